@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+// proptui: optimistic UI done right, in a terminal. See README.md and ../shared/docs/design.md.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "proptui",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "proptui", targets: ["proptui"]),
+        .executable(name: "proptui-bench", targets: ["proptui-bench"]),
+        .library(name: "OptimisticStore", targets: ["OptimisticStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The rebase engine: confirmed records + ordered pending log, folded per record. No I/O.
+        .target(
+            name: "OptimisticStore",
+            dependencies: [.product(name: "Collections", package: "swift-collections")],
+            swiftSettings: strict),
+        // Client side of the AppSync protocol (config files, HTTP, realtime, errors, retry).
+        .target(name: "AppSync", swiftSettings: strict),
+        // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
+        .target(name: "PropertySync", dependencies: ["OptimisticStore", "AppSync"], swiftSettings: strict),
+        // The embedded AppSync-compatible server.
+        .target(name: "LocalAppSync", swiftSettings: strict),
+        // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
+        .target(name: "TUI", dependencies: ["PropertySync"], swiftSettings: strict),
+        // The only module that touches ncurses.
+        .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
+        // The executable: argument parsing and wiring only.
+        .executableTarget(
+            name: "proptui",
+            dependencies: [
+                "OptimisticStore", "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        // `swift run -c release proptui-bench`: our engine against a port of the Amplify sample.
+        .executableTarget(
+            name: "proptui-bench",
+            dependencies: [
+                "OptimisticStore", "PropertySync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
+        .testTarget(
+            name: "OptimisticStoreTests",
+            dependencies: [
+                "OptimisticStore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], swiftSettings: strict),
+        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
+        .testTarget(name: "LocalAppSyncTests", dependencies: ["LocalAppSync"], swiftSettings: strict),
+        .testTarget(name: "TUITests", dependencies: ["TUI"], swiftSettings: strict),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,66 @@
+import CNcurses
+import Glibc
+
+/// ncurses on a terminal that is not the user's: `newterm` over /dev/null. Lets
+/// tests (and a headless check) drive the real library without a tty.
+public final class OffscreenCurses {
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(terminalType: String = "xterm-256color", lines: Int32 = 24, columns: Int32 = 80) throws {
+        setlocale(LC_ALL, "")
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+            throw Unavailable(description: "cannot open /dev/null")
+        }
+        use_env(false)  // take the size from the terminfo/resizeterm below, not from the environment
+        guard let screen = newterm(terminalType, output, input) else {
+            fclose(output)
+            fclose(input)
+            throw Unavailable(description: "ncurses does not know the terminal type \(terminalType)")
+        }
+        self.screen = screen
+        self.output = output
+        self.input = input
+        resizeterm(lines, columns)
+    }
+
+    deinit {
+        endwin()
+        delscreen(screen)
+        fclose(output)
+        fclose(input)
+    }
+
+    public var size: (lines: Int, columns: Int) {
+        (Int(proptui_maxy(proptui_stdscr())), Int(proptui_maxx(proptui_stdscr())))
+    }
+
+    /// Writes one grapheme cluster at a position.
+    public func put(_ text: String, line: Int32, column: Int32) -> Bool {
+        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        wide.append(0)
+        return proptui_mvadd_cell(proptui_stdscr(), line, column, wide, proptui_a_normal(), 0) != ERR
+    }
+
+    /// Reads back the text of one cell.
+    public func text(line: Int32, column: Int32) -> String {
+        var cell = cchar_t()
+        guard mvwin_wch(proptui_stdscr(), line, column, &cell) != ERR else { return "" }
+        var wide = [wchar_t](repeating: 0, count: 8)
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        guard getcchar(&cell, &wide, &attrs, &pair, nil) != ERR else { return "" }
+        let scalars = wide.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// The column width ncurses gives a character.
+    public static func width(of scalar: Unicode.Scalar) -> Int {
+        Int(proptui_wcwidth(wchar_t(bitPattern: scalar.value)))
+    }
+}

@@ -1,0 +1,2 @@
+// Replaced by the benchmark harness.
+print("proptui-bench")

@@ -1,0 +1,146 @@
+import OptimisticStore
+import Testing
+
+/// The store's API, one behaviour at a time.
+@Suite struct OptimisticStoreTests {
+    let loft = Home(id: 1, name: "Harbour View Loft", address: "12 Quay St", version: 3)
+
+    @Test func applyShowsAtOnceAndCountsPending() {
+        let store = OptimisticStore<Home>()
+        let (_, diff) = store.apply(.create(loft))
+        #expect(diff == StoreDiff(inserted: [loft.id]))
+        #expect(store.record(loft.id) == loft)
+        #expect(store.status(loft.id) == .pending(1))
+        #expect(store.count == 1)
+        #expect(store.pendingCount == 1)
+    }
+
+    @Test func operationRemembersWhatItWasMadeAgainst() throws {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let operation = try #require(store.operation(rename))
+        #expect(operation.before == loft)
+        #expect(operation.baseVersion == 3)
+        #expect(store.pendingOperations(for: loft.id).map(\.id) == [rename])
+    }
+
+    @Test func transientFailureKeepsTheOperation() throws {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let diff = store.noteTransientFailure(rename, message: "The network connection was lost.")
+        #expect(diff.isEmpty)
+        #expect(store.record(loft.id)?.name == "Loft")
+        #expect(store.status(loft.id) == .pending(1))
+        let operation = try #require(store.operation(rename))
+        #expect(operation.failedAttempts == 1)
+        #expect(operation.lastFailure == "The network connection was lost.")
+    }
+
+    @Test func settlingTwiceIsHarmless() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let confirmedLoft = loft.applying(.init(name: "Loft")).written(version: 4)
+        store.confirm(rename, with: confirmedLoft)
+        #expect(store.confirm(rename, with: confirmedLoft).isEmpty)
+        #expect(store.reject(rename, because: Rejection("late")).isEmpty)
+        #expect(store.status(loft.id) == .synced)
+    }
+
+    @Test func newerVersionWinsWhicheverArrivesFirst() {
+        let store = OptimisticStore(confirmed: [loft])
+        let v5 = loft.applying(.init(name: "Five")).written(version: 5)
+        let v4 = loft.applying(.init(name: "Four")).written(version: 4)
+        #expect(store.merge(v5) == StoreDiff(updated: [loft.id]))
+        #expect(store.merge(v4).isEmpty)
+        #expect(store.record(loft.id) == v5)
+    }
+
+    @Test func tombstoneRemovesAndStaleEventCannotResurrect() {
+        let store = OptimisticStore(confirmed: [loft])
+        #expect(store.merge(loft.written(version: 4, deleted: true)) == StoreDiff(removed: [loft.id]))
+        #expect(store.merge(loft).isEmpty)
+        #expect(store.record(loft.id) == nil)
+        #expect(store.count == 0)
+    }
+
+    @Test func remoteChangeStaysUnderPendingEdit() {
+        let store = OptimisticStore(confirmed: [loft])
+        store.apply(.update(loft.id, .init(name: "Mine")))
+        store.merge(loft.applying(.init(address: "1 New Rd")).written(version: 4))
+        #expect(store.record(loft.id)?.name == "Mine")
+        #expect(store.record(loft.id)?.address == "1 New Rd")
+    }
+
+    @Test func conflictKeepsTheServerRecordAndFlagsTheRow() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Mine"))).operation
+        let theirs = loft.applying(.init(name: "Theirs")).written(version: 4)
+        let diff = store.reject(
+            rename, because: Rejection("Conflict resolver rejects mutation.", kind: .conflict), serverRecord: theirs)
+        #expect(diff == StoreDiff(updated: [loft.id]))
+        #expect(store.record(loft.id) == theirs)
+        #expect(store.status(loft.id) == .conflict("Conflict resolver rejects mutation."))
+        #expect(Array(store.flaggedIDs) == [loft.id])
+    }
+
+    @Test func acknowledgingClearsFlagsAndAnEditClearsItsRow() {
+        let other = Home(id: 2, name: "Maple Cottage", version: 1)
+        let store = OptimisticStore(confirmed: [loft, other])
+        store.reject(store.apply(.update(loft.id, .init(name: "X"))).operation, because: Rejection("no"))
+        store.reject(store.apply(.update(other.id, .init(name: "Y"))).operation, because: Rejection("no"))
+        store.apply(.update(other.id, .init(name: "Z")))
+        #expect(store.status(other.id) == .pending(1))
+        #expect(store.acknowledgeRejections() == StoreDiff(updated: [loft.id]))
+        #expect(store.status(loft.id) == .synced)
+    }
+
+    @Test func staleRefreshCannotUndoANewerConfirmation() {
+        let store = OptimisticStore(confirmed: [loft])
+        let token = store.beginRefresh()
+        let rename = store.apply(.update(loft.id, .init(name: "Newer"))).operation
+        let newer = loft.applying(.init(name: "Newer")).written(version: 4)
+        store.confirm(rename, with: newer)
+        let created = Home(id: 2, name: "Created meanwhile", version: 1)
+        store.merge(created)
+        // The snapshot was taken before both writes: it has v3 and not the new record.
+        store.replaceConfirmed(with: [loft], startedAt: token)
+        #expect(store.shown == [loft.id: newer, created.id: created])
+    }
+
+    @Test func refreshRemovesWhatTheServerNoLongerHas() {
+        let gone = Home(id: 2, name: "Gone", version: 1)
+        let store = OptimisticStore(confirmed: [loft, gone])
+        #expect(store.replaceConfirmed(with: [loft]) == StoreDiff(removed: [gone.id]))
+        #expect(store.confirmedRecord(gone.id) == nil)
+    }
+
+    @Test func restartRestoresThePendingLogOnTop() {
+        let before = OptimisticStore(confirmed: [loft])
+        before.apply(.update(loft.id, .init(name: "A")))
+        before.apply(.delete(loft.id))
+        let new = Home(id: 7, name: "New")
+        before.apply(.create(new))
+        let restarted = OptimisticStore(confirmed: [loft], pending: before.pendingOperations.reversed())
+        #expect(restarted.shown == before.shown)
+        #expect(restarted.count == 1)
+        #expect(restarted.pendingOperations == before.pendingOperations)
+        // New operations continue after the restored ids.
+        let next = restarted.apply(.update(new.id, .init(name: "Newer"))).operation
+        #expect(next > before.pendingOperations.last!.id)
+    }
+
+    @Test func diffsArePublishedInOrder() async {
+        let store = OptimisticStore(confirmed: [loft])
+        let stream = store.diffs
+        let rename = store.apply(.update(loft.id, .init(name: "A"))).operation
+        store.noteTransientFailure(rename, message: "offline")  // changes nothing: not published
+        store.reject(rename, because: Rejection("no"))
+        store.apply(.create(Home(id: 2, name: "B")))
+        var received: [StoreDiff<Int>] = []
+        for await diff in stream {
+            received.append(diff)
+            if received.count == 3 { break }
+        }
+        #expect(received == [StoreDiff(updated: [1]), StoreDiff(updated: [1]), StoreDiff(inserted: [2])])
+    }
+}
