@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The rebase engine: confirmed records + ordered pending log, folded per record. No I/O.
@@ -27,9 +29,22 @@ let package = Package(
             dependencies: [.product(name: "Collections", package: "swift-collections")],
             swiftSettings: strict),
         // Client side of the AppSync protocol (config files, HTTP, realtime, errors, retry).
-        .target(name: "AppSync", swiftSettings: strict),
+        .target(
+            name: "AppSync",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
-        .target(name: "PropertySync", dependencies: ["OptimisticStore", "AppSync"], swiftSettings: strict),
+        .target(
+            name: "PropertySync",
+            dependencies: [
+                "OptimisticStore", "AppSync",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // The embedded AppSync-compatible server.
         .target(name: "LocalAppSync", swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
@@ -64,7 +79,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], swiftSettings: strict),
+        .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
         .testTarget(name: "LocalAppSyncTests", dependencies: ["LocalAppSync"], swiftSettings: strict),
         .testTarget(name: "TUITests", dependencies: ["TUI"], swiftSettings: strict),

@@ -1,0 +1,103 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// GraphQL over HTTP against an AppSync API (or anything that speaks its protocol).
+/// Every outcome is sorted into an answer or an `AppSyncFailure` the caller can act on.
+public struct AppSyncClient: Sendable {
+    public let configuration: AppSyncConfiguration
+    private let http: HTTPClient
+    private let timeout: Duration
+    private let logger: Logger
+    /// Larger answers are refused rather than buffered without bound.
+    static let maximumResponseBytes = 16 * 1024 * 1024
+
+    /// One client for the process (like `HTTPClient.shared`, never shut down), but a
+    /// refused connection fails at once instead of being retried until the deadline:
+    /// going offline must show quickly, and the sender has its own backoff.
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    public init(
+        configuration: AppSyncConfiguration, http: HTTPClient = sharedHTTPClient, timeout: Duration = .seconds(20),
+        logger: Logger = Logger(label: "proptui.appsync")
+    ) {
+        self.configuration = configuration
+        self.http = http
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    /// Sends one request. A GraphQL-level error comes back inside the response
+    /// (the caller knows which field it concerns); everything else is a failure.
+    public func execute(_ request: GraphQLRequest) async throws(AppSyncFailure) -> GraphQLResponse {
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(request)
+        } catch {
+            throw .rejected(GraphQLError(message: "the request cannot be encoded: \(error)"))
+        }
+        var httpRequest = HTTPClientRequest(url: configuration.graphQLEndpoint.absoluteString)
+        httpRequest.method = .POST
+        httpRequest.headers.add(name: "content-type", value: "application/json")
+        httpRequest.headers.add(name: "accept", value: "application/json")
+        switch configuration.auth {
+        case .apiKey(let key): httpRequest.headers.add(name: "x-api-key", value: key)
+        }
+        httpRequest.body = .bytes(ByteBuffer(bytes: body))
+
+        let status: HTTPResponseStatus
+        let bytes: ByteBuffer
+        do {
+            let response = try await http.execute(httpRequest, timeout: .nanoseconds(timeout.nanoseconds))
+            status = response.status
+            bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
+        } catch {
+            logger.debug("request failed", metadata: ["operation": "\(request.operationName ?? "-")", "error": "\(error)"])
+            throw .transient(Self.describeTransport(error))
+        }
+        return try Self.interpret(status: status.code, body: Data(bytes.readableBytesView))
+    }
+
+    /// Sorts an HTTP answer: the status first, then whether the body is GraphQL at all.
+    static func interpret(status: UInt, body: Data) throws(AppSyncFailure) -> GraphQLResponse {
+        let decoded = try? JSONDecoder().decode(GraphQLResponse.self, from: body)
+        let firstMessage = decoded?.errors?.first?.message
+        switch status {
+        case 200..<300:
+            guard let decoded, decoded.data != nil || decoded.errors?.isEmpty == false else {
+                throw .transient("the server answered with something that is not GraphQL")
+            }
+            return decoded
+        case 401, 403:
+            throw .unauthorized(firstMessage ?? "the server refused the credentials (HTTP \(status))")
+        case 408, 429, 500..<600:
+            throw .transient("the server is unavailable (HTTP \(status))")
+        default:
+            throw .rejected(GraphQLError(message: firstMessage ?? "the server refused the request (HTTP \(status))"))
+        }
+    }
+
+    static func describeTransport(_ error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
+            "the server did not answer in time"
+        case is HTTPClientError:
+            "the connection failed (\(error))"
+        default:
+            "the server cannot be reached (\(error))"
+        }
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

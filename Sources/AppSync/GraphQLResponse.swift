@@ -1,0 +1,93 @@
+import Foundation
+
+/// A GraphQL request as AppSync takes it over HTTP and in a realtime `start`.
+public struct GraphQLRequest: Sendable, Encodable, Equatable {
+    public var query: String
+    public var variables: [String: JSONValue]
+    public var operationName: String?
+
+    public init(query: String, variables: [String: JSONValue] = [:], operationName: String? = nil) {
+        self.query = query
+        self.variables = variables
+        self.operationName = operationName
+    }
+}
+
+/// `{"data": …, "errors": […]}`: both may be present (a partial failure).
+public struct GraphQLResponse: Sendable, Decodable, Equatable {
+    public var data: JSONValue?
+    public var errors: [GraphQLError]?
+
+    public init(data: JSONValue?, errors: [GraphQLError]? = nil) {
+        self.data = data
+        self.errors = errors
+    }
+
+    /// The field's value decoded as `T`, or the first error that names it.
+    public func field<T: Decodable>(_ name: String, as type: T.Type) throws(AppSyncFailure) -> T? {
+        if let error = errors?.first(where: { $0.path?.first == .string(name) }) ?? errors?.first {
+            throw error.failure
+        }
+        guard let value = data?[name], value != .null else { return nil }
+        return try value.decode(as: type)
+    }
+}
+
+/// One entry of `errors`, with AppSync's additions (`errorType`, `data`, `errorInfo`).
+public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringConvertible {
+    public var message: String
+    public var errorType: String?
+    public var path: [JSONValue]?
+    /// For `ConflictUnhandled`: the record as the server has it.
+    public var data: JSONValue?
+
+    public init(message: String, errorType: String? = nil, path: [JSONValue]? = nil, data: JSONValue? = nil) {
+        self.message = message
+        self.errorType = errorType
+        self.path = path
+        self.data = data
+    }
+
+    public var description: String { errorType.map { "\($0): \(message)" } ?? message }
+
+    public var isConflict: Bool { errorType == "ConflictUnhandled" }
+
+    /// A create whose id already exists (DynamoDB's conditional check).
+    public var isConditionalCheckFailure: Bool {
+        errorType == "DynamoDB:ConditionalCheckFailedException" || message.hasPrefix("The conditional request failed")
+    }
+
+    /// AppSync's error types that say "try again later" rather than "no".
+    static let transientTypes: Set<String> = [
+        "ExecutionTimeout", "Throttling", "ThrottlingException", "InternalFailure", "ServiceUnavailable",
+        "DynamoDB:ProvisionedThroughputExceededException", "DynamoDB:ThrottlingException",
+        "DynamoDB:RequestLimitExceeded", "Lambda:TooManyRequestsException",
+    ]
+
+    /// What a mutation that got this error should do.
+    public var failure: AppSyncFailure {
+        if let errorType, Self.transientTypes.contains(errorType) { return .transient(message) }
+        if errorType == "UnauthorizedException" { return .unauthorized(message) }
+        return .rejected(self)
+    }
+}
+
+extension JSONValue {
+    /// Re-reads this value as a Decodable type (it arrived as untyped JSON).
+    public func decode<T: Decodable>(as type: T.Type) throws(AppSyncFailure) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+        } catch {
+            throw .transient("the server's answer has an unexpected shape (\(Self.describe(error)))")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: "missing field \(key.stringValue)"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: String(describing: error)
+        }
+    }
+}

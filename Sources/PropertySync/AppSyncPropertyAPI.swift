@@ -1,0 +1,68 @@
+import AppSync
+
+/// `PropertyAPI` over AppSync's GraphQL, with conflict detection fields.
+public struct AppSyncPropertyAPI: PropertyAPI {
+    let client: AppSyncClient
+
+    public init(client: AppSyncClient) { self.client = client }
+
+    static let fields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
+
+    public func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
+        let request = GraphQLRequest(
+            query: """
+                query ListRealEstateProperties($limit: Int, $nextToken: String) {
+                  listRealEstateProperties(limit: $limit, nextToken: $nextToken) { items { \(Self.fields) } nextToken startedAt }
+                }
+                """,
+            variables: ["limit": .int(Int64(limit)), "nextToken": JSONValue(nextToken)],
+            operationName: "ListRealEstateProperties")
+        let response = try await client.execute(request)
+        guard let page = try response.field("listRealEstateProperties", as: PropertyPage.self) else {
+            throw .transient("the server answered the list with null")
+        }
+        return page
+    }
+
+    public func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+        let request = GraphQLRequest(
+            query: """
+                query GetRealEstateProperty($id: ID!) { getRealEstateProperty(id: $id) { \(Self.fields) } }
+                """,
+            variables: ["id": .string(id)], operationName: "GetRealEstateProperty")
+        return try await client.execute(request).field("getRealEstateProperty", as: RealEstateProperty.self)
+    }
+
+    public func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
+        let (field, inputType, input) = Self.document(for: mutation)
+        let operation = field.prefix(1).uppercased() + field.dropFirst()
+        let request = GraphQLRequest(
+            query: """
+                mutation \(operation)($input: \(inputType)!) { \(field)(input: $input) { \(Self.fields) } }
+                """,
+            variables: ["input": .object(input)], operationName: operation)
+        guard let record = try await client.execute(request).field(field, as: RealEstateProperty.self) else {
+            throw .transient("the server answered \(field) with null")
+        }
+        return record
+    }
+
+    static func document(for mutation: PropertyMutation) -> (field: String, inputType: String, input: [String: JSONValue]) {
+        switch mutation {
+        case .create(let record):
+            var input: [String: JSONValue] = ["id": .string(record.id), "name": .string(record.name)]
+            if let address = record.address { input["address"] = .string(address) }
+            return ("createRealEstateProperty", "CreateRealEstatePropertyInput", input)
+        case .update(let id, let patch, let version):
+            var input: [String: JSONValue] = ["id": .string(id)]
+            if let name = patch.name { input["name"] = .string(name) }
+            if let address = patch.address { input["address"] = JSONValue(address) }
+            if let version { input["_version"] = .int(Int64(version)) }
+            return ("updateRealEstateProperty", "UpdateRealEstatePropertyInput", input)
+        case .delete(let id, let version):
+            var input: [String: JSONValue] = ["id": .string(id)]
+            if let version { input["_version"] = .int(Int64(version)) }
+            return ("deleteRealEstateProperty", "DeleteRealEstatePropertyInput", input)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import AppSync
+
+/// One mutation as it goes to the server.
+public enum PropertyMutation: Sendable, Equatable {
+    case create(RealEstateProperty)
+    /// The fields to set, with the `_version` they were made against.
+    case update(id: String, RealEstatePropertyPatch, version: Int?)
+    case delete(id: String, version: Int?)
+}
+
+/// One page of `listRealEstateProperties`.
+public struct PropertyPage: Sendable, Equatable, Decodable {
+    public var items: [RealEstateProperty?]
+    public var nextToken: String?
+    public var startedAt: Int64?
+
+    public init(items: [RealEstateProperty], nextToken: String? = nil, startedAt: Int64? = nil) {
+        self.items = items
+        self.nextToken = nextToken
+        self.startedAt = startedAt
+    }
+}
+
+/// What `RealEstatePropertyList` needs from the server. `AppSyncPropertyAPI` is the
+/// real one; unit tests of the list use a scripted one.
+public protocol PropertyAPI: Sendable {
+    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage
+    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty?
+    /// The record as the server has it after the mutation (a tombstone after a delete).
+    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
+}

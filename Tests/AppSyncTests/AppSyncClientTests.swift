@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import AppSync
+
+@Suite struct AppSyncClientTests {
+    @Test func successfulAnswerIsReturned() throws {
+        let response = try AppSyncClient.interpret(status: 200, body: Data(#"{"data":{"getRealEstateProperty":null}}"#.utf8))
+        #expect(response.data?["getRealEstateProperty"] == .null)
+    }
+
+    @Test func conflictKeepsTheServerRecord() throws {
+        let body = #"""
+            {"data":{"updateRealEstateProperty":null},"errors":[{"path":["updateRealEstateProperty"],
+             "data":{"id":"p1","name":"server value","_version":3},"errorType":"ConflictUnhandled",
+             "errorInfo":null,"locations":[{"line":2,"column":3,"sourceName":null}],"message":"Conflict resolver rejects mutation."}]}
+            """#
+        let response = try AppSyncClient.interpret(status: 200, body: Data(body.utf8))
+        #expect {
+            try response.field("updateRealEstateProperty", as: JSONValue.self)
+        } throws: { error in
+            guard case .rejected(let graphQLError) = error as? AppSyncFailure else { return false }
+            return graphQLError.isConflict && graphQLError.data?["_version"] == .int(3)
+        }
+    }
+
+    @Test(arguments: [
+        (401, #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#,
+         AppSyncFailure.unauthorized("You are not authorized to make this call.")),
+        (503, "<html>Service Unavailable</html>", .transient("the server is unavailable (HTTP 503)")),
+        (200, "<html>captive portal</html>", .transient("the server answered with something that is not GraphQL")),
+        (200, "{}", .transient("the server answered with something that is not GraphQL")),
+        (413, #"{"errors":[{"message":"Request too large"}]}"#, .rejected(GraphQLError(message: "Request too large"))),
+    ])
+    func failuresAreClassified(status: Int, body: String, expected: AppSyncFailure) {
+        #expect(throws: expected) { try AppSyncClient.interpret(status: UInt(status), body: Data(body.utf8)) }
+    }
+
+    @Test func graphQLErrorTypesAreClassified() {
+        #expect(GraphQLError(message: "slow", errorType: "ExecutionTimeout").failure == .transient("slow"))
+        #expect(GraphQLError(message: "no", errorType: "UnauthorizedException").failure == .unauthorized("no"))
+        let duplicate = GraphQLError(
+            message: "The conditional request failed (Service: DynamoDb)", errorType: "DynamoDB:ConditionalCheckFailedException")
+        #expect(duplicate.isConditionalCheckFailure)
+        #expect(duplicate.failure == .rejected(duplicate))
+    }
+
+    @Test func unreachableServerIsTransient() async throws {
+        // Port 1 on loopback: nothing listens there, the connection is refused at once.
+        let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:1/graphql", apiKey: "da2-secretsecret")
+        let client = AppSyncClient(configuration: configuration, timeout: .seconds(5))
+        await #expect {
+            try await client.execute(GraphQLRequest(query: "{ __typename }"))
+        } throws: { error in
+            guard case .transient(let reason) = error as? AppSyncFailure else { return false }
+            return !reason.contains("da2-secretsecret")
+        }
+    }
+
+    @Test func variablesKeepIntegersIntegral() throws {
+        let request = GraphQLRequest(query: "q", variables: ["input": ["_version": 3, "address": nil]])
+        let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        #expect(json.contains(#""_version":3"#))
+        #expect(json.contains(#""address":null"#))
+    }
+}
+
+@Suite struct RetryPolicyTests {
+    @Test func delaysGrowWithinTheCapAndAreJittered() {
+        let policy = RetryPolicy(base: .milliseconds(100), cap: .seconds(2))
+        var random = SystemRandomNumberGenerator()
+        for attempt in 1...20 {
+            let ceiling = min(Duration.seconds(2), .milliseconds(100) * (1 << min(attempt - 1, 30)))
+            let delays = (0..<50).map { _ in policy.delay(afterFailure: attempt, using: &random) }
+            #expect(delays.allSatisfy { $0 >= .zero && $0 <= ceiling })
+            if attempt > 3 { #expect(Set(delays).count > 1) }  // full jitter, not a fixed step
+        }
+    }
+}

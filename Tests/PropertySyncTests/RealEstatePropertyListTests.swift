@@ -1,0 +1,206 @@
+import AppSync
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+@Suite struct RealEstatePropertyListTests {
+    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+    /// Retries at once, so tests do not wait for backoff.
+    static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
+
+    func makeList(_ server: ScriptedServer, parallel: Int = 4) async -> RealEstatePropertyList {
+        let list = RealEstatePropertyList(api: server, maximumParallelSends: parallel, retryPolicy: Self.fastRetry, pageSize: 2)
+        await list.refresh()
+        return list
+    }
+
+    func settled(_ list: RealEstatePropertyList) async {
+        for _ in 0..<5_000 where await list.pendingCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    @Test func refreshReadsEveryPage() async {
+        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let list = await makeList(ScriptedServer(records: records))
+        #expect(await list.rows.count == 7)
+    }
+
+    @Test func changesShowAtOnceAndSettle() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await server.hold()
+        let id = try await list.create(name: "Maple Cottage", address: "4471 Main St")
+        try await list.rename("villa", to: "Villa Blu")
+        // On screen before the server answered.
+        #expect(await list.row(id)?.property.name == "Maple Cottage")
+        #expect(await list.row(id)?.status == .pending(1))
+        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        await server.release()
+        await settled(list)
+        #expect(await list.row(id)?.status == .synced)
+        #expect(await list.row(id)?.property.version == 1)
+        #expect(await list.row("villa")?.property.version == 2)
+        #expect(await server.records["villa"]?.name == "Villa Blu")
+    }
+
+    @Test func sendsInOrderPerRecordWithBoundedParallelism() async throws {
+        let records = (0..<10).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let list = await makeList(server, parallel: 3)
+        await server.hold()
+        for round in 1...3 {
+            for record in records { try await list.rename(record.id, to: "\(record.name) r\(round)") }
+        }
+        await server.wait { $0.heldCount == 3 }
+        #expect(await server.heldCount == 3)  // three records on the wire, the rest wait
+        await server.release()
+        await settled(list)
+        #expect(await server.maximumInFlight == 3)
+        #expect(await server.maximumInFlightPerRecord == 1)
+        for record in records {
+            let names = await server.received.compactMap { mutation -> String? in
+                if case .update(record.id, let patch, _) = mutation { patch.name } else { nil }
+            }
+            #expect(names == (1...3).map { "\(record.name) r\($0)" })
+            #expect(await server.records[record.id]?.version == 4)  // each update sent with the latest version
+        }
+    }
+
+    @Test func updateWaitsForItsCreate() async throws {
+        let server = ScriptedServer()
+        let list = await makeList(server)
+        await server.hold()
+        let id = try await list.create(name: "Sea Breeze")
+        try await list.rename(id, to: "Sea Breeze Villa")
+        try await list.delete(id)
+        await server.wait { $0.heldCount == 1 }
+        #expect(await server.received.count == 1)
+        await server.release()
+        await settled(list)
+        let kinds = await server.received.map { mutation -> String in
+            switch mutation {
+            case .create: "create"
+            case .update: "update"
+            case .delete: "delete"
+            }
+        }
+        #expect(kinds == ["create", "update", "delete"])
+        #expect(await list.row(id) == nil)
+        #expect(await server.records[id]?.isDeleted == true)
+    }
+
+    @Test func rejectionRevertsOnlyItsOwnChangeAndSaysWhy() async throws {
+        let server = ScriptedServer(records: [villa, loft])
+        let list = await makeList(server)
+        var events = list.events.makeAsyncIterator()
+        await server.set(script: [.accept, .reject("Name is reserved")])
+        try await list.rename("villa", to: "Villa Blu")
+        try await list.rename("villa", to: "Villa Verde")
+        await settled(list)
+        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        #expect(await list.row("villa")?.status == .reverted("Name is reserved"))
+        var reverted: ListEvent?
+        while let event = await events.next() {
+            if case .reverted = event { reverted = event; break }
+        }
+        #expect(reverted == .reverted(
+            OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"),
+            message: "Name is reserved", conflict: false))
+        await list.acknowledgeRejections()
+        #expect(await list.row("villa")?.status == .synced)
+    }
+
+    @Test func transientFailureRetriesAndKeepsTheChange() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await server.set(script: [.transient, .transient])
+        try await list.rename("villa", to: "Villa Blu")
+        await settled(list)
+        #expect(await server.received.count == 3)
+        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        #expect(await list.row("villa")?.status == .synced)
+    }
+
+    @Test func createRetriedAfterAnUnknownOutcomeIsNotDuplicated() async throws {
+        let server = ScriptedServer()
+        let list = await makeList(server)
+        // The first create reaches the server but the answer is lost.
+        await server.set(script: [.transient])
+        await server.hold()
+        let id = try await list.create(name: "Sea Breeze")
+        await server.wait { $0.heldCount == 1 }
+        await server.insertBehindTheClientsBack(RealEstateProperty(id: id, name: "Sea Breeze", version: 1))
+        await server.release()
+        await settled(list)
+        #expect(await list.row(id)?.status == .synced)
+        #expect(await list.row(id)?.property.version == 1)
+        #expect(await server.records.count == 1)
+    }
+
+    @Test func conflictOnAnotherFieldIsRebasedAndSent() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await server.remoteAddressChange("villa", to: "1 New Rd")
+        try await list.rename("villa", to: "Villa Blu")
+        await settled(list)
+        #expect(await server.records["villa"]?.name == "Villa Blu")
+        #expect(await server.records["villa"]?.address == "1 New Rd")
+        #expect(await list.row("villa")?.status == .synced)
+    }
+
+    @Test func conflictOnTheSameFieldIsShown() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await server.remoteRename("villa", to: "Villa Theirs")
+        try await list.rename("villa", to: "Villa Mine")
+        await settled(list)
+        #expect(await list.row("villa")?.property.name == "Villa Theirs")
+        #expect(await list.row("villa")?.status == .conflict("Conflict resolver rejects mutation."))
+    }
+
+    @Test func undoIssuesTheInverseChange() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        try await list.rename("villa", to: "Villa Blu")
+        let id = try await list.create(name: "Sea Breeze")
+        await settled(list)
+        #expect(await list.undo()?.recordName == "Sea Breeze")
+        #expect(await list.row(id) == nil)
+        #expect(await list.undo()?.recordID == "villa")
+        #expect(await list.row("villa")?.property.name == "Villa Rosa")
+        await settled(list)
+        #expect(await server.records["villa"]?.name == "Villa Rosa")
+        #expect(await list.undo() == nil)
+    }
+
+    @Test func invalidInputIsRefusedBeforeSending() async {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await #expect(throws: InvalidInput(message: "A name is required.")) { try await list.rename("villa", to: "  ") }
+        await #expect(throws: InvalidInput.self) { try await list.create(name: "x\u{1B}[31m") }
+        #expect(await list.pendingCount == 0)
+        #expect(await server.received.isEmpty)
+    }
+
+    @Test func refreshKeepsPendingChangesOnTop() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        await server.hold()
+        try await list.delete("villa")
+        let id = try await list.create(name: "Sea Breeze")
+        await list.refresh()
+        #expect(await list.row("villa") == nil)
+        #expect(await list.row(id) != nil)
+        await server.release()
+        await settled(list)
+    }
+}
+
+extension ScriptedServer {
+    func insertBehindTheClientsBack(_ record: RealEstateProperty) { records[record.id] = record }
+
+    func remoteAddressChange(_ id: String, to address: String) {
+        records[id]?.address = address
+        records[id]?.version += 1
+    }
+}

@@ -1,0 +1,131 @@
+import AppSync
+import OptimisticStore
+@testable import PropertySync
+
+/// A scripted `PropertyAPI` for the list's unit tests: an in-memory server with
+/// AppSync's version rules that can hold replies, fail on demand and record
+/// what it received and how much ran at once.
+actor ScriptedServer: PropertyAPI {
+    enum Reply: Sendable {
+        case accept
+        case reject(String)
+        case conflict
+        case transient
+    }
+
+    var records: [String: RealEstateProperty] = [:]
+    /// Mutations in the order they arrived.
+    private(set) var received: [PropertyMutation] = []
+    private(set) var maximumInFlight = 0
+    private(set) var maximumInFlightPerRecord = 0
+    private var inFlight: [String: Int] = [:]
+    /// Replies for the next mutations, in order; when empty, `accept`.
+    var script: [Reply] = []
+    /// While true, replies wait for `release()`.
+    var holding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+
+    init(records: [RealEstateProperty] = []) {
+        for record in records { self.records[record.id] = record }
+    }
+
+    func set(script: [Reply]) { self.script = script }
+    func hold() { holding = true }
+    func release() {
+        holding = false
+        let waiting = held
+        held = []
+        for continuation in waiting { continuation.resume() }
+    }
+
+    var heldCount: Int { held.count }
+
+    /// Polls until the condition holds: the list's sends run on other tasks.
+    func wait(until condition: @Sendable (isolated ScriptedServer) -> Bool) async {
+        for _ in 0..<5_000 where !condition(self) { try? await Task.sleep(for: .milliseconds(1)) }
+    }
+
+    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
+        let sorted = records.values.sorted { $0.id < $1.id }
+        let start = Int(nextToken ?? "0") ?? 0
+        let end = min(start + limit, sorted.count)
+        return PropertyPage(items: Array(sorted[start..<end]), nextToken: end < sorted.count ? String(end) : nil)
+    }
+
+    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
+
+    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
+        received.append(mutation)
+        let id = Self.recordID(of: mutation)
+        inFlight[id, default: 0] += 1
+        maximumInFlightPerRecord = max(maximumInFlightPerRecord, inFlight[id]!)
+        maximumInFlight = max(maximumInFlight, inFlight.values.reduce(0, +))
+        if holding { await withCheckedContinuation { held.append($0) } }
+        inFlight[id]! -= 1
+        let reply = script.isEmpty ? .accept : script.removeFirst()
+        switch reply {
+        case .transient: throw .transient("The network connection was lost.")
+        case .reject(let message): throw .rejected(GraphQLError(message: message, errorType: "Unknown"))
+        case .conflict:
+            throw .rejected(GraphQLError(
+                message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled",
+                data: records[id].map(Self.json)))
+        case .accept: return try apply(mutation)
+        }
+    }
+
+    private func apply(_ mutation: PropertyMutation) throws(AppSyncFailure) -> RealEstateProperty {
+        switch mutation {
+        case .create(let record):
+            guard records[record.id] == nil else {
+                throw .rejected(GraphQLError(
+                    message: "The conditional request failed", errorType: "DynamoDB:ConditionalCheckFailedException"))
+            }
+            var created = record
+            created.version = 1
+            created.createdAt = "2026-11-22T10:00:00.000Z"
+            records[record.id] = created
+            return created
+        case .update(let id, let patch, let version):
+            guard var record = records[id], !record.isDeleted else { throw .rejected(GraphQLError(message: "not found")) }
+            guard version == record.version else { throw conflict(record) }
+            record = record.applying(patch)
+            record.version += 1
+            records[id] = record
+            return record
+        case .delete(let id, let version):
+            guard var record = records[id], !record.isDeleted else { throw .rejected(GraphQLError(message: "not found")) }
+            guard version == record.version else { throw conflict(record) }
+            record.isDeleted = true
+            record.version += 1
+            records[id] = record
+            return record
+        }
+    }
+
+    private func conflict(_ record: RealEstateProperty) -> AppSyncFailure {
+        .rejected(GraphQLError(
+            message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: Self.json(record)))
+    }
+
+    static func recordID(of mutation: PropertyMutation) -> String {
+        switch mutation {
+        case .create(let record): record.id
+        case .update(let id, _, _), .delete(let id, _): id
+        }
+    }
+
+    static func json(_ record: RealEstateProperty) -> JSONValue {
+        [
+            "id": .string(record.id), "name": .string(record.name), "address": JSONValue(record.address),
+            "_version": .int(Int64(record.version)), "_deleted": .bool(record.isDeleted),
+            "createdAt": JSONValue(record.createdAt), "updatedAt": JSONValue(record.updatedAt),
+        ]
+    }
+
+    /// A server-side change by another client.
+    func remoteRename(_ id: String, to name: String) {
+        records[id]?.name = name
+        records[id]?.version += 1
+    }
+}
