@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "OptimisticStore", "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // `swift run -c release proptui-bench`: our engine against a port of the Amplify sample.
