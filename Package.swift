@@ -5,6 +5,9 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
+    // The engine is generic: without this, callers in other modules (PropertySync,
+    // the bench) run its unspecialised code, several times slower in release.
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 let package = Package(

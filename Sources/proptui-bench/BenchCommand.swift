@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+
+/// `swift run -c release proptui-bench`. The entry point is `@main` (as in `proptui`), not a
+/// main.swift: a top-level `await BenchCommand.main()` resolves to the synchronous `main()`.
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proptui-bench",
+        abstract: "Time one optimistic operation in OptimisticStore and in a port of the Amplify sample.",
+        discussion: """
+            One operation = optimistic apply + immediate successful settle + publishing to the UI. \
+            Both engines play the same seeded sequence (70% renames, 10% address edits, 10% deletes, \
+            10% creates) on the same records; each operation is timed on its own after a warm-up. \
+            The baseline runs as many operations as fit in about 1.5 s per size (30 to 20,000).
+
+            Build with -c release: a debug build measures the optimiser's absence.
+            """)
+
+    @Option(help: ArgumentHelp("Record counts to measure, comma-separated (k and M suffixes allowed).", valueName: "n,n,…"))
+    var sizes = SizeList([1_000, 10_000, 100_000, 1_000_000])
+
+    @Option(help: "Operations timed per size for proptui; also the most the baseline runs (at most 20000).")
+    var operations = 20_000
+
+    @Option(help: ArgumentHelp("Also write the results as JSON to this file.", valueName: "path"))
+    var json: String?
+
+    @Option(help: "Seed of the operation sequence and of the records.")
+    var seed: UInt64 = 0x5EED_2024
+
+    func validate() throws {
+        guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
+    }
+
+    func run() async throws {
+        var machine = MachineLoad()
+        let benchmark = Benchmark(sizes: sizes.values, operations: operations, seed: seed)
+        let results = try await benchmark.run()
+        machine.finish()
+        let report = Report(results: results, seed: seed, machine: machine)
+        print(report.text)
+        if let json {
+            try report.json().write(to: URL(fileURLWithPath: json))
+        }
+        // Missed goals are a result, not a failure: the exit code stays 0.
+    }
+}
+
+/// The orchestration: for each size, one workload, then each engine built, measured and released.
+/// On the main actor so that the timed loop runs on the main queue's thread and leaves the
+/// cooperative pool (one thread per core) to the consumers that drain the engines' streams.
+@MainActor
+struct Benchmark {
+    let sizes: [Int]
+    let operations: Int
+    let seed: UInt64
+
+    /// Untimed steps before the timed ones (the baseline also stops warming up after 0.25 s).
+    private var warmUpSteps: Int { min(1_000, max(100, operations / 20)) }
+
+    func run() async throws -> [SizeResult] {
+        // A discarded round first, so that code pages, the consumer threads and the
+        // allocator's arenas are in place before any reading that counts.
+        _ = try await measureBoth(records: 200, operations: min(operations, 200))
+        var results: [SizeResult] = []
+        for records in sizes {
+            let start = ContinuousClock.now
+            results.append(try await measureBoth(records: records, operations: operations))
+            progress("\(records) records measured in \(ContinuousClock.now - start)")
+        }
+        return results
+    }
+
+    private func measureBoth(records: Int, operations: Int) async throws -> SizeResult {
+        // Generated before any memory reading, so neither engine is charged for it.
+        let workload = Workload(records: records, steps: warmUpSteps + operations, seed: seed)
+        let proptui = try await measure(
+            ProptuiEngine.self, on: workload,
+            plan: RunPlan(
+                warmUpSteps: warmUpSteps, warmUpBudget: nil,
+                minimumSteps: operations, maximumSteps: operations, budget: nil))
+        let baseline = try await measure(
+            BaselineEngine.self, on: workload,
+            plan: RunPlan(
+                warmUpSteps: warmUpSteps, warmUpBudget: 250_000_000,
+                minimumSteps: min(30, operations), maximumSteps: min(20_000, operations), budget: 1_500_000_000))
+        return SizeResult(proptui: proptui, baseline: baseline)
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("proptui-bench: \(message)\n".utf8))
+    }
+}
+
+/// "1000,10k,1M" → [1000, 10000, 1000000].
+struct SizeList: ExpressibleByArgument, Sendable {
+    let values: [Int]
+
+    init(_ values: [Int]) { self.values = values }
+
+    init?(argument: String) {
+        var values: [Int] = []
+        for item in argument.split(separator: ",") {
+            var digits = item.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")
+            var multiplier = 1
+            if let suffix = digits.last, let scale = ["k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000][suffix] {
+                multiplier = scale
+                digits.removeLast()
+            }
+            guard let value = Int(digits), value > 0 else { return nil }
+            values.append(value * multiplier)
+        }
+        guard !values.isEmpty else { return nil }
+        self.values = values
+    }
+
+    var defaultValueDescription: String { values.map(String.init).joined(separator: ",") }
+}

@@ -1,2 +1,0 @@
-// Replaced by the benchmark harness.
-print("proptui-bench")
