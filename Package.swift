@@ -33,7 +33,7 @@ let package = Package(
         // The embedded AppSync-compatible server.
         .target(name: "LocalAppSync", swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
-        .target(name: "TUI", dependencies: ["PropertySync"], swiftSettings: strict),
+        .target(name: "TUI", dependencies: ["PropertySync", "OptimisticStore"], swiftSettings: strict),
         // The only module that touches ncurses.
         .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: strict),
         .systemLibrary(
@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], swiftSettings: strict),
         .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
         .testTarget(name: "LocalAppSyncTests", dependencies: ["LocalAppSync"], swiftSettings: strict),
-        .testTarget(name: "TUITests", dependencies: ["TUI"], swiftSettings: strict),
+        .testTarget(
+            name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
+            swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"], swiftSettings: strict),
     ]
 )
