@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "LocalAppSync", swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
         .target(name: "TUI", dependencies: ["PropertySync", "OptimisticStore"], swiftSettings: strict),
-        // The only module that touches ncurses.
-        .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: strict),
+        // The only module that touches ncurses. Depends on TUI for `Frame` and `Key`, the two values
+        // it copies to and from the terminal (TUI itself stays pure).
+        .target(name: "Terminal", dependencies: ["CNcurses", "TUI"], swiftSettings: strict),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -70,6 +71,6 @@ let package = Package(
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
             swiftSettings: strict),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"], swiftSettings: strict),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI", "CNcurses"], swiftSettings: strict),
     ]
 )

@@ -3,10 +3,10 @@
 /// sequences, and the views must lay out text before anything reaches a terminal.
 ///
 /// Rules, in order: emoji shown as emoji (emoji presentation, or an emoji followed
-/// by VS16 U+FE0F) take 2; VS15 U+FE0E asks for text presentation, 1; East Asian
-/// Wide and Fullwidth characters take 2; a cluster that starts with a combining
-/// mark, a format character or a Hangul medial/final jamo takes 0; everything
-/// else 1. Control characters never get here (`TerminalText.sanitized`).
+/// by VS16 U+FE0F) take 2; VS15 U+FE0E asks for text presentation, 1; a cluster
+/// that starts with a combining mark, a format character or a Hangul
+/// medial/final jamo takes 0; East Asian Wide and Fullwidth characters take 2;
+/// everything else 1. Control characters never get here (`TerminalText.sanitized`).
 extension Character {
     public var terminalWidth: Int {
         let scalars = unicodeScalars
@@ -27,11 +27,11 @@ extension Character {
             if hasVS15 { return 1 }
             if properties.isEmojiPresentation { return 2 }
         }
-        if EastAsianWidth.isWide(first) { return 2 }
         switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0  // before the table: U+3099 is a mark
         default: break
         }
+        if EastAsianWidth.isWide(first) { return 2 }
         if (0x1160...0x11FF).contains(first.value) { return 0 }  // Hangul jungseong/jongseong join the syllable
         return 1
     }
