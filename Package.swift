@@ -39,7 +39,6 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["CNcurses", "TUI"], swiftSettings: strict),
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]),
         // The executable: argument parsing and wiring only.
         .executableTarget(

@@ -58,7 +58,7 @@ extension AppState {
 
     private var simulationSummary: String? {
         guard let simulation, simulation.failureRate > 0 || simulation.latency > .zero else { return nil }
-        return "simulated: \(Simulation.describe(failureRate: simulation.failureRate)), "
+        return "simulated server: \(Simulation.describe(failureRate: simulation.failureRate)), "
             + "latency \(Simulation.describe(latency: simulation.latency))"
     }
 

@@ -7,11 +7,13 @@ struct RuleView {
 
     func draw(into frame: inout Frame) {
         frame.fillRow(row, with: "─", style: .dim)
-        if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: frame.width / 2) }
+        var rightColumn = frame.width
         if let rightText {
             let text = " \(rightText) "
-            frame.draw(text, row: row, column: max(0, frame.width - 2 - text.terminalWidth))
+            rightColumn = max(0, frame.width - 2 - text.terminalWidth)
+            frame.draw(text, row: row, column: rightColumn)
         }
+        if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: max(0, rightColumn - 3)) }
     }
 }
 
