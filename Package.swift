@@ -51,12 +51,12 @@ let package = Package(
         // The embedded AppSync-compatible server.
         .target(name: "LocalAppSync", swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
-        .target(name: "TUI", dependencies: ["PropertySync"], swiftSettings: strict),
-        // The only module that touches ncurses.
-        .target(name: "Terminal", dependencies: ["CNcurses"], swiftSettings: strict),
+        .target(name: "TUI", dependencies: ["PropertySync", "OptimisticStore"], swiftSettings: strict),
+        // The only module that touches ncurses. Depends on TUI for `Frame` and `Key`, the two values
+        // it copies to and from the terminal (TUI itself stays pure).
+        .target(name: "Terminal", dependencies: ["CNcurses", "TUI"], swiftSettings: strict),
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]),
         // The executable: argument parsing and wiring only.
         .executableTarget(
@@ -86,7 +86,9 @@ let package = Package(
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
         .testTarget(name: "LocalAppSyncTests", dependencies: ["LocalAppSync"], swiftSettings: strict),
-        .testTarget(name: "TUITests", dependencies: ["TUI"], swiftSettings: strict),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"], swiftSettings: strict),
+        .testTarget(
+            name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
+            swiftSettings: strict),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI", "CNcurses"], swiftSettings: strict),
     ]
 )

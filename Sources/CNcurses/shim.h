@@ -17,6 +17,7 @@
 
 #include <locale.h>
 #include <wchar.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 
 // Globals.
@@ -47,6 +48,28 @@ static inline int proptui_mvadd_cell(WINDOW *w, int y, int x, const wchar_t *tex
     cchar_t cell;
     if (setcchar(&cell, text, attrs, pair, NULL) == ERR) return ERR;
     return mvwadd_wch(w, y, x, &cell);
+}
+
+// The most wide characters one cell holds (a spacing character and its combining marks, joiners).
+static inline int proptui_cchar_max(void) { return CCHARW_MAX; }
+
+// Function keys: KEY_F(n) is a function-like macro.
+static inline int proptui_key_f(int n) { return KEY_F(n); }
+
+// The terminal's size in lines and columns; ioctl is variadic and does not import.
+static inline int proptui_window_size(int fd, int *out_lines, int *out_columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+    *out_lines = size.ws_row;
+    *out_columns = size.ws_col;
+    return 0;
+}
+
+// A terminfo string capability, or NULL when the terminal has none (tigetstr answers (char *)-1 or 0).
+static inline const char *proptui_terminfo_string(const char *name) {
+    char *value = tigetstr((char *)name);
+    if (value == NULL || value == (char *)-1) return NULL;
+    return value;
 }
 
 #endif

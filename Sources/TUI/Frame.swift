@@ -5,10 +5,14 @@ public struct Frame: Sendable, Equatable {
         /// One grapheme cluster; a wide character's second column holds "".
         public var text: String
         public var style: Style
+        /// Foreground colour. Never the only carrier of meaning: every coloured
+        /// thing also has a mark or a word, so `NO_COLOR` loses nothing.
+        public var color: Color
 
-        public init(_ text: String = " ", style: Style = .normal) {
+        public init(_ text: String = " ", style: Style = .normal, color: Color = .default) {
             self.text = text
             self.style = style
+            self.color = color
         }
     }
 
@@ -20,6 +24,11 @@ public struct Frame: Sendable, Equatable {
         public static let dim = Style(rawValue: 1 << 1)
         public static let reverse = Style(rawValue: 1 << 2)
         public static let underline = Style(rawValue: 1 << 3)
+    }
+
+    /// The few foreground colours the views use, on the terminal's own background.
+    public enum Color: UInt8, Sendable, Hashable, CaseIterable {
+        case `default`, red, green, yellow, blue, magenta, cyan
     }
 
     public let width: Int

@@ -12,9 +12,14 @@ public final class OffscreenCurses {
         public let description: String
     }
 
-    public init(terminalType: String = "xterm-256color", lines: Int32 = 24, columns: Int32 = 80) throws {
+    /// `inputDescriptor`: where keys come from (a pipe in tests); /dev/null when nil.
+    /// The descriptor is duplicated, so the caller still owns it.
+    public init(
+        terminalType: String = "xterm-256color", lines: Int32 = 24, columns: Int32 = 80, inputDescriptor: Int32? = nil
+    ) throws {
         setlocale(LC_ALL, "")
-        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else {
+        let openInput = { inputDescriptor.map { fdopen(dup($0), "r") } ?? fopen("/dev/null", "r") }
+        guard let output = fopen("/dev/null", "w"), let input = openInput() else {
             throw Unavailable(description: "cannot open /dev/null")
         }
         use_env(false)  // take the size from the terminfo/resizeterm below, not from the environment
@@ -48,15 +53,30 @@ public final class OffscreenCurses {
     }
 
     /// Reads back the text of one cell.
-    public func text(line: Int32, column: Int32) -> String {
+    public func text(line: Int32, column: Int32) -> String { cell(line: line, column: column).text }
+
+    /// Reads back one cell: its text, attributes (`A_*`, without the colour) and colour pair.
+    public func cell(line: Int32, column: Int32) -> (text: String, attributes: attr_t, pair: Int16) {
         var cell = cchar_t()
-        guard mvwin_wch(proptui_stdscr(), line, column, &cell) != ERR else { return "" }
+        guard mvwin_wch(proptui_stdscr(), line, column, &cell) != ERR else { return ("", 0, 0) }
         var wide = [wchar_t](repeating: 0, count: 8)
         var attrs: attr_t = 0
         var pair: Int16 = 0
-        guard getcchar(&cell, &wide, &attrs, &pair, nil) != ERR else { return "" }
+        guard getcchar(&cell, &wide, &attrs, &pair, nil) != ERR else { return ("", 0, 0) }
         let scalars = wide.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
-        return String(String.UnicodeScalarView(scalars))
+        return (String(String.UnicodeScalarView(scalars)), attrs & ~proptui_color_pair(0xFF), pair)
+    }
+
+    /// One line as text, a cell at a time (the second column of a wide character reads as "").
+    public func line(_ line: Int32) -> String {
+        var text = ""
+        var column: Int32 = 0
+        while column < Int32(size.columns) {
+            let cellText = self.text(line: line, column: column)
+            text += cellText
+            column += cellText.unicodeScalars.first.map { Self.width(of: $0) >= 2 ? 2 : 1 } ?? 1
+        }
+        return text
     }
 
     /// The column width ncurses gives a character.

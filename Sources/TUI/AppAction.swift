@@ -1,0 +1,60 @@
+/// Everything that reaches the app: input from the terminal, and data and
+/// results from the store. Intents are verbs, results past tense. Each screen's
+/// own intents are `ListAction` and `DetailAction`, reached through the keymap.
+public enum AppAction: Sendable, Equatable {
+    // MARK: From the terminal
+    case keyPressed(Key)
+    /// The terminal's size, in columns and lines. Sent once at start and on every resize.
+    case resized(width: Int, height: Int)
+    /// Time passed: lets info messages fade. The terminal sends it at `AppState.nextDeadline`.
+    case tick
+
+    // MARK: From the store
+    /// Rows appeared, changed or disappeared (see `RowUpdate.init(diff:lookup:)`).
+    case rowsChanged(RowUpdate)
+    /// Every row at once: the first load, or a reset. Rows that stay keep their place.
+    case rowsReplaced([PropertyRow])
+    case connectionChanged(ConnectionState)
+    /// The number of local changes the server has not confirmed yet.
+    case pendingCountChanged(Int)
+    /// Whether anything is being fetched (the header's busy indicator).
+    case busyChanged(Bool)
+    /// The server accepted an operation. `record` is the record's name, if it has one.
+    case operationFinished(OperationKind, record: String?)
+    /// An operation was refused or could not be done.
+    case operationFailed(OperationFailure)
+}
+
+/// The list screen's intents, reached through the keymap.
+public enum ListAction: Sendable, Equatable {
+    case moveDown, moveUp, jumpToTop, jumpToBottom, pageDown, pageUp, halfPageDown, halfPageUp
+    case openDetailRequested
+    case createRequested
+    case renameRequested
+    case editAddressRequested
+    case deleteRequested
+    case undoRequested
+    case filterRequested
+    /// Esc: clears the filter if one is set.
+    case clearFilterRequested
+    case refreshRequested
+    case redrawRequested
+    case helpRequested
+    case quitRequested
+    case failureRateCycleRequested
+    case latencyCycleRequested
+}
+
+/// The detail screen's intents, reached through the keymap.
+public enum DetailAction: Sendable, Equatable {
+    case backRequested
+    case renameRequested
+    case editAddressRequested
+    case deleteRequested
+    case undoRequested
+    case refreshRequested
+    case redrawRequested
+    case helpRequested
+    case failureRateCycleRequested
+    case latencyCycleRequested
+}

@@ -1,0 +1,70 @@
+/// Keys while a text field has the focus: editing keys change the text, Enter
+/// validates and commits, Esc cancels. Nothing is sent before validation passes.
+extension AppState {
+    mutating func pressInField(_ key: Key, now: ContinuousClock.Instant) -> [Effect] {
+        guard var current = editing else { return [] }
+        switch key {
+        case .enter:
+            return commit(current, now: now)
+        case .escape:
+            editing = nil
+            if current.field == .filter { rows.setFilter("") }
+            return []
+        default:
+            guard current.editor.handle(key) else { return [] }
+            editing = current
+            if current.field == .filter { rows.setFilter(current.editor.text) }
+            return []
+        }
+    }
+
+    private mutating func commit(_ current: Editing, now: ContinuousClock.Instant) -> [Effect] {
+        let text = current.editor.text
+        switch current.field {
+        case .filter:
+            editing = nil
+            return []
+        case .newName:
+            switch Validation.name(text) {
+            case .failure(let error):
+                show(error.message, .error, now: now)
+                return []
+            case .success(let name):
+                editing = nil
+                awaitedCreates.append(name)
+                show("Adding “\(name)”…", .info, now: now)
+                return [.create(name: name, address: nil)]
+            }
+        case .rename(let id):
+            guard let row = rows.row(id: id) else {
+                editing = nil
+                return []
+            }
+            switch Validation.name(text) {
+            case .failure(let error):
+                show(error.message, .error, now: now)
+                return []
+            case .success(let name):
+                editing = nil
+                guard name != row.property.name else { return [] }
+                show("Renaming “\(row.property.name)” to “\(name)”…", .info, now: now)
+                return [.rename(id: id, name: name)]
+            }
+        case .address(let id):
+            guard let row = rows.row(id: id) else {
+                editing = nil
+                return []
+            }
+            switch Validation.address(text) {
+            case .failure(let error):
+                show(error.message, .error, now: now)
+                return []
+            case .success(let address):
+                editing = nil
+                guard address != row.property.address else { return [] }
+                show("Saving the address of “\(row.property.name)”…", .info, now: now)
+                return [.editAddress(id: id, address: address)]
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// The list screen's and the detail screen's intents.
+extension AppState {
+    mutating func reduceList(_ action: ListAction, now: ContinuousClock.Instant) -> [Effect] {
+        let current = selectedIndex ?? 0
+        let page = layout.listHeight
+        switch action {
+        case .moveDown: select(index: current + 1)
+        case .moveUp: select(index: current - 1)
+        case .jumpToTop: select(index: 0)
+        case .jumpToBottom: select(index: rows.count - 1)
+        case .pageDown: select(index: current + page)
+        case .pageUp: select(index: current - page)
+        case .halfPageDown: select(index: current + max(1, page / 2))
+        case .halfPageUp: select(index: current - max(1, page / 2))
+        case .openDetailRequested:
+            guard let id = selectedRowID(now: now) else { return [] }
+            screen = .detail(id: id)
+        case .createRequested:
+            editing = Editing(field: .newName, editor: LineEditor())
+        case .renameRequested:
+            if let id = selectedRowID(now: now) { startRename(id) }
+        case .editAddressRequested:
+            if let id = selectedRowID(now: now) { startAddressEdit(id) }
+        case .deleteRequested:
+            if let id = selectedRowID(now: now) { askToDelete(id) }
+        case .undoRequested:
+            return undo(now: now)
+        case .filterRequested:
+            editing = Editing(field: .filter, editor: LineEditor(rows.filter))
+        case .clearFilterRequested:
+            if !rows.filter.isEmpty {
+                rows.setFilter("")
+                show("Filter cleared.", .info, now: now)
+            }
+        case .refreshRequested:
+            return refresh(now: now)
+        case .redrawRequested:
+            return [.redraw]
+        case .helpRequested:
+            overlay = .help(scroll: 0)
+        case .quitRequested:
+            if pendingCount == 0 { return [.quit] }
+            overlay = .confirmQuit(unsynced: pendingCount)
+        case .failureRateCycleRequested:
+            return cycleFailureRate(now: now)
+        case .latencyCycleRequested:
+            return cycleLatency(now: now)
+        }
+        return []
+    }
+
+    mutating func reduceDetail(_ action: DetailAction, id: String, now: ContinuousClock.Instant) -> [Effect] {
+        switch action {
+        case .backRequested: screen = .list
+        case .renameRequested: startRename(id)
+        case .editAddressRequested: startAddressEdit(id)
+        case .deleteRequested: askToDelete(id)
+        case .undoRequested: return undo(now: now)
+        case .refreshRequested: return refresh(now: now)
+        case .redrawRequested: return [.redraw]
+        case .helpRequested: overlay = .help(scroll: 0)
+        case .failureRateCycleRequested: return cycleFailureRate(now: now)
+        case .latencyCycleRequested: return cycleLatency(now: now)
+        }
+        return []
+    }
+
+    // MARK: Shared by both screens
+
+    private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {
+        guard let id = selectedID, rows.row(id: id) != nil else {
+            show(rows.filter.isEmpty ? "The list is empty; n adds a property." : "No property matches the filter.",
+                 .info, now: now)
+            return nil
+        }
+        return id
+    }
+
+    private mutating func startRename(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        editing = Editing(field: .rename(id: id), editor: LineEditor(row.property.name))
+    }
+
+    private mutating func startAddressEdit(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        editing = Editing(field: .address(id: id), editor: LineEditor(row.property.address ?? ""))
+    }
+
+    private mutating func askToDelete(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        overlay = .confirmDelete(id: id, name: row.property.name)
+    }
+
+    private mutating func undo(now: ContinuousClock.Instant) -> [Effect] {
+        show("Undoing the last change…", .info, now: now)
+        return [.undo]
+    }
+
+    private mutating func refresh(now: ContinuousClock.Instant) -> [Effect] {
+        show("Refreshing…", .info, now: now)
+        return [.refresh]
+    }
+
+    private mutating func cycleFailureRate(now: ContinuousClock.Instant) -> [Effect] {
+        guard var simulation else { return simulationUnavailable(now: now) }
+        simulation.failureRate = Simulation.next(after: simulation.failureRate, in: Simulation.failureRates)
+        self.simulation = simulation
+        show("Simulated server: \(Simulation.describe(failureRate: simulation.failureRate)).", .info, now: now)
+        return [.setSimulatedFailureRate(simulation.failureRate)]
+    }
+
+    private mutating func cycleLatency(now: ContinuousClock.Instant) -> [Effect] {
+        guard var simulation else { return simulationUnavailable(now: now) }
+        simulation.latency = Simulation.next(after: simulation.latency, in: Simulation.latencies)
+        self.simulation = simulation
+        show("Simulated server latency: \(Simulation.describe(latency: simulation.latency)).", .info, now: now)
+        return [.setSimulatedLatency(simulation.latency)]
+    }
+
+    private mutating func simulationUnavailable(now: ContinuousClock.Instant) -> [Effect] {
+        show("Simulation keys work only with the embedded server (no --endpoint).", .error, now: now)
+        return []
+    }
+}

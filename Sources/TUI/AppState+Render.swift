@@ -1,0 +1,85 @@
+/// The whole screen for the current state. Cost: the visible rows plus a pass
+/// over the frame's cells; never the length of the list.
+extension AppState {
+    public func render() -> Frame { render(rows: rows) }
+
+    /// Renders with rows read through any `RowSource` (tests count the look-ups).
+    func render(rows source: some RowSource) -> Frame {
+        var frame = Frame(width: width, height: height)
+        let layout = self.layout
+        if layout.isTooSmall {
+            TooSmallView().draw(into: &frame)
+            return frame
+        }
+        let palette = Palette(enabled: options.colorEnabled)
+        var title = options.title
+        if case .detail(let id) = screen, let row = rows.row(id: id) { title += " › " + row.property.name }
+        HeaderView(title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, palette: palette)
+            .draw(into: &frame)
+        RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
+        switch screen {
+        case .list:
+            ListView(layout: layout, scrollTop: scrollTop, selectedIndex: selectedIndex, editing: editing,
+                     filter: rows.filter, palette: palette)
+                .draw(rows: source, into: &frame)
+        case .detail(let id):
+            if let row = rows.row(id: id) {
+                DetailView(row: row, layout: layout, editing: editing, palette: palette).draw(into: &frame)
+            }
+        }
+        RuleView(row: layout.bottomRuleRow, leftText: simulationSummary, rightText: positionSummary(of: source))
+            .draw(into: &frame)
+        InputLineView(row: layout.inputRow, editing: editing, onListScreen: screen == .list).draw(into: &frame)
+        StatusLineView(row: layout.statusRow, status: status, palette: palette).draw(into: &frame)
+        HintsView(row: layout.hintsRow, hints: currentHints).draw(into: &frame)
+        switch overlay {
+        case .help(let scroll):
+            HelpView(scroll: scroll, simulationAvailable: simulation != nil).draw(into: &frame)
+        case .confirmDelete(_, let name):
+            BoxView(title: "Delete", lines: [("Delete “\(name)”?", .bold), ("", .normal),
+                                             ("y deletes · any other key keeps it", .normal)],
+                    footer: "default: No", preferredWidth: max(36, name.terminalWidth + 12)).draw(into: &frame)
+        case .confirmQuit(let unsynced):
+            let changes = unsynced == 1 ? "1 change is" : "\(unsynced) changes are"
+            BoxView(title: "Quit", lines: [("\(changes) not synced yet.", .bold),
+                                           ("They are kept and sent on the next start.", .normal), ("", .normal),
+                                           ("y quits · any other key stays", .normal)],
+                    footer: "default: No", preferredWidth: 44).draw(into: &frame)
+        case nil:
+            break
+        }
+        return frame
+    }
+
+    private var filterSummary: String? {
+        if rows.filter.isEmpty { return nil }
+        return "filter “\(rows.filter)”: \(rows.count) of \(rows.totalCount)"
+    }
+
+    private var simulationSummary: String? {
+        guard let simulation, simulation.failureRate > 0 || simulation.latency > .zero else { return nil }
+        return "simulated server: \(Simulation.describe(failureRate: simulation.failureRate)), "
+            + "latency \(Simulation.describe(latency: simulation.latency))"
+    }
+
+    private func positionSummary(of source: some RowSource) -> String? {
+        guard screen == .list, source.count > layout.listHeight else { return nil }
+        let first = scrollTop + 1
+        let last = min(source.count, scrollTop + layout.listHeight)
+        return "\(first)–\(last) of \(source.count)"
+    }
+
+    private var currentHints: [(key: String, word: String)] {
+        switch overlay {
+        case .help: return [("Esc", "close"), ("j k", "scroll")]
+        case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
+        case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
+        case nil: break
+        }
+        switch editing?.field {
+        case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
+        case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]
+        case nil: return Keymap.hints(forDetail: screen != .list)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Everything the screens show, as a value. The executable creates one, feeds it
+/// `AppAction`s through `reduce(_:now:)`, performs the returned `Effect`s, and
+/// draws `render()`. No curses, no I/O, no clock: time comes in with each action.
+public struct AppState: Sendable {
+    public enum Screen: Sendable, Equatable {
+        case list
+        case detail(id: String)
+    }
+
+    /// What covers the screen and takes the keys first.
+    public enum Overlay: Sendable, Equatable {
+        case help(scroll: Int)
+        case confirmDelete(id: String, name: String)
+        case confirmQuit(unsynced: Int)
+    }
+
+    /// The text field being edited, if any.
+    public enum Field: Sendable, Equatable {
+        /// The "New property name" input at the bottom of the list.
+        case newName
+        case rename(id: String)
+        case address(id: String)
+        case filter
+    }
+
+    public struct Editing: Sendable, Equatable {
+        public var field: Field
+        public var editor: LineEditor
+    }
+
+    public let options: AppOptions
+    public internal(set) var rows = RowStore()
+    public internal(set) var screen: Screen = .list
+    /// The selected row, kept by id so that rows appearing above it do not move the selection.
+    public internal(set) var selectedID: String?
+    /// Where the selection was last seen, to pick a neighbour when the selected row goes away.
+    var selectedIndexHint = 0
+    /// The first list row on screen.
+    public internal(set) var scrollTop = 0
+    public internal(set) var overlay: Overlay?
+    public internal(set) var editing: Editing?
+    public internal(set) var status: StatusMessage?
+    public internal(set) var connection: ConnectionState = .connecting
+    public internal(set) var pendingCount = 0
+    public internal(set) var isBusy = false
+    public internal(set) var simulation: Simulation?
+    public internal(set) var width = 80
+    public internal(set) var height = 24
+    /// Names of creates asked for whose rows have not appeared yet: the new row
+    /// gets selected when it arrives (the store, not the screen, makes its id).
+    var awaitedCreates: [String] = []
+    /// The `RowStore.flagGeneration` last acknowledged: ask once per new refusal, not on every key.
+    var acknowledgedFlagGeneration = 0
+
+    public init(options: AppOptions = AppOptions()) {
+        self.options = options
+        simulation = options.simulation
+    }
+
+    /// When the app next needs a `.tick` (an info message fading), if ever.
+    public var nextDeadline: ContinuousClock.Instant? { status?.expiresAt }
+
+    /// The selected row's position among the shown rows. O(log n).
+    public var selectedIndex: Int? { selectedID.flatMap { rows.index(of: $0) } }
+
+    var layout: Layout { Layout(width: width, height: height) }
+
+    /// A short description for the idle signal end-to-end tests read.
+    public var idleSummary: String {
+        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0)"
+    }
+}

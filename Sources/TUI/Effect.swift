@@ -1,0 +1,61 @@
+/// What the reducer asks the outside world to do. The executable performs each
+/// against the `RealEstatePropertyList` actor (or the terminal) and reports the
+/// outcome back as `AppAction`s: the change itself as `.rowsChanged`, the
+/// server's answer as `.operationFinished` / `.operationFailed`.
+public enum Effect: Sendable, Equatable {
+    /// Create a property (the store generates its id). Input is already validated.
+    case create(name: String, address: String?)
+    case rename(id: String, name: String)
+    /// nil clears the address.
+    case editAddress(id: String, address: String?)
+    case delete(id: String)
+    /// Undo the user's last change (a new mutation that restores the previous values).
+    case undo
+    /// Fetch the whole list from the server again.
+    case refresh
+    /// The user has seen the reverted/conflict marks: clear them (the store's `acknowledgeRejections()`).
+    case acknowledgeRejections
+    /// Embedded server only: the share of mutations to refuse, 0...1.
+    case setSimulatedFailureRate(Double)
+    /// Embedded server only: the delay before each answer.
+    case setSimulatedLatency(Duration)
+    /// Repaint the whole terminal (C-l). Handled by the `Terminal` module.
+    case redraw
+    /// Leave the app. Handled by the `Terminal` module.
+    case quit
+}
+
+/// The operations the status line reports on.
+public enum OperationKind: Sendable, Equatable {
+    case create, rename, editAddress, delete, undo, refresh
+
+    /// How a failure names the operation: `rename “Villa Rosa” failed: …`.
+    var failureName: String {
+        switch self {
+        case .create: "add"
+        case .rename: "rename"
+        case .editAddress: "address change of"
+        case .delete: "delete"
+        case .undo: "undo"
+        case .refresh: "refresh"
+        }
+    }
+}
+
+/// An operation that did not happen, for the status line.
+public struct OperationFailure: Sendable, Equatable {
+    public var operation: OperationKind
+    /// The record's name as the user knows it, if the operation had one.
+    public var record: String?
+    /// The server's message (or the store's, for a refusal before sending).
+    public var message: String
+    /// Whether the change had been shown and is now taken back ("Reverted.").
+    public var reverted: Bool
+
+    public init(operation: OperationKind, record: String?, message: String, reverted: Bool = true) {
+        self.operation = operation
+        self.record = record
+        self.message = message
+        self.reverted = reverted
+    }
+}

@@ -1,0 +1,50 @@
+import OptimisticStore
+import PropertySync
+
+/// One row as the store shows it: the record the user sees (confirmed with
+/// pending changes laid over it) and its sync state.
+public struct PropertyRow: Sendable, Equatable {
+    public var property: RealEstateProperty
+    public var status: RowStatus
+
+    public init(_ property: RealEstateProperty, status: RowStatus = .synced) {
+        self.property = property
+        self.status = status
+    }
+
+    public var id: String { property.id }
+}
+
+/// What changed in the list, with the new state of each changed row: the
+/// store's `StoreDiff` (ids only) resolved against the store by the caller.
+/// Applying it is idempotent: an upsert of the same row twice is harmless.
+public struct RowUpdate: Sendable, Equatable {
+    /// Rows that appeared or changed, as they are now.
+    public var upserted: [PropertyRow]
+    /// Rows that are no longer shown.
+    public var removed: Set<String>
+
+    public init(upserted: [PropertyRow] = [], removed: Set<String> = []) {
+        self.upserted = upserted
+        self.removed = removed
+    }
+
+    /// Resolves a store diff: `lookup` answers what the store shows of an id now
+    /// (nil: not shown). Call it where the store lives (inside the actor), so the
+    /// rows and the diff are from the same moment. Costs one look-up per id in the diff.
+    public init(diff: StoreDiff<String>, lookup: (String) -> PropertyRow?) {
+        var upserted: [PropertyRow] = []
+        var removed = diff.removed
+        for id in diff.inserted.union(diff.updated) {
+            if let row = lookup(id) { upserted.append(row) } else { removed.insert(id) }
+        }
+        self.init(upserted: upserted, removed: removed)
+    }
+
+    public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
+}
+
+/// The state of the link to the server, for the header.
+public enum ConnectionState: Sendable, Equatable {
+    case online, offline, connecting
+}

@@ -1,0 +1,37 @@
+/// The embedded server's fault injection, changeable at run time so a demo can
+/// show a revert on cue. nil in `AppOptions` when talking to a real endpoint.
+public struct Simulation: Sendable, Equatable {
+    /// The share of mutations the server refuses, 0...1.
+    public var failureRate: Double
+    /// Extra time the server takes to answer.
+    public var latency: Duration
+
+    public init(failureRate: Double = 0, latency: Duration = .zero) {
+        self.failureRate = failureRate
+        self.latency = latency
+    }
+
+    /// The values `f` and `L` cycle through.
+    public static let failureRates: [Double] = [0, 0.5, 1]
+    public static let latencies: [Duration] = [.zero, .milliseconds(800), .seconds(2)]
+
+    /// The next value of a cycle: the first one above the current, else the first.
+    static func next<T: Comparable>(after current: T, in cycle: [T]) -> T {
+        cycle.first { $0 > current } ?? cycle[0]
+    }
+
+    static func describe(failureRate: Double) -> String {
+        switch failureRate {
+        case 0: "no mutation fails"
+        case 1: "every mutation fails"
+        default: "\(Int((failureRate * 100).rounded()))% of mutations fail"
+        }
+    }
+
+    static func describe(latency: Duration) -> String {
+        let milliseconds = latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds == 0 { return "none" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(milliseconds) ms"
+    }
+}

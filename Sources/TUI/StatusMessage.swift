@@ -1,0 +1,34 @@
+/// The one message the status line shows.
+public struct StatusMessage: Sendable, Equatable {
+    public enum Level: Sendable, Equatable {
+        /// Something is under way ("Adding “Maple Cottage”…"). Fades.
+        case info
+        /// Something finished ("“Maple Cottage” added"). Fades.
+        case success
+        /// Something failed or was refused. Stays until the next key press.
+        case error
+    }
+
+    public var text: String
+    public var level: Level
+    /// When the message fades; nil for errors, which stay until the next key press.
+    public var expiresAt: ContinuousClock.Instant?
+
+    /// How long info and success messages stay.
+    public static let fadeAfter: Duration = .seconds(4)
+
+    public init(_ text: String, level: Level, now: ContinuousClock.Instant) {
+        self.text = text
+        self.level = level
+        expiresAt = level == .error ? nil : now + Self.fadeAfter
+    }
+
+    /// The mark in front of the text, so the level reads without colour.
+    var mark: String {
+        switch level {
+        case .info: "›"
+        case .success: "✓"
+        case .error: "✗"
+        }
+    }
+}

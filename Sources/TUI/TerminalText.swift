@@ -1,0 +1,77 @@
+/// Text from the server (or anywhere else) made safe to show: no control
+/// character or escape sequence ever reaches the terminal, and long text is cut
+/// at a grapheme boundary with an ellipsis.
+public enum TerminalText {
+    /// The text with every control character replaced by a visible stand-in: C0
+    /// controls and DEL by their Control Pictures (U+2400 block: ESC → ␛, LF → ␊),
+    /// C1 controls and bidirectional overrides (which can disguise text) by �.
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(replacement(for: scalar))
+        }
+        return String(result)
+    }
+
+    /// Whether a scalar must not be written to a terminal as it is.
+    static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value)!
+        case 0x7F: "\u{2421}"
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
+        default: scalar
+        }
+    }
+
+    /// The clusters of already sanitized text as they will occupy cells: each with
+    /// its width. A cluster of width 0 that starts with a combining mark is shown
+    /// on a dotted circle (◌́) so it stays visible; other zero-width clusters
+    /// (zero-width space, a lone joiner) are invisible and dropped.
+    static func cells(of text: String) -> [(text: String, width: Int)] {
+        var cells: [(text: String, width: Int)] = []
+        for character in text {
+            let width = character.terminalWidth
+            if width > 0 {
+                cells.append((String(character), width))
+            } else if let first = character.unicodeScalars.first,
+                first.properties.generalCategory == .nonspacingMark
+                    || first.properties.generalCategory == .enclosingMark
+            {
+                cells.append(("\u{25CC}" + String(character), 1))
+            }
+        }
+        return cells
+    }
+
+    /// The text cut to at most `width` columns, with "…" in the last column when
+    /// something was cut. Sanitizes first.
+    public static func truncated(_ text: String, toWidth width: Int) -> String {
+        fitted(sanitized(text), width: width).map(\.text).joined()
+    }
+
+    /// Sanitized text as cells fitting `width` columns: cut at a cluster boundary
+    /// with "…" when it does not fit.
+    static func fitted(_ sanitizedText: String, width: Int) -> [(text: String, width: Int)] {
+        guard width > 0 else { return [] }
+        let all = cells(of: sanitizedText)
+        let total = all.reduce(0) { $0 + $1.width }
+        if total <= width { return all }
+        var kept: [(text: String, width: Int)] = []
+        var used = 0
+        for cell in all {
+            if used + cell.width > width - 1 { break }
+            kept.append(cell)
+            used += cell.width
+        }
+        kept.append(("…", 1))
+        return kept
+    }
+}

@@ -1,0 +1,69 @@
+/// A bordered box drawn over the screen, centred: the help and the confirmations.
+struct BoxView {
+    let title: String
+    let lines: [(text: String, style: Frame.Style)]
+    let footer: String?
+    /// The inner width wanted; the box shrinks to fit the screen.
+    let preferredWidth: Int
+
+    func draw(into frame: inout Frame) {
+        let outerWidth = min(frame.width - 2, preferredWidth + 4)
+        let outerHeight = min(frame.height - 2, lines.count + 2)
+        guard outerWidth >= 6, outerHeight >= 3 else { return }
+        let left = (frame.width - outerWidth) / 2
+        let top = (frame.height - outerHeight) / 2
+        let inner = outerWidth - 4
+        let rule = String(repeating: "─", count: outerWidth - 2)
+        frame.draw("┌" + rule + "┐", row: top, column: left, width: outerWidth)
+        frame.draw(" \(title) ", row: top, column: left + 2, width: outerWidth - 4, style: .bold)
+        for offset in 0..<(outerHeight - 2) {
+            let row = top + 1 + offset
+            frame.draw("│", row: row, column: left)
+            frame.draw("", row: row, column: left + 1, width: outerWidth - 2, fill: true)
+            if offset < lines.count {
+                let isLastShown = offset == outerHeight - 3 && lines.count > outerHeight - 2
+                let line = isLastShown ? (text: "…", style: Frame.Style.dim) : lines[offset]
+                frame.draw(line.text, row: row, column: left + 2, width: inner, style: line.style)
+            }
+            frame.draw("│", row: row, column: left + outerWidth - 1)
+        }
+        frame.draw("└" + rule + "┘", row: top + outerHeight - 1, column: left, width: outerWidth)
+        if let footer {
+            frame.draw(" \(footer) ", row: top + outerHeight - 1, column: left + 2, width: outerWidth - 4, style: .dim)
+        }
+    }
+}
+
+/// The help overlay, generated from `Keymap.bindings`, section by section.
+struct HelpView {
+    let scroll: Int
+    let simulationAvailable: Bool
+
+    static let keyColumnWidth = 16
+
+    var allLines: [(text: String, style: Frame.Style)] {
+        var lines: [(text: String, style: Frame.Style)] = []
+        for section in KeyBinding.Section.allCases {
+            let bindings = Keymap.bindings.filter { $0.section == section }
+            guard !bindings.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(("", .normal)) }
+            var heading = section.rawValue
+            if section == .simulation && !simulationAvailable { heading += " — not available with --endpoint" }
+            lines.append((heading, .bold))
+            for binding in bindings {
+                let keys = binding.keyLabel
+                let padding = String(repeating: " ", count: max(1, Self.keyColumnWidth - keys.terminalWidth))
+                lines.append(("  " + keys + padding + binding.summary, .normal))
+            }
+        }
+        return lines
+    }
+
+    func draw(into frame: inout Frame) {
+        let lines = allLines
+        let visible = max(1, frame.height - 4)
+        let start = min(scroll, max(0, lines.count - visible))
+        BoxView(title: "Keys", lines: Array(lines[start...]), footer: "Esc closes · j k scroll",
+                preferredWidth: 72).draw(into: &frame)
+    }
+}

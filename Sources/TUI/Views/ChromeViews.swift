@@ -1,0 +1,104 @@
+/// The lines around the list: the rules, the input line, the status line and
+/// the key hints.
+struct RuleView {
+    let row: Int
+    let leftText: String?
+    let rightText: String?
+
+    func draw(into frame: inout Frame) {
+        frame.fillRow(row, with: "─", style: .dim)
+        var rightColumn = frame.width
+        if let rightText {
+            let text = " \(rightText) "
+            rightColumn = max(0, frame.width - 2 - text.terminalWidth)
+            frame.draw(text, row: row, column: rightColumn)
+        }
+        if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: max(0, rightColumn - 3)) }
+    }
+}
+
+struct InputLineView {
+    let row: Int
+    let editing: AppState.Editing?
+    let onListScreen: Bool
+
+    func draw(into frame: inout Frame) {
+        frame.fillRow(row)
+        switch editing?.field {
+        case .newName?:
+            drawPrompt("New property name:", into: &frame)
+        case .filter?:
+            drawPrompt("Filter:", into: &frame)
+        case .rename?, .address?:
+            frame.draw("Editing in place: ⏎ saves, Esc cancels.", row: row, column: 1, style: .dim)
+        case nil:
+            if onListScreen { frame.draw("New property name: (n)", row: row, column: 1, style: .dim) }
+        }
+    }
+
+    private func drawPrompt(_ label: String, into frame: inout Frame) {
+        let used = frame.draw(label, row: row, column: 1, style: .bold)
+        let column = 1 + used + 1
+        FieldView(editing!.editor).draw(into: &frame, row: row, column: column, width: frame.width - column - 1)
+    }
+}
+
+struct StatusLineView {
+    let row: Int
+    let status: StatusMessage?
+    let palette: Palette
+
+    func draw(into frame: inout Frame) {
+        frame.fillRow(row)
+        guard let status else { return }
+        let (style, color): (Frame.Style, Frame.Color) =
+            switch status.level {
+            case .info: (.normal, .default)
+            case .success: (.normal, .green)
+            case .error: (.bold, .red)
+            }
+        frame.draw("\(status.mark) \(status.text)", row: row, column: 1, width: frame.width - 2,
+                   style: style, color: palette(color))
+    }
+}
+
+/// The last line: the keys that matter now. "? help" is always kept; others
+/// are dropped from the end when the line is too narrow.
+struct HintsView {
+    let row: Int
+    let hints: [(key: String, word: String)]
+
+    func draw(into frame: inout Frame) {
+        frame.fillRow(row)
+        var shown = hints
+        while shown.count > 1, width(of: shown) > frame.width - 2 {
+            if let last = shown.indices.last(where: { shown[$0].word != "help" }) {
+                shown.remove(at: last)
+            } else {
+                break
+            }
+        }
+        var x = 1
+        for hint in shown {
+            x += frame.draw(hint.key, row: row, column: x, style: .bold)
+            x += frame.draw(" \(hint.word)  ", row: row, column: x, style: .dim)
+        }
+    }
+
+    private func width(of hints: [(key: String, word: String)]) -> Int {
+        hints.reduce(0) { $0 + $1.key.terminalWidth + $1.word.terminalWidth + 3 } - 2
+    }
+}
+
+/// Shown instead of everything else below the minimum size.
+struct TooSmallView {
+    func draw(into frame: inout Frame) {
+        let lines = ["terminal too small", "need \(Layout.minimumWidth)×\(Layout.minimumHeight)",
+                     "have \(frame.width)×\(frame.height)"]
+        let top = max(0, (frame.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < frame.height {
+            let column = max(0, (frame.width - line.terminalWidth) / 2)
+            frame.draw(line, row: top + offset, column: column, style: offset == 0 ? .bold : .normal)
+        }
+    }
+}

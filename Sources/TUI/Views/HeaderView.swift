@@ -1,0 +1,29 @@
+/// The first line: the title (and, in details, the property's name) on the
+/// left; connection state, pending changes and the busy indicator on the right.
+struct HeaderView {
+    let title: String
+    let connection: ConnectionState
+    let pendingCount: Int
+    let isBusy: Bool
+    let palette: Palette
+
+    func draw(into frame: inout Frame) {
+        frame.fillRow(0)
+        let (symbol, word, color): (String, String, Frame.Color) =
+            switch connection {
+            case .online: ("●", "online", .green)
+            case .offline: ("○", "offline", .red)
+            case .connecting: ("◌", "connecting", .yellow)
+            }
+        var parts = ["\(symbol) \(word)"]
+        if pendingCount > 0 { parts.append("\(pendingCount) pending") }
+        if isBusy { parts.append("⟳") }
+        let right = parts.joined(separator: " · ")
+        let rightWidth = right.terminalWidth
+        let rightColumn = max(1, frame.width - 1 - rightWidth)
+        frame.draw(title, row: 0, column: 1, width: max(0, rightColumn - 2), style: .bold)
+        frame.draw(right, row: 0, column: rightColumn)
+        // Only the connection word is coloured; the symbol and word say it without colour.
+        frame.draw("\(symbol) \(word)", row: 0, column: rightColumn, color: palette(color))
+    }
+}

@@ -1,0 +1,82 @@
+import OptimisticStore
+
+/// The list of properties: a row each with its name and address, the selection
+/// in reverse video, a mark for the sync state, and the rename or address field
+/// in place while one is edited.
+///
+/// It reads rows only for the indices on screen (`scrollTop` up to the list
+/// height), so drawing costs the same for ten rows or a million.
+struct ListView {
+    let layout: Layout
+    let scrollTop: Int
+    let selectedIndex: Int?
+    let editing: AppState.Editing?
+    let filter: String
+    let palette: Palette
+
+    func draw(rows: some RowSource, into frame: inout Frame) {
+        let count = rows.count
+        if count == 0 {
+            let message = filter.isEmpty
+                ? "No properties yet. Press n to add one."
+                : "No property matches “\(filter)”. Esc clears the filter."
+            frame.draw(message, row: layout.listTop + 1, column: 3, style: .dim)
+            return
+        }
+        let end = min(count, scrollTop + layout.listHeight)
+        guard scrollTop < end else { return }
+        for index in scrollTop..<end {
+            drawRow(rows.row(at: index), selected: index == selectedIndex,
+                    line: layout.listTop + index - scrollTop, into: &frame)
+        }
+    }
+
+    private func drawRow(_ row: PropertyRow, selected: Bool, line: Int, into frame: inout Frame) {
+        let (mark, markColor) = Self.mark(for: row.status)
+        var style: Frame.Style = Self.isPending(row.status) ? .dim : .normal
+        let editingHere = editedField(of: row.id)
+        if selected && editingHere == nil { style.insert(.reverse) }
+        frame.draw("", row: line, column: 0, style: style, fill: true)
+        if selected { frame.draw("▸", row: line, column: 1, style: style) }
+        if editingHere == .name, let editing {
+            FieldView(editing.editor).draw(into: &frame, row: line, column: layout.nameColumn, width: layout.nameWidth)
+        } else {
+            frame.draw(row.property.name, row: line, column: layout.nameColumn, width: layout.nameWidth, style: style)
+        }
+        if editingHere == .address, let editing {
+            FieldView(editing.editor, placeholder: "address")
+                .draw(into: &frame, row: line, column: layout.addressColumn, width: layout.addressWidth)
+        } else {
+            frame.draw(row.property.address ?? "", row: line, column: layout.addressColumn,
+                       width: layout.addressWidth, style: style)
+        }
+        if !mark.isEmpty {
+            frame.draw(mark, row: line, column: layout.markColumn, width: 2, style: style, color: palette(markColor))
+        }
+    }
+
+    private enum EditedField { case name, address }
+
+    private func editedField(of id: String) -> EditedField? {
+        switch editing?.field {
+        case .rename(let edited) where edited == id: .name
+        case .address(let edited) where edited == id: .address
+        default: nil
+        }
+    }
+
+    /// The row mark: meaning in a symbol, colour only as an extra.
+    static func mark(for status: RowStatus) -> (String, Frame.Color) {
+        switch status {
+        case .synced: ("", .default)
+        case .pending: ("…", .default)
+        case .reverted: ("!", .red)
+        case .conflict: ("⚡", .yellow)
+        }
+    }
+
+    static func isPending(_ status: RowStatus) -> Bool {
+        if case .pending = status { return true }
+        return false
+    }
+}

@@ -1,0 +1,7 @@
+/// Colour, or none: with colour off every colour becomes the terminal's default,
+/// and nothing is lost because marks and words carry the meaning.
+struct Palette {
+    let enabled: Bool
+
+    func callAsFunction(_ color: Frame.Color) -> Frame.Color { enabled ? color : .default }
+}

@@ -1,0 +1,44 @@
+import TUI
+
+/// What the event loop runs: the loop owns the terminal and the thread; the
+/// program decides what an event means and what the screen shows. `AppDriver`
+/// is the app's program; tests use small ones.
+public protocol TerminalProgram {
+    /// What background tasks post to the loop through the `Mailbox`.
+    associatedtype Message: Sendable
+
+    /// Handles one event at time `now` (the loop reads the clock, never the program).
+    mutating func handle(_ event: TerminalEvent<Message>, now: ContinuousClock.Instant) -> LoopCommand
+    /// The screen now, at the size last given by `.resized`.
+    func frame() -> Frame
+    /// When the program next needs a `.tick`, if ever.
+    var nextDeadline: ContinuousClock.Instant? { get }
+    /// Written into the idle file after the idle count (e.g. "rows=3 pending=0 busy=0").
+    var idleSummary: String { get }
+}
+
+public enum TerminalEvent<Message: Sendable>: Sendable {
+    case key(Key)
+    /// The terminal's size in columns and lines: first thing the program hears, then on every resize.
+    case resized(width: Int, height: Int)
+    case message(Message)
+    /// `nextDeadline` has passed.
+    case tick
+}
+
+public enum LoopCommand: Sendable, Equatable {
+    case proceed
+    /// Repaint every cell (C-l): the terminal may hold garbage from elsewhere.
+    case redrawAll
+    case quit
+}
+
+/// Why the loop ended.
+public enum LoopExit: Sendable, Equatable {
+    /// The program asked to quit.
+    case quit
+    /// Ctrl-C, SIGINT, SIGTERM or SIGHUP: the terminal is restored all the same.
+    case interrupted(signal: Int32)
+    /// The input closed (end of file or hang-up).
+    case inputClosed
+}

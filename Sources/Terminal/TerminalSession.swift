@@ -1,0 +1,94 @@
+import CNcurses
+import Glibc
+import TUI
+
+/// How the terminal is run.
+public struct TerminalOptions: Sendable {
+    /// Use the terminal's colours (when it has them). Pass false for `NO_COLOR`/`--no-color`;
+    /// the app's frames then carry no colour anyway.
+    public var colors: Bool
+    /// Where to write the idle signal (see `IdleSignal`); `fromEnvironment` reads `PROPTUI_IDLE_FILE`.
+    public var idleFile: String?
+    /// How long a frame is held back for work spawned through the mailbox.
+    public var drawDeferral: Duration
+    /// How long curses waits after Esc for the rest of an escape sequence.
+    public var escapeDelayMilliseconds: Int32
+
+    public init(
+        colors: Bool = true, idleFile: String? = nil, drawDeferral: Duration = .milliseconds(50),
+        escapeDelayMilliseconds: Int32 = 25
+    ) {
+        self.colors = colors
+        self.idleFile = idleFile
+        self.drawDeferral = drawDeferral
+        self.escapeDelayMilliseconds = escapeDelayMilliseconds
+    }
+
+    /// Options with the idle file taken from `PROPTUI_IDLE_FILE` (set and not empty).
+    public static func fromEnvironment(_ environment: [String: String], colors: Bool) -> TerminalOptions {
+        let idleFile = environment["PROPTUI_IDLE_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        return TerminalOptions(colors: colors, idleFile: idleFile)
+    }
+}
+
+/// The user's terminal under curses, for the length of one event loop.
+public enum TerminalSession {
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Takes over the terminal (stdin and stdout), runs the program until it
+    /// quits, is interrupted or loses its input, and gives the terminal back as
+    /// it found it. Blocks the calling thread throughout: call it from a plain
+    /// thread (the main thread of a synchronous `run()`), never from an async
+    /// context, and do background work in detached tasks (`Mailbox.spawn`).
+    public static func run<Program: TerminalProgram>(
+        _ program: inout Program, mailbox: Mailbox<Program.Message>, options: TerminalOptions = TerminalOptions()
+    ) throws -> LoopExit {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw Unavailable(description: "proptui needs a terminal: stdin and stdout must be a tty")
+        }
+        setlocale(LC_ALL, "")  // before curses, or wide characters measure -1
+        // Handlers before curses starts, so that curses leaves these signals to us.
+        let signalPipe = TerminalSignals.install(terminal: STDOUT_FILENO)
+        defer { TerminalSignals.uninstall(pipe: signalPipe) }
+
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+            throw Unavailable(description: "cannot open the terminal")
+        }
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        guard let screen = newterm(nil, output, input) else {
+            let term = getenv("TERM").map { String(cString: $0) } ?? "unset"
+            throw Unavailable(description: "curses does not know this terminal (TERM=\(term))")
+        }
+        defer {
+            endwin()
+            delscreen(screen)
+        }
+        raw()  // Ctrl-C, Ctrl-S, Ctrl-Z come as keys; the loop turns Ctrl-C into an interrupt
+        noecho()
+        nonl()
+        set_escdelay(options.escapeDelayMilliseconds)
+        curs_set(0)
+        let colors = options.colors && FramePainter.setUpColors()
+        TerminalSignals.captureRestoreSequence(restoreSequence())
+
+        var loop = EventLoop<Program>(
+            inputDescriptor: fileno(input), mailbox: mailbox, signalDescriptor: signalPipe,
+            terminalDescriptor: STDOUT_FILENO, colors: colors, idleFile: options.idleFile,
+            drawDeferral: options.drawDeferral)
+        return loop.run(&program)
+    }
+
+    /// The terminal's own strings for leaving the alternate screen, showing the cursor and plain attributes.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let value = proptui_terminfo_string(name) { bytes += Array(String(cString: value).utf8) }
+        }
+        return bytes + Array("\r\n".utf8)
+    }
+}

@@ -1,0 +1,131 @@
+import OptimisticStore
+import PropertySync
+import Testing
+@testable import TUI
+
+/// Create, rename, address, delete: what each key path sends, and when nothing is sent.
+@Suite struct ReducerEditingTests {
+    @Test func createSendsTheValidatedNameAndSaysSo() {
+        var app = makeApp()
+        #expect(app.press(.character("n")) == [])
+        #expect(app.editing?.field == .newName)
+        app.type("  Maple Cottage ")
+        let effects = app.press(.enter)
+        #expect(effects == [.create(name: "Maple Cottage", address: nil)])
+        #expect(app.editing == nil)
+        #expect(app.status?.text == "Adding “Maple Cottage”…")
+        #expect(app.status?.level == .info)
+    }
+
+    @Test func aCreatedRowIsSelectedWhenItArrives() {
+        var app = makeApp()
+        app.press(.character("a"))
+        app.type("New Place")
+        app.press(.enter)
+        let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
+        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        #expect(app.selectedID == "new")
+        #expect(app.rows.index(of: "new") == app.rows.count - 1)
+    }
+
+    @Test func anEmptyNameIsRefusedBeforeAnythingIsSent() {
+        var app = makeApp()
+        app.press(.character("n"))
+        app.type("   ")
+        #expect(app.press(.enter) == [])
+        #expect(app.status == StatusMessage("A name is required.", level: .error, now: t0))
+        #expect(app.editing?.field == .newName)  // still open, to fix the input
+    }
+
+    @Test func aTooLongNameIsRefusedWithItsLength() {
+        var app = makeApp()
+        app.press(.character("n"))
+        app.type(String(repeating: "x", count: 101))
+        #expect(app.press(.enter) == [])
+        #expect(app.status?.text == "The name is too long: 101 characters, at most 100.")
+    }
+
+    @Test func renameCommitsWithEnter() {
+        var app = makeApp()
+        app.press(.character("j"), .character("r"))
+        #expect(app.editing == AppState.Editing(field: .rename(id: "b2"), editor: LineEditor("Maple Cottage")))
+        app.press(.control("u"))
+        app.type("Maple House")
+        #expect(app.press(.enter) == [.rename(id: "b2", name: "Maple House")])
+        #expect(app.status?.text == "Renaming “Maple Cottage” to “Maple House”…")
+        #expect(app.editing == nil)
+    }
+
+    @Test func renameCancelsWithEscapeAndSendsNothing() {
+        var app = makeApp()
+        app.press(.character("r"))
+        app.type("zzz")
+        #expect(app.press(.escape) == [])
+        #expect(app.editing == nil)
+        #expect(app.rows.row(id: "a1")?.property.name == "Harbour View Loft")
+    }
+
+    @Test func renameToTheSameNameSendsNothing() {
+        var app = makeApp()
+        app.press(.character("r"))
+        #expect(app.press(.enter) == [])
+        #expect(app.status == nil)
+    }
+
+    @Test func editAddressEmptyClearsIt() {
+        var app = makeApp()
+        app.press(.character("e"), .control("u"))
+        #expect(app.press(.enter) == [.editAddress(id: "a1", address: nil)])
+    }
+
+    @Test func editAddressTooLongIsRefused() {
+        var app = makeApp()
+        app.press(.character("e"))
+        app.type(String(repeating: "y", count: 200))
+        #expect(app.press(.enter) == [])
+        #expect(app.status?.text == "The address is too long: 210 characters, at most 200.")
+    }
+
+    @Test func deleteAsksAndYesDeletes() {
+        var app = makeApp()
+        app.press(.character("j"))
+        #expect(app.press(.character("d")) == [])
+        #expect(app.overlay == .confirmDelete(id: "b2", name: "Maple Cottage"))
+        #expect(app.press(.character("y")) == [.delete(id: "b2")])
+        #expect(app.overlay == nil)
+        #expect(app.status?.text == "Deleting “Maple Cottage”…")
+    }
+
+    @Test(arguments: [Key.character("n"), .enter, .escape, .character("d"), .character("q")])
+    func deleteDefaultsToNo(_ answer: Key) {
+        var app = makeApp()
+        app.press(.character("d"))
+        #expect(app.press(answer) == [])
+        #expect(app.overlay == nil)
+        #expect(app.status?.text == "Kept “Harbour View Loft”.")
+    }
+
+    @Test func aRowDeletedElsewhereDropsItsEdit() {
+        var app = makeApp()
+        app.press(.character("r"))
+        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        #expect(app.editing == nil)
+        #expect(app.status?.level == .error)
+        #expect(app.status?.text == "“Harbour View Loft” was deleted meanwhile; the edit is dropped.")
+    }
+
+    @Test func undoAndRefreshAreSent() {
+        var app = makeApp()
+        #expect(app.press(.character("u")) == [.undo])
+        #expect(app.press(.character("R")) == [.refresh])
+        #expect(app.press(.function(5)) == [.refresh])
+        #expect(app.press(.control("l")) == [.redraw])
+    }
+
+    @Test func typedKeysInAFieldAreTextNotCommands() {
+        var app = makeApp()
+        app.press(.character("n"))
+        #expect(app.type("qdR?u") == [])
+        #expect(app.editing?.editor.text == "qdR?u")
+    }
+}

@@ -1,0 +1,108 @@
+import OptimisticStore
+import PropertySync
+import Testing
+@testable import TUI
+
+/// The status line's levels and lifetimes, and the row marks.
+@Suite struct ReducerStatusTests {
+    @Test func infoFadesAfterAFewSeconds() {
+        var app = makeApp()
+        app.press(.character("u"))
+        #expect(app.nextDeadline == t0 + StatusMessage.fadeAfter)
+        _ = app.reduce(.tick, now: t0 + .seconds(3))
+        #expect(app.status?.text == "Undoing the last change…")
+        _ = app.reduce(.tick, now: t0 + .seconds(5))
+        #expect(app.status == nil)
+        #expect(app.nextDeadline == nil)
+    }
+
+    @Test func successNamesTheRecordAndFades() {
+        var app = makeApp()
+        _ = app.reduce(.operationFinished(.create, record: "Maple Cottage"), now: t0)
+        #expect(app.status == StatusMessage("“Maple Cottage” added", level: .success, now: t0))
+        _ = app.reduce(.tick, now: t0 + .seconds(10))
+        #expect(app.status == nil)
+    }
+
+    @Test func anErrorStaysUntilTheNextKeyPress() {
+        var app = makeApp()
+        let failure = OperationFailure(operation: .rename, record: "Villa Rosa", message: "Conflict resolver rejects mutation")
+        _ = app.reduce(.operationFailed(failure), now: t0)
+        #expect(app.status?.text == "rename “Villa Rosa” failed: Conflict resolver rejects mutation. Reverted.")
+        #expect(app.nextDeadline == nil)
+        _ = app.reduce(.tick, now: t0 + .seconds(600))
+        _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0 + .seconds(600))
+        #expect(app.status?.level == .error)  // not replaced by a lesser message
+        app.press(.character("j"))
+        #expect(app.status == nil)
+    }
+
+    @Test func aFailureThatRevertedNothingSaysSo() {
+        let failure = OperationFailure(operation: .undo, record: nil, message: "Nothing to undo.", reverted: false)
+        #expect(AppState.failureText(failure) == "undo failed: Nothing to undo.")
+    }
+
+    @Test func flaggedRowsAreAcknowledgedByTheNextKeyPress() {
+        var app = makeApp(rows: sampleRows)  // one reverted row
+        #expect(app.rows.flaggedCount == 1)
+        #expect(app.press(.character("j")) == [.acknowledgeRejections])
+        #expect(app.press(.character("k")) == [])  // asked once, not on every key
+        let acknowledged = PropertyRow(property("c3", "Villa Rosa", "88 Via Roma", createdAt: "2024-05-01T10:02:00.000Z"))
+        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [acknowledged])), now: t0)
+        #expect(app.rows.flaggedCount == 0)
+        #expect(app.press(.character("j")) == [])
+        let refusedAgain = PropertyRow(acknowledged.property, status: .conflict("changed on the server"))
+        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [refusedAgain])), now: t0)
+        #expect(app.press(.character("j")) == [.acknowledgeRejections])
+    }
+
+    @Test func marksSayTheSyncStateWithoutColour() {
+        let rows = [
+            PropertyRow(property("p", "Pending", createdAt: "1"), status: .pending(2)),
+            PropertyRow(property("r", "Reverted", createdAt: "2"), status: .reverted("no")),
+            PropertyRow(property("c", "Conflict", createdAt: "3"), status: .conflict("changed")),
+            PropertyRow(property("s", "Synced", createdAt: "4")),
+        ]
+        var app = makeApp(rows: rows)
+        app.press(.character("G"))
+        let frame = app.render()
+        let markColumn = 72 - 3
+        #expect(frame[2, markColumn].text == "…")
+        #expect(frame[3, markColumn].text == "!")
+        #expect(frame[4, markColumn].text == "⚡")
+        #expect(frame[5, markColumn].text == " ")
+        #expect(frame.styleLine(2).dropFirst().allSatisfy { $0 == "d" })  // pending rows are dim
+        #expect(frame.styleLine(5).dropFirst().allSatisfy { $0 == "r" })  // the selection is reverse video
+        #expect(frame.cells.allSatisfy { $0.color == .default })  // colour off
+    }
+
+    @Test func colourIsOnlyAnExtra() {
+        var app = AppState(options: AppOptions(colorEnabled: true))
+        _ = app.reduce(.resized(width: 60, height: 12), now: t0)
+        _ = app.reduce(.connectionChanged(.offline), now: t0)
+        let frame = app.render()
+        #expect(frame.line(0).contains("○ offline"))
+        #expect(frame.cells.contains { $0.color == .red })
+    }
+
+    @Test func noColorComesFromTheFlagOrTheEnvironment() {
+        #expect(AppOptions.colorEnabled(noColorFlag: false, environment: [:]))
+        #expect(!AppOptions.colorEnabled(noColorFlag: true, environment: [:]))
+        #expect(!AppOptions.colorEnabled(noColorFlag: false, environment: ["NO_COLOR": "1"]))
+        #expect(AppOptions.colorEnabled(noColorFlag: false, environment: ["NO_COLOR": ""]))
+    }
+
+    @Test func headerShowsConnectionPendingAndBusy() {
+        var app = makeApp()
+        _ = app.reduce(.connectionChanged(.connecting), now: t0)
+        _ = app.reduce(.pendingCountChanged(2), now: t0)
+        _ = app.reduce(.busyChanged(true), now: t0)
+        #expect(app.render().line(0).hasSuffix("◌ connecting · 2 pending · ⟳ "))
+    }
+
+    @Test func unknownKeysPointToTheHelp() {
+        var app = makeApp()
+        app.press(.character("z"))
+        #expect(app.status?.text == "z does nothing here; ? shows the keys.")
+    }
+}

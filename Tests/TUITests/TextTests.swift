@@ -1,0 +1,97 @@
+import Testing
+@testable import TUI
+
+/// Widths per grapheme cluster, sanitizing, cutting.
+@Suite struct TextTests {
+    @Test(arguments: [
+        ("a", 1), ("é", 1), ("e\u{301}", 1), ("東", 2), ("ア", 2), ("한", 2), ("ｱ", 1), ("Ａ", 2),
+        ("👍", 2), ("👍🏽", 2), ("👨‍👩‍👧", 2), ("❤️", 2), ("❤", 1), ("☺", 1), ("☺️", 2), ("1️⃣", 2), ("#", 1),
+        ("🇯🇵", 2), ("⚡", 2), ("…", 1), ("⟳", 1), ("\u{301}", 0), ("\u{200B}", 0), ("\u{FEFF}", 0),
+        ("\u{1100}\u{1161}", 2), ("𠀋", 2), ("︙", 2),
+    ] as [(String, Int)])
+    func widthPerCluster(_ text: String, _ width: Int) {
+        #expect(text.count == 1)
+        #expect(Character(text).terminalWidth == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func stringWidthSumsClusters() {
+        #expect("東京 tower 👨‍👩‍👧".terminalWidth == 4 + 1 + 5 + 1 + 2)
+    }
+
+    @Test func controlCharactersBecomeVisible() {
+        #expect(TerminalText.sanitized("a\u{1B}[31mb") == "a␛[31mb")
+        #expect(TerminalText.sanitized("\n\t\r\u{0}\u{7F}") == "␊␉␍␀␡")
+        #expect(TerminalText.sanitized("\u{9B}x\u{202E}y\u{2066}") == "�x�y�")
+        #expect(TerminalText.sanitized("plain 東京") == "plain 東京")
+    }
+
+    @Test func longTextIsCutAtAClusterBoundary() {
+        #expect(TerminalText.truncated("Harbour View Loft", toWidth: 8) == "Harbour…")
+        #expect(TerminalText.truncated("東京タワー", toWidth: 6) == "東京…")  // 東京タ would need 6 + 1
+        #expect(TerminalText.truncated("東京タワー", toWidth: 7) == "東京タ…")
+        #expect(TerminalText.truncated("👨‍👩‍👧👨‍👩‍👧", toWidth: 3) == "👨‍👩‍👧…")
+        #expect(TerminalText.truncated("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
+        #expect(TerminalText.truncated("fits", toWidth: 4) == "fits")
+        #expect(TerminalText.truncated("x", toWidth: 0) == "")
+    }
+
+    @Test func drawingPutsWideCharactersInTwoCells() {
+        var frame = Frame(width: 6, height: 1)
+        frame.draw("東a", row: 0, column: 0)
+        #expect(frame[0, 0].text == "東")
+        #expect(frame[0, 1].text == "")
+        #expect(frame[0, 2].text == "a")
+        #expect(frame.wideCellsAreWhole)
+    }
+
+    @Test func aWideCharacterThatDoesNotFitIsNotHalved() {
+        var frame = Frame(width: 4, height: 1)
+        frame.draw("ab東x", row: 0, column: 0)
+        #expect(frame.plainText == "ab… ")
+        frame.draw("abc東", row: 0, column: 0, width: 4)
+        #expect(frame.plainText == "abc…")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var frame = Frame(width: 6, height: 1)
+        frame.draw("東京", row: 0, column: 0)
+        frame.draw("|", row: 0, column: 1)
+        #expect(frame.plainText == " |京  ")
+        frame.draw("x", row: 0, column: 2)
+        #expect(frame.plainText == " |x   ")
+        #expect(frame.wideCellsAreWhole)
+    }
+
+    @Test func aLoneCombiningMarkStaysVisible() {
+        var frame = Frame(width: 3, height: 1)
+        frame.draw("\u{301}a", row: 0, column: 0)
+        #expect(frame[0, 0].text == "◌\u{301}")
+        #expect(frame[0, 1].text == "a")
+    }
+
+    @Test func lineEditorEditsByCluster() {
+        var editor = LineEditor("ab")
+        _ = editor.handle(.left)
+        _ = editor.handle(.character("東"))
+        #expect(editor.text == "a東b")
+        _ = editor.handle(.end)
+        _ = editor.handle(.character("e"))
+        _ = editor.handle(.character("\u{301}"))  // joins the e
+        #expect(editor.characters.count == 4)
+        #expect(editor.cursor == 4)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "a東b")
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "")
+        #expect(editor.handle(.up) == false)
+    }
+
+    @Test func validation() {
+        #expect(Validation.name(" Villa ") == .success("Villa"))
+        #expect(Validation.name("") == .failure(InputError("A name is required.")))
+        #expect(Validation.name("a\u{1B}b") == .failure(InputError("The name contains a control character (U+001B).")))
+        #expect(Validation.name(String(repeating: "東", count: 100)) == .success(String(repeating: "東", count: 100)))
+        #expect(Validation.address("  ") == .success(nil))
+        #expect(Validation.address("x\ny") == .failure(InputError("The address contains a control character (U+000A).")))
+    }
+}

@@ -1,0 +1,216 @@
+import Synchronization
+import CNcurses
+import Foundation
+import OptimisticStore
+import PropertySync
+import Testing
+@testable import TUI
+@testable import Terminal
+
+/// Keys written to a pipe that curses reads as its terminal input.
+final class KeyPipe: Sendable {
+    let readDescriptor: Int32
+    let writeDescriptor: Int32
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        readDescriptor = ends[0]
+        writeDescriptor = ends[1]
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(writeDescriptor, $0.baseAddress, $0.count) }
+    }
+
+    func closeWriting() { close(writeDescriptor) }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+}
+
+/// Waits (bounded) until the idle file's line satisfies a condition; returns the line.
+@discardableResult
+func waitForIdle(_ path: String, timeout: Duration = .seconds(10), until condition: (String) -> Bool) -> String? {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if let line = try? String(contentsOfFile: path, encoding: .utf8), condition(line) { return line }
+        usleep(2_000)
+    }
+    return nil
+}
+
+/// Runs `script` on its own thread while the loop runs on the test's.
+func inBackground(_ script: @escaping @Sendable () -> Void) {
+    Thread.detachNewThread(script)
+}
+
+func temporaryPath(_ name: String) -> String {
+    NSTemporaryDirectory() + "proptui-\(name)-\(UUID().uuidString)"
+}
+
+/// A small program: shows one line of text; `x` starts spawned work; `q` quits.
+struct EchoProgram: TerminalProgram {
+    typealias Message = String
+    let mailbox: Mailbox<String>
+    var text = "start"
+    var size = (width: 0, height: 0)
+    var nextDeadline: ContinuousClock.Instant?
+    var quitOnTick = false
+
+    mutating func handle(_ event: TerminalEvent<String>, now: ContinuousClock.Instant) -> LoopCommand {
+        switch event {
+        case .key(.character("x")):
+            mailbox.spawn {
+                try? await Task.sleep(for: .milliseconds(20))
+                return ["done"]
+            }
+        case .key(.character("q")): return .quit
+        case .key(let key): text = "key \(key.label)"
+        case .message(let message): text = message
+        case .resized(let width, let height): size = (width, height)
+        case .tick:
+            text = "ticked"
+            nextDeadline = nil
+            if quitOnTick { return .quit }
+        }
+        return .proceed
+    }
+
+    func frame() -> Frame {
+        var frame = Frame(width: size.width, height: size.height)
+        frame.draw(text, row: 0, column: 0)
+        return frame
+    }
+
+    var idleSummary: String { "text=\(text)" }
+}
+
+extension Curses {
+    /// The event loop on an offscreen curses whose keyboard is a pipe.
+    ///
+    /// The frame-hold tests allow a long deferral: the loop blocks one of the test
+    /// runner's few pool threads, and other suites keep the rest busy, so spawned
+    /// work can wait seconds for a thread here (in the app the loop has its own).
+    @Suite struct EventLoopTests {
+        @Test func spawnedWorkLandsInTheSameFrameAsItsKey() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            let idleFile = temporaryPath("idle")
+            defer { unlink(idleFile) }
+            var program = EchoProgram(mailbox: mailbox)
+            var loop = EventLoop<EchoProgram>(
+                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
+                drawDeferral: .seconds(120))
+            keys.send("x")
+            inBackground {
+                waitForIdle(idleFile) { $0.contains("keys=1") }
+                keys.send("q")
+            }
+            #expect(loop.run(&program) == .quit)
+            let line = try String(contentsOfFile: idleFile, encoding: .utf8)
+            #expect(line == "2 idle keys=1 frames=2 text=done\n")  // one frame for the start, one for x + its result
+            #expect(curses.line(0).hasPrefix("done "))
+        }
+
+        @Test func messagesFromOtherThreadsWakeTheLoop() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            let idleFile = temporaryPath("idle")
+            defer { unlink(idleFile) }
+            var program = EchoProgram(mailbox: mailbox)
+            var loop = EventLoop<EchoProgram>(
+                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile)
+            inBackground {
+                waitForIdle(idleFile) { $0.contains("text=start") }
+                mailbox.post("hello")
+                waitForIdle(idleFile) { $0.contains("text=hello") }
+                keys.send("q")
+            }
+            #expect(loop.run(&program) == .quit)
+            #expect(program.text == "hello")
+            withExtendedLifetime(curses) {}
+        }
+
+        @Test func aDeadlineBringsATick() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            var program = EchoProgram(mailbox: mailbox, nextDeadline: ContinuousClock.now + .milliseconds(30), quitOnTick: true)
+            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
+            #expect(loop.run(&program) == .quit)
+            #expect(program.text == "ticked")
+            withExtendedLifetime(curses) {}
+        }
+
+        @Test func ctrlCInterrupts() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            var program = EchoProgram(mailbox: mailbox)
+            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
+            keys.send("\u{03}")
+            #expect(loop.run(&program) == .interrupted(signal: SIGINT))
+            withExtendedLifetime(curses) {}
+        }
+
+        @Test func theEndOfInputEndsTheLoop() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            var program = EchoProgram(mailbox: mailbox)
+            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
+            keys.closeWriting()
+            #expect(loop.run(&program) == .inputClosed)
+            withExtendedLifetime(curses) {}
+        }
+
+        /// The app itself, through `AppDriver`: rows from the mailbox, keys from the pipe,
+        /// a create performed as spawned work, all on a real curses screen.
+        @Test func theAppRunsInTheLoop() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 12, columns: 60, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<AppAction>()
+            let idleFile = temporaryPath("app-idle")
+            defer { unlink(idleFile) }
+            let performed = Mutex<[Effect]>([])
+            var driver = AppDriver(state: AppState(options: AppOptions(colorEnabled: false))) { effect in
+                performed.withLock { $0.append(effect) }
+                if case .create(let name, _) = effect {
+                    mailbox.spawn {
+                        let row = PropertyRow(RealEstateProperty(id: "new", name: name), status: .pending(1))
+                        return [.rowsChanged(RowUpdate(upserted: [row])), .pendingCountChanged(1)]
+                    }
+                }
+            }
+            mailbox.post(.connectionChanged(.online))
+            mailbox.post(.rowsReplaced([
+                PropertyRow(RealEstateProperty(id: "a", name: "Harbour View Loft", createdAt: "1", version: 1)),
+                PropertyRow(RealEstateProperty(id: "b", name: "Maple Cottage", createdAt: "2", version: 1)),
+            ]))
+            var loop = EventLoop<AppDriver>(
+                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
+                drawDeferral: .seconds(120))
+            inBackground {
+                waitForIdle(idleFile) { $0.contains("rows=2") }
+                keys.send("nHi\r")
+                waitForIdle(idleFile) { $0.contains("keys=4") }
+                keys.send("q")  // one unsynced change: asks first
+                waitForIdle(idleFile) { $0.contains("keys=5") }
+                keys.send("y")
+            }
+            #expect(loop.run(&driver) == .quit)
+            #expect(performed.withLock { $0 } == [.create(name: "Hi", address: nil)])
+            let idle = try String(contentsOfFile: idleFile, encoding: .utf8)
+            #expect(idle.contains("keys=5") && idle.contains("rows=3 pending=1"))
+            #expect(curses.line(4).hasPrefix(" ▸ Hi "))
+            #expect(curses.cell(line: 4, column: 3).attributes & proptui_a_reverse() != 0)
+            #expect(curses.line(0).contains("● online · 1 pending"))
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CNcurses
+import Testing
+@testable import TUI
+@testable import Terminal
+
+extension Curses {
+    /// Frames copied to a real ncurses screen (on /dev/null) and read back.
+    @Suite struct FramePainterTests {
+        @Test func paintsTextStylesAndWideCharacters() throws {
+            let curses = try OffscreenCurses(lines: 4, columns: 20)
+            var frame = Frame(width: 20, height: 4)
+            frame.draw("東京 tower", row: 0, column: 0)
+            frame.draw("Cafe\u{301} 👍 ok", row: 1, column: 0)
+            frame.draw("selected", row: 2, column: 0, style: [.reverse, .bold], fill: true)
+            var painter = FramePainter(colors: false)
+            let drew = painter.paint(frame)
+        #expect(drew)
+            #expect(curses.line(0) == "東京 tower          ")
+            #expect(curses.text(line: 0, column: 2) == "京")
+            #expect(curses.text(line: 1, column: 3) == "e\u{301}")
+            #expect(curses.text(line: 1, column: 5) == "👍")
+            #expect(curses.text(line: 1, column: 8) == "o")
+            let selected = curses.cell(line: 2, column: 19)
+            #expect(selected.attributes & proptui_a_reverse() != 0)
+            #expect(selected.attributes & proptui_a_bold() != 0)
+            #expect(curses.cell(line: 0, column: 0).attributes & proptui_a_reverse() == 0)
+        }
+
+        @Test func paintsOnlyTheCellsThatChanged() throws {
+            let curses = try OffscreenCurses(lines: 3, columns: 10)
+            var frame = Frame(width: 10, height: 3)
+            frame.draw("abc", row: 0, column: 0)
+            var painter = FramePainter(colors: false)
+            painter.paint(frame)
+            // Scribble on a cell behind the painter's back: an unchanged cell is not drawn again.
+            #expect(curses.put("Z", line: 2, column: 5))
+            frame.draw("x", row: 0, column: 1)
+            painter.paint(frame)
+            #expect(curses.line(0) == "axc       ")
+            #expect(curses.text(line: 2, column: 5) == "Z")
+            // Redrawing everything (C-l) repaints it.
+            painter.paint(frame, everything: true)
+            #expect(curses.text(line: 2, column: 5) == " ")
+        }
+
+        @Test func aClusterCursesMeasuresDifferentlyKeepsTheColumns() throws {
+            let curses = try OffscreenCurses(lines: 1, columns: 10)
+            var frame = Frame(width: 10, height: 1)
+            frame.draw("❤️x", row: 0, column: 0)  // 2 columns for TUI; curses measures ❤ alone as 1
+            #expect(frame[0, 2].text == "x")
+            var painter = FramePainter(colors: false)
+            painter.paint(frame)
+            #expect(curses.text(line: 0, column: 2) == "x")
+            #expect(curses.text(line: 0, column: 1) == " ")
+        }
+
+        @Test func aLongZWJSequenceStillTakesItsTwoColumns() throws {
+            let curses = try OffscreenCurses(lines: 1, columns: 10)
+            var frame = Frame(width: 10, height: 1)
+            frame.draw("👨‍👩‍👧‍👦!", row: 0, column: 0)  // 7 scalars: more than one curses cell holds
+            var painter = FramePainter(colors: false)
+            painter.paint(frame)
+            #expect(curses.text(line: 0, column: 0).unicodeScalars.first == "👨")
+            #expect(curses.text(line: 0, column: 2) == "!")
+        }
+
+        @Test func coloursBecomeColourPairs() throws {
+            let curses = try OffscreenCurses(lines: 1, columns: 10)
+            #expect(FramePainter.setUpColors())
+            var frame = Frame(width: 10, height: 1)
+            frame.draw("err", row: 0, column: 0, color: .red)
+            var painter = FramePainter(colors: true)
+            painter.paint(frame)
+            #expect(curses.cell(line: 0, column: 0).pair == Int16(Frame.Color.red.rawValue))
+            #expect(curses.cell(line: 0, column: 5).pair == 0)
+        }
+
+        /// TUI measures without curses; where the two can be compared (single scalars outside
+        /// emoji), they agree, so frames and the terminal line up.
+        @Test func tuiWidthsAgreeWithTheLocaleForCommonScripts() throws {
+            _ = try OffscreenCurses()
+            let ranges: [ClosedRange<UInt32>] = [
+                0x20...0x7E, 0xA0...0x2FF, 0x370...0x3FF, 0x400...0x4FF, 0x300...0x36F, 0x3041...0x30FF,
+                0x4E00...0x4FFF, 0xAC00...0xAD00, 0xFF01...0xFF60, 0xFF61...0xFFDC, 0x2500...0x257F,
+            ]
+            var disagreements: [String] = []
+            for range in ranges {
+                for value in range {
+                    guard let scalar = Unicode.Scalar(value) else { continue }
+                    let curses = OffscreenCurses.width(of: scalar)
+                    guard curses >= 0 else { continue }  // unassigned for the C library
+                    let tui = Character(scalar).terminalWidth
+                    if tui != curses { disagreements.append(String(value, radix: 16) + ": tui \(tui) curses \(curses)") }
+                }
+            }
+            #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+        }
+    }
+}
