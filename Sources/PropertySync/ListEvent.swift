@@ -1,9 +1,17 @@
 import OptimisticStore
 
-/// A row as the screen needs it: what to show and its sync state.
+/// One row as the store shows it: the record the user sees (confirmed with
+/// pending changes laid over it) and its sync state.
 public struct PropertyRow: Sendable, Equatable {
-    public let property: RealEstateProperty
-    public let status: RowStatus
+    public var property: RealEstateProperty
+    public var status: RowStatus
+
+    public init(_ property: RealEstateProperty, status: RowStatus = .synced) {
+        self.property = property
+        self.status = status
+    }
+
+    public var id: String { property.id }
 }
 
 /// Names a user operation in messages: "rename “Villa Rosa”".

@@ -47,11 +47,11 @@ public actor RealEstatePropertyList {
 
     /// Every visible row, for a first draw.
     public var rows: [PropertyRow] {
-        store.records.map { PropertyRow(property: $0, status: store.status($0.id)) }
+        store.records.map { PropertyRow($0, status: store.status($0.id)) }
     }
 
     public func row(_ id: String) -> PropertyRow? {
-        store.record(id).map { PropertyRow(property: $0, status: store.status(id)) }
+        store.record(id).map { PropertyRow($0, status: store.status(id)) }
     }
 
     public var pendingCount: Int { store.pendingCount }

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// Everything that reaches the app: input from the terminal, and data and
 /// results from the store. Intents are verbs, results past tense. Each screen's
 /// own intents are `ListAction` and `DetailAction`, reached through the keymap.

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// Rows arriving, and the selection and scroll that follow them.
 extension AppState {
     /// Applies a change to the rows, then repairs what pointed at a row that went away.

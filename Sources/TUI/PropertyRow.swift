@@ -1,20 +1,6 @@
 import OptimisticStore
 import PropertySync
 
-/// One row as the store shows it: the record the user sees (confirmed with
-/// pending changes laid over it) and its sync state.
-public struct PropertyRow: Sendable, Equatable {
-    public var property: RealEstateProperty
-    public var status: RowStatus
-
-    public init(_ property: RealEstateProperty, status: RowStatus = .synced) {
-        self.property = property
-        self.status = status
-    }
-
-    public var id: String { property.id }
-}
-
 /// What changed in the list, with the new state of each changed row: the
 /// store's `StoreDiff` (ids only) resolved against the store by the caller.
 /// Applying it is idempotent: an upsert of the same row twice is harmless.

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// What the list view reads rows through. The view asks only for the indices
 /// it draws, so its cost depends on the screen height, never on the list
 /// length; tests count the look-ups through a fake to prove it.

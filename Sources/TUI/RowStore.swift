@@ -1,3 +1,4 @@
+import PropertySync
 import OptimisticStore
 
 /// The rows the screen shows, kept in a stable order: a sorted array of ids plus

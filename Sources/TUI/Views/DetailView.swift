@@ -1,3 +1,4 @@
+import PropertySync
 import OptimisticStore
 
 /// One property: every field, its sync state in words, and the rename or address

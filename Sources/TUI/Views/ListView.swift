@@ -1,3 +1,4 @@
+import PropertySync
 import OptimisticStore
 
 /// The list of properties: a row each with its name and address, the selection
