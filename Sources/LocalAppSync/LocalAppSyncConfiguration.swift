@@ -57,6 +57,7 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case invalidAPIKey
     case alreadyStarted
     case dataDirectoryUnusable(path: String, reason: String)
+    case cannotListen(host: String, port: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -68,6 +69,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "the server is already running"
         case .dataDirectoryUnusable(let path, let reason):
             "cannot use the data directory \(path): \(reason)"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
         }
     }
 }

@@ -77,7 +77,9 @@ public final class LocalAppSyncServer: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
-            throw failure.withLock { $0 } ?? LocalAppSyncError.dataDirectoryUnusable(path: "", reason: "server stopped")
+            let reason = failure.withLock { $0 }.map { "\($0)" } ?? "the server stopped before it was ready"
+            state.withLock { $0 = .stopped }
+            throw LocalAppSyncError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         state.withLock { $0 = .running(group: group, task: task, port: port) }
         return port
