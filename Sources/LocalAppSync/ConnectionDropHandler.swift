@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import NIOHTTPTypes
 
@@ -9,16 +10,20 @@ final class ConnectionDropHandler: ChannelInboundHandler, RemovableChannelHandle
     typealias InboundOut = HTTPRequestPart
 
     private let faults: FaultSettings
+    private let logger: Logger
     private var dropping = false
 
-    init(faults: FaultSettings) {
+    init(faults: FaultSettings, logger: Logger) {
         self.faults = faults
+        self.logger = logger
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !dropping else { return }
         if case .head(let head) = unwrapInboundIn(data), head.method == .post, faults.shouldDropRequest() {
             dropping = true
+            // The request never reaches the router, so its log line is written here.
+            logger.info("\(head.method) \(head.path?.split(separator: "?").first ?? "") dropped (drop-rate)")
             context.close(promise: nil)
             return
         }

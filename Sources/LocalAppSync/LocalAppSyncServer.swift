@@ -110,15 +110,16 @@ public final class LocalAppSyncServer: Sendable {
         let http = GraphQLHTTPHandler(graphQL: graphQL, apiKey: apiKey, faults: faults, limits: limits)
         let settings = RealtimeSession.Settings(
             apiKey: apiKey, keepAliveInterval: configuration.keepAliveInterval,
-            connectionInitTimeout: configuration.connectionInitTimeout)
+            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes)
         let router = ServerRoutes.router(
             http: http, graphQL: graphQL, settings: settings, registry: realtime, configuration: configuration)
         let faults = faults
+        let requestLogger = configuration.requestLogger
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: router,
-                configuration: .init(http1: .init(additionalChannelHandlers: [ConnectionDropHandler(faults: faults)]))),
+                configuration: .init(http1: .init(additionalChannelHandlers: [ConnectionDropHandler(faults: faults, logger: requestLogger)]))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
             logger: Logger(label: "LocalAppSync.http", factory: { _ in SwiftLogNoOpLogHandler() }))

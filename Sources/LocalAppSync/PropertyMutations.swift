@@ -11,7 +11,7 @@ struct PropertyMutations: Sendable {
 
     func create(_ args: Map) async throws -> PropertyRecord {
         let input = args["input"]
-        let id = input["id"].string ?? UUID().uuidString.lowercased()
+        let id = try validID(input["id"].string ?? UUID().uuidString.lowercased())
         let name = try validName(input["name"])
         let address = try validAddress(input.field("address"))
         let condition = args["condition"]
@@ -82,6 +82,12 @@ struct PropertyMutations: Sendable {
             try next.update(db)
             return next
         }
+    }
+
+    /// DynamoDB refuses an empty key; a bounded length keeps ids usable as keys and in logs.
+    private func validID(_ id: String) throws(AppSyncResolverError) -> String {
+        guard !id.isEmpty, id.utf8.count <= 256 else { throw .validation("id must be 1 to 256 bytes long.") }
+        return id
     }
 
     private func validName(_ value: Map) throws(AppSyncResolverError) -> String {

@@ -12,6 +12,8 @@ actor RealtimeSession {
         let apiKey: String
         let keepAliveInterval: Duration
         let connectionInitTimeout: Duration
+        /// The largest message accepted from the client (the HTTP body limit).
+        let maxMessageBytes: Int
     }
 
     private let outbound: WebSocketOutboundWriter
@@ -38,10 +40,11 @@ actor RealtimeSession {
     /// Serves the socket until the client leaves or the session closes it.
     func run(inbound: WebSocketInboundStream) async {
         startInitTimeout()
+        let maxMessageBytes = settings.maxMessageBytes
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                    for try await message in inbound.messages(maxSize: maxMessageBytes) {
                         guard case .text(let text) = message else { continue }
                         await self.receive(text)
                     }

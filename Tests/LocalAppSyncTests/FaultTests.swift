@@ -40,9 +40,14 @@ import Testing
     }
 
     @Test func dropRateClosesTheConnectionWithoutAnAnswer() async throws {
-        let server = try await TestServer.start { $0.faults.dropRate = 1 }
+        let log = CapturedLog()
+        let server = try await TestServer.start {
+            $0.faults.dropRate = 1
+            $0.requestLogger = log.logger
+        }
         defer { Task { await server.stop() } }
         await #expect(throws: (any Error).self) { try await server.graphQL("{ __typename }") }
+        #expect(log.lines.first?.hasPrefix("POST /graphql dropped") == true)
         server.server.faults.values.dropRate = 0
         let response = try await server.graphQL("{ __typename }")
         #expect(response["data"]["__typename"] == "Query")

@@ -88,3 +88,12 @@ import Testing
         #expect(response["errors"][0]["errorType"] == "DynamoDB:ConditionalCheckFailedException")
     }
 }
+
+extension MutationTests {
+    @Test func anEmptyClientIDIsRefused() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let response = try await server.graphQL(#"mutation { createRealEstateProperty(input: {id: "", name: "No id"}) { id } }"#)
+        #expect(response["errors"][0]["errorType"] == "ValidationException")
+    }
+}
