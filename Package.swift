@@ -24,6 +24,15 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The embedded server (LocalAppSync) and its tests.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The rebase engine: confirmed records + ordered pending log, folded per record. No I/O.
@@ -49,7 +58,22 @@ let package = Package(
             ],
             swiftSettings: strict),
         // The embedded AppSync-compatible server.
-        .target(name: "LocalAppSync", swiftSettings: strict),
+        .target(
+            name: "LocalAppSync",
+            dependencies: [
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
         .target(name: "TUI", dependencies: ["PropertySync", "OptimisticStore"], swiftSettings: strict),
         // The only module that touches ncurses. Depends on TUI for `Frame` and `Key`, the two values
@@ -85,7 +109,19 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
-        .testTarget(name: "LocalAppSyncTests", dependencies: ["LocalAppSync"], swiftSettings: strict),
+        .testTarget(
+            name: "LocalAppSyncTests",
+            dependencies: [
+                "LocalAppSync",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
             swiftSettings: strict),

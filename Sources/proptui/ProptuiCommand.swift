@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct ProptuiCommand: ParsableCommand {
+struct ProptuiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
@@ -13,7 +13,8 @@ struct ProptuiCommand: ParsableCommand {
             With no endpoint, proptui starts its embedded AppSync-compatible server on
             127.0.0.1 and keeps its data in the data directory.
             """,
-        version: "0.1.0")
+        version: "0.1.0",
+        subcommands: [Serve.self])
 
     mutating func run() throws {
         // The terminal screen and the embedded server are the next milestones

@@ -1,0 +1,114 @@
+import GraphQL
+import OrderedCollections
+
+/// The GraphQL engine of the server: the schema built from `AppSyncSchema.sdl` with resolvers
+/// attached, and the parse → depth limit → validate → execute pipeline that answers a request
+/// in AppSync's shapes. The GraphQL library does the parsing, validation and execution.
+final class AppSyncGraphQL: Sendable {
+    let schema: GraphQLSchema
+    let limits: ServerLimits
+
+    init(queries: PropertyQueries, mutations: PropertyMutations, hub: SubscriptionHub, faults: FaultSettings, limits: ServerLimits) throws {
+        self.limits = limits
+        schema = try buildSchema(source: AppSyncSchema.sdl)
+        let resolvers = ResolverTable(queries: queries, mutations: mutations, hub: hub, faults: faults)
+        try Self.attach(resolvers.queryResolvers, to: schema.queryType)
+        try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
+        try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
+    }
+
+    /// Answers one GraphQL request: the JSON object to send back (status 200).
+    func execute(query: String, variables: [String: Map], operationName: String?) async -> Map {
+        let document: Document
+        switch prepare(query: query, allowing: [.query, .mutation], operationName: operationName) {
+        case .success(let parsed): document = parsed
+        case .failure(let errors): return .dictionary(["data": .null, "errors": .array(errors.errors)])
+        }
+        do {
+            let result = try await GraphQL.execute(
+                schema: schema, documentAST: document, rootValue: (), context: (),
+                variableValues: variables, operationName: operationName)
+            var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
+            if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
+            return .dictionary(response)
+        } catch {
+            return .dictionary(["data": .null, "errors": .array([GraphQLErrorFormatter.resolverError(GraphQLError(error))])])
+        }
+    }
+
+    /// Starts a subscription: a stream of execution results, one per triggering mutation.
+    func subscribe(query: String, variables: [String: Map], operationName: String?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, FormattedErrors> {
+        if case .failure(let errors) = prepare(query: query, allowing: [.subscription], operationName: operationName) {
+            return .failure(errors)
+        }
+        do {
+            let result = try await graphqlSubscribe(
+                schema: schema, request: query, variableValues: variables, operationName: operationName)
+            return result.mapError { FormattedErrors(errors: $0.errors.map(GraphQLErrorFormatter.resolverError)) }
+        } catch {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.resolverError(GraphQLError(error))]))
+        }
+    }
+
+    struct FormattedErrors: Error {
+        let errors: [Map]
+    }
+
+    /// Parses, checks the depth limit, validates, and checks the operation kind.
+    private func prepare(query: String, allowing kinds: Set<OperationType>, operationName: String?) -> Result<Document, FormattedErrors> {
+        let document: Document
+        do {
+            document = try parse(source: query)
+        } catch let error as GraphQLError {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.syntaxError(error)]))
+        } catch {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.requestError(type: "InvalidSyntax", message: "\(error)")]))
+        }
+        let depth = SelectionSets.depth(of: document)
+        if depth > limits.maxQueryDepth {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.requestError(
+                type: "QueryDepthLimitExceeded",
+                message: "The query is \(depth) levels deep; this server accepts at most \(limits.maxQueryDepth).")]))
+        }
+        let validationErrors = validate(schema: schema, ast: document)
+        if !validationErrors.isEmpty {
+            return .failure(FormattedErrors(errors: validationErrors.map(GraphQLErrorFormatter.validationError)))
+        }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let chosen = operations.first { operationName == nil || $0.name?.value == operationName }
+        if let chosen, !kinds.contains(chosen.operation) {
+            let message = chosen.operation == .subscription
+                ? "Subscriptions are served over the realtime WebSocket (graphql-ws), not over HTTP."
+                : "Only subscriptions are served over the realtime WebSocket; send \(chosen.operation.rawValue) operations over HTTP."
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.requestError(type: "UnsupportedOperation", message: message)]))
+        }
+        return .success(document)
+    }
+
+    private static func attach(_ resolvers: [String: GraphQLFieldResolve], to type: GraphQLObjectType?) throws {
+        guard let type else { return }
+        let fields = try type.fields()
+        for (name, field) in fields { field.resolve = resolvers[name] }
+        // Re-setting the field function drops the library's cached field definitions, so the
+        // resolvers set above are the ones execution sees.
+        type.fields = { fields }
+    }
+
+    private static func attachSubscriptions(_ resolvers: ResolverTable, to type: GraphQLObjectType?) throws {
+        guard let type else { return }
+        let fields = try type.fields()
+        for (_, field) in fields {
+            field.subscribe = resolvers.subscribe(to: Set(awsSubscribeMutations(of: field)))
+            field.resolve = { source, _, _, _ in source as? SubscriptionHub.Event }
+        }
+        type.fields = { fields }
+    }
+
+    /// The mutations named by a subscription field's `@aws_subscribe(mutations: [...])`.
+    private static func awsSubscribeMutations(of field: GraphQLField) -> [String] {
+        guard let directive = field.astNode?.directives.first(where: { $0.name.value == "aws_subscribe" }),
+            let list = directive.arguments.first(where: { $0.name.value == "mutations" })?.value as? ListValue
+        else { return [] }
+        return list.values.compactMap { ($0 as? StringValue)?.value }
+    }
+}

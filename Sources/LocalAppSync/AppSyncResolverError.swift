@@ -1,0 +1,43 @@
+import GraphQL
+
+/// An error a resolver answers with, in AppSync's shape: `errorType`, `message` and, for a
+/// conflict, the server's record in `data`. `GraphQLResponseFormatter` turns it into the
+/// error object a standard AppSync client parses.
+struct AppSyncResolverError: Error, CustomStringConvertible {
+    let errorType: String
+    let message: String
+    let data: Map
+
+    var description: String { message }
+
+    /// Optimistic concurrency rejected a write made against an older `_version`.
+    static func conflictUnhandled(serverRecord: PropertyRecord) -> Self {
+        Self(errorType: "ConflictUnhandled", message: "Conflict resolver rejects mutation.", data: serverRecord.map)
+    }
+
+    /// DynamoDB's answer for a create whose id exists or a condition that does not hold.
+    static var conditionalCheckFailed: Self {
+        Self(
+            errorType: "DynamoDB:ConditionalCheckFailedException",
+            message: "The conditional request failed (Service: DynamoDb, Status Code: 400, Request ID: local)",
+            data: .null)
+    }
+
+    static func validation(_ message: String) -> Self {
+        Self(errorType: "ValidationException", message: message, data: .null)
+    }
+
+    static var invalidNextToken: Self {
+        Self(
+            errorType: "DynamoDB:DynamoDbException",
+            message: "Invalid nextToken: it was not issued by this server for this query.",
+            data: .null)
+    }
+
+    static func injectedFailure(rate: Double) -> Self {
+        Self(
+            errorType: "InternalFailure",
+            message: "Injected failure (fail-rate \(rate)): LocalAppSync rejected this mutation on purpose.",
+            data: .null)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GraphQL
+import Hummingbird
+import NIOCore
+
+/// `POST /graphql`: API key, body limit, JSON body, injected latency, then the GraphQL engine.
+struct GraphQLHTTPHandler: Sendable {
+    let graphQL: AppSyncGraphQL
+    let apiKey: String
+    let faults: FaultSettings
+    let limits: ServerLimits
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        let key = request.headers.first { $0.name.canonicalName == "x-api-key" }?.value
+        let auth = APIKeyAuth.check(key, against: apiKey)
+        guard auth == .authorized else { return Self.json(auth.body, status: .unauthorized) }
+
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
+            return tooLarge()
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            return tooLarge()
+        }
+        let parsed: GraphQLHTTPBody
+        do {
+            parsed = try GraphQLHTTPBody(json: Data(buffer: body))
+        } catch {
+            return Self.json(requestErrors(type: "MalformedHttpRequestException", message: error.description), status: .badRequest)
+        }
+        let delay = faults.nextDelay()
+        if delay > .zero { try await Task.sleep(for: delay) }
+        let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
+        return Self.json(answer, status: .ok)
+    }
+
+    private func tooLarge() -> Response {
+        Self.json(
+            requestErrors(
+                type: "PayloadTooLargeException",
+                message: "The request body is larger than this server accepts (\(limits.maxBodyBytes) bytes)."),
+            status: .contentTooLarge)
+    }
+
+    private func requestErrors(type: String, message: String) -> Map {
+        .dictionary(["errors": .array([GraphQLErrorFormatter.requestError(type: type, message: message)])])
+    }
+
+    static func json(_ value: Map, status: HTTPResponse.Status) -> Response {
+        // Encoding a Map built from JSON-able values cannot fail; an empty object is the fallback.
+        let data = (try? GraphQLJSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=UTF-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

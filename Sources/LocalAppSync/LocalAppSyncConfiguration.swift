@@ -1,0 +1,76 @@
+import Logging
+
+/// Everything `LocalAppSyncServer` needs to start; `proptui serve` fills it from its options,
+/// the app fills it in-process.
+public struct LocalAppSyncConfiguration: Sendable {
+    /// Address to bind; loopback unless an API key is given explicitly.
+    public var host: String
+    /// Port to bind; 0 picks a free one (`start()` answers which).
+    public var port: Int
+    /// Where the SQLite file and the generated API key live; created if missing.
+    public var dataDirectory: String
+    /// The API key clients must send; nil loads the stored one or generates and stores one.
+    public var apiKey: String?
+    public var conflictHandler: ConflictHandler
+    public var faults: FaultSettings.Values
+    public var limits: ServerLimits
+    /// Seed sample properties into a new, empty store (`--empty` turns this off).
+    public var seedSamples: Bool
+    /// How often the realtime socket sends `ka` (AppSync: at least every 60 s).
+    public var keepAliveInterval: Duration
+    /// A realtime socket that sends no `connection_init` within this time is closed.
+    public var connectionInitTimeout: Duration
+    /// Receives one line per request (never the API key). `.standardError` for `proptui serve`.
+    public var requestLogger: Logger
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, dataDirectory: String, apiKey: String? = nil,
+        conflictHandler: ConflictHandler = .optimistic, faults: FaultSettings.Values = .init(),
+        limits: ServerLimits = .init(), seedSamples: Bool = true, keepAliveInterval: Duration = .seconds(60),
+        connectionInitTimeout: Duration = .seconds(30),
+        requestLogger: Logger = Logger(label: "LocalAppSync", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.apiKey = apiKey
+        self.conflictHandler = conflictHandler
+        self.faults = faults
+        self.limits = limits
+        self.seedSamples = seedSamples
+        self.keepAliveInterval = keepAliveInterval
+        self.connectionInitTimeout = connectionInitTimeout
+        self.requestLogger = requestLogger
+    }
+}
+
+extension Logger {
+    /// Request lines on standard error, one per line, for `proptui serve`.
+    public static func standardError(label: String) -> Logger {
+        Logger(label: label, factory: { StreamLogHandler.standardError(label: $0) })
+    }
+}
+
+/// Why the server would not start.
+public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
+    case nonLoopbackHostNeedsExplicitKey(host: String)
+    case invalidAPIKey
+    case alreadyStarted
+    case dataDirectoryUnusable(path: String, reason: String)
+    case cannotListen(host: String, port: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .nonLoopbackHostNeedsExplicitKey(let host):
+            "refusing to listen on \(host) with a generated API key: give one with --api-key to serve beyond this machine"
+        case .invalidAPIKey:
+            "an API key must be 8 to 128 printable ASCII characters without spaces"
+        case .alreadyStarted:
+            "the server is already running"
+        case .dataDirectoryUnusable(let path, let reason):
+            "cannot use the data directory \(path): \(reason)"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
+        }
+    }
+}

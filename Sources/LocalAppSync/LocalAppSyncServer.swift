@@ -1,0 +1,131 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// The embedded AppSync-compatible server. The app starts it in-process; `proptui serve` runs
+/// it alone. `start()` binds and answers the port (a free one for port 0); `stop()` closes the
+/// realtime sockets and shuts the HTTP server down gracefully.
+public final class LocalAppSyncServer: Sendable {
+    public let configuration: LocalAppSyncConfiguration
+    /// The key clients must send as `x-api-key`.
+    public let apiKey: String
+    /// Fault injection, changeable while the server runs.
+    public let faults: FaultSettings
+
+    let database: PropertyDatabase
+    let hub = SubscriptionHub()
+    let graphQL: AppSyncGraphQL
+    private let realtime = RealtimeRegistry()
+    private let state = Mutex<RunState>(.idle)
+
+    private enum RunState {
+        case idle
+        case running(group: ServiceGroup, task: Task<Void, any Error>, port: Int)
+        case stopped
+    }
+
+    public init(configuration: LocalAppSyncConfiguration) throws {
+        if configuration.apiKey == nil, !Self.isLoopback(configuration.host) {
+            throw LocalAppSyncError.nonLoopbackHostNeedsExplicitKey(host: configuration.host)
+        }
+        self.configuration = configuration
+        do {
+            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw LocalAppSyncError.dataDirectoryUnusable(path: configuration.dataDirectory, reason: error.localizedDescription)
+        }
+        apiKey = try APIKeyStore.resolve(given: configuration.apiKey, dataDirectory: configuration.dataDirectory)
+        faults = FaultSettings(configuration.faults)
+        database = try PropertyDatabase(path: (configuration.dataDirectory as NSString).appendingPathComponent("proptui-server.sqlite"))
+        graphQL = try AppSyncGraphQL(
+            queries: PropertyQueries(database: database, limits: configuration.limits),
+            mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler),
+            hub: hub, faults: faults, limits: configuration.limits)
+    }
+
+    /// The bound port while running.
+    public var port: Int? {
+        state.withLock { if case .running(_, _, let port) = $0 { port } else { nil } }
+    }
+
+    public var graphQLURL: String? { port.map { "http://\(urlHost):\($0)/graphql" } }
+    public var realtimeURL: String? { port.map { "ws://\(urlHost):\($0)/graphql/realtime" } }
+
+    private var urlHost: String { configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host }
+
+    /// Seeds a new store (unless told not to), binds, and answers the bound port.
+    public func start() async throws -> Int {
+        guard case .idle = state.withLock({ $0 }) else { throw LocalAppSyncError.alreadyStarted }
+        if configuration.seedSamples, try await database.isEmpty { try await database.seedSamples() }
+
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let application = makeApplication { port in portContinuation.yield(port) }
+        let quiet = Logger(label: "LocalAppSync.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
+        let group = ServiceGroup(configuration: .init(services: [application], logger: quiet))
+        let failure = Mutex<(any Error)?>(nil)
+        let task = Task {
+            defer { portContinuation.finish() }
+            do { try await group.run() } catch {
+                failure.withLock { $0 = error }
+                throw error
+            }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            let reason = failure.withLock { $0 }.map { "\($0)" } ?? "the server stopped before it was ready"
+            state.withLock { $0 = .stopped }
+            throw LocalAppSyncError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        state.withLock { $0 = .running(group: group, task: task, port: port) }
+        return port
+    }
+
+    /// Closes every realtime socket and stops the server; waits until it has stopped.
+    public func stop() async {
+        let running: (ServiceGroup, Task<Void, any Error>)? = state.withLock { state in
+            guard case .running(let group, let task, _) = state else { return nil }
+            state = .stopped
+            return (group, task)
+        }
+        guard let (group, task) = running else { return }
+        await realtime.shutDownAll()
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+
+    /// Waits for SIGINT or SIGTERM, then stops the server (for `proptui serve`).
+    public func runUntilSignalled() async {
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        for await _ in signals { break }
+        await stop()
+    }
+
+    private func makeApplication(onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let limits = configuration.limits
+        let http = GraphQLHTTPHandler(graphQL: graphQL, apiKey: apiKey, faults: faults, limits: limits)
+        let settings = RealtimeSession.Settings(
+            apiKey: apiKey, keepAliveInterval: configuration.keepAliveInterval,
+            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes)
+        let router = ServerRoutes.router(
+            http: http, graphQL: graphQL, settings: settings, registry: realtime, configuration: configuration)
+        let faults = faults
+        let requestLogger = configuration.requestLogger
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(http1: .init(additionalChannelHandlers: [ConnectionDropHandler(faults: faults, logger: requestLogger)]))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
+            logger: Logger(label: "LocalAppSync.http", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The opaque `nextToken` of list and sync pages: where the next scan starts, and which query
+/// it belongs to (a token is refused by another query). Base64 of a small JSON object.
+struct PageToken: Codable, Equatable {
+    /// The id the next page starts after.
+    var afterID: String
+    /// For sync pages: the first page's `startedAt` (and so the delta's lower bound), kept so
+    /// that every page of one sync answers the same `startedAt`.
+    var startedAt: Int64?
+    /// Which query the token was issued for: "list" or "sync".
+    var query: String
+
+    var encoded: String {
+        // Encoding a struct of strings and integers cannot fail.
+        let json = (try? JSONEncoder().encode(self)) ?? Data()
+        return json.base64EncodedString()
+    }
+
+    init(afterID: String, startedAt: Int64?, query: String) {
+        self.afterID = afterID
+        self.startedAt = startedAt
+        self.query = query
+    }
+
+    init(decoding token: String, for query: String) throws(AppSyncResolverError) {
+        guard let data = Data(base64Encoded: token),
+            let decoded = try? JSONDecoder().decode(PageToken.self, from: data),
+            decoded.query == query
+        else { throw AppSyncResolverError.invalidNextToken }
+        self = decoded
+    }
+}

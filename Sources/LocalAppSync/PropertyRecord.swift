@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import GraphQL
+
+/// One `RealEstateProperty` row as the server stores it. LocalAppSync keeps its own model
+/// (it does not import the client's `PropertySync`): the server is self-contained.
+struct PropertyRecord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "realEstateProperty"
+
+    var id: String
+    var name: String
+    var address: String?
+    /// `AWSDateTime` strings, exactly as served.
+    var createdAt: String
+    var updatedAt: String
+    var version: Int
+    /// `_deleted`: null until the record is deleted, as AppSync serves it.
+    var deleted: Bool?
+    /// `_lastChangedAt`, epoch milliseconds.
+    var lastChangedAt: Int64
+
+    /// The GraphQL field names of the type, in schema order.
+    static let fieldNames = ["id", "name", "address", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt"]
+
+    /// The record as a GraphQL value, in schema order, with absent values as null.
+    var map: Map {
+        .dictionary([
+            "id": .string(id),
+            "name": .string(name),
+            "address": address.map(Map.string) ?? .null,
+            "createdAt": .string(createdAt),
+            "updatedAt": .string(updatedAt),
+            "_version": .number(Number(version)),
+            "_deleted": deleted.map(Map.bool) ?? .null,
+            "_lastChangedAt": .number(Number(lastChangedAt)),
+        ])
+    }
+
+    /// The record as the source object of GraphQL execution: the default field resolver
+    /// reads a `[String: any Sendable]` by field name; an absent key resolves to null. Values
+    /// are plain Swift values, which the scalar serializers accept (a `Map.null` they do not).
+    func resolverSource(limitedTo fields: Set<String>? = nil) -> [String: any Sendable] {
+        var source: [String: any Sendable] = [
+            "id": id, "name": name, "createdAt": createdAt, "updatedAt": updatedAt,
+            "_version": version, "_lastChangedAt": Int(lastChangedAt),
+        ]
+        if let address { source["address"] = address }
+        if let deleted { source["_deleted"] = deleted }
+        guard let fields else { return source }
+        return source.filter { fields.contains($0.key) }
+    }
+}

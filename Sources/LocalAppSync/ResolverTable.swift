@@ -1,0 +1,46 @@
+import GraphQL
+
+/// The resolvers of the schema's root fields, by field name.
+struct ResolverTable: Sendable {
+    let queries: PropertyQueries
+    let mutations: PropertyMutations
+    let hub: SubscriptionHub
+    let faults: FaultSettings
+
+    var queryResolvers: [String: GraphQLFieldResolve] {
+        let queries = queries
+        return [
+            "getRealEstateProperty": { _, args, _, _ in try await queries.get(args) },
+            "listRealEstateProperties": { _, args, _, _ in try await queries.list(args) },
+            "syncRealEstateProperties": { _, args, _, _ in try await queries.sync(args) },
+        ]
+    }
+
+    var mutationResolvers: [String: GraphQLFieldResolve] {
+        let mutations = mutations
+        return [
+            "createRealEstateProperty": mutation { try await mutations.create($0) },
+            "updateRealEstateProperty": mutation { try await mutations.update($0) },
+            "deleteRealEstateProperty": mutation { try await mutations.delete($0) },
+        ]
+    }
+
+    /// A mutation resolver: injected failures first, then the write, then the realtime fan-out
+    /// of the result limited to what this mutation selected.
+    private func mutation(_ write: @Sendable @escaping (Map) async throws -> PropertyRecord) -> GraphQLFieldResolve {
+        let (hub, faults) = (hub, faults)
+        return { _, args, _, info in
+            if faults.shouldFailMutation() { throw AppSyncResolverError.injectedFailure(rate: faults.values.failRate) }
+            let record = try await write(args)
+            let selected = SelectionSets.selectedFieldNames(under: info.fieldASTs, fragments: info.fragments)
+            hub.publish(mutation: info.fieldName, record: record, selectedFields: selected)
+            return record.resolverSource()
+        }
+    }
+
+    /// The subscribe resolver of a subscription field triggered by `mutations`.
+    func subscribe(to mutations: Set<String>) -> GraphQLFieldResolve {
+        let hub = hub
+        return { _, args, _, _ in hub.subscribe(to: mutations, filter: args["filter"]) }
+    }
+}

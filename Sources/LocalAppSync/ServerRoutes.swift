@@ -1,0 +1,29 @@
+import Hummingbird
+import HummingbirdWebSocket
+
+/// The routes: `POST /graphql`, and the realtime upgrade on `/graphql` and `/graphql/realtime`.
+enum ServerRoutes {
+    static func router(
+        http: GraphQLHTTPHandler, graphQL: AppSyncGraphQL, settings: RealtimeSession.Settings,
+        registry: RealtimeRegistry, configuration: LocalAppSyncConfiguration
+    ) -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.middlewares.add(RequestLogMiddleware(logger: configuration.requestLogger))
+        router.post("graphql") { request, context in try await http.handle(request, context: context) }
+        for path in ["graphql", "graphql/realtime"] {
+            router.ws(RouterPath(path)) { request, _ in
+                // hummingbird-websocket does not negotiate subprotocols itself: echo only
+                // `graphql-ws` when offered (never the `header-…` one carrying the key).
+                guard RealtimeAuth.offeredSubprotocols(request).contains("graphql-ws") else { return .upgrade([:]) }
+                return .upgrade([.secWebSocketProtocol: "graphql-ws"])
+            } onUpgrade: { inbound, outbound, context in
+                let auth = RealtimeAuth.check(context.request, apiKey: settings.apiKey)
+                let session = RealtimeSession(outbound: outbound, graphQL: graphQL, settings: settings, handshakeAuth: auth)
+                registry.add(session)
+                await session.run(inbound: inbound)
+                registry.remove(session)
+            }
+        }
+        return router
+    }
+}

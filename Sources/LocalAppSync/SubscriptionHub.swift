@@ -1,0 +1,46 @@
+import Foundation
+import GraphQL
+import Synchronization
+
+/// Fans a mutation's result out to the realtime subscriptions it triggers. A subscriber sees
+/// the record limited to the fields the mutation selected (the rest arrive as null) and only
+/// when its filter holds for that limited record, as AppSync does.
+final class SubscriptionHub: Sendable {
+    /// What a subscription stream yields: the execution source for one `data` message.
+    typealias Event = [String: any Sendable]
+
+    private struct Subscriber {
+        let mutations: Set<String>
+        let filter: Map
+        let continuation: AsyncStream<Event>.Continuation
+    }
+
+    private let subscribers = Mutex<[UUID: Subscriber]>([:])
+
+    var subscriberCount: Int { subscribers.withLock { $0.count } }
+
+    /// A stream of the events of the given mutations that pass `filter`; it unregisters itself
+    /// when its consumer stops.
+    func subscribe(to mutations: Set<String>, filter: Map) -> AsyncStream<Event> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+        }
+        subscribers.withLock { $0[id] = Subscriber(mutations: mutations, filter: filter, continuation: continuation) }
+        return stream
+    }
+
+    func publish(mutation: String, record: PropertyRecord, selectedFields: Set<String>) {
+        let limited = record.map.dictionary.map { fields in
+            Map.dictionary(fields.filter { key, _ in selectedFields.contains(key) })
+        } ?? .null
+        let source = record.resolverSource(limitedTo: selectedFields)
+        let targets = subscribers.withLock { subscribers in
+            subscribers.values.filter { $0.mutations.contains(mutation) }
+        }
+        for subscriber in targets where RecordFilter.matches(subscriber.filter, fields: limited) {
+            subscriber.continuation.yield(source)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""A standard third-party AppSync client (Python's gql) against `proptui serve`.
+
+Starts the built binary on a random port with a temporary data directory, then drives it
+with gql's AIOHTTPTransport + AppSyncApiKeyAuthentication (queries, mutations, errors) and
+AppSyncWebsocketsTransport on a ws:// URL (subscriptions). Usage:
+
+    python3 Tests/e2e/gql_client_test.py [path/to/proptui]
+"""
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+import aiohttp
+from gql import Client, gql
+from gql.transport.aiohttp import AIOHTTPTransport
+from gql.transport.appsync_auth import AppSyncApiKeyAuthentication
+from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
+from gql.transport.exceptions import TransportQueryError
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = (ROOT / "Resources" / "schema.graphql").read_text()
+FIELDS = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, what):
+    if condition:
+        results["passed"] += 1
+        print(f"ok   {what}")
+    else:
+        results["failed"] += 1
+        print(f"FAIL {what}")
+
+
+def start_server(binary, data_dir):
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--data-dir", data_dir],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    banner = {}
+    deadline = time.monotonic() + 60
+    while len(banner) < 3 and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        match = re.match(r"(GraphQL|Realtime|API key):\s+(\S+)", line)
+        if match:
+            banner[match.group(1)] = match.group(2)
+    if len(banner) < 3:
+        process.kill()
+        raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
+    return process, banner["GraphQL"], banner["Realtime"], banner["API key"]
+
+
+async def http_checks(url, api_key, host):
+    transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
+    async with Client(transport=transport, schema=SCHEMA) as session:
+        listed = await session.execute(gql("{ listRealEstateProperties { items { id name } } }"))
+        seeded = [item["name"] for item in listed["listRealEstateProperties"]["items"]]
+        check("東京タワー アパート" in seeded and "Café Müller" in seeded, "list answers the seeded non-ASCII names")
+
+        created = await session.execute(
+            gql(f"mutation ($input: CreateRealEstatePropertyInput!) {{ createRealEstateProperty(input: $input) {{ {FIELDS} }} }}"),
+            variable_values={"input": {"name": "gql house", "address": "Python Street 3"}})
+        record = created["createRealEstateProperty"]
+        check(record["_version"] == 1 and record["name"] == "gql house", "create answers version 1")
+
+        got = await session.execute(
+            gql(f"query ($id: ID!) {{ getRealEstateProperty(id: $id) {{ {FIELDS} }} }}"), variable_values={"id": record["id"]})
+        check(got["getRealEstateProperty"] == record, "get answers the created record")
+
+        updated = await session.execute(
+            gql("mutation ($input: UpdateRealEstatePropertyInput!) { updateRealEstateProperty(input: $input) { name _version } }"),
+            variable_values={"input": {"id": record["id"], "name": "gql house 2", "_version": 1}})
+        check(updated["updateRealEstateProperty"] == {"name": "gql house 2", "_version": 2}, "update bumps the version")
+
+        try:
+            await session.execute(
+                gql("mutation ($input: UpdateRealEstatePropertyInput!) { updateRealEstateProperty(input: $input) { name } }"),
+                variable_values={"input": {"id": record["id"], "name": "stale", "_version": 1}})
+            check(False, "a stale update is rejected")
+        except TransportQueryError as error:
+            first = error.errors[0]
+            check(first.get("errorType") == "ConflictUnhandled" and first["data"]["name"] == "gql house 2",
+                  "a stale update is rejected with ConflictUnhandled and the server's record")
+
+        synced = await session.execute(
+            gql("{ syncRealEstateProperties { items { id } startedAt } }"))
+        check(isinstance(synced["syncRealEstateProperties"]["startedAt"], int), "sync answers startedAt")
+
+    async with aiohttp.ClientSession() as raw:
+        async with raw.post(url, json={"query": "{ __typename }"}) as response:
+            body = await response.json()
+            check(response.status == 401 and body["errors"][0]["message"] == "Valid authorization header not provided.",
+                  "no key: 401 with AppSync's body")
+        async with raw.post(url, json={"query": "{ __typename }"}, headers={"x-api-key": "da2-wrong"}) as response:
+            body = await response.json()
+            check(response.status == 401 and body["errors"][0]["message"] == "You are not authorized to make this call.",
+                  "wrong key: 401 with AppSync's body")
+
+
+async def subscription_checks(url, realtime_url, api_key, host):
+    auth = AppSyncApiKeyAuthentication(host=host, api_key=api_key)
+    ws_transport = AppSyncWebsocketsTransport(url=realtime_url, auth=auth)
+    http = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
+    received = asyncio.Queue()
+
+    async with Client(transport=ws_transport, schema=SCHEMA) as live:
+        async def listen():
+            subscription = gql("""
+                subscription ($filter: ModelSubscriptionRealEstatePropertyFilterInput) {
+                  onCreateRealEstateProperty(filter: $filter) { id name }
+                }""")
+            async for result in live.subscribe(subscription, variable_values={"filter": {"name": {"beginsWith": "live"}}}):
+                await received.put(result["onCreateRealEstateProperty"])
+
+        listener = asyncio.create_task(listen())
+        async with Client(transport=http, schema=SCHEMA) as session:
+            create = gql("mutation ($name: String!) { createRealEstateProperty(input: {name: $name}) { id name } }")
+            got = None
+            # gql does not surface start_ack, so keep creating until the subscription is live.
+            for attempt in range(100):
+                await session.execute(create, variable_values={"name": f"filtered out {attempt}"})
+                await session.execute(create, variable_values={"name": f"live {attempt}"})
+                try:
+                    got = await asyncio.wait_for(received.get(), timeout=0.3)
+                    break
+                except asyncio.TimeoutError:
+                    continue
+            check(got is not None and got["name"].startswith("live"), "a subscription receives the matching create")
+            await session.execute(create, variable_values={"name": "filtered out last"})
+            await session.execute(create, variable_values={"name": "live last"})
+            later = []
+            while not later or later[-1]["name"] != "live last":
+                later.append(await asyncio.wait_for(received.get(), timeout=10))
+            check(all(item["name"].startswith("live") for item in later),
+                  "the subscription filter keeps non-matching creates out")
+        listener.cancel()
+        try:
+            await listener
+        except asyncio.CancelledError:
+            pass
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
+    with tempfile.TemporaryDirectory(prefix="proptui-e2e-") as data_dir:
+        process, url, realtime_url, api_key = start_server(binary, data_dir)
+        host = urllib.parse.urlparse(url).netloc
+        try:
+            check(api_key.startswith("da2-"), "the generated key looks like an AppSync key")
+            check(oct(os.stat(os.path.join(data_dir, "api-key")).st_mode & 0o777) == "0o600", "the key file is mode 0600")
+            asyncio.run(http_checks(url, api_key, host))
+            asyncio.run(subscription_checks(url, realtime_url, api_key, host))
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                _, stderr = process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                _, stderr = process.communicate()
+        check(process.returncode == 0, f"SIGTERM stops the server cleanly (exit {process.returncode})")
+        check("POST /graphql 200" in stderr, "one line per request on stderr")
+        check(api_key not in stderr, "the API key never appears in the log")
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
