@@ -34,9 +34,11 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
             data: .null)
     }
 
+    /// A refusal, not a server fault: clients revert it rather than retry it
+    /// (AppSync's `InternalFailure` would rightly be retried), which is what a demo needs.
     static func injectedFailure(rate: Double) -> Self {
         Self(
-            errorType: "InternalFailure",
+            errorType: "InjectedFailure",
             message: "Injected failure (fail-rate \(rate)): LocalAppSync rejected this mutation on purpose.",
             data: .null)
     }

@@ -36,6 +36,19 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         case lastChangedAt = "_lastChangedAt"
     }
 
+    /// AppSync sends `_deleted: null` for a live record, and `address: null` when unset.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        address = try container.decodeIfPresent(String.self, forKey: .address)
+        createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt)
+        version = try container.decode(Int.self, forKey: .version)
+        isDeleted = try container.decodeIfPresent(Bool.self, forKey: .isDeleted) ?? false
+        lastChangedAt = try container.decodeIfPresent(Int64.self, forKey: .lastChangedAt)
+    }
+
     public func applying(_ patch: RealEstatePropertyPatch) -> RealEstateProperty {
         var patched = self
         if let name = patch.name { patched.name = name }

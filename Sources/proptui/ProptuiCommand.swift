@@ -1,4 +1,11 @@
+import AppSync
 import ArgumentParser
+import Foundation
+import LocalAppSync
+import Logging
+import PropertySync
+import Terminal
+import TUI
 
 @main
 struct ProptuiCommand: AsyncParsableCommand {
@@ -10,15 +17,105 @@ struct ProptuiCommand: AsyncParsableCommand {
             mutation runs in the background against an AWS AppSync-compatible API, and a
             change the server rejects is reverted with the reason on the status line.
 
-            With no endpoint, proptui starts its embedded AppSync-compatible server on
-            127.0.0.1 and keeps its data in the data directory.
+            With no --endpoint or --config, proptui starts its embedded AppSync-compatible
+            server on 127.0.0.1 and keeps its data in the data directory. Press ? in the app
+            for every key. With the embedded server, the keys under "Simulation" change the
+            injected failure rate (f) and latency (L) while it runs, so a demo can show a
+            revert on cue.
             """,
         version: "0.1.0",
         subcommands: [Serve.self])
 
-    mutating func run() throws {
-        // The terminal screen and the embedded server are the next milestones
-        // (issues 3 and 4); until they land, say so instead of pretending.
-        throw ValidationError("the terminal screen is not built yet; see README.md for what works today")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "Where proptui keeps its data: the embedded server's database and API key, and the log (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
+    var dataDirectory: String?
+
+    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. Needs --api-key.")
+    var endpoint: String?
+
+    @Option(
+        name: .customLong("api-key"),
+        help: "The API key for --endpoint. PROPTUI_API_KEY works too and keeps the key out of the process list.")
+    var apiKey: String?
+
+    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and API key from.")
+    var config: String?
+
+    @Option(help: "Embedded server: delay before every answer, like 800ms or 2s.")
+    var latency = "0"
+
+    @Option(name: .customLong("fail-rate"), help: "Embedded server: fraction (0 to 1) of mutations refused with an injected error.")
+    var failRate = 0.0
+
+    @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set and not empty).")
+    var noColor = false
+
+    @Option(
+        name: .customLong("log-file"),
+        help: "Where to write the log (default: proptui.log in the data directory). Nothing is logged to the terminal.")
+    var logFile: String?
+
+    func validate() throws {
+        if endpoint != nil, config != nil { throw ValidationError("give --endpoint or --config, not both") }
+        let remote = endpoint != nil || config != nil
+        if remote, latency != "0" || failRate != 0 {
+            throw ValidationError("--latency and --fail-rate apply to the embedded server only, not to --endpoint or --config")
+        }
+        if apiKey != nil, endpoint == nil { throw ValidationError("--api-key goes with --endpoint") }
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
+        do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
+    }
+
+    mutating func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let dataDirectory = try DataDirectory.prepare(DataDirectory.resolve(dataDirectory))
+        let sink = try FileLogHandler.Sink(path: logFile ?? dataDirectory + "/proptui.log")
+        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
+
+        let backend = try await makeBackend(dataDirectory: dataDirectory, environment: environment)
+        let list = RealEstatePropertyList(api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration)))
+        let mailbox = try Mailbox<AppAction>()
+        let bridge = Task.detached {
+            for await event in list.events {
+                for action in ListEventBridge.actions(for: event) { mailbox.post(action) }
+            }
+        }
+        Task.detached { await list.refresh() }
+
+        let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
+        let simulation = backend.embedded.map {
+            Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)
+        }
+        let runner = EffectRunner(list: list, mailbox: mailbox, faults: backend.embedded?.faults)
+        let exit: LoopExit
+        do {
+            exit = try await TerminalThread.run(
+                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation)), mailbox: mailbox,
+                options: .fromEnvironment(environment, colors: color), perform: runner.perform)
+        } catch {
+            bridge.cancel()
+            await backend.stop()
+            throw error
+        }
+        bridge.cancel()
+        let unsynced = await list.pendingCount
+        await backend.stop()
+        if unsynced > 0 {
+            // Until the durable outbox lands, say plainly what quitting cost.
+            print("proptui: \(unsynced) change\(unsynced == 1 ? " was" : "s were") not synced and \(unsynced == 1 ? "is" : "are") lost.")
+        }
+        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
+    }
+
+    private func makeBackend(dataDirectory: String, environment: [String: String]) async throws -> Backend {
+        if let config {
+            return .remote(try ConfigurationFile.load(path: config))
+        }
+        if let endpoint {
+            return .remote(try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"]))
+        }
+        let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
+        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
     }
 }

@@ -29,7 +29,7 @@ import Testing
         defer { Task { await server.stop() } }
         let failed = try await server.graphQL(#"mutation { createRealEstateProperty(input: {name: "Doomed"}) { id } }"#)
         #expect(failed["data"]["createRealEstateProperty"].isNull)
-        #expect(failed["errors"][0]["errorType"] == "InternalFailure")
+        #expect(failed["errors"][0]["errorType"] == "InjectedFailure")
         #expect(failed["errors"][0]["message"].string?.contains("Injected") == true)
         #expect(sameJSON(failed["errors"][0]["path"], ["createRealEstateProperty"]))
         let queries = try await server.graphQL("{ listRealEstateProperties { items { id } } }")

@@ -1,0 +1,32 @@
+import AppSync
+import Foundation
+import LocalAppSync
+import Logging
+
+/// Where the app's data lives: the embedded server (started here, on loopback) or
+/// an AppSync API the user already has. Either way the app talks to it over
+/// HTTP, as it would to AWS.
+struct Backend {
+    let configuration: AppSyncConfiguration
+    /// The embedded server, whose faults the Simulation keys change at run time.
+    let embedded: LocalAppSyncServer?
+
+    /// Starts the embedded server in `dataDirectory/server` with a random port and the stored (or a new) key.
+    static func embedded(dataDirectory: String, faults: FaultSettings.Values) async throws -> Backend {
+        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
+            dataDirectory: dataDirectory + "/server", faults: faults,
+            requestLogger: Logger(label: "proptui.server")))
+        let port = try await server.start()
+        let configuration = try AppSyncConfiguration(
+            graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))
+        return Backend(configuration: configuration, embedded: server)
+    }
+
+    static func remote(_ configuration: AppSyncConfiguration) -> Backend {
+        Backend(configuration: configuration, embedded: nil)
+    }
+
+    func stop() async {
+        await embedded?.stop()
+    }
+}

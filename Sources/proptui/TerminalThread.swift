@@ -1,0 +1,26 @@
+import Foundation
+import Terminal
+import TUI
+
+/// Runs the terminal's event loop on a thread of its own: it blocks in `poll`,
+/// which must never happen on one of the concurrency pool's few threads (nor on
+/// the main actor, which async work may need).
+enum TerminalThread {
+    static func run(
+        state: AppState, mailbox: Mailbox<AppAction>, options: TerminalOptions,
+        perform: @escaping @Sendable (Effect) -> Void
+    ) async throws -> LoopExit {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                var driver = AppDriver(state: state, perform: perform)
+                do {
+                    continuation.resume(returning: try TerminalSession.run(&driver, mailbox: mailbox, options: options))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "proptui.terminal"
+            thread.start()
+        }
+    }
+}
