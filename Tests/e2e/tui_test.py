@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""End-to-end: the real `proptui` binary in a real terminal (tmux) against its embedded server.
+
+Every wait is on the app's idle signal (PROPTUI_IDLE_FILE), never a fixed sleep: the app
+rewrites that file with `<n> idle keys=<k> frames=<f> rows=<r> pending=<p> busy=<b>` each
+time it has handled input, drawn, and has nothing left to do. Usage:
+
+    python3 Tests/e2e/tui_test.py [path/to/proptui]
+"""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+results = {"passed": 0, "failed": 0}
+TIMEOUT = 60  # seconds; generous for a loaded CI machine, never reached when things work
+
+
+def check(condition, what, screen=None):
+    if condition:
+        results["passed"] += 1
+        print(f"ok   {what}")
+    else:
+        results["failed"] += 1
+        print(f"FAIL {what}")
+        if screen is not None:
+            print("\n".join("     | " + line for line in screen.splitlines()))
+
+
+class App:
+    """The binary running in a private tmux server, with its idle file."""
+
+    def __init__(self, binary, *args, width=100, height=30):
+        self.work = tempfile.mkdtemp(prefix="proptui-e2e-")
+        self.socket = f"proptui-e2e-{os.getpid()}-{id(self)}"
+        self.idle_file = os.path.join(self.work, "idle")
+        self.after_exit = os.path.join(self.work, "after-exit")
+        env = f"PROPTUI_IDLE_FILE={self.idle_file} LANG=C.UTF-8 TERM=xterm-256color"
+        command = (
+            f"{env} {binary} --data-dir {self.work}/data {' '.join(args)}; "
+            f"echo \"exit=$?\" > {self.after_exit}; stty -a >> {self.after_exit}; sleep 600")
+        subprocess.run(
+            ["tmux", "-L", self.socket, "-u", "new-session", "-d", "-x", str(width), "-y", str(height), command],
+            check=True, env={**os.environ, "LANG": "C.UTF-8"})
+
+    def tmux(self, *args):
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True).stdout
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p")
+
+    def idle(self):
+        try:
+            text = Path(self.idle_file).read_text()
+        except FileNotFoundError:
+            return None
+        fields = dict(re.findall(r"(\w+)=(\d+)", text))
+        return {key: int(value) for key, value in fields.items()}
+
+    def wait(self, condition, what):
+        """Polls the idle signal until `condition(idle)` holds."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            state = self.idle()
+            if state is not None and condition(state):
+                return state
+            time.sleep(0.005)
+        raise TimeoutError(f"timed out waiting for {what}; last idle: {self.idle()}\n{self.screen()}")
+
+    def keys(self, *keys, literal=False):
+        """Sends keys and waits until the app has handled them all and is idle again."""
+        before = self.wait(lambda s: True, "the app to start")["keys"]
+        count = 0
+        for key in keys:
+            if literal:
+                self.tmux("send-keys", "-l", key)
+                count += len(key)
+            else:
+                self.tmux("send-keys", key)
+                count += 1
+        return self.wait(lambda s: s["keys"] >= before + count, f"{count} keys to be handled")
+
+    def type(self, text):
+        return self.keys(text, literal=True)
+
+    def pane_pid(self):
+        return int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def row_line(screen, name):
+    return next((line for line in screen.splitlines() if name in line), None)
+
+
+def optimistic_changes(binary):
+    """Create, rename, delete with 2 s of server latency: each on screen before the answer."""
+    app = App(binary, "--latency", "2s")
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        screen = app.screen()
+        check("東京タワー アパート" in screen and "Café Müller" in screen, "the seeded list shows, wide and accented names included", screen)
+
+        # Create. The time from the last key to the idle signal is the keypress-to-frame time.
+        app.keys("n")
+        app.type("Maple Cottage")
+        start = time.monotonic()
+        app.keys("Enter")
+        elapsed = time.monotonic() - start
+        screen = app.screen()
+        line = row_line(screen, "Maple Cottage")
+        check(line is not None and line.rstrip().endswith("…") and "1 pending" in screen,
+              "a created row is on screen, marked pending, before the server answers", screen)
+        print(f"     keypress-to-frame with 2 s server latency: {elapsed * 1000:.0f} ms (Enter to idle signal, tmux included)")
+        app.wait(lambda s: s["pending"] == 0, "the create to be confirmed")
+        screen = app.screen()
+        check("“Maple Cottage” added" in screen and not row_line(screen, "Maple Cottage").rstrip().endswith("…"),
+              "the create is confirmed: mark gone, status says added", screen)
+
+        # Rename the new row (it is last): G, r, clear the field, type, Enter.
+        app.keys("G", "r", "C-u")
+        app.type("Maple Lodge")
+        app.keys("Enter")
+        screen = app.screen()
+        line = row_line(screen, "Maple Lodge")
+        check(line is not None and line.rstrip().endswith("…") and row_line(screen, "Maple Cottage") is None,
+              "a renamed row shows its new name, pending, before the server answers", screen)
+        app.wait(lambda s: s["pending"] == 0, "the rename to be confirmed")
+        check(row_line(app.screen(), "Maple Lodge") is not None, "the rename is confirmed", app.screen())
+
+        # Delete, confirmed with y.
+        app.keys("d")
+        check("Maple Lodge" in app.screen(), "the delete confirmation names the record", app.screen())
+        state = app.keys("y")
+        screen = app.screen()
+        check(row_line(screen, "Maple Lodge") is None and state["pending"] == 1,
+              "a deleted row is gone at once, the delete pending", screen)
+        app.wait(lambda s: s["pending"] == 0, "the delete to be confirmed")
+        check(row_line(app.screen(), "Maple Lodge") is None, "the delete is confirmed and the row stays gone", app.screen())
+
+        # Quit: the terminal is given back as it was.
+        app.keys("q")
+        deadline = time.monotonic() + TIMEOUT
+        while not os.path.exists(app.after_exit) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        after = Path(app.after_exit).read_text() if os.path.exists(app.after_exit) else ""
+        check(after.startswith("exit=0") and re.search(r"(?<!-)icanon", after) and re.search(r"(?<!-)echo\b", after),
+              "q quits with status 0 and the terminal is restored (icanon, echo)", after[:200])
+    finally:
+        app.close()
+
+
+def rejected_changes(binary):
+    """With --fail-rate 1 every change is shown, then reverted, and the status line says why."""
+    app = App(binary, "--latency", "1s", "--fail-rate", "1")
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        first = "東京タワー アパート"
+        app.keys("g", "r", "C-u")
+        app.type("Villa Blu")
+        app.keys("Enter")
+        screen = app.screen()
+        check(row_line(screen, "Villa Blu") is not None and row_line(screen, first) is None,
+              "with --fail-rate 1 the rename is still on screen at once", screen)
+        app.wait(lambda s: s["pending"] == 0, "the rename to be refused")
+        screen = app.screen()
+        line = row_line(screen, first)
+        check(line is not None and line.rstrip().endswith("!") and row_line(screen, "Villa Blu") is None,
+              "the refused rename is reverted and the row marked !", screen)
+        check(f"rename “{first}” failed: Injected failure" in screen,
+              "the status line names the operation, the record and the server's message", screen)
+
+        app.keys("n")
+        app.type("Doomed House")
+        app.keys("Enter")
+        check(row_line(app.screen(), "Doomed House") is not None, "a create is on screen before it is refused", app.screen())
+        app.wait(lambda s: s["pending"] == 0, "the create to be refused")
+        screen = app.screen()
+        check(row_line(screen, "Doomed House") is None and "add “Doomed House” failed" in screen,
+              "the refused create disappears and the status line says why", screen)
+    finally:
+        app.close()
+
+
+def hostile_text_and_tiny_terminal(binary):
+    """Input with escape sequences is refused before sending; a tiny terminal says so; SIGTERM restores."""
+    app = App(binary)
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        app.keys("n")
+        app.type("Evil\x1b[2JName")
+        app.keys("Enter")
+        screen = app.screen()
+        check("control character" in screen and row_line(screen, "Evil") is None or "Evil␛" in screen,
+              "a name with an escape sequence never reaches the server or the terminal raw", screen)
+        app.keys("Escape")
+
+        before = app.idle()["frames"]
+        app.tmux("resize-window", "-x", "30", "-y", "8")
+        app.wait(lambda s: s["frames"] > before, "a frame at the new size")
+        check("too small" in app.screen(), "a 30×8 terminal says it is too small", app.screen())
+        before = app.idle()["frames"]
+        app.tmux("resize-window", "-x", "100", "-y", "30")
+        app.wait(lambda s: s["frames"] > before, "a frame at the restored size")
+        check("Café Müller" in app.screen(), "growing the terminal again draws the list", app.screen())
+
+        # SIGTERM to the app (the pane's shell runs it as a child).
+        children = subprocess.run(["pgrep", "-P", str(app.pane_pid())], capture_output=True, text=True).stdout.split()
+        for pid in children:
+            os.kill(int(pid), signal.SIGTERM)
+        deadline = time.monotonic() + TIMEOUT
+        while not os.path.exists(app.after_exit) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        after = Path(app.after_exit).read_text() if os.path.exists(app.after_exit) else ""
+        check(re.search(r"(?<!-)icanon", after) is not None and re.search(r"(?<!-)echo\b", after) is not None,
+              "SIGTERM restores the terminal", after[:200])
+    finally:
+        app.close()
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
+    for scenario in (optimistic_changes, rejected_changes, hostile_text_and_tiny_terminal):
+        print(f"# {scenario.__doc__.strip().splitlines()[0]}")
+        try:
+            scenario(binary)
+        except TimeoutError as error:
+            check(False, str(error))
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
