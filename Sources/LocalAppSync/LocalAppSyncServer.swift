@@ -98,9 +98,12 @@ public final class LocalAppSyncServer: Sendable {
         _ = try? await task.value
     }
 
-    /// Waits for SIGINT or SIGTERM, then stops the server (for `proptui serve`).
-    public func runUntilSignalled() async {
+    /// Waits for SIGINT or SIGTERM, then stops the server (for `proptui serve`). `trapping` runs
+    /// once the signals are trapped: announce readiness there, so that a signal sent as soon as
+    /// the announcement is seen stops the server cleanly instead of killing the process.
+    public func runUntilSignalled(trapping: () -> Void = {}) async {
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        trapping()
         for await _ in signals { break }
         await stop()
     }

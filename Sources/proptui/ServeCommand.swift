@@ -78,7 +78,6 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         _ = try await server.start()
-        // Written unbuffered, so a script reading the banner through a pipe sees it at once.
         let banner = """
             GraphQL:  \(server.graphQLURL ?? "")
             Realtime: \(server.realtimeURL ?? "")
@@ -86,8 +85,10 @@ struct Serve: AsyncParsableCommand {
             Data:     \(dataDirectory)
 
             """
-        FileHandle.standardOutput.write(Data(banner.utf8))
-        await server.runUntilSignalled()
+        await server.runUntilSignalled {
+            // Written unbuffered, so a script reading the banner through a pipe sees it at once.
+            FileHandle.standardOutput.write(Data(banner.utf8))
+        }
         FileHandle.standardError.write(Data("proptui serve: stopped\n".utf8))
     }
 }

@@ -169,6 +169,15 @@ def main():
         check(process.returncode == 0, f"SIGTERM stops the server cleanly (exit {process.returncode})")
         check("POST /graphql 200" in stderr, "one line per request on stderr")
         check(api_key not in stderr, "the API key never appears in the log")
+        # Ctrl-C in a terminal: SIGINT must stop it as cleanly as SIGTERM.
+        process, _, _, _ = start_server(binary, data_dir)
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+        check(process.returncode == 0, f"SIGINT stops the server cleanly (exit {process.returncode})")
     print(f"{results['passed']} passed, {results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
 
