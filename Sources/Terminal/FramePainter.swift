@@ -6,7 +6,7 @@ import TUI
 ///
 /// A cell's width comes from the frame (measured per grapheme cluster by TUI).
 /// Where curses would measure a cluster differently (it looks at the first
-/// scalar: a text-default emoji with VS16 such as ❤️, a flag), the painter draws
+/// scalar: a text-default emoji with VS16 such as ❤️, a flag, a ZWJ family), the painter draws
 /// something curses measures the same way, so that its idea of the cursor and
 /// the terminal's never drift apart: the first scalar alone, else "?".
 struct FramePainter {
@@ -70,7 +70,11 @@ struct FramePainter {
         let scalars = text.unicodeScalars
         guard let first = scalars.first else { return " " }
         let firstWidth = cursesWidth(of: String(first))
-        if firstWidth == width && scalars.count <= Int(proptui_cchar_max()) { return text }
+        // Whole only when the rest are zero-width marks (combining accents, VS16): in a ZWJ
+        // sequence the later emoji are wide themselves, and a terminal that does not join
+        // them (tmux, many others) would advance the cursor for each.
+        let restIsZeroWidth = scalars.dropFirst().allSatisfy { cursesWidth(of: String($0)) == 0 }
+        if firstWidth == width && restIsZeroWidth && scalars.count <= Int(proptui_cchar_max()) { return text }
         if firstWidth == width || (firstWidth == 1 && width == 2) { return String(first) }
         return "?"
     }

@@ -17,7 +17,7 @@ public final class OffscreenCurses {
     public init(
         terminalType: String = "xterm-256color", lines: Int32 = 24, columns: Int32 = 80, inputDescriptor: Int32? = nil
     ) throws {
-        setlocale(LC_ALL, "")
+        TerminalLocale.enableUTF8()
         let openInput = { inputDescriptor.map { fdopen(dup($0), "r") } ?? fopen("/dev/null", "r") }
         guard let output = fopen("/dev/null", "w"), let input = openInput() else {
             throw Unavailable(description: "cannot open /dev/null")

@@ -48,7 +48,7 @@ public enum TerminalSession {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw Unavailable(description: "proptui needs a terminal: stdin and stdout must be a tty")
         }
-        setlocale(LC_ALL, "")  // before curses, or wide characters measure -1
+        TerminalLocale.enableUTF8()  // before curses, or wide characters measure -1
         // Handlers before curses starts, so that curses leaves these signals to us.
         let signalPipe = TerminalSignals.install(terminal: STDOUT_FILENO)
         defer { TerminalSignals.uninstall(pipe: signalPipe) }

@@ -7,24 +7,63 @@ import PropertySync
 import Terminal
 import TUI
 
+/// `proptui`: the app by default, `proptui serve` for the server alone. The root
+/// declares no options of its own: ArgumentParser hands an option named in both a
+/// parent and a subcommand to the parent (apple/swift-argument-parser#169), and the
+/// app and `serve` both take --data-dir, --api-key, --latency and --fail-rate.
 @main
 struct ProptuiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
+        version: "0.1.0",
+        subcommands: [AppCommand.self, Serve.self],
+        defaultSubcommand: AppCommand.self)
+
+    /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
+    /// subcommands; ArgumentParser alone would list only the subcommands.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(helpMessage(for: AppCommand.self).replacingOccurrences(of: "USAGE: proptui app ", with: "USAGE: proptui [app] "))
+            print("""
+
+                SUBCOMMANDS:
+                  app (default)           The terminal app, with the options above.
+                  serve                   Run the embedded AppSync-compatible server alone
+                                          (see 'proptui serve --help').
+                """)
+            return
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// The terminal app (the default subcommand: `proptui` alone runs it).
+struct AppCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app",
+        abstract: "Manage a list of real estate properties, with optimistic UI done right (the default).",
         discussion: """
-            Every change is on screen in the same frame as the key press; the GraphQL
-            mutation runs in the background against an AWS AppSync-compatible API, and a
+            Every change is on screen in the same frame as the key press; the GraphQL \
+            mutation runs in the background against an AWS AppSync-compatible API, and a \
             change the server rejects is reverted with the reason on the status line.
 
-            With no --endpoint or --config, proptui starts its embedded AppSync-compatible
-            server on 127.0.0.1 and keeps its data in the data directory. Press ? in the app
-            for every key. With the embedded server, the keys under "Simulation" change the
-            injected failure rate (f) and latency (L) while it runs, so a demo can show a
+            With no --endpoint or --config, proptui starts its embedded AppSync-compatible \
+            server on 127.0.0.1 and keeps its data in the data directory. Press ? in the app \
+            for every key. With the embedded server, the keys under "Simulation" change the \
+            injected failure rate (f) and latency (L) while it runs, so a demo can show a \
             revert on cue.
-            """,
-        version: "0.1.0",
-        subcommands: [Serve.self])
+            """)
 
     @Option(
         name: .customLong("data-dir"),

@@ -8,7 +8,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the embedded AppSync-compatible server (GraphQL over HTTP + realtime WebSocket).",
         discussion: """
-            Prints the GraphQL URL, the realtime URL and the API key when ready, logs one line
+            Prints the GraphQL URL, the realtime URL and the API key when ready, logs one line \
             per request to standard error, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
             """)
 

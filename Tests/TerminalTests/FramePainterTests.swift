@@ -97,3 +97,25 @@ extension Curses {
         }
     }
 }
+
+extension Curses {
+    /// What the painter hands curses for clusters whose width curses would misjudge.
+    /// (Measured with curses' own wcwidth, which needs the locale `OffscreenCurses` sets.)
+    @Suite struct DrawableClusterTests {
+        @Test func combiningMarksStayWithTheirLetter() throws {
+            _ = try OffscreenCurses()
+            #expect(FramePainter.drawable("e\u{301}", width: 1) == "e\u{301}")
+        }
+
+        @Test func zwjSequenceIsDrawnAsItsFirstEmoji() throws {
+            _ = try OffscreenCurses()
+            // Terminals that do not join the sequence would give each emoji two columns.
+            #expect(FramePainter.drawable("👨\u{200D}👩\u{200D}👧", width: 2) == "👨")
+        }
+
+        @Test func plainWideCharacterIsDrawnAsIs() throws {
+            _ = try OffscreenCurses()
+            #expect(FramePainter.drawable("東", width: 2) == "東")
+        }
+    }
+}

@@ -10,11 +10,14 @@ time it has handled input, drawn, and has nothing left to do. Usage:
 import os
 import re
 import shutil
+import json
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,15 +39,15 @@ def check(condition, what, screen=None):
 class App:
     """The binary running in a private tmux server, with its idle file."""
 
-    def __init__(self, binary, *args, width=100, height=30):
+    def __init__(self, binary, *args, width=100, height=30, data_dir=True):
         self.work = tempfile.mkdtemp(prefix="proptui-e2e-")
         self.socket = f"proptui-e2e-{os.getpid()}-{id(self)}"
         self.idle_file = os.path.join(self.work, "idle")
         self.after_exit = os.path.join(self.work, "after-exit")
         env = f"PROPTUI_IDLE_FILE={self.idle_file} LANG=C.UTF-8 TERM=xterm-256color"
         command = (
-            f"{env} {binary} --data-dir {self.work}/data {' '.join(args)}; "
-            f"echo \"exit=$?\" > {self.after_exit}; stty -a >> {self.after_exit}; sleep 600")
+            f"{env} {binary} {'--data-dir ' + self.work + '/data' if data_dir else ''} {' '.join(args)}; "
+            f"(echo \"exit=$?\"; stty -a) > {self.after_exit}.tmp; mv {self.after_exit}.tmp {self.after_exit}; sleep 600")
         subprocess.run(
             ["tmux", "-L", self.socket, "-u", "new-session", "-d", "-x", str(width), "-y", str(height), command],
             check=True, env={**os.environ, "LANG": "C.UTF-8"})
@@ -97,8 +100,17 @@ class App:
         shutil.rmtree(self.work, ignore_errors=True)
 
 
+def display_column(line, text):
+    """The terminal column where `text` starts in `line` (wide characters count two)."""
+    prefix = line[: line.index(text)]
+    return sum(0 if unicodedata.combining(c) or c == "\u200d" else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in prefix)
+
+
 def row_line(screen, name):
-    return next((line for line in screen.splitlines() if name in line), None)
+    """The list row showing `name`: header (2 lines) and footer (4 lines) excluded."""
+    rows = screen.splitlines()[2:-4]
+    return next((line for line in rows if name in line), None)
 
 
 def optimistic_changes(binary):
@@ -146,8 +158,9 @@ def optimistic_changes(binary):
         app.wait(lambda s: s["pending"] == 0, "the delete to be confirmed")
         check(row_line(app.screen(), "Maple Lodge") is None, "the delete is confirmed and the row stays gone", app.screen())
 
-        # Quit: the terminal is given back as it was.
-        app.keys("q")
+        # Quit (nothing pending, so no question): the terminal is given back as it was.
+        # The app exits, so no idle signal follows this key.
+        app.tmux("send-keys", "q")
         deadline = time.monotonic() + TIMEOUT
         while not os.path.exists(app.after_exit) and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -190,18 +203,55 @@ def rejected_changes(binary):
         app.close()
 
 
-def hostile_text_and_tiny_terminal(binary):
-    """Input with escape sequences is refused before sending; a tiny terminal says so; SIGTERM restores."""
-    app = App(binary)
+def start_server(binary, data_dir):
+    """`proptui serve` on a free port; answers the process, the GraphQL URL and the API key."""
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--data-dir", data_dir, "--empty"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    banner = ""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not ("http://" in banner and "da2-" in banner):
+        banner += process.stdout.readline()
+    url = re.search(r"http://\S+/graphql", banner).group(0)
+    key = re.search(r"da2-\w+", banner).group(0)
+    return process, url, key
+
+
+def graphql(url, key, query, variables):
+    request = urllib.request.Request(
+        url, data=json.dumps({"query": query, "variables": variables}).encode(),
+        headers={"content-type": "application/json", "x-api-key": key})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        return json.load(response)
+
+
+def hostile_server_text_and_tiny_terminal(binary):
+    """Text from the server is never trusted; a tiny terminal says so; SIGTERM restores the terminal."""
+    work = tempfile.mkdtemp(prefix="proptui-e2e-server-")
+    server, url, key = start_server(binary, work)
+    app = None
     try:
-        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
-        app.keys("n")
-        app.type("Evil\x1b[2JName")
-        app.keys("Enter")
+        hostile = "Evil\x1b[2J\x1b]0;pwned\x07Name"
+        created = graphql(url, key, "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id } }",
+                          {"input": {"name": hostile, "address": "1 Quay St\r\nInjected line"}})
+        check(created.get("data", {}).get("createRealEstateProperty") is not None, "the server accepts a hostile name", str(created))
+        graphql(url, key, "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id } }",
+                {"input": {"name": "👨‍👩‍👧 Family Home 東京", "address": "Cafe\u0301 Street"}})
+
+        # The app against a remote endpoint: --endpoint with the key from the environment.
+        os.environ["PROPTUI_API_KEY"] = key
+        app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
+        app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "the two records")
         screen = app.screen()
-        check("control character" in screen and row_line(screen, "Evil") is None or "Evil␛" in screen,
-              "a name with an escape sequence never reaches the server or the terminal raw", screen)
-        app.keys("Escape")
+        line = row_line(screen, "Evil")
+        check(line is not None and "␛" in line and "Name" in line and "\x1b" not in screen,
+              "escape sequences from the server are shown as visible replacements", screen)
+        title = app.tmux("display-message", "-p", "#{pane_title}").strip()
+        check(title != "pwned", "an OSC title sequence from the server never reaches the terminal", title)
+        family = row_line(screen, "Family Home")
+        check(family is not None and line is not None
+              and display_column(family, "Cafe") == display_column(line, "1 Quay St"),
+              "wide, emoji and combining text keep the columns aligned", screen)
 
         before = app.idle()["frames"]
         app.tmux("resize-window", "-x", "30", "-y", "8")
@@ -210,7 +260,7 @@ def hostile_text_and_tiny_terminal(binary):
         before = app.idle()["frames"]
         app.tmux("resize-window", "-x", "100", "-y", "30")
         app.wait(lambda s: s["frames"] > before, "a frame at the restored size")
-        check("Café Müller" in app.screen(), "growing the terminal again draws the list", app.screen())
+        check(row_line(app.screen(), "Family Home") is not None, "growing the terminal again draws the list", app.screen())
 
         # SIGTERM to the app (the pane's shell runs it as a child).
         children = subprocess.run(["pgrep", "-P", str(app.pane_pid())], capture_output=True, text=True).stdout.split()
@@ -220,15 +270,20 @@ def hostile_text_and_tiny_terminal(binary):
         while not os.path.exists(app.after_exit) and time.monotonic() < deadline:
             time.sleep(0.01)
         after = Path(app.after_exit).read_text() if os.path.exists(app.after_exit) else ""
-        check(re.search(r"(?<!-)icanon", after) is not None and re.search(r"(?<!-)echo\b", after) is not None,
-              "SIGTERM restores the terminal", after[:200])
+        check(after.startswith("exit=143") and re.search(r"(?<!-)icanon", after) is not None
+              and re.search(r"(?<!-)echo\b", after) is not None,
+              "SIGTERM ends the app (status 143) and restores the terminal", after[:200])
     finally:
-        app.close()
+        if app is not None:
+            app.close()
+        server.terminate()
+        server.wait(timeout=TIMEOUT)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (optimistic_changes, rejected_changes, hostile_text_and_tiny_terminal):
+    for scenario in (optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         try:
             scenario(binary)
