@@ -1,3 +1,5 @@
+import PropertySync
+
 /// Keys while a text field has the focus: editing keys change the text, Enter
 /// validates and commits, Esc cancels. Nothing is sent before validation passes.
 extension AppState {
@@ -25,45 +27,45 @@ extension AppState {
             editing = nil
             return []
         case .newName:
-            switch Validation.name(text) {
-            case .failure(let error):
-                show(error.message, .error, now: now)
-                return []
-            case .success(let name):
+            do throws(InvalidInput) {
+                let name = try PropertyValidation.name(text)
                 editing = nil
                 awaitedCreates.append(name)
                 show("Adding “\(name)”…", .info, now: now)
                 return [.create(name: name, address: nil)]
+            } catch {
+                show(error.message, .error, now: now)
+                return []
             }
         case .rename(let id):
             guard let row = rows.row(id: id) else {
                 editing = nil
                 return []
             }
-            switch Validation.name(text) {
-            case .failure(let error):
-                show(error.message, .error, now: now)
-                return []
-            case .success(let name):
+            do throws(InvalidInput) {
+                let name = try PropertyValidation.name(text)
                 editing = nil
                 guard name != row.property.name else { return [] }
                 show("Renaming “\(row.property.name)” to “\(name)”…", .info, now: now)
                 return [.rename(id: id, name: name)]
+            } catch {
+                show(error.message, .error, now: now)
+                return []
             }
         case .address(let id):
             guard let row = rows.row(id: id) else {
                 editing = nil
                 return []
             }
-            switch Validation.address(text) {
-            case .failure(let error):
-                show(error.message, .error, now: now)
-                return []
-            case .success(let address):
+            do throws(InvalidInput) {
+                let address = try PropertyValidation.address(text)
                 editing = nil
                 guard address != row.property.address else { return [] }
                 show("Saving the address of “\(row.property.name)”…", .info, now: now)
                 return [.editAddress(id: id, address: address)]
+            } catch {
+                show(error.message, .error, now: now)
+                return []
             }
         }
     }

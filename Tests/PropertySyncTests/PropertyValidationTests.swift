@@ -26,6 +26,12 @@ import Testing
         }
     }
 
+    @Test func addressesRefuseLineBreaks() {
+        #expect(throws: InvalidInput(message: "The address contains a control character (U+000A); remove it.")) {
+            try PropertyValidation.address("x\ny")
+        }
+    }
+
     @Test func emptyAddressMeansNone() throws {
         #expect(try PropertyValidation.address("   ") == nil)
         #expect(try PropertyValidation.address(" 88 Via Roma ") == "88 Via Roma")

@@ -85,13 +85,4 @@ import Testing
         #expect(editor.text == "")
         #expect(editor.handle(.up) == false)
     }
-
-    @Test func validation() {
-        #expect(Validation.name(" Villa ") == .success("Villa"))
-        #expect(Validation.name("") == .failure(InputError("A name is required.")))
-        #expect(Validation.name("a\u{1B}b") == .failure(InputError("The name contains a control character (U+001B).")))
-        #expect(Validation.name(String(repeating: "東", count: 100)) == .success(String(repeating: "東", count: 100)))
-        #expect(Validation.address("  ") == .success(nil))
-        #expect(Validation.address("x\ny") == .failure(InputError("The address contains a control character (U+000A).")))
-    }
 }
