@@ -20,7 +20,7 @@ public enum ConfigurationFile {
         } catch {
             throw .notJSON(path: path, reason: JSONValue.describe(error))
         }
-        if let gen2 = root["data"], root["version"] != nil {
+        if let gen2 = root["data"], root["version"] != nil || gen2["url"] != nil {
             return try gen2Outputs(gen2, version: root["version"], path: path)
         }
         if let plugins = root["api"]?["plugins"]?["awsAPIPlugin"] {

@@ -86,7 +86,9 @@ extension JSONValue {
         switch error as? DecodingError {
         case .keyNotFound(let key, _)?: "missing field \(key.stringValue)"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            [context.codingPath.map(\.stringValue).joined(separator: "."), context.debugDescription,
+             context.underlyingError.map { ($0 as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\($0)" }]
+                .compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ": ")
         default: String(describing: error)
         }
     }

@@ -61,7 +61,8 @@ extension RealEstatePropertyList {
     }
 
     private func settle(_ operation: PendingOperation<RealEstateProperty>, with record: RealEstateProperty) {
-        let summary = summary(of: operation)
+        // Named as the server now has it: "Renamed to “the new name”".
+        let summary = OperationSummary(kind: summary(of: operation).kind, recordID: record.id, recordName: record.name)
         publish(store.confirm(operation.id, with: record))
         continuation.yield(.succeeded(summary))
     }
@@ -71,6 +72,13 @@ extension RealEstatePropertyList {
         let serverRecord = try? error.data?.decode(as: RealEstateProperty.self)
         let rejection = Rejection(error.message, kind: error.isConflict ? .conflict : .rejected)
         publish(store.reject(operation.id, because: rejection, serverRecord: serverRecord))
+        if case .create = operation.change {
+            // Later changes to a record the server never created would each be refused
+            // in turn; they go with it, and the status line keeps the create's reason.
+            for later in store.pendingOperations(for: operation.recordID) {
+                publish(store.reject(later.id, because: rejection))
+            }
+        }
         continuation.yield(.reverted(summary, message: error.message, conflict: error.isConflict))
     }
 

@@ -6,6 +6,8 @@ extension AppState {
         var effects: [Effect] = []
         switch action {
         case .keyPressed(let key):
+            // Nothing a key would act on can be seen: ignore it rather than act blind.
+            if layout.isTooSmall { break }
             // The next key press acknowledges refusals: the `!`/`⚡` marks and an error message go.
             if rows.flaggedCount > 0, acknowledgedFlagGeneration != rows.flagGeneration {
                 acknowledgedFlagGeneration = rows.flagGeneration
@@ -27,7 +29,7 @@ extension AppState {
             connection = state
         case .pendingCountChanged(let count):
             pendingCount = max(0, count)
-            if case .confirmQuit = overlay { overlay = pendingCount > 0 ? .confirmQuit(unsynced: pendingCount) : overlay }
+            if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }
         case .busyChanged(let busy):
             isBusy = busy
         case .operationFinished(let operation, let record):

@@ -40,10 +40,13 @@ extension AppState {
                                              ("y deletes · any other key keeps it", .normal)],
                     footer: "default: No", preferredWidth: max(36, name.terminalWidth + 12)).draw(into: &frame)
         case .confirmQuit(let unsynced):
-            let changes = unsynced == 1 ? "1 change is" : "\(unsynced) changes are"
-            BoxView(title: "Quit", lines: [("\(changes) not synced yet.", .bold),
-                                           ("They are kept and sent on the next start.", .normal), ("", .normal),
-                                           ("y quits · any other key stays", .normal)],
+            // No durable outbox yet: say plainly what quitting now can cost.
+            let lines: [(String, Frame.Style)] =
+                unsynced == 0
+                ? [("Every change is synced now.", .bold), ("", .normal)]
+                : [("\(unsynced == 1 ? "1 change is" : "\(unsynced) changes are") not confirmed yet.", .bold),
+                   ("Quitting now may lose \(unsynced == 1 ? "it" : "them").", .normal), ("", .normal)]
+            BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
         case nil:
             break

@@ -47,6 +47,11 @@ struct EventLoop<Program: TerminalProgram> {
         var heldSince: ContinuousClock.Instant?
         var handledSinceIdle = true
         var idleReads = 0
+        /// Keys read but not handled yet: a key waits while work spawned by an earlier
+        /// key is outstanding, so that it acts on the list that work produced (a new
+        /// row, selected) rather than on the one before it.
+        var waitingKeys: [Key] = []
+        var keysHeldSince: ContinuousClock.Instant?
 
         while true {
             // Paint, unless spawned work is about to deliver the rest of this frame.
@@ -62,7 +67,7 @@ struct EventLoop<Program: TerminalProgram> {
                     heldSince = nil
                 }
             }
-            if !needsPaint, outstanding == 0, handledSinceIdle, idle != nil {
+            if !needsPaint, outstanding == 0, waitingKeys.isEmpty, handledSinceIdle, idle != nil {
                 idle!.signal(keys: keysHandled, frames: framesDrawn, summary: program.idleSummary)
                 handledSinceIdle = false
             }
@@ -71,6 +76,7 @@ struct EventLoop<Program: TerminalProgram> {
             var deadlines: [ContinuousClock.Instant] = []
             if let deadline = program.nextDeadline { deadlines.append(deadline) }
             if let heldSince { deadlines.append(heldSince + drawDeferral) }
+            if let keysHeldSince { deadlines.append(keysHeldSince + drawDeferral) }
             let timeout = deadlines.min().map { Self.milliseconds(until: $0, from: now) } ?? -1
             var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: mailbox.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -109,7 +115,7 @@ struct EventLoop<Program: TerminalProgram> {
                 }
                 guard let key = KeyDecoder.key(status: status, value: character) else { continue }
                 if key == .control("c") { return .interrupted(signal: SIGINT) }  // raw mode: Ctrl-C is a key
-                pending.append(.key(key))
+                waitingKeys.append(key)
             }
             let inputEvents = descriptors[0].revents
             if keysRead == 0 && inputEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
@@ -121,7 +127,32 @@ struct EventLoop<Program: TerminalProgram> {
             pending += mailbox.take().messages.map { .message($0) }
             if let deadline = program.nextDeadline, deadline <= now { pending.append(.tick) }
 
-            for event in pending {
+            // Signals, messages and time first; then the keys, one at a time, each after
+            // the work the key before it spawned has delivered its messages (or the hold
+            // is over: a slow store must not freeze the keyboard).
+            var queue = pending
+            var next = 0
+            while true {
+                let event: TerminalEvent<Program.Message>
+                if next < queue.count {
+                    event = queue[next]
+                    next += 1
+                } else if let key = waitingKeys.first {
+                    let arrived = mailbox.take().messages
+                    if !arrived.isEmpty {
+                        queue += arrived.map { .message($0) }
+                        continue
+                    }
+                    if mailbox.outstanding > 0 {
+                        if keysHeldSince == nil { keysHeldSince = now }
+                        if now - keysHeldSince! < drawDeferral { break }
+                    }
+                    keysHeldSince = nil
+                    waitingKeys.removeFirst()
+                    event = .key(key)
+                } else {
+                    break
+                }
                 if case .key = event { keysHandled += 1 }
                 handled = true
                 switch program.handle(event, now: now) {

@@ -102,6 +102,9 @@ struct AppCommand: AsyncParsableCommand {
             throw ValidationError("--latency and --fail-rate apply to the embedded server only, not to --endpoint or --config")
         }
         if apiKey != nil, endpoint == nil { throw ValidationError("--api-key goes with --endpoint") }
+        if endpoint != nil, apiKey == nil, ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil {
+            throw ValidationError("--endpoint needs --api-key (or PROPTUI_API_KEY): API keys are the only auth mode supported yet")
+        }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
     }
@@ -141,8 +144,10 @@ struct AppCommand: AsyncParsableCommand {
         let unsynced = await list.pendingCount
         await backend.stop()
         if unsynced > 0 {
-            // Until the durable outbox lands, say plainly what quitting cost.
-            print("proptui: \(unsynced) change\(unsynced == 1 ? " was" : "s were") not synced and \(unsynced == 1 ? "is" : "are") lost.")
+            // Until the durable outbox lands, say plainly what quitting may have cost: a
+            // change on the wire may still have reached the server.
+            print("proptui: \(unsynced) change\(unsynced == 1 ? " was" : "s were") not confirmed by the server when you quit "
+                + "and may be lost (the durable outbox is not built yet).")
         }
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }

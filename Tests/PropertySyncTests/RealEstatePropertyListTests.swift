@@ -110,6 +110,33 @@ import Testing
         #expect(await list.row("villa")?.status == .synced)
     }
 
+    @Test func refusedCreateTakesTheChangesQueuedBehindIt() async throws {
+        let server = ScriptedServer()
+        let list = await makeList(server)
+        await server.set(script: [.reject("Name is reserved")])
+        await server.hold()
+        let id = try await list.create(name: "Ghost")
+        try await list.rename(id, to: "Ghost Villa")
+        try await list.editAddress(id, to: "1 Nowhere Rd")
+        await server.release()
+        await settled(list)
+        #expect(await server.received.count == 1)  // only the create was sent
+        #expect(await list.row(id) == nil)
+    }
+
+    @Test func successIsNamedAsTheServerNowHasIt() async throws {
+        let server = ScriptedServer(records: [villa])
+        let list = await makeList(server)
+        var events = list.events.makeAsyncIterator()
+        try await list.rename("villa", to: "Villa Blu")
+        while let event = await events.next() {
+            if case .succeeded(let summary) = event {
+                #expect(summary == OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"))
+                break
+            }
+        }
+    }
+
     @Test func transientFailureRetriesAndKeepsTheChange() async throws {
         let server = ScriptedServer(records: [villa])
         let list = await makeList(server)

@@ -113,11 +113,24 @@ import Testing
         _ = app.reduce(.pendingCountChanged(3), now: t0)
         #expect(app.press(.character("q")) == [])
         #expect(app.overlay == .confirmQuit(unsynced: 3))
-        #expect(app.render().plainText.contains("3 changes are not synced yet."))
+        #expect(app.render().plainText.contains("3 changes are not confirmed yet."))
+        #expect(app.render().plainText.contains("Quitting now may lose them."))
+        // The box follows the count while it is open.
+        _ = app.reduce(.pendingCountChanged(0), now: t0)
+        #expect(app.render().plainText.contains("Every change is synced now."))
         #expect(app.press(.enter) == [])
         #expect(app.overlay == nil)
+        _ = app.reduce(.pendingCountChanged(3), now: t0)
         app.press(.character("q"))
         #expect(app.press(.character("y")) == [.quit])
+    }
+
+    @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() {
+        var app = makeApp()
+        _ = app.reduce(.resized(width: 30, height: 8), now: t0)
+        #expect(app.press(.character("d")) == [])
+        #expect(app.overlay == nil)
+        #expect(app.press(.character("q")) == [])
     }
 
     @Test func helpOpensAndCloses() {

@@ -117,6 +117,29 @@ extension Curses {
             #expect(curses.line(0).hasPrefix("done "))
         }
 
+        /// `n`, a name, Enter and `r` typed in one go: `r` must act on the list the create
+        /// produced, so a key waits for the work the key before it spawned.
+        @Test func aKeyWaitsForTheWorkOfTheKeyBeforeIt() throws {
+            let keys = try KeyPipe()
+            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+            let mailbox = try Mailbox<String>()
+            let idleFile = temporaryPath("idle")
+            defer { unlink(idleFile) }
+            var program = EchoProgram(mailbox: mailbox)
+            var loop = EventLoop<EchoProgram>(
+                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
+                drawDeferral: .seconds(120))
+            keys.send("xy")  // one read: both keys arrive before x's work is done
+            inBackground {
+                waitForIdle(idleFile) { $0.contains("keys=2") }
+                keys.send("q")
+            }
+            #expect(loop.run(&program) == .quit)
+            let line = try String(contentsOfFile: idleFile, encoding: .utf8)
+            #expect(line.hasSuffix("text=key y\n"))  // y came after x's result, not before it
+            #expect(curses.line(0).hasPrefix("key y"))
+        }
+
         @Test func messagesFromOtherThreadsWakeTheLoop() throws {
             let keys = try KeyPipe()
             let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)

@@ -158,6 +158,17 @@ def optimistic_changes(binary):
         app.wait(lambda s: s["pending"] == 0, "the delete to be confirmed")
         check(row_line(app.screen(), "Maple Lodge") is None, "the delete is confirmed and the row stays gone", app.screen())
 
+        # Typed in one go, faster than the create lands: the rename must hit the new row.
+        before = app.wait(lambda s: True, "idle")["keys"]
+        app.tmux("send-keys", "n", "Quick One", "Enter", "r", "C-u", "Quick Two", "Enter")
+        app.wait(lambda s: s["keys"] >= before + 1 + 9 + 1 + 1 + 1 + 9 + 1, "the typed-ahead keys")
+        app.wait(lambda s: s["pending"] == 0, "the create and the rename to be confirmed")
+        screen = app.screen()
+        seeded = ["東京タワー アパート", "Café Müller", "Maison Lumière", "Casa São João", "Harbour View Loft", "Sunset Bungalow"]
+        check(row_line(screen, "Quick Two") is not None and row_line(screen, "Quick One") is None
+              and all(row_line(screen, name) is not None for name in seeded),
+              "keys typed ahead of a create act on the new row, not the one selected before", screen)
+
         # Quit (nothing pending, so no question): the terminal is given back as it was.
         # The app exits, so no idle signal follows this key.
         app.tmux("send-keys", "q")
