@@ -96,6 +96,7 @@ struct PropertyMutations: Sendable {
         guard name.count <= limits.maxNameLength else {
             throw .validation("name is \(name.count) characters long; the limit is \(limits.maxNameLength).")
         }
+        try refuseNUL(name, field: "name")
         return name
     }
 
@@ -106,6 +107,13 @@ struct PropertyMutations: Sendable {
         guard address.count <= limits.maxAddressLength else {
             throw .validation("address is \(address.count) characters long; the limit is \(limits.maxAddressLength).")
         }
+        try refuseNUL(address, field: "address")
         return .some(address)
+    }
+
+    /// SQLite text ends at NUL, so a stored value would come back cut short: refuse it
+    /// rather than lose the rest silently.
+    private func refuseNUL(_ text: String, field: String) throws(AppSyncResolverError) {
+        if text.utf8.contains(0) { throw .validation("\(field) must not contain the NUL character (U+0000).") }
     }
 }

@@ -59,7 +59,9 @@ public actor RealEstatePropertyList {
     // MARK: - Loading
 
     /// Lists every page and replaces the confirmed set. Pending changes stay on top.
-    public func refresh() async {
+    /// Returns whether it succeeded (a failure is also reported as `.loadFailed`).
+    @discardableResult
+    public func refresh() async -> Bool {
         let token = store.beginRefresh()
         setBusy(true)
         defer { setBusy(false) }
@@ -74,12 +76,12 @@ public actor RealEstatePropertyList {
         } catch {
             noteConnectivity(after: error)
             continuation.yield(.loadFailed(message: error.description))
-            return
+            return false
         }
         setConnectivity(.online)
         store.replaceConfirmed(with: all, startedAt: token)
         continuation.yield(.loaded(rows))
-        pump()
+        return true
     }
 
     /// Reads one record from the server into the confirmed set.

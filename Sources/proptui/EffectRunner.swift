@@ -41,10 +41,13 @@ struct EffectRunner: Sendable {
                     return [.operationFailed(OperationFailure(
                         operation: .undo, record: nil, message: "Nothing to undo.", reverted: false))]
                 }
-                return [await Self.rows([undone.recordID], of: list)]
+                return [await Self.rows([undone.recordID], of: list), .operationFinished(.undo, record: undone.recordName)]
             }
         case .refresh:
-            Task.detached { [list] in await list.refresh() }
+            // Network work: not spawned (it must not hold the frame); a failure is reported by the list.
+            Task.detached { [list, mailbox] in
+                if await list.refresh() { mailbox.post(.operationFinished(.refresh, record: nil)) }
+            }
         case .acknowledgeRejections:
             mailbox.spawn { [list] in
                 await list.acknowledgeRejections()
