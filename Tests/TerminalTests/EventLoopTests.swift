@@ -96,7 +96,11 @@ extension Curses {
     /// runner's few pool threads, and other suites keep the rest busy, so spawned
     /// work can wait seconds for a thread here (in the app the loop has its own).
     @Suite struct EventLoopTests {
-        @Test func spawnedWorkLandsInTheSameFrameAsItsKey() throws {
+        /// Runs `EchoProgram` with a long frame hold: types `typed`, then `q` once the idle
+        /// line satisfies `ready`. Answers how the loop ended, the last idle line and the top line.
+        func runEcho(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) throws
+            -> (exit: LoopExit, idle: String, top: String)
+        {
             let keys = try KeyPipe()
             let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
             let mailbox = try Mailbox<String>()
@@ -106,38 +110,29 @@ extension Curses {
             var loop = EventLoop<EchoProgram>(
                 inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
                 drawDeferral: .seconds(120))
-            keys.send("x")
+            keys.send(typed)
             inBackground {
-                waitForIdle(idleFile) { $0.contains("keys=1") }
+                waitForIdle(idleFile, until: ready)
                 keys.send("q")
             }
-            #expect(loop.run(&program) == .quit)
-            let line = try String(contentsOfFile: idleFile, encoding: .utf8)
-            #expect(line == "2 idle keys=1 frames=2 text=done\n")  // one frame for the start, one for x + its result
-            #expect(curses.line(0).hasPrefix("done "))
+            let exit = loop.run(&program)
+            return (exit, try String(contentsOfFile: idleFile, encoding: .utf8), curses.line(0))
+        }
+
+        @Test func spawnedWorkLandsInTheSameFrameAsItsKey() throws {
+            let run = try runEcho(typing: "x") { $0.contains("keys=1") }
+            #expect(run.exit == .quit)
+            #expect(run.idle == "2 idle keys=1 frames=2 text=done\n")  // one frame for the start, one for x + its result
+            #expect(run.top.hasPrefix("done "))
         }
 
         /// `n`, a name, Enter and `r` typed in one go: `r` must act on the list the create
         /// produced, so a key waits for the work the key before it spawned.
         @Test func aKeyWaitsForTheWorkOfTheKeyBeforeIt() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            let idleFile = temporaryPath("idle")
-            defer { unlink(idleFile) }
-            var program = EchoProgram(mailbox: mailbox)
-            var loop = EventLoop<EchoProgram>(
-                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
-                drawDeferral: .seconds(120))
-            keys.send("xy")  // one read: both keys arrive before x's work is done
-            inBackground {
-                waitForIdle(idleFile) { $0.contains("keys=2") }
-                keys.send("q")
-            }
-            #expect(loop.run(&program) == .quit)
-            let line = try String(contentsOfFile: idleFile, encoding: .utf8)
-            #expect(line.hasSuffix("text=key y\n"))  // y came after x's result, not before it
-            #expect(curses.line(0).hasPrefix("key y"))
+            let run = try runEcho(typing: "xy") { $0.contains("keys=2") }  // one read: y arrives before x's work is done
+            #expect(run.exit == .quit)
+            #expect(run.idle.hasSuffix("text=key y\n"))  // y came after x's result, not before it
+            #expect(run.top.hasPrefix("key y"))
         }
 
         @Test func messagesFromOtherThreadsWakeTheLoop() throws {
