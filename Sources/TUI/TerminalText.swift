@@ -74,4 +74,33 @@ public enum TerminalText {
         kept.append(("…", 1))
         return kept
     }
+
+    /// Sanitized text broken into lines of at most `width` columns, at the last space
+    /// that fits when there is one, else at a cluster boundary; at most `maximumLines`
+    /// lines, the last cut with "…" when text is left over.
+    public static func wrapped(_ text: String, toWidth width: Int, maximumLines: Int) -> [String] {
+        guard width > 0, maximumLines > 0 else { return [] }
+        var remaining = cells(of: sanitized(text))[...]
+        var lines: [String] = []
+        while !remaining.isEmpty, lines.count < maximumLines - 1 {
+            var used = 0
+            var end = remaining.startIndex
+            while end < remaining.endIndex, used + remaining[end].width <= width {
+                used += remaining[end].width
+                end += 1
+            }
+            if end < remaining.endIndex,
+               let space = remaining[remaining.startIndex..<end].lastIndex(where: { $0.text == " " }),
+               space > remaining.startIndex
+            {
+                end = space + 1  // break after the space
+            }
+            lines.append(remaining[remaining.startIndex..<end].map(\.text).joined())
+            remaining = remaining[end...].drop { $0.text == " " }
+        }
+        if !remaining.isEmpty {
+            lines.append(fitted(remaining.map(\.text).joined(), width: width).map(\.text).joined())
+        }
+        return lines
+    }
 }

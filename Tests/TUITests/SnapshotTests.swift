@@ -18,6 +18,16 @@ import Testing
         expectSnapshot(app.render(), named: "detail")
     }
 
+    /// A refusal's whole message, wrapped under the Sync label (the status line cuts it).
+    @Test func detailWithALongRefusal() {
+        var rows = sampleRows
+        rows[0].status = .reverted(
+            "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose, so that a demo can show a revert.")
+        var app = makeApp(height: 20, rows: rows)
+        app.press(.enter)
+        expectSnapshot(app.render(), named: "detail-long-refusal")
+    }
+
     @Test func help() {
         var app = makeApp(width: 80, height: 40, rows: sampleRows)
         app.press(.character("?"))

@@ -85,4 +85,12 @@ import Testing
         #expect(editor.text == "")
         #expect(editor.handle(.up) == false)
     }
+
+    @Test func wrappingBreaksAtSpacesAndCountsWideCharacters() {
+        #expect(TerminalText.wrapped("one two three", toWidth: 8, maximumLines: 5) == ["one two ", "three"])
+        #expect(TerminalText.wrapped("東京タワー", toWidth: 4, maximumLines: 5) == ["東京", "タワ", "ー"])
+        #expect(TerminalText.wrapped("abcdefghij", toWidth: 4, maximumLines: 2) == ["abcd", "efg…"])
+        #expect(TerminalText.wrapped("esc\u{1B}[2J", toWidth: 20, maximumLines: 1) == ["esc␛[2J"])
+        #expect(TerminalText.wrapped("anything", toWidth: 0, maximumLines: 3).isEmpty)
+    }
 }

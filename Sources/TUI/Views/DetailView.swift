@@ -32,6 +32,12 @@ struct DetailView {
             switch (field.label, editing?.field) {
             case ("Name", .rename?), ("Address", .address?):
                 FieldView(editing!.editor).draw(into: &frame, row: line, column: valueColumn, width: valueWidth)
+            case ("Sync", _):
+                // The last field: a refusal's whole message, over the lines left below it.
+                let room = layout.listTop + layout.listHeight - line
+                for (index, text) in TerminalText.wrapped(field.value, toWidth: valueWidth, maximumLines: room).enumerated() {
+                    frame.draw(text, row: line + index, column: valueColumn, width: valueWidth, color: palette(field.color))
+                }
             default:
                 frame.draw(field.value, row: line, column: valueColumn, width: valueWidth, color: palette(field.color))
             }
