@@ -30,6 +30,8 @@ extension AppState {
             do throws(InvalidInput) {
                 let name = try PropertyValidation.name(text)
                 editing = nil
+                // The new row must be visible to be selected: keys typed next act on it.
+                if !rows.filter.isEmpty { rows.setFilter("") }
                 awaitedCreates.append(name)
                 show("Adding “\(name)”…", .info, now: now)
                 return [.create(name: name, address: nil)]

@@ -104,7 +104,7 @@ extension AppState {
         case .rename: return name.map { "Renamed to \($0)" } ?? "Renamed"
         case .editAddress: return name.map { "Address of \($0) saved" } ?? "Address saved"
         case .delete: return "\(name ?? "Property") deleted"
-        case .undo: return name.map { "Undone: \($0) restored" } ?? "Undone"
+        case .undo: return name.map { "Undid the last change to \($0)" } ?? "Undone"
         case .refresh: return "Refreshed"
         }
     }

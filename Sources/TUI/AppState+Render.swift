@@ -43,7 +43,7 @@ extension AppState {
             // No durable outbox yet: say plainly what quitting now can cost.
             let lines: [(String, Frame.Style)] =
                 unsynced == 0
-                ? [("Every change is synced now.", .bold), ("", .normal)]
+                ? [("Nothing is waiting for the server.", .bold), ("", .normal)]
                 : [("\(unsynced == 1 ? "1 change is" : "\(unsynced) changes are") not confirmed yet.", .bold),
                    ("Quitting now may lose \(unsynced == 1 ? "it" : "them").", .normal), ("", .normal)]
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],

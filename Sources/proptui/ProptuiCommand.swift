@@ -141,8 +141,13 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         bridge.cancel()
-        let unsynced = await list.pendingCount
+        if backend.embedded != nil, await list.pendingCount > 0 {
+            // Stopping the embedded server lets the requests under way finish first.
+            print("proptui: finishing the requests under way…")
+        }
         await backend.stop()
+        // Counted after the stop: a change the server took while it stopped is confirmed.
+        let unsynced = await list.pendingCount
         if unsynced > 0 {
             // Until the durable outbox lands, say plainly what quitting may have cost: a
             // change on the wire may still have reached the server.

@@ -28,6 +28,23 @@ import Testing
         #expect(app.rows.index(of: "new") == app.rows.count - 1)
     }
 
+    /// A new row the filter would hide could not be selected, and the keys typed next
+    /// would act on another row: creating clears the filter.
+    @Test func creatingWhileFilteredClearsTheFilterAndSelectsTheNewRow() {
+        var app = makeApp()
+        app.press(.character("/"))
+        app.type("zzz-no-match")
+        app.press(.enter)
+        #expect(app.rows.count == 0)
+        app.press(.character("n"))
+        app.type("New Place")
+        app.press(.enter)
+        #expect(app.rows.filter.isEmpty)
+        let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
+        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        #expect(app.selectedID == "new")
+    }
+
     @Test func anEmptyNameIsRefusedBeforeAnythingIsSent() {
         var app = makeApp()
         app.press(.character("n"))

@@ -117,7 +117,7 @@ import Testing
         #expect(app.render().plainText.contains("Quitting now may lose them."))
         // The box follows the count while it is open.
         _ = app.reduce(.pendingCountChanged(0), now: t0)
-        #expect(app.render().plainText.contains("Every change is synced now."))
+        #expect(app.render().plainText.contains("Nothing is waiting for the server."))
         #expect(app.press(.enter) == [])
         #expect(app.overlay == nil)
         _ = app.reduce(.pendingCountChanged(3), now: t0)
