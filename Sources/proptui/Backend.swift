@@ -11,10 +11,10 @@ struct Backend {
     /// The embedded server, whose faults the Simulation keys change at run time.
     let embedded: LocalAppSyncServer?
 
-    /// Starts the embedded server in `dataDirectory/server` with a random port and the stored (or a new) key.
+    /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
     static func embedded(dataDirectory: String, faults: FaultSettings.Values) async throws -> Backend {
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            dataDirectory: dataDirectory + "/server", faults: faults,
+            dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults,
             requestLogger: Logger(label: "proptui.server")))
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(

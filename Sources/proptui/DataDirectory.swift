@@ -10,6 +10,9 @@ enum DataDirectory {
         return home + "/.local/share/proptui"
     }
 
+    /// The embedded server's database and API key live in their own folder of it.
+    static func server(of dataDirectory: String) -> String { dataDirectory + "/server" }
+
     /// Creates it (owner-only: it holds an API key) and says clearly when that is impossible.
     static func prepare(_ path: String) throws -> String {
         do {

@@ -42,11 +42,8 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not seed sample properties into a new data directory.")
     var empty = false
 
-    static var defaultDataDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"] ?? ((environment["HOME"] ?? ".") + "/.local/share")
-        return base + "/proptui/server"
-    }
+    /// The embedded server's own folder, so `proptui serve` shares the app's data by default.
+    static var defaultDataDirectory: String { DataDirectory.server(of: DataDirectory.resolve(nil)) }
 
     func validate() throws {
         guard ConflictHandler(rawValue: conflictHandler) != nil else {
