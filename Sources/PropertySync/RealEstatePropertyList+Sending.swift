@@ -62,7 +62,7 @@ extension RealEstatePropertyList {
 
     private func settle(_ operation: PendingOperation<RealEstateProperty>, with record: RealEstateProperty) {
         // Named as the server now has it: "Renamed to “the new name”".
-        let summary = OperationSummary(kind: summary(of: operation).kind, recordID: record.id, recordName: record.name)
+        let summary = OperationSummary(kind: Self.kind(of: operation), recordID: record.id, recordName: record.name)
         publish(store.confirm(operation.id, with: record))
         continuation.yield(.succeeded(summary))
     }
@@ -109,15 +109,23 @@ extension RealEstatePropertyList {
         }
     }
 
+    /// Names an operation as the user knew it when they acted (a create, by its own name).
     private func summary(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary {
-        let kind: OperationSummary.Kind =
+        let name: String? =
             switch operation.change {
-            case .create: .create
-            case .update(_, let patch): patch.name != nil ? .rename : .editAddress
-            case .delete: .delete
+            case .create(let record): record.name
+            case .update, .delete: operation.before?.name
             }
-        let name = operation.before?.name ?? (store.record(operation.recordID)?.name ?? "")
-        let createdName: String? = if case .create(let record) = operation.change { record.name } else { nil }
-        return OperationSummary(kind: kind, recordID: operation.recordID, recordName: createdName ?? name)
+        return OperationSummary(
+            kind: Self.kind(of: operation), recordID: operation.recordID,
+            recordName: name ?? store.record(operation.recordID)?.name ?? "")
+    }
+
+    private static func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {
+        switch operation.change {
+        case .create: .create
+        case .update(_, let patch): patch.name != nil ? .rename : .editAddress
+        case .delete: .delete
+        }
     }
 }
