@@ -81,10 +81,10 @@ struct AppCommand: AsyncParsableCommand {
     @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and API key from.")
     var config: String?
 
-    @Option(help: "Embedded server: delay before every answer, like 800ms or 2s.")
+    @Option(parsing: .unconditional, help: "Embedded server: delay before every answer, like 800ms or 2s.")
     var latency = "0"
 
-    @Option(name: .customLong("fail-rate"), help: "Embedded server: fraction (0 to 1) of mutations refused with an injected error.")
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Embedded server: fraction (0 to 1) of mutations refused with an injected error.")
     var failRate = 0.0
 
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set and not empty).")

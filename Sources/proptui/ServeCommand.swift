@@ -27,16 +27,16 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("conflict-handler"), help: "optimistic (reject stale writes) or automerge.")
     var conflictHandler = "optimistic"
 
-    @Option(help: "Delay added to every GraphQL answer, like 800ms or 2s.")
+    @Option(parsing: .unconditional, help: "Delay added to every GraphQL answer, like 800ms or 2s.")
     var latency = "0"
 
-    @Option(help: "Up to this much more delay, at random, like 200ms.")
+    @Option(parsing: .unconditional, help: "Up to this much more delay, at random, like 200ms.")
     var jitter = "0"
 
-    @Option(name: .customLong("fail-rate"), help: "Fraction (0 to 1) of mutations answered with an injected error.")
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Fraction (0 to 1) of mutations answered with an injected error.")
     var failRate = 0.0
 
-    @Option(name: .customLong("drop-rate"), help: "Fraction (0 to 1) of requests whose connection is closed unanswered.")
+    @Option(name: .customLong("drop-rate"), parsing: .unconditional, help: "Fraction (0 to 1) of requests whose connection is closed unanswered.")
     var dropRate = 0.0
 
     @Flag(help: "Do not seed sample properties into a new data directory.")
@@ -53,6 +53,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("\(name) must be between 0 and 1 (it was \(rate))")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        for (name, text) in [("--latency", latency), ("--jitter", jitter)] {
+            do { _ = try DurationParsing.parse(text) } catch { throw ValidationError("\(name): \(error)") }
+        }
     }
 
     func run() async throws {

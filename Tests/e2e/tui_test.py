@@ -292,9 +292,41 @@ def hostile_server_text_and_tiny_terminal(binary):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def command_line(binary):
+    """Bad options and config files get a clear error and a usage exit code; --help explains every option."""
+    work = tempfile.mkdtemp(prefix="proptui-e2e-cli-")
+    try:
+        bad_json = os.path.join(work, "amplify_outputs.json")
+        Path(bad_json).write_text('{ "data": ')
+        iam = os.path.join(work, "iam.json")
+        Path(iam).write_text('{"version": "1", "data": {"url": "https://x.appsync-api.us-east-1.amazonaws.com/graphql", '
+                             '"default_authorization_type": "AWS_IAM"}}')
+        env = {key: value for key, value in os.environ.items() if key != "PROPTUI_API_KEY"}
+        cases = [
+            (["--fail-rate", "-1"], 64, "--fail-rate must be between 0 and 1"),
+            (["--latency", "fast"], 64, "--latency: “fast” is not a duration"),
+            (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs --api-key"),
+            (["--endpoint", "http://x/graphql", "--config", bad_json], 64, "not both"),
+            (["--data-dir", work, "--config", bad_json], 1, "is not valid JSON"),
+            (["--data-dir", work, "--config", iam], 1, "AWS_IAM, which proptui does not support yet"),
+            (["serve", "--jitter", "-1s"], 64, "--jitter: “-1s” is not a duration"),
+            (["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", work], 64, "refusing to listen on 0.0.0.0"),
+        ]
+        for arguments, status, message in cases:
+            run = subprocess.run([binary, *arguments], capture_output=True, text=True, timeout=TIMEOUT, env=env)
+            check(run.returncode == status and message in run.stderr,
+                  f"proptui {' '.join(arguments)}: exit {status}, says “{message}”", run.stderr[:300])
+        help_text = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=TIMEOUT).stdout
+        options = ["--data-dir", "--endpoint", "--api-key", "--config", "--latency", "--fail-rate", "--no-color", "--log-file"]
+        check(all(option in help_text for option in options) and "serve" in help_text,
+              "proptui --help explains every option and names serve", help_text[:300])
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal):
+    for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         try:
             scenario(binary)
