@@ -25,6 +25,8 @@ public enum AppAction: Sendable, Equatable {
     case operationFinished(OperationKind, record: String?)
     /// An operation was refused or could not be done.
     case operationFailed(OperationFailure)
+    /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").
+    case noticed(String)
 }
 
 /// The list screen's intents, reached through the keymap.

@@ -36,6 +36,8 @@ extension AppState {
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             show(Self.failureText(failure), .error, now: now)
+        case .noticed(let text):
+            show(text, .info, now: now)
         }
         keepSelectionVisible()
         return effects

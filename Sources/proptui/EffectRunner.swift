@@ -37,10 +37,7 @@ struct EffectRunner: Sendable {
             }
         case .undo:
             mailbox.spawn { [list] in
-                guard let undone = await list.undo() else {
-                    return [.operationFailed(OperationFailure(
-                        operation: .undo, record: nil, message: "Nothing to undo.", reverted: false))]
-                }
+                guard let undone = await list.undo() else { return [.noticed("Nothing to undo.")] }
                 return [await Self.rows([undone.recordID], of: list), .operationFinished(.undo, record: undone.recordName)]
             }
         case .refresh:

@@ -125,6 +125,13 @@ import Testing
         #expect(app.press(.character("y")) == [.quit])
     }
 
+    @Test func aNoticeIsInformationNotAnError() {
+        var app = makeApp()
+        _ = app.reduce(.noticed("Nothing to undo."), now: t0)
+        #expect(app.status?.text == "Nothing to undo.")
+        #expect(app.status?.level == .info)
+    }
+
     @Test func keysAreIgnoredWhileTheTerminalIsTooSmall() {
         var app = makeApp()
         _ = app.reduce(.resized(width: 30, height: 8), now: t0)
