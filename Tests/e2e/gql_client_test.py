@@ -9,12 +9,10 @@ AppSyncWebsocketsTransport on a ws:// URL (subscriptions). Usage:
 """
 import asyncio
 import os
-import re
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -25,40 +23,11 @@ from gql.transport.appsync_auth import AppSyncApiKeyAuthentication
 from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 from gql.transport.exceptions import TransportQueryError
 
+from e2e_support import check, finish, start_server
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = (ROOT / "Resources" / "schema.graphql").read_text()
 FIELDS = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
-results = {"passed": 0, "failed": 0}
-
-
-def check(condition, what):
-    if condition:
-        results["passed"] += 1
-        print(f"ok   {what}")
-    else:
-        results["failed"] += 1
-        print(f"FAIL {what}")
-
-
-def start_server(binary, data_dir):
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--data-dir", data_dir],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    banner = {}
-    deadline = time.monotonic() + 60
-    while len(banner) < 3 and time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        match = re.match(r"(GraphQL|Realtime|API key):\s+(\S+)", line)
-        if match:
-            banner[match.group(1)] = match.group(2)
-    if len(banner) < 3:
-        process.kill()
-        raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
-    return process, banner["GraphQL"], banner["Realtime"], banner["API key"]
-
-
 async def http_checks(url, api_key, host):
     transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
     async with Client(transport=transport, schema=SCHEMA) as session:
@@ -178,8 +147,7 @@ def main():
             process.kill()
             process.communicate()
         check(process.returncode == 0, f"SIGINT stops the server cleanly (exit {process.returncode})")
-    print(f"{results['passed']} passed, {results['failed']} failed")
-    sys.exit(1 if results["failed"] else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -20,20 +20,10 @@ import unicodedata
 import urllib.request
 from pathlib import Path
 
+from e2e_support import check, finish, start_server
+
 ROOT = Path(__file__).resolve().parents[2]
-results = {"passed": 0, "failed": 0}
 TIMEOUT = 60  # seconds; generous for a loaded CI machine, never reached when things work
-
-
-def check(condition, what, screen=None):
-    if condition:
-        results["passed"] += 1
-        print(f"ok   {what}")
-    else:
-        results["failed"] += 1
-        print(f"FAIL {what}")
-        if screen is not None:
-            print("\n".join("     | " + line for line in screen.splitlines()))
 
 
 class App:
@@ -76,6 +66,18 @@ class App:
             time.sleep(0.005)
         raise TimeoutError(f"timed out waiting for {what}; last idle: {self.idle()}\n{self.screen()}")
 
+    def expect(self, holds, what, timeout=5):
+        """Checks the terminal once `holds(screen)` is true, or as it is after `timeout` seconds.
+        The app signals idle once it has written its frame; tmux draws it a moment later, so a
+        capture taken at once can still show the frame before."""
+        deadline = time.monotonic() + timeout
+        screen = self.screen()
+        while not holds(screen) and time.monotonic() < deadline:
+            time.sleep(0.01)
+            screen = self.screen()
+        check(holds(screen), what, screen)
+        return screen
+
     def keys(self, *keys, literal=False):
         """Sends keys and waits until the app has handled them all and is idle again."""
         before = self.wait(lambda s: True, "the app to start")["keys"]
@@ -107,6 +109,12 @@ def display_column(line, text):
                for c in prefix)
 
 
+def pending_row(screen, name):
+    """Whether the list shows `name` with the pending mark."""
+    line = row_line(screen, name)
+    return line is not None and line.rstrip().endswith("…")
+
+
 def row_line(screen, name):
     """The list row showing `name`: header (2 lines) and footer (4 lines) excluded."""
     rows = screen.splitlines()[2:-4]
@@ -118,8 +126,8 @@ def optimistic_changes(binary):
     app = App(binary, "--latency", "2s")
     try:
         app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
-        screen = app.screen()
-        check("東京タワー アパート" in screen and "Café Müller" in screen, "the seeded list shows, wide and accented names included", screen)
+        app.expect(lambda screen: "東京タワー アパート" in screen and "Café Müller" in screen,
+                   "the seeded list shows, wide and accented names included")
 
         # Create. The time from the last key to the idle signal is the keypress-to-frame time.
         app.keys("n")
@@ -127,47 +135,43 @@ def optimistic_changes(binary):
         start = time.monotonic()
         app.keys("Enter")
         elapsed = time.monotonic() - start
-        screen = app.screen()
-        line = row_line(screen, "Maple Cottage")
-        check(line is not None and line.rstrip().endswith("…") and "1 pending" in screen,
-              "a created row is on screen, marked pending, before the server answers", screen)
+        app.expect(lambda screen: pending_row(screen, "Maple Cottage") and "1 pending" in screen,
+                   "a created row is on screen, marked pending, before the server answers")
         print(f"     keypress-to-frame with 2 s server latency: {elapsed * 1000:.0f} ms (Enter to idle signal, tmux included)")
         app.wait(lambda s: s["pending"] == 0, "the create to be confirmed")
-        screen = app.screen()
-        check("“Maple Cottage” added" in screen and not row_line(screen, "Maple Cottage").rstrip().endswith("…"),
-              "the create is confirmed: mark gone, status says added", screen)
+        app.expect(lambda screen: "“Maple Cottage” added" in screen and row_line(screen, "Maple Cottage") is not None
+                   and not pending_row(screen, "Maple Cottage"),
+                   "the create is confirmed: mark gone, status says added")
 
         # Rename the new row (it is last): G, r, clear the field, type, Enter.
         app.keys("G", "r", "C-u")
         app.type("Maple Lodge")
         app.keys("Enter")
-        screen = app.screen()
-        line = row_line(screen, "Maple Lodge")
-        check(line is not None and line.rstrip().endswith("…") and row_line(screen, "Maple Cottage") is None,
-              "a renamed row shows its new name, pending, before the server answers", screen)
+        app.expect(lambda screen: pending_row(screen, "Maple Lodge") and row_line(screen, "Maple Cottage") is None,
+                   "a renamed row shows its new name, pending, before the server answers")
         app.wait(lambda s: s["pending"] == 0, "the rename to be confirmed")
-        check(row_line(app.screen(), "Maple Lodge") is not None, "the rename is confirmed", app.screen())
+        app.expect(lambda screen: row_line(screen, "Maple Lodge") is not None and not pending_row(screen, "Maple Lodge"),
+                   "the rename is confirmed")
 
         # Delete, confirmed with y.
         app.keys("d")
-        check("Maple Lodge" in app.screen(), "the delete confirmation names the record", app.screen())
+        app.expect(lambda screen: "Delete “Maple Lodge”?" in screen, "the delete confirmation names the record")
         state = app.keys("y")
-        screen = app.screen()
-        check(row_line(screen, "Maple Lodge") is None and state["pending"] == 1,
-              "a deleted row is gone at once, the delete pending", screen)
+        check(state["pending"] == 1, "the delete is pending")
+        app.expect(lambda screen: row_line(screen, "Maple Lodge") is None, "a deleted row is gone at once")
         app.wait(lambda s: s["pending"] == 0, "the delete to be confirmed")
-        check(row_line(app.screen(), "Maple Lodge") is None, "the delete is confirmed and the row stays gone", app.screen())
+        app.expect(lambda screen: row_line(screen, "Maple Lodge") is None and "“Maple Lodge” deleted" in screen,
+                   "the delete is confirmed and the row stays gone")
 
         # Typed in one go, faster than the create lands: the rename must hit the new row.
         before = app.wait(lambda s: True, "idle")["keys"]
         app.tmux("send-keys", "n", "Quick One", "Enter", "r", "C-u", "Quick Two", "Enter")
         app.wait(lambda s: s["keys"] >= before + 1 + 9 + 1 + 1 + 1 + 9 + 1, "the typed-ahead keys")
         app.wait(lambda s: s["pending"] == 0, "the create and the rename to be confirmed")
-        screen = app.screen()
         seeded = ["東京タワー アパート", "Café Müller", "Maison Lumière", "Casa São João", "Harbour View Loft", "Sunset Bungalow"]
-        check(row_line(screen, "Quick Two") is not None and row_line(screen, "Quick One") is None
-              and all(row_line(screen, name) is not None for name in seeded),
-              "keys typed ahead of a create act on the new row, not the one selected before", screen)
+        app.expect(lambda screen: row_line(screen, "Quick Two") is not None and row_line(screen, "Quick One") is None
+                   and all(row_line(screen, name) is not None for name in seeded),
+                   "keys typed ahead of a create act on the new row, not the one selected before")
 
         # Quit (nothing pending, so no question): the terminal is given back as it was.
         # The app exits, so no idle signal follows this key.
@@ -191,41 +195,24 @@ def rejected_changes(binary):
         app.keys("g", "r", "C-u")
         app.type("Villa Blu")
         app.keys("Enter")
-        screen = app.screen()
-        check(row_line(screen, "Villa Blu") is not None and row_line(screen, first) is None,
-              "with --fail-rate 1 the rename is still on screen at once", screen)
+        app.expect(lambda screen: pending_row(screen, "Villa Blu") and row_line(screen, first) is None,
+                   "with --fail-rate 1 the rename is still on screen at once")
         app.wait(lambda s: s["pending"] == 0, "the rename to be refused")
-        screen = app.screen()
-        line = row_line(screen, first)
-        check(line is not None and line.rstrip().endswith("!") and row_line(screen, "Villa Blu") is None,
-              "the refused rename is reverted and the row marked !", screen)
-        check(f"rename “{first}” failed: Injected failure" in screen,
-              "the status line names the operation, the record and the server's message", screen)
+        app.expect(lambda screen: (row_line(screen, first) or "").rstrip().endswith("!")
+                   and row_line(screen, "Villa Blu") is None,
+                   "the refused rename is reverted and the row marked !")
+        app.expect(lambda screen: f"rename “{first}” failed: Injected failure" in screen,
+                   "the status line names the operation, the record and the server's message")
 
         app.keys("n")
         app.type("Doomed House")
         app.keys("Enter")
-        check(row_line(app.screen(), "Doomed House") is not None, "a create is on screen before it is refused", app.screen())
+        app.expect(lambda screen: pending_row(screen, "Doomed House"), "a create is on screen before it is refused")
         app.wait(lambda s: s["pending"] == 0, "the create to be refused")
-        screen = app.screen()
-        check(row_line(screen, "Doomed House") is None and "add “Doomed House” failed" in screen,
-              "the refused create disappears and the status line says why", screen)
+        app.expect(lambda screen: row_line(screen, "Doomed House") is None and "add “Doomed House” failed" in screen,
+                   "the refused create disappears and the status line says why")
     finally:
         app.close()
-
-
-def start_server(binary, data_dir):
-    """`proptui serve` on a free port; answers the process, the GraphQL URL and the API key."""
-    process = subprocess.Popen(
-        [binary, "serve", "--port", "0", "--data-dir", data_dir, "--empty"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    banner = ""
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline and not ("http://" in banner and "da2-" in banner):
-        banner += process.stdout.readline()
-    url = re.search(r"http://\S+/graphql", banner).group(0)
-    key = re.search(r"da2-\w+", banner).group(0)
-    return process, url, key
 
 
 def graphql(url, key, query, variables):
@@ -239,7 +226,7 @@ def graphql(url, key, query, variables):
 def hostile_server_text_and_tiny_terminal(binary):
     """Text from the server is never trusted; a tiny terminal says so; SIGTERM restores the terminal."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-server-")
-    server, url, key = start_server(binary, work)
+    server, url, _, key = start_server(binary, work, "--empty", timeout=TIMEOUT)
     app = None
     try:
         hostile = "Evil\x1b[2J\x1b]0;pwned\x07Name"
@@ -253,10 +240,10 @@ def hostile_server_text_and_tiny_terminal(binary):
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
         app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "the two records")
-        screen = app.screen()
+        screen = app.expect(lambda screen: "␛" in (row_line(screen, "Evil") or "") and "Name" in row_line(screen, "Evil")
+                            and "\x1b" not in screen,
+                            "escape sequences from the server are shown as visible replacements")
         line = row_line(screen, "Evil")
-        check(line is not None and "␛" in line and "Name" in line and "\x1b" not in screen,
-              "escape sequences from the server are shown as visible replacements", screen)
         title = app.tmux("display-message", "-p", "#{pane_title}").strip()
         check(title != "pwned", "an OSC title sequence from the server never reaches the terminal", title)
         family = row_line(screen, "Family Home")
@@ -267,11 +254,11 @@ def hostile_server_text_and_tiny_terminal(binary):
         before = app.idle()["frames"]
         app.tmux("resize-window", "-x", "30", "-y", "8")
         app.wait(lambda s: s["frames"] > before, "a frame at the new size")
-        check("too small" in app.screen(), "a 30×8 terminal says it is too small", app.screen())
+        app.expect(lambda screen: "too small" in screen, "a 30×8 terminal says it is too small")
         before = app.idle()["frames"]
         app.tmux("resize-window", "-x", "100", "-y", "30")
         app.wait(lambda s: s["frames"] > before, "a frame at the restored size")
-        check(row_line(app.screen(), "Family Home") is not None, "growing the terminal again draws the list", app.screen())
+        app.expect(lambda screen: row_line(screen, "Family Home") is not None, "growing the terminal again draws the list")
 
         # SIGTERM to the app (the pane's shell runs it as a child).
         children = subprocess.run(["pgrep", "-P", str(app.pane_pid())], capture_output=True, text=True).stdout.split()
@@ -332,8 +319,7 @@ def main():
             scenario(binary)
         except TimeoutError as error:
             check(False, str(error))
-    print(f"{results['passed']} passed, {results['failed']} failed")
-    sys.exit(1 if results["failed"] else 0)
+    finish()
 
 
 if __name__ == "__main__":

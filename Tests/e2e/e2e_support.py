@@ -1,0 +1,45 @@
+"""What both end-to-end scripts need: a pass/fail tally, and `proptui serve` on a free port."""
+import re
+import subprocess
+import sys
+import time
+
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, what, details=None):
+    """Records one check; on failure prints `details` (a screen, a response) indented under it."""
+    if condition:
+        results["passed"] += 1
+        print(f"ok   {what}")
+    else:
+        results["failed"] += 1
+        print(f"FAIL {what}")
+        if details is not None:
+            print("\n".join("     | " + line for line in str(details).splitlines()))
+
+
+def finish():
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+def start_server(binary, data_dir, *options, timeout=60):
+    """Starts `proptui serve --port 0`; answers the process and its GraphQL URL, realtime URL and API key.
+    Its request log stays readable on the process's stderr."""
+    process = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--data-dir", data_dir, *options],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    banner = {}
+    deadline = time.monotonic() + timeout
+    while len(banner) < 3 and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        match = re.match(r"(GraphQL|Realtime|API key):\s+(\S+)", line)
+        if match:
+            banner[match.group(1)] = match.group(2)
+    if len(banner) < 3:
+        process.kill()
+        raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
+    return process, banner["GraphQL"], banner["Realtime"], banner["API key"]
