@@ -14,29 +14,27 @@ enum ConflictResolution: Equatable {
 
     static func resolve(_ operation: PendingOperation<RealEstateProperty>, against server: RealEstateProperty) -> Self {
         let base = operation.base
-        let name = "“\((operation.before ?? base)?.name ?? server.name)”"
         switch operation.change {
         case .create:
-            return .conflict("\(name) already exists on the server")
+            return .conflict("a property with this id already exists on the server")
         case .delete:
             if server.isDeleted { return .alreadyApplied }
             if let base, server.name == base.name, server.address == base.address { return .rebase }
-            return .conflict(
-                "\(name) was changed by someone else meanwhile (now “\(server.name)”), so it was not deleted; delete it again if you still want to")
+            return .conflict("someone else changed it meanwhile (now “\(server.name)”); press d again to delete it anyway")
         case .update(_, let patch):
-            if server.isDeleted { return .conflict("\(name) was deleted by someone else; the change was not applied") }
+            if server.isDeleted { return .conflict("someone else deleted it meanwhile") }
             let wantsName = patch.name.map { $0 == server.name } ?? true
             let wantsAddress = patch.address.map { $0 == server.address } ?? true
             if wantsName, wantsAddress { return .alreadyApplied }
             var clashes: [String] = []
             if let newName = patch.name, newName != server.name, base?.name != server.name {
-                clashes.append("its name is now “\(server.name)”")
+                clashes.append("renamed it to “\(server.name)”")
             }
             if let newAddress = patch.address, newAddress != server.address, base?.address != server.address {
-                clashes.append(server.address.map { "its address is now “\($0)”" } ?? "its address was cleared")
+                clashes.append(server.address.map { "changed its address to “\($0)”" } ?? "cleared its address")
             }
             if clashes.isEmpty { return .rebase }
-            return .conflict("\(name) was changed by someone else: \(clashes.joined(separator: " and ")); your change was not applied")
+            return .conflict("someone else \(clashes.joined(separator: " and ")) meanwhile")
         }
     }
 }

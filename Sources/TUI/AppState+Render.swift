@@ -77,8 +77,10 @@ extension AppState {
         }
     }
 
+    /// "14:02", on the user's clock.
     static func clockTime(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .omitted, time: .shortened).hour(.twoDigits(amPM: .omitted)).minute())
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     private var filterSummary: String? {

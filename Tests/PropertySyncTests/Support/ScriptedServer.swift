@@ -14,6 +14,10 @@ actor ScriptedServer: PropertyAPI {
         case transient
         /// As if the server were down: nothing was sent.
         case unreachable
+        /// HTTP 401: the credentials were refused.
+        case unauthorized
+        /// A well-formed answer about another record (a confused or hostile server).
+        case answerFor(RealEstateProperty)
     }
 
     var records: [String: RealEstateProperty] = [:]
@@ -87,6 +91,8 @@ actor ScriptedServer: PropertyAPI {
         switch reply {
         case .transient: throw .transient("The network connection was lost.")
         case .unreachable: throw .unreachable("the server refused the connection (scripted)")
+        case .unauthorized: throw .unauthorized("You are not authorized to make this call.")
+        case .answerFor(let stranger): return stranger
         case .reject(let message): throw .rejected(GraphQLError(message: message, errorType: "Unknown"))
         case .conflict:
             throw .rejected(GraphQLError(
