@@ -111,7 +111,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
+        // The sender against the real embedded server on loopback, not only a scripted one.
+        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync"], swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [
