@@ -128,7 +128,9 @@ import Testing
     /// the write: the server still runs the request once the delay is over. A timeout is an
     /// unknown outcome, never "not applied".
     @Test func aClientThatGivesUpDuringLatencyStillHasItsWriteAppliedAfterIt() async throws {
-        try await TestServer.with(configure: { $0.faults.latency = .seconds(3) }) { server in
+        // A long delay, so that the check made meanwhile cannot come after it even on a machine
+        // whose threads are all busy with other tests.
+        try await TestServer.with(configure: { $0.faults.latency = .seconds(10) }) { server in
             await #expect(throws: HTTPClientError.deadlineExceeded) {
                 try await server.graphQL(
                     #"mutation { createRealEstateProperty(input: {id: "late", name: "Late"}) { id } }"#, timeout: .milliseconds(200))
