@@ -48,11 +48,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // The length rule both sides of the API share (the app's validation, the embedded server's limits).
+        .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
         .target(
             name: "PropertySync",
             dependencies: [
-                "OptimisticStore", "AppSync",
+                "OptimisticStore", "AppSync", "PropertyRules",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -61,6 +63,7 @@ let package = Package(
         .target(
             name: "LocalAppSync",
             dependencies: [
+                "PropertyRules",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -52,6 +52,8 @@ public enum ListAction: Sendable, Equatable {
 /// The detail screen's intents, reached through the keymap.
 public enum DetailAction: Sendable, Equatable {
     case backRequested
+    /// Long values wrap; in a short window the lines scroll.
+    case scrollDown, scrollUp
     case renameRequested
     case editAddressRequested
     case deleteRequested

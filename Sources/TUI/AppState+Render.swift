@@ -13,7 +13,9 @@ extension AppState {
         }
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
-        if case .detail(let id) = screen, let row = rows.row(id: id) { title += " › " + row.property.name }
+        if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
+            title += " › " + name
+        }
         HeaderView(title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
@@ -23,9 +25,7 @@ extension AppState {
                      filter: rows.filter, palette: palette)
                 .draw(rows: source, into: &frame)
         case .detail(let id):
-            if let row = rows.row(id: id) {
-                DetailView(row: row, layout: layout, editing: editing, palette: palette).draw(into: &frame)
-            }
+            detailView(id: id, palette: palette)?.draw(into: &frame)
         }
         RuleView(row: layout.bottomRuleRow, leftText: simulationSummary, rightText: positionSummary(of: source))
             .draw(into: &frame)
@@ -79,6 +79,8 @@ extension AppState {
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
         case nil: break
         }
+        if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]
