@@ -46,6 +46,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
@@ -56,6 +58,7 @@ let package = Package(
             dependencies: [
                 "OptimisticStore", "AppSync", "PropertyRules",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -133,7 +133,6 @@ extension AppState {
         // The new row must be visible to be selected: keys typed next act on it. Say so.
         let clearedFilter = rows.filter
         if !clearedFilter.isEmpty { rows.setFilter("") }
-        awaitedCreates.append(name)
         show("Adding “\(name)”\(anew ? " anew" : "")…"
              + (clearedFilter.isEmpty ? "" : " (the filter “\(clearedFilter)” is cleared to show it)"), .info, now: now)
         return [.create(name: name, address: address)]

@@ -20,8 +20,47 @@ import Testing
         let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
         let operation = try #require(store.operation(rename))
         #expect(operation.before == loft)
-        #expect(operation.baseVersion == 3)
+        #expect(operation.base == loft)
         #expect(store.pendingOperations(for: loft.id).map(\.id) == [rename])
+    }
+
+    @Test func baseMovesOnOnlyWithTheRecordsOwnConfirmations() throws {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let move = store.apply(.update(loft.id, .init(address: "1 Pier Rd"))).operation
+        // A remote write or a refresh does not change what the operations were made against.
+        store.merge(loft.applying(.init(address: "2 Dock Ln")).written(version: 4))
+        store.replaceConfirmed(with: [loft.applying(.init(address: "3 Mole St")).written(version: 5)])
+        #expect(try #require(store.operation(move)).base == loft)
+        // The rename's confirmation does.
+        let renamed = loft.applying(.init(name: "Loft")).written(version: 6)
+        store.confirm(rename, with: renamed)
+        #expect(try #require(store.operation(move)).base == renamed)
+        // And so does a rebase on the server's copy.
+        let remote = renamed.applying(.init(name: "Loft 2")).written(version: 7)
+        store.rebase(move, onto: remote)
+        #expect(try #require(store.operation(move)).base == remote)
+        #expect(store.record(loft.id)?.name == "Loft 2")
+        #expect(store.record(loft.id)?.address == "1 Pier Rd")
+    }
+
+    @Test func cancelDropsWithoutAFlag() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        #expect(store.cancel(rename) == StoreDiff(updated: [loft.id]))
+        #expect(store.record(loft.id) == loft)
+        #expect(store.status(loft.id) == .synced)
+        #expect(store.pendingCount == 0)
+    }
+
+    @Test func anAnswerForAnotherRecordSettlesNothing() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let stranger = Home(id: 99, name: "Elsewhere", address: nil, version: 1)
+        #expect(store.confirm(rename, with: stranger).isEmpty)
+        #expect(store.rebase(rename, onto: stranger).isEmpty)
+        #expect(store.status(loft.id) == .pending(1))
+        #expect(store.record(stranger.id) == nil)
     }
 
     @Test func transientFailureKeepsTheOperation() throws {
@@ -32,7 +71,9 @@ import Testing
         #expect(store.record(loft.id)?.name == "Loft")
         #expect(store.status(loft.id) == .pending(1))
         let operation = try #require(store.operation(rename))
-        #expect(operation.failedAttempts == 1)
+        #expect(operation.attempts == 0)
+        store.noteSent(rename)
+        #expect(store.operation(rename)?.attempts == 1)
         #expect(operation.lastFailure == "The network connection was lost.")
     }
 
