@@ -48,6 +48,7 @@ public enum ListAction: Sendable, Equatable {
     case refreshRequested
     case redrawRequested
     case helpRequested
+    case messagesRequested
     case quitRequested
     case failureRateCycleRequested
     case latencyCycleRequested
@@ -65,6 +66,7 @@ public enum DetailAction: Sendable, Equatable {
     case refreshRequested
     case redrawRequested
     case helpRequested
+    case messagesRequested
     case failureRateCycleRequested
     case latencyCycleRequested
 }

@@ -41,6 +41,8 @@ extension AppState {
             return [.redraw]
         case .helpRequested:
             overlay = .help(scroll: 0)
+        case .messagesRequested:
+            overlay = .messages(scroll: 0)
         case .quitRequested:
             if pendingCount == 0 { return [.quit] }
             overlay = .confirmQuit(unsynced: pendingCount)
@@ -72,6 +74,7 @@ extension AppState {
         case .refreshRequested: return refresh(now: now)
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
+        case .messagesRequested: overlay = .messages(scroll: 0)
         case .failureRateCycleRequested: return cycleFailureRate(now: now)
         case .latencyCycleRequested: return cycleLatency(now: now)
         }

@@ -106,6 +106,21 @@ extension AppState {
         case .confirmQuit:
             overlay = nil
             return key == .character("y") || key == .character("Y") ? [.quit] : []
+        case .messages(let scroll):
+            switch key {
+            case .escape, .character("m"), .character("q"), .enter: overlay = nil
+            case .character("j"), .down: overlay = .messages(scroll: scroll + 1)
+            case .character("k"), .up: overlay = .messages(scroll: max(0, scroll - 1))
+            case .character("g"), .home: overlay = .messages(scroll: 0)
+            case .character("G"), .end: overlay = .messages(scroll: max(0, messageHistory.count - 1))
+            case .pageDown, .character(" "): overlay = .messages(scroll: scroll + max(1, height - 6))
+            case .pageUp: overlay = .messages(scroll: max(0, scroll - max(1, height - 6)))
+            default: break
+            }
+            if case .messages(let scroll) = overlay {
+                overlay = .messages(scroll: min(scroll, max(0, messageHistory.count - 1)))
+            }
+            return []
         case nil:
             return []
         }
@@ -124,8 +139,12 @@ extension AppState {
     /// Shows a message. An error the user has not seen yet (no key press since)
     /// is not replaced by a lesser message arriving in the background.
     mutating func show(_ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant) {
+        let message = StatusMessage(text, level: level, now: now)
+        // Every message is kept, also one the status line does not show or cuts short.
+        messageHistory.append(message)
+        if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
         if level != .error, status?.level == .error { return }
-        status = StatusMessage(text, level: level, now: now)
+        status = message
     }
 
     static func successText(_ operation: OperationKind, record: String?) -> String {
@@ -141,13 +160,10 @@ extension AppState {
     }
 
     static func failureText(_ failure: OperationFailure) -> String {
+        // The outcome first, the server's reason after it: a cut line still says what happened.
         var text = failure.operation.failureName
         if let record = failure.record { text += " “\(record)”" }
-        text += " failed: " + failure.message
-        if failure.reverted {
-            if let last = text.last, !".!?".contains(last) { text += "." }
-            text += " Reverted."
-        }
-        return text
+        text += failure.reverted ? " failed, reverted: " : " failed: "
+        return text + failure.message
     }
 }

@@ -52,6 +52,8 @@ extension AppState {
                    ("\(unsynced == 1 ? "It is" : "They are") kept and sent on the next start.", .normal), ("", .normal)]
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
+        case .messages(let scroll):
+            MessagesView(messages: messageHistory, scroll: scroll).draw(into: &frame)
         case nil:
             break
         }
@@ -106,6 +108,7 @@ extension AppState {
         case .help: return [("Esc", "close"), ("j k", "scroll")]
         case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
+        case .messages: return [("Esc", "close"), ("j k", "scroll")]
         case nil: break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }

@@ -14,6 +14,8 @@ public struct AppState: Sendable {
         case help(scroll: Int)
         case confirmDelete(id: String, name: String)
         case confirmQuit(unsynced: Int)
+        /// Every message of the session, newest first; `scroll` messages skipped.
+        case messages(scroll: Int)
     }
 
     /// The text field being edited, if any.
@@ -61,6 +63,9 @@ public struct AppState: Sendable {
     public internal(set) var overlay: Overlay?
     public internal(set) var editing: Editing?
     public internal(set) var status: StatusMessage?
+    /// Every message shown this session, oldest first (the `m` overlay shows them newest first).
+    public internal(set) var messageHistory: [StatusMessage] = []
+    static let messageHistoryLimit = 500
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0

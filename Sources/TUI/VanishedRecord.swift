@@ -32,7 +32,7 @@ public struct VanishedRecord: Sendable, Equatable {
     /// A few words for a prompt label: "deleted elsewhere" / "add refused".
     var shortCause: String {
         switch cause {
-        case .createRefused: "its add was refused"
+        case .createRefused: "refused by the server"
         case .deletedElsewhere: "deleted elsewhere"
         }
     }

@@ -102,3 +102,26 @@ import Testing
         #expect(app.screen == .list)
     }
 }
+
+@Suite struct MessageHistoryTests {
+    /// A long refusal is cut on the status line, but the outcome comes first, and the
+    /// history (m) shows it whole, newest first.
+    @Test func theOutcomeComesFirstAndTheHistoryKeepsItWhole() {
+        var app = makeApp(width: 60, height: 20)
+        let reason = "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose to show a revert"
+        _ = app.reduce(.operationFinished(.create, record: "Maple Cottage"), now: t0)
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .rename, record: "T3", message: reason)), now: t0)
+        let statusLine = app.render().line(18)
+        #expect(statusLine.contains("✗ rename “T3” failed, reverted: Injected"))
+        app.press(.character("m"))
+        #expect(app.overlay == .messages(scroll: 0))
+        let screen = app.render().plainText
+        #expect(screen.contains("on purpose to show a"))
+        #expect(screen.contains("revert"))
+        let newest = screen.range(of: "✗ rename “T3”")
+        let older = screen.range(of: "✓ “Maple Cottage” added")
+        #expect(newest != nil && older != nil && newest!.lowerBound < older!.lowerBound)
+        app.press(.escape)
+        #expect(app.overlay == nil)
+    }
+}
