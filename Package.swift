@@ -48,6 +48,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
