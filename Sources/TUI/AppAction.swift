@@ -42,6 +42,8 @@ public enum ListAction: Sendable, Equatable {
     case editAddressRequested
     case deleteRequested
     case undoRequested
+    /// After a conflict (⚡): apply the user's change again, over the other writer's.
+    case reapplyMineRequested
     case filterRequested
     /// Esc: clears the filter if one is set.
     case clearFilterRequested
@@ -63,6 +65,8 @@ public enum DetailAction: Sendable, Equatable {
     case editAddressRequested
     case deleteRequested
     case undoRequested
+    /// After a conflict (⚡): apply the user's change again, over the other writer's.
+    case reapplyMineRequested
     case refreshRequested
     case redrawRequested
     case helpRequested

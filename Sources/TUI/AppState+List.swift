@@ -28,6 +28,9 @@ extension AppState {
             if let id = selectedRowID(now: now) { askToDelete(id) }
         case .undoRequested:
             return undo(now: now)
+        case .reapplyMineRequested:
+            guard let id = selectedRowID(now: now) else { return [] }
+            return reapplyMine(id, now: now)
         case .filterRequested:
             editing = Editing(.filter, text: rows.filter)
         case .clearFilterRequested:
@@ -71,6 +74,7 @@ extension AppState {
         case .editAddressRequested: startAddressEdit(id)
         case .deleteRequested: askToDelete(id)
         case .undoRequested: return undo(now: now)
+        case .reapplyMineRequested: return reapplyMine(id, now: now)
         case .refreshRequested: return refresh(now: now)
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
@@ -103,6 +107,15 @@ extension AppState {
     }
 
     // MARK: Shared by both screens
+
+    /// Only a row in conflict has a change of the user's to apply again.
+    mutating func reapplyMine(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+        guard case .conflict = rows.row(id: id)?.status else {
+            show("o applies your change again after a conflict (⚡); this row has none.", .info, now: now)
+            return []
+        }
+        return [.reapplyMine(id: id)]
+    }
 
     private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {
         guard let id = selectedID, rows.row(id: id) != nil else {

@@ -11,6 +11,8 @@ public enum Effect: Sendable, Equatable {
     case delete(id: String)
     /// Undo the user's last change (a new mutation that restores the previous values).
     case undo
+    /// After a conflict: send the user's losing change again, over the server's version.
+    case reapplyMine(id: String)
     /// Fetch the whole list from the server again.
     case refresh
     /// The user has seen the reverted/conflict marks: clear them (the store's `acknowledgeRejections()`).
