@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    @Test func aSocketDroppedByTheServerReconnectsAndCatchesUp() async throws {
+        try await withLoopbackServer { server in
+            let b = try await Client(server)
+            defer { b.stop() }
+            let api = try server.api()
+            let record = try await api.send(.create(RealEstateProperty(id: "dropped", name: "Before")))
+            await eventually("B to have it") { await b.list.row(record.id) != nil }
+            // The next event closes the socket instead of arriving: only the catch-up brings it.
+            server.faults.update { $0.dropRate = 1 }
+            _ = try? await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), version: 1))
+            server.faults.update { $0.dropRate = 0 }
+            // The HTTP request may itself have been dropped: make sure the server holds the change.
+            if try await api.get(id: record.id)?.name != "Missed" {
+                _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), version: 1))
+            }
+            await eventually("B to catch up after its socket was dropped") {
+                await b.list.row(record.id)?.property.name == "Missed"
+            }
+        }
+    }
+
     @Test func changesMissedWhileDisconnectedArriveAfterTheReconnect() async throws {
         let first = try await LoopbackServer.start()
         let storage = try SyncStorage()
