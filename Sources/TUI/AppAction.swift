@@ -67,6 +67,8 @@ public enum DetailAction: Sendable, Equatable {
     case redrawRequested
     case helpRequested
     case messagesRequested
+    /// `y`: the property's id to the clipboard.
+    case copyIDRequested
     case failureRateCycleRequested
     case latencyCycleRequested
 }

@@ -75,6 +75,9 @@ extension AppState {
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
         case .messagesRequested: overlay = .messages(scroll: 0)
+        case .copyIDRequested:
+            show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
+            return [.copyToClipboard(id)]
         case .failureRateCycleRequested: return cycleFailureRate(now: now)
         case .latencyCycleRequested: return cycleLatency(now: now)
         }

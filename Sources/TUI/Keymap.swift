@@ -86,6 +86,8 @@ public enum Keymap {
                    list: .deleteRequested, detail: .deleteRequested),
         KeyBinding(keys: [.character("u")], section: .editing,
                    summary: "undo the last change", detailHint: "undo", list: .undoRequested, detail: .undoRequested),
+        KeyBinding(keys: [.character("y")], section: .view,
+                   summary: "in details: copy the ID to the clipboard (OSC 52)", list: nil, detail: .copyIDRequested),
         KeyBinding(keys: [.character("/")], section: .view,
                    summary: "filter by name or address (Esc clears)", listHint: "filter", list: .filterRequested, detail: nil),
         KeyBinding(keys: [.character("R"), .function(5)], section: .view,

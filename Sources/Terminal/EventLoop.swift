@@ -172,6 +172,8 @@ struct EventLoop<Program: TerminalProgram> {
                 switch program.handle(event, now: now) {
                 case .quit: return .quit
                 case .redrawAll: paintEverything = true
+                case .copyToClipboard(let text):
+                    if let terminalDescriptor { Clipboard.copy(text, to: terminalDescriptor) }
                 case .proceed: break
                 }
                 if case .resized = event { paintEverything = true }

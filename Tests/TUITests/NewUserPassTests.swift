@@ -125,3 +125,13 @@ import Testing
         #expect(app.overlay == nil)
     }
 }
+
+@Suite struct CopyIDTests {
+    @Test func yInTheDetailCopiesTheID() {
+        var app = makeApp()
+        #expect(app.press(.character("y")) == [])  // nothing in the list
+        app.press(.enter)
+        #expect(app.press(.character("y")) == [.copyToClipboard("a1")])
+        #expect(app.status?.text == "Copied the ID a1 (through the terminal, OSC 52).")
+    }
+}

@@ -91,3 +91,9 @@ import Testing
         #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("x")])
     }
 }
+
+@Suite struct ClipboardTests {
+    @Test func osc52CarriesTheTextInBase64() {
+        #expect(Clipboard.sequence(for: "a1-東") == "\u{1B}]52;c;YTEt5p2x\u{07}")
+    }
+}

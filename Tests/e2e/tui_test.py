@@ -377,6 +377,26 @@ def suspend_and_resume(binary):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def copy_id(binary):
+    """y in the details copies the property's id to the clipboard through the terminal (OSC 52)."""
+    app = App(binary)
+    try:
+        app.tmux("set-option", "-g", "set-clipboard", "on")  # tmux takes OSC 52 into a paste buffer
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        app.keys("Enter")
+        screen = app.expect(lambda screen: re.search(r"ID\s+([0-9a-f-]{36})", screen) is not None, "the detail shows the whole id")
+        shown = re.search(r"ID\s+([0-9a-f-]{36})", screen).group(1)
+        app.keys("y")
+        deadline = time.monotonic() + TIMEOUT
+        copied = ""
+        while time.monotonic() < deadline and copied != shown:
+            copied = subprocess.run(["tmux", "-L", app.socket, "show-buffer"], capture_output=True, text=True).stdout
+            time.sleep(0.02)
+        check(copied == shown, "y copies the id to the clipboard (tmux's buffer)", copied)
+    finally:
+        app.close()
+
+
 def row_deleted_while_renaming(binary):
     """The issue's case: the row being renamed is deleted by another client; what is typed next stays in the field."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-vanish-")
@@ -545,7 +565,8 @@ def command_line(binary):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal,
-                     pasted_and_alt_keys, paste_mode_off_after_crash, suspend_and_resume, row_deleted_while_renaming):
+                     pasted_and_alt_keys, paste_mode_off_after_crash, suspend_and_resume, copy_id,
+                     row_deleted_while_renaming):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         try:
             scenario(binary)
