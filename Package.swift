@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync",
+                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -114,7 +114,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
+        // The sender against the real embedded server on loopback, not only a scripted one.
+        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync"], swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [

@@ -95,11 +95,16 @@ extension RealEstatePropertyList {
         defer { setBusy(false) }
         var all: [RealEstateProperty] = []
         var nextToken: String?
-        do {
+        var seenTokens: Set<String> = []
+        do throws(AppSyncFailure) {
             repeat {
                 let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
                 all.append(contentsOf: page.items.compactMap { $0 })
                 nextToken = page.nextToken
+                // A server that hands out the same page token twice would keep us reading forever.
+                if let token = nextToken, !seenTokens.insert(token).inserted {
+                    throw AppSyncFailure.transient("the server's list does not end (it repeated a page token)")
+                }
             } while nextToken != nil
         } catch {
             if error.stopsSending {
