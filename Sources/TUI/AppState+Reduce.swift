@@ -14,6 +14,15 @@ extension AppState {
                 effects.append(.acknowledgeRejections)
             }
             if status?.level == .error { status = nil }
+            // Offered once, on the key right after the refusal: n opens the field with the name again.
+            let retry = retryableCreate
+            retryableCreate = nil
+            if let retry, key == .character("n") || key == .character("a"), overlay == nil, editing == nil,
+               screen == .list
+            {
+                editing = Editing(.newName, text: retry)
+                break
+            }
             effects += press(key, now: now)
         case .resized(let newWidth, let newHeight):
             width = max(0, newWidth)
@@ -41,6 +50,7 @@ extension AppState {
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             show(Self.failureText(failure), .error, now: now)
+            if failure.operation == .create, failure.reverted, let name = failure.record { retryableCreate = name }
         case .noticed(let text):
             show(text, .info, now: now)
         }

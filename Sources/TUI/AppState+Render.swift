@@ -112,6 +112,9 @@ extension AppState {
         case nil: break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        if let retry = retryableCreate, editing == nil, screen == .list {
+            return [("n", "try “\(retry)” again")] + Keymap.hints(forDetail: false)
+        }
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]

@@ -135,3 +135,22 @@ import Testing
         #expect(app.status?.text == "Copied the ID a1 (through the terminal, OSC 52).")
     }
 }
+
+@Suite struct RetryTests {
+    @Test func nRightAfterARefusedCreateOffersItsNameAgain() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        #expect(app.render().line(13).contains("n try “Doomed” again"))
+        app.press(.character("n"))
+        #expect(app.editing?.field == .newName)
+        #expect(app.editing?.editor.text == "Doomed")
+        #expect(app.press(.enter) == [.create(name: "Doomed", address: nil)])
+    }
+
+    @Test func theOfferLastsOneKey() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        app.press(.character("j"), .character("n"))
+        #expect(app.editing?.editor.text == "")
+    }
+}
