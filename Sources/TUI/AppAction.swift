@@ -46,6 +46,8 @@ public enum ListAction: Sendable, Equatable {
     /// Esc: clears the filter if one is set.
     case clearFilterRequested
     case refreshRequested
+    /// `s`: creation order, by name, by address, in turn.
+    case sortCycleRequested
     case redrawRequested
     case helpRequested
     case messagesRequested

@@ -43,6 +43,9 @@ extension AppState {
             overlay = .help(scroll: 0)
         case .messagesRequested:
             overlay = .messages(scroll: 0)
+        case .sortCycleRequested:
+            rows.setSortOrder(rows.sortOrder.next)
+            show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
         case .quitRequested:
             if pendingCount == 0 { return [.quit] }
             overlay = .confirmQuit(unsynced: pendingCount)

@@ -16,6 +16,7 @@ extension AppState {
         }
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
+        if screen == .list { title += " · " + rows.sortOrder.rawValue }
         if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
             title += " › " + name
         }
