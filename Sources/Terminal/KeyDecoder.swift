@@ -15,6 +15,9 @@ struct KeyDecoder {
     private var pasted: String?
     /// An Esc read, waiting to see whether a key follows it in the same batch.
     private var escapePending = false
+    /// Inside an escape sequence curses did not know (Esc [ … final byte, like Shift+F5's
+    /// `ESC[15;2~`): it is dropped whole rather than typed as text or read as Alt+[.
+    private var inUnknownSequence = false
 
     /// Whether a paste has started and not ended (its text waits for the end marker).
     var isInPaste: Bool { pasted != nil }
@@ -38,7 +41,17 @@ struct KeyDecoder {
             pasted!.append(contentsOf: Self.pastedText(status: status, value: value))
             return []
         }
+        if inUnknownSequence {
+            // Parameters and intermediates (0x20–0x3F) continue it; a final byte (0x40–0x7E) ends it.
+            if status == KEY_CODE_YES || !(0x20...0x3F).contains(value) { inUnknownSequence = false }
+            if status != KEY_CODE_YES, (0x40...0x7E).contains(value) || (0x20...0x3F).contains(value) { return [] }
+        }
         guard let key = Self.key(status: status, value: value) else { return [] }
+        if escapePending, key == .character("[") {
+            escapePending = false
+            inUnknownSequence = true
+            return []
+        }
         if key == .escape {
             let keys = takePendingEscape()
             escapePending = true
@@ -52,7 +65,10 @@ struct KeyDecoder {
     }
 
     /// Input has run dry for now: a lone Esc is the Escape key. A paste stays open for its end marker.
-    mutating func endOfBatch() -> [Key] { takePendingEscape() }
+    mutating func endOfBatch() -> [Key] {
+        inUnknownSequence = false
+        return takePendingEscape()
+    }
 
     private mutating func takePendingEscape() -> [Key] {
         guard escapePending else { return [] }
