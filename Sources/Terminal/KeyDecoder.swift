@@ -13,6 +13,10 @@ import TUI
 struct KeyDecoder {
     /// The paste gathered so far, while between the markers.
     private var pasted: String?
+    /// Reads in the current paste; past `maximumPaste` the rest is not kept (no field takes
+    /// that much, and the field refuses a paste that does not fit, saying so).
+    private var pastedReads = 0
+    static let maximumPaste = 100_000
     /// An Esc read, waiting to see whether a key follows it in the same batch.
     private var escapePending = false
     /// Inside an escape sequence curses did not know (Esc [ … final byte, like Shift+F5's
@@ -30,6 +34,7 @@ struct KeyDecoder {
             var keys = takePendingEscape()
             if let unfinished = pasted { keys.append(.paste(unfinished)) }  // a start without an end: keep what came
             pasted = ""
+            pastedReads = 0
             return keys
         }
         if isFunctionKey, code == proptui_key_paste_end() {
@@ -38,7 +43,8 @@ struct KeyDecoder {
             return [.paste(text)]
         }
         if pasted != nil {
-            pasted!.append(contentsOf: Self.pastedText(status: status, value: value))
+            pastedReads += 1
+            if pastedReads <= Self.maximumPaste { pasted!.append(contentsOf: Self.pastedText(status: status, value: value)) }
             return []
         }
         if inUnknownSequence {
