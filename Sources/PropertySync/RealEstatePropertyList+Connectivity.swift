@@ -107,11 +107,20 @@ extension RealEstatePropertyList {
                 }
             } while nextToken != nil
         } catch {
-            if error.stopsSending {
-                pauseSending(error)
-            }
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
-            sink(.loadFailed(message: error.description))
+            switch error {
+            case .unauthorized, .misconfigured:
+                if pause == nil {
+                    pauseSending(error)  // says it, once
+                } else {
+                    sink(.loadFailed(message: error.description))  // asked again (R): still so
+                }
+            case .unreachable:
+                pauseSending(error)
+                sink(.loadFailed(message: error.description))
+            case .transient, .rejected:
+                sink(.loadFailed(message: error.description))
+            }
             return false
         }
         publish(store.replaceConfirmed(with: all, startedAt: token))
