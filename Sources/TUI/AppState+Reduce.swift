@@ -150,9 +150,14 @@ extension AppState {
     /// is not replaced by a lesser message arriving in the background.
     mutating func show(_ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant) {
         let message = StatusMessage(text, level: level, now: now)
-        // Every message is kept, also one the status line does not show or cuts short.
-        messageHistory.append(message)
-        if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
+        // Every message is kept, also one the status line does not show or cuts short; the
+        // same one again (a key held at a full field) is kept once.
+        if let last = messageHistory.last, last.text == text, last.level == level {
+            messageHistory[messageHistory.count - 1] = message
+        } else {
+            messageHistory.append(message)
+            if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
+        }
         if level != .error, status?.level == .error { return }
         status = message
     }
