@@ -50,7 +50,10 @@ extension AppState {
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             show(Self.failureText(failure), .error, now: now)
-            if failure.operation == .create, failure.reverted, let name = failure.record { retryableCreate = name }
+            if failure.operation == .create, failure.reverted, let name = failure.record {
+                retryableCreate = name
+                messageHistory[messageHistory.count - 1].retryableCreate = name
+            }
         case .noticed(let text):
             show(text, .info, now: now)
         }
@@ -125,6 +128,15 @@ extension AppState {
             case .character("G"), .end: overlay = .messages(scroll: max(0, messageHistory.count - 1))
             case .pageDown, .character(" "): overlay = .messages(scroll: scroll + max(1, height - 6))
             case .pageUp: overlay = .messages(scroll: max(0, scroll - max(1, height - 6)))
+            case .character("n"), .character("a"):
+                // The message on top is a refused create: try it again with its name.
+                let index = messageHistory.count - 1 - scroll
+                if messageHistory.indices.contains(index), let name = messageHistory[index].retryableCreate {
+                    overlay = nil
+                    leaveDetail()
+                    editing = Editing(.newName, text: name)
+                    return []
+                }
             default: break
             }
             if case .messages(let scroll) = overlay {

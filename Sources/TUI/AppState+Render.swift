@@ -111,7 +111,12 @@ extension AppState {
         case .help: return [("Esc", "close"), ("j k", "scroll")]
         case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
-        case .messages: return [("Esc", "close"), ("j k", "scroll")]
+        case .messages(let scroll):
+            let index = messageHistory.count - 1 - scroll
+            if messageHistory.indices.contains(index), messageHistory[index].retryableCreate != nil {
+                return [("n", "try again"), ("Esc", "close"), ("j k", "scroll")]
+            }
+            return [("Esc", "close"), ("j k", "scroll")]
         case nil: break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }

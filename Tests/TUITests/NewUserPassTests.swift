@@ -191,3 +191,20 @@ import Testing
         #expect(names(store).first == "Aardvark")
     }
 }
+
+@Suite struct RetryFromHistoryTests {
+    @Test func aRefusedCreateCanBeTriedAgainFromTheHistory() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0)
+        app.press(.character("j"))  // the offer on the status line has passed
+        app.press(.character("m"))
+        #expect(app.press(.character("n")) == [])
+        #expect(app.overlay == .messages(scroll: 0))  // the newest is not a refused create
+        app.press(.character("j"))
+        #expect(app.render().plainText.contains("n tries “Doomed” again"))
+        app.press(.character("n"))
+        #expect(app.overlay == nil)
+        #expect(app.editing?.editor.text == "Doomed")
+    }
+}
