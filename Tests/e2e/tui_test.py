@@ -365,10 +365,14 @@ def suspend_and_resume(binary):
         tmux("send-keys", "Enter")
         until(lambda: idle()["frames"] > before, "a frame after fg")
         until(lambda: row_line(tmux("capture-pane", "-p"), "Café Müller") is not None, "the list after fg")
+        def selected_line():
+            lines = tmux("capture-pane", "-p").splitlines()
+            return next((index for index, line in enumerate(lines) if line.startswith(" ▸")), None)
+        first = selected_line()
         keys = idle()["keys"]
         tmux("send-keys", "j")
         until(lambda: idle()["keys"] > keys, "a key after fg")
-        until(lambda: "▸ Café Müller" in tmux("capture-pane", "-p"), "j to move the selection")
+        until(lambda: first is not None and selected_line() == first + 1, "j to move the selection")
         check(True, "after fg the screen is drawn again and keys work")
         tmux("send-keys", "q")
         until(lambda: tmux("capture-pane", "-p").rstrip().endswith("shell$"), "the shell's prompt after quitting")
@@ -406,6 +410,7 @@ def row_deleted_while_renaming(binary):
     create = "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id _version } }"
     try:
         alpha = graphql(url, key, create, {"input": {"name": "Alpha", "address": "1 Alpha Rd"}})["data"]["createRealEstateProperty"]
+        time.sleep(0.02)  # a later createdAt (milliseconds): Alpha is first in creation order
         graphql(url, key, create, {"input": {"name": "Beta", "address": "2 Beta Rd"}})
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
