@@ -48,6 +48,8 @@ public enum ListAction: Sendable, Equatable {
     /// Esc: clears the filter if one is set.
     case clearFilterRequested
     case refreshRequested
+    /// `s`: creation order, by name, by address, in turn.
+    case sortCycleRequested
     case redrawRequested
     case helpRequested
     case messagesRequested
@@ -71,6 +73,8 @@ public enum DetailAction: Sendable, Equatable {
     case redrawRequested
     case helpRequested
     case messagesRequested
+    /// `y`: the property's id to the clipboard.
+    case copyIDRequested
     case failureRateCycleRequested
     case latencyCycleRequested
 }

@@ -46,6 +46,9 @@ extension AppState {
             overlay = .help(scroll: 0)
         case .messagesRequested:
             overlay = .messages(scroll: 0)
+        case .sortCycleRequested:
+            rows.setSortOrder(rows.sortOrder.next)
+            show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
         case .quitRequested:
             if pendingCount == 0 { return [.quit] }
             overlay = .confirmQuit(unsynced: pendingCount)
@@ -79,6 +82,9 @@ extension AppState {
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
         case .messagesRequested: overlay = .messages(scroll: 0)
+        case .copyIDRequested:
+            show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
+            return [.copyToClipboard(id)]
         case .failureRateCycleRequested: return cycleFailureRate(now: now)
         case .latencyCycleRequested: return cycleLatency(now: now)
         }

@@ -21,6 +21,8 @@ public enum Effect: Sendable, Equatable {
     case setSimulatedFailureRate(Double)
     /// Embedded server only: the delay before each answer.
     case setSimulatedLatency(Duration)
+    /// Put text on the clipboard through the terminal (OSC 52). Handled by the `Terminal` module.
+    case copyToClipboard(String)
     /// Repaint the whole terminal (C-l). Handled by the `Terminal` module.
     case redraw
     /// Leave the app. Handled by the `Terminal` module.

@@ -60,7 +60,7 @@ struct EffectRunner: Sendable {
             faults?.update { $0.failRate = rate }
         case .setSimulatedLatency(let latency):
             faults?.update { $0.latency = latency }
-        case .redraw, .quit:
+        case .redraw, .quit, .copyToClipboard:
             break  // the loop handles these itself
         }
     }
