@@ -86,8 +86,9 @@ extension RealEstatePropertyList {
 
     // MARK: - Loading
 
-    /// Lists every page and replaces the confirmed set (and the cache). Pending changes
-    /// stay on top. Returns whether it succeeded; a failure is also reported.
+    /// Reads every page of the base sync query (the whole list, tombstones included, with
+    /// the server's `startedAt`) and replaces the confirmed set (and the cache). Pending
+    /// changes stay on top; live sync goes on from `startedAt` with delta queries. Returns whether it succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
         let token = store.beginRefresh()
@@ -103,7 +104,7 @@ extension RealEstatePropertyList {
         var seenTokens: Set<String> = []
         do throws(AppSyncFailure) {
             repeat {
-                let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
+                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
                 all.append(contentsOf: page.items.compactMap { $0 })
                 startedAt = startedAt ?? page.startedAt
                 nextToken = page.nextToken
