@@ -404,7 +404,8 @@ def copy_id(binary):
 def row_deleted_while_renaming(binary):
     """The issue's case: the row being renamed is deleted by another client; what is typed next stays in the field."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-vanish-")
-    # Every answer takes 3 s: the refresh started before `r` lands while the user types.
+    # Every answer takes 3 s, so the other client's delete lands (live, through the realtime
+    # socket) while the user is typing in the field.
     server, url, _, key = start_server(binary, work, "--empty", "--latency", "3s", timeout=TIMEOUT)
     app = None
     create = "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id _version } }"
@@ -415,15 +416,15 @@ def row_deleted_while_renaming(binary):
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
         app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "Alpha and Beta")
+        app.keys("g")
+        app.expect(lambda screen: "▸ Alpha" in screen, "Alpha is selected")
+        app.keys("r", "C-u")
+        app.type("Ti")
+        check(app.idle()["rows"] == 2, "the field is open before the delete lands")
         deleted = graphql(url, key, "mutation D($input: DeleteRealEstatePropertyInput!) { deleteRealEstateProperty(input: $input) { id } }",
                           {"input": {"id": alpha["id"], "_version": alpha["_version"]}})
         check(deleted.get("data", {}).get("deleteRealEstateProperty") is not None, "another client deletes Alpha", str(deleted))
-        app.keys("g")
-        app.expect(lambda screen: "▸ Alpha" in screen, "Alpha is selected (the app has not heard of the delete)")
-        app.keys("R", "r", "C-u")
-        app.type("Ti")
-        check(app.idle()["rows"] == 2, "the field is open before the refresh lands")
-        app.wait(lambda s: s["rows"] == 1, "the refresh to land without Alpha")
+        app.wait(lambda s: s["rows"] == 1, "the delete to arrive without Alpha")
         app.expect(lambda screen: "“Alpha” deleted elsewhere · name: Ti" in screen,
                    "the field stays open, below the list, and names the cause")
         app.type("dy")
