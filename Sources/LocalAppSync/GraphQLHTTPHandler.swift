@@ -1,20 +1,18 @@
+import AppSync
 import Foundation
 import GraphQL
 import Hummingbird
 import NIOCore
 
-/// `POST /graphql`: API key, body limit, JSON body, injected latency, then the GraphQL engine.
+/// `POST /graphql`: body limit, authorization (an IAM signature covers the body, so it is read
+/// first), JSON body, injected latency, then the GraphQL engine.
 struct GraphQLHTTPHandler: Sendable {
     let graphQL: AppSyncGraphQL
-    let apiKey: String
+    let authenticator: RequestAuthenticator
     let faults: FaultSettings
     let limits: ServerLimits
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
-        let key = request.headers.first { $0.name.canonicalName == "x-api-key" }?.value
-        let auth = APIKeyAuth.check(key, against: apiKey)
-        guard auth == .authorized else { return Self.json(auth.body, status: .unauthorized) }
-
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
             return tooLarge()
         }
@@ -24,6 +22,13 @@ struct GraphQLHTTPHandler: Sendable {
         } catch is NIOTooManyBytesError {
             return tooLarge()
         }
+        // HTTP/1's Host header arrives as the request's authority, not among its headers.
+        let host = request.head.authority.map { [(name: "host", value: $0)] } ?? []
+        let auth = await authenticator.check(SigV4Signer.Request(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+            headers: host + request.headers.map { ($0.name.canonicalName, $0.value) }, body: Array(body.readableBytesView)))
+        guard auth == .authorized else { return Self.json(auth.body, status: auth.status) }
+
         let parsed: GraphQLHTTPBody
         do {
             parsed = try GraphQLHTTPBody(json: Data(buffer: body))

@@ -1,3 +1,5 @@
+import AppSync
+import Foundation
 import Logging
 
 /// Everything `LocalAppSyncServer` needs to start; `proptui serve` fills it from its options,
@@ -22,6 +24,16 @@ public struct LocalAppSyncConfiguration: Sendable {
     public var connectionInitTimeout: Duration
     /// Receives one line per request (never the API key). `.standardError` for `proptui serve`.
     public var requestLogger: Logger
+    /// The modes requests may use (AppSync's multi-auth); API key alone by default.
+    public var authModes: [ServerAuthMode] = [.apiKey]
+    /// The region IAM signatures must be scoped to, and the identity pool's.
+    public var region = "us-east-1"
+    /// IAM credentials accepted besides the guests' (`proptui serve` takes its environment's).
+    public var iamCredentials: [AWSCredentials] = []
+    /// Which Cognito user pool's tokens are accepted, for `.userPool`.
+    public var userPool: UserPoolTrust?
+    /// How long minted guest credentials last.
+    public var guestCredentialLifetime: TimeInterval = 3600
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, dataDirectory: String, apiKey: String? = nil,
@@ -51,6 +63,38 @@ extension Logger {
     }
 }
 
+/// A Cognito user pool whose tokens the server accepts.
+public struct UserPoolTrust: Sendable, Equatable {
+    /// What the tokens' `iss` must be: `https://cognito-idp.REGION.amazonaws.com/POOL_ID`.
+    public var issuer: String
+    /// Where the pool's public keys are.
+    public var jwksURL: URL
+    /// The app clients accepted; empty accepts any client of the pool.
+    public var clientIds: [String]
+
+    public init(issuer: String, jwksURL: URL, clientIds: [String] = []) {
+        self.issuer = issuer
+        self.jwksURL = jwksURL
+        self.clientIds = clientIds
+    }
+
+    /// A pool by id (`REGION_ID`): AWS's issuer; the keys from `jwksURL`, else from
+    /// `<endpoint>/<pool>/.well-known/jwks.json` (an `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER`
+    /// like moto's), else from the issuer.
+    public init(poolId: String, clientIds: [String] = [], jwksURL: URL? = nil, endpoint: URL? = nil) {
+        let region = poolId.split(separator: "_").first.map(String.init) ?? "us-east-1"
+        issuer = "https://cognito-idp.\(region).amazonaws.com/\(poolId)"
+        if let jwksURL {
+            self.jwksURL = jwksURL
+        } else if let endpoint {
+            self.jwksURL = endpoint.appendingPathComponent(poolId).appendingPathComponent(".well-known/jwks.json")
+        } else {
+            self.jwksURL = URL(string: "\(issuer)/.well-known/jwks.json")!
+        }
+        self.clientIds = clientIds
+    }
+}
+
 /// Why the server would not start.
 public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case nonLoopbackHostNeedsExplicitKey(host: String)
@@ -58,6 +102,7 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case alreadyStarted
     case dataDirectoryUnusable(path: String, reason: String)
     case cannotListen(host: String, port: Int, reason: String)
+    case userPoolNeedsTrust
 
     public var description: String {
         switch self {
@@ -71,6 +116,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "cannot use the data directory \(path): \(reason)"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
+        case .userPoolNeedsTrust:
+            "user-pool authorization needs the pool: give --user-pool-id (and --jwks-url when the keys are not at AWS)"
         }
     }
 }

@@ -14,7 +14,9 @@ extension AppState {
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
         if case .detail(let id) = screen, let row = rows.row(id: id) { title += " › " + row.property.name }
-        HeaderView(title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, palette: palette)
+        HeaderView(
+            title: title, backend: options.backend, connection: connection, pendingCount: pendingCount, isBusy: isBusy,
+            palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
         switch screen {

@@ -17,7 +17,7 @@ struct ProptuiCommand: AsyncParsableCommand {
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
         version: "0.1.0",
-        subcommands: [AppCommand.self, Serve.self],
+        subcommands: [AppCommand.self, Serve.self, SigV4SignCommand.self],
         defaultSubcommand: AppCommand.self)
 
     /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
@@ -70,7 +70,7 @@ struct AppCommand: AsyncParsableCommand {
         help: "Where proptui keeps its data: the embedded server's database and API key, and the log (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
     var dataDirectory: String?
 
-    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. Needs --api-key.")
+    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. With API keys (the default --auth) it needs PROPTUI_API_KEY or --api-key.")
     var endpoint: String?
 
     @Option(
@@ -78,8 +78,11 @@ struct AppCommand: AsyncParsableCommand {
         help: "The API key for --endpoint. PROPTUI_API_KEY works too and keeps the key out of the process list.")
     var apiKey: String?
 
-    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and API key from.")
+    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and auth settings from (default: amplify_outputs.json in the current folder, when there is one).")
     var config: String?
+
+    @OptionGroup(title: "Authentication")
+    var auth: AuthArguments
 
     @Option(parsing: .unconditional, help: "Embedded server: delay before every answer, like 800ms or 2s.")
     var latency = "0"
@@ -102,8 +105,10 @@ struct AppCommand: AsyncParsableCommand {
             throw ValidationError("--latency and --fail-rate apply to the embedded server only, not to --endpoint or --config")
         }
         if apiKey != nil, endpoint == nil { throw ValidationError("--api-key goes with --endpoint") }
-        if endpoint != nil, apiKey == nil, ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil {
-            throw ValidationError("--endpoint needs --api-key (or PROPTUI_API_KEY): API keys are the only auth mode supported yet")
+        if endpoint != nil, auth.mode == nil || auth.mode == "api-key", apiKey == nil,
+            ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil
+        {
+            throw ValidationError("--endpoint needs PROPTUI_API_KEY or --api-key, or another mode with --auth (\(AuthMode.optionNames))")
         }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
@@ -115,8 +120,13 @@ struct AppCommand: AsyncParsableCommand {
         let sink = try FileLogHandler.Sink(path: logFile ?? dataDirectory + "/proptui.log")
         LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
 
-        let backend = try await makeBackend(dataDirectory: dataDirectory, environment: environment)
-        let list = RealEstatePropertyList(api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration)))
+        let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
+        let backend = try await makeBackend(dataDirectory: dataDirectory, environment: environment, prompt: prompt)
+        // A user pool asks for its password here, before the screen takes the terminal.
+        try await backend.authorizer.prepare()
+        prompt.stopAsking()
+        let list = RealEstatePropertyList(api: AppSyncPropertyAPI(client: AppSyncClient(
+            configuration: backend.configuration, authorizer: backend.authorizer)))
         let mailbox = try Mailbox<AppAction>()
         let bridge = Task.detached {
             for await event in list.events {
@@ -133,7 +143,7 @@ struct AppCommand: AsyncParsableCommand {
         let exit: LoopExit
         do {
             exit = try await TerminalThread.run(
-                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation)), mailbox: mailbox,
+                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation, backend: backend.label)), mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {
             bridge.cancel()
@@ -157,14 +167,29 @@ struct AppCommand: AsyncParsableCommand {
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 
-    private func makeBackend(dataDirectory: String, environment: [String: String]) async throws -> Backend {
-        if let config {
-            return .remote(try ConfigurationFile.load(path: config))
+    private func makeBackend(dataDirectory: String, environment: [String: String], prompt: SignInPrompt) async throws -> Backend {
+        // As Amplify's own tools do, an amplify_outputs.json in the current folder is the backend.
+        let discovered = FileManager.default.fileExists(atPath: "amplify_outputs.json") && endpoint == nil ? "amplify_outputs.json" : nil
+        if let path = config ?? discovered {
+            return try remote(ConfigurationFile.load(path: path), dataDirectory: dataDirectory, environment: environment, prompt: prompt)
         }
         if let endpoint {
-            return .remote(try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"]))
+            let configuration = try AppSyncConfiguration(
+                endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"], mode: auth.options.mode ?? .apiKey)
+            return try remote(configuration, dataDirectory: dataDirectory, environment: environment, prompt: prompt)
+        }
+        if auth.isGiven {
+            throw ValidationError("--auth, --token-command and --username go with --endpoint or --config (the embedded server uses an API key)")
         }
         let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
         return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
+    }
+
+    private func remote(
+        _ configuration: AppSyncConfiguration, dataDirectory: String, environment: [String: String], prompt: SignInPrompt
+    ) throws -> Backend {
+        let authorizer = try RemoteAuth.authorizer(
+            configuration: configuration, arguments: auth, environment: environment, dataDirectory: dataDirectory, prompt: prompt)
+        return .remote(configuration, authorizer: authorizer)
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// AppSync's five authorization modes, by their AppSync names and their `--auth` names.
+public enum AuthMode: String, Sendable, CaseIterable, Equatable {
+    case apiKey = "API_KEY"
+    case iam = "AWS_IAM"
+    case userPool = "AMAZON_COGNITO_USER_POOLS"
+    case oidc = "OPENID_CONNECT"
+    case lambda = "AWS_LAMBDA"
+
+    /// The name `--auth` takes.
+    public var optionName: String {
+        switch self {
+        case .apiKey: "api-key"
+        case .iam: "iam"
+        case .userPool: "user-pool"
+        case .oidc: "oidc"
+        case .lambda: "lambda"
+        }
+    }
+
+    public init?(optionName: String) {
+        guard let mode = Self.allCases.first(where: { $0.optionName == optionName.lowercased() }) else { return nil }
+        self = mode
+    }
+
+    /// What the header shows.
+    public var displayName: String {
+        switch self {
+        case .apiKey: "API key"
+        case .iam: "IAM"
+        case .userPool: "user pool"
+        case .oidc: "OIDC"
+        case .lambda: "Lambda"
+        }
+    }
+
+    public static var optionNames: String { allCases.map(\.optionName).joined(separator: ", ") }
+}
+
+/// A Cognito identity pool that hands out guest credentials.
+public struct IdentityPoolSettings: Sendable, Equatable {
+    public var id: String
+    public var region: String
+    /// Where its API is, when not AWS's (the embedded sandbox names itself here).
+    public var endpoint: URL?
+
+    public init(id: String, region: String? = nil, endpoint: URL? = nil) {
+        self.id = id
+        // An identity pool id is `REGION:UUID`.
+        self.region = region ?? String(id.split(separator: ":").first ?? "")
+        self.endpoint = endpoint
+    }
+}
+
+/// A Cognito user pool and the app client proptui signs in through.
+public struct UserPoolSettings: Sendable, Equatable {
+    public var id: String
+    public var clientId: String
+    public var region: String
+
+    public init(id: String, clientId: String, region: String? = nil) {
+        self.id = id
+        self.clientId = clientId
+        // A user pool id is `REGION_ID`.
+        self.region = region ?? String(id.split(separator: "_").first ?? "")
+    }
+}

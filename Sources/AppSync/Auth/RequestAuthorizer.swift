@@ -1,0 +1,100 @@
+import Foundation
+
+/// One HTTP request as an authorizer sees it: what it may have to sign.
+public struct AuthorizationRequest: Sendable {
+    public var method: String
+    public var url: URL
+    /// The headers already on the request (`host` included).
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// `host` as it goes on the wire: lower case, the port only when it is not the scheme's default.
+    public static func hostHeader(for url: URL) -> String {
+        let host = (url.host ?? "").lowercased()
+        let bracketed = host.contains(":") ? "[\(host)]" : host
+        guard let port = url.port else { return bracketed }
+        let isDefault = (url.scheme == "https" && port == 443) || (url.scheme == "http" && port == 80)
+        return isDefault ? bracketed : "\(bracketed):\(port)"
+    }
+}
+
+/// Why an authorizer could not produce headers, in words a user can act on (never a secret).
+public struct AuthorizationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    /// True when asking again later may work (a network error reaching Cognito, say).
+    public let isTransient: Bool
+
+    public init(_ description: String, isTransient: Bool = false) {
+        self.description = description
+        self.isTransient = isTransient
+    }
+}
+
+/// Authorizes AppSync requests in one of its modes: every GraphQL request over HTTP, and the
+/// realtime socket's handshake and `start` messages.
+public protocol RequestAuthorizer: Sendable {
+    /// What the status line says is in use, like "IAM (guest)". Never a secret.
+    var modeDescription: String { get }
+
+    /// The headers to add to `request` (replacing any of the same name).
+    func headers(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> [(name: String, value: String)]
+
+    /// The server refused what `headers(for:)` gave: renew what can be renewed (run the token
+    /// command again, use the refresh token, fetch new guest credentials). True when a retry
+    /// is worth it; the client retries once.
+    func renewAfterRefusal() async -> Bool
+
+    /// Called once before the screen takes the terminal: sign in now if a prompt is needed.
+    func prepare() async throws(AuthorizationFailure)
+}
+
+extension RequestAuthorizer {
+    public func renewAfterRefusal() async -> Bool { false }
+    public func prepare() async throws(AuthorizationFailure) {}
+
+    /// The realtime auth JSON for an API at `apiURL` (its HTTPS GraphQL URL): the handshake
+    /// signs `payload` (`{}`) against `<apiURL>/connect`, a `start` message signs its `data`
+    /// string against `apiURL` itself. API keys and tokens simply come back with `host`.
+    public func realtimeAuthorization(apiURL: URL, payload: [UInt8], isHandshake: Bool) async throws(AuthorizationFailure)
+        -> [String: String]
+    {
+        let url = isHandshake ? apiURL.appendingPathComponent("connect") : apiURL
+        let host = AuthorizationRequest.hostHeader(for: apiURL)
+        let base: [(name: String, value: String)] = [
+            ("accept", "application/json, text/javascript"), ("content-encoding", "amz-1.0"),
+            ("content-type", "application/json; charset=UTF-8"), ("host", host),
+        ]
+        let added = try await headers(for: AuthorizationRequest(method: "POST", url: url, headers: base, body: payload))
+        var result: [String: String] = ["host": host]
+        if added.contains(where: { $0.name.lowercased() == "x-amz-date" }) {
+            // Signed: every header the signature covers travels with it.
+            for (name, value) in base { result[name] = value }
+        }
+        for (name, value) in added { result[name] = value }
+        return result
+    }
+
+    /// The realtime auth JSON, base64-encoded as the handshake's `header` query parameter wants it.
+    public func realtimeHeaderParameter(apiURL: URL) async throws(AuthorizationFailure) -> String {
+        let json = try await realtimeAuthorization(apiURL: apiURL, payload: Array("{}".utf8), isHandshake: true)
+        let data = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return data.base64EncodedString()
+    }
+}
+
+/// `x-api-key`.
+public struct APIKeyAuthorizer: RequestAuthorizer {
+    let key: String
+    public init(key: String) { self.key = key }
+    public var modeDescription: String { "API key" }
+    public func headers(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> [(name: String, value: String)] {
+        [("x-api-key", key)]
+    }
+}
