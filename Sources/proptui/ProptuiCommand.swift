@@ -67,7 +67,7 @@ struct AppCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("data-dir"),
-        help: "Where proptui keeps its data: the embedded server's database and API key, and the log (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
+        help: "Where proptui keeps its data: the embedded server's database and API key, the log, and (mode 0600) cached guest credentials and user pool tokens (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
     var dataDirectory: String?
 
     @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. With API keys (the default --auth) it needs PROPTUI_API_KEY or --api-key.")
@@ -200,6 +200,11 @@ struct AppCommand: AsyncParsableCommand {
                 endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"], mode: auth.options.mode ?? .apiKey)
         }
         if FileManager.default.fileExists(atPath: "amplify_outputs.json") {
+            if latency != "0" || failRate != 0 {
+                throw ValidationError(
+                    "--latency and --fail-rate apply to the embedded server, but amplify_outputs.json in this folder names a backend: "
+                        + "start proptui in another folder to use the embedded server")
+            }
             return try ConfigurationFile.load(path: "amplify_outputs.json")
         }
         if auth.isGiven {

@@ -26,6 +26,15 @@ final class SignInPrompt: Sendable {
             return (username, password)
         }
         guard isOpen.withLock({ $0 }) else { return nil }
+        // Reading the terminal blocks: on a thread of its own, not the concurrency pool's.
+        return await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: askBlocking(reason: reason)) }
+            thread.name = "proptui.sign-in"
+            thread.start()
+        }
+    }
+
+    private func askBlocking(reason: String) -> (username: String, password: String)? {
         let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY)
         guard tty >= 0 else { return nil }
         defer { Glibc.close(tty) }

@@ -78,6 +78,7 @@ public actor CognitoUserPoolSession {
 
     private func refreshOrSignIn() async throws(AuthorizationFailure) -> Tokens {
         var reason = "sign in to the user pool \(pool.id)"
+        var sessionEnded = false
         if let current = tokens, let refreshToken = current.refreshToken {
             do throws(AWSJSONService.CallError) {
                 let answer = try await service.call("InitiateAuth", [
@@ -90,7 +91,8 @@ public actor CognitoUserPoolSession {
                 case .transport(let message):
                     throw AuthorizationFailure("user pool: \(message)", isTransient: true)
                 case .service(let refusal):
-                    reason = "the session ended (\(refusal.message)); sign in again"
+                    reason = "the user pool session ended (\(refusal.message))"
+                    sessionEnded = true
                     tokens = nil
                     save()
                 }
@@ -98,7 +100,9 @@ public actor CognitoUserPoolSession {
         }
         guard let (username, password) = await prompt(reason) else {
             throw AuthorizationFailure(
-                "not signed in to the user pool \(pool.id): start proptui in a terminal to sign in (or set PROPTUI_USERNAME and PROPTUI_PASSWORD)")
+                sessionEnded
+                    ? "\(reason): quit and start proptui again to sign in"
+                    : "not signed in to the user pool \(pool.id): start proptui in a terminal to sign in (or set PROPTUI_USERNAME and PROPTUI_PASSWORD)")
         }
         do throws(AWSJSONService.CallError) {
             let answer = try await service.call("InitiateAuth", [

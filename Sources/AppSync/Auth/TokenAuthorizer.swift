@@ -38,28 +38,36 @@ public actor TokenAuthorizer: RequestAuthorizer {
     }
 
     static func run(_ command: String) async throws(AuthorizationFailure) -> String {
-        let result: Result<String, AuthorizationFailure> = await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            do { try process.run() } catch {
-                return .failure(AuthorizationFailure("the token command could not start: \(error.localizedDescription)"))
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                return .failure(AuthorizationFailure("the token command failed (exit status \(process.terminationStatus))"))
-            }
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !token.isEmpty, !token.contains(where: \.isNewline) else {
-                return .failure(AuthorizationFailure("the token command printed no token (one line expected)"))
-            }
-            return .success(token)
-        }.value
+        // Waiting for a process blocks its thread: a thread of its own, never one of the few
+        // the concurrency pool shares with everything else.
+        let result: Result<String, AuthorizationFailure> = await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: runBlocking(command)) }
+            thread.name = "proptui.token-command"
+            thread.start()
+        }
         return try result.get()
+    }
+
+    private static func runBlocking(_ command: String) -> Result<String, AuthorizationFailure> {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            return .failure(AuthorizationFailure("the token command could not start: \(error.localizedDescription)"))
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            return .failure(AuthorizationFailure("the token command failed (exit status \(process.terminationStatus))"))
+        }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isNewline) else {
+            return .failure(AuthorizationFailure("the token command printed no token (one line expected)"))
+        }
+        return .success(token)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The authorization modes the embedded server accepts (`proptui serve --auth api-key,iam,user-pool`);
 /// several at once, as AppSync's multi-auth allows.
 public enum ServerAuthMode: String, Sendable, CaseIterable, Hashable {
@@ -5,7 +7,7 @@ public enum ServerAuthMode: String, Sendable, CaseIterable, Hashable {
     case iam
     case userPool = "user-pool"
 
-    /// Parses `api-key,iam,user-pool`; nil with the unknown name.
+    /// Parses `api-key,iam,user-pool`; fails naming the first unknown mode.
     public static func parseList(_ text: String) -> Result<[ServerAuthMode], UnknownMode> {
         var modes: [ServerAuthMode] = []
         for part in text.split(separator: ",") {
@@ -23,5 +25,3 @@ public enum ServerAuthMode: String, Sendable, CaseIterable, Hashable {
         }
     }
 }
-
-import Foundation
