@@ -2,6 +2,7 @@ import AppSync
 import AsyncHTTPClient
 import Foundation
 import GraphQL
+import Synchronization
 import Testing
 @testable import LocalAppSync
 
@@ -99,6 +100,28 @@ import Testing
         _ = try await client2.execute(GraphQLRequest(query: "{ __typename }"))
         let secondIdentity = try #require(await again.currentIdentityId)
         #expect(secondIdentity != firstIdentity)
+    }
+
+    @Test func guestCredentialsAreRenewedBeforeTheyExpire() async throws {
+        let server = try await TestServer.start {
+            $0.authModes = [.iam]
+            $0.guestCredentialLifetime = 40
+        }
+        defer { Task { await server.stop() } }
+        let clock = Mutex<TimeInterval>(0)
+        let guest = CognitoGuestCredentials(
+            pool: IdentityPoolSettings(id: try #require(server.server.identityPoolId)),
+            endpoint: URL(string: "http://127.0.0.1:\(server.port)/")!, cachePath: nil,
+            now: { Date().addingTimeInterval(clock.withLock { $0 }) })
+        let first = try await guest.credentials()
+        clock.withLock { $0 = 20 }
+        #expect(try await guest.credentials() == first, "half-way through their life they are still used")
+        // Short-lived credentials are renewed with a quarter of their life left (here 10 of 40 s).
+        clock.withLock { $0 = 32 }
+        let renewed = try await guest.credentials()
+        #expect(renewed.accessKeyId != first.accessKeyId)
+        let client = try Self.client(server, provider: guest)
+        _ = try await client.execute(GraphQLRequest(query: "{ __typename }"))
     }
 
     @Test func anUnknownIdentityPoolSaysSo() async throws {
