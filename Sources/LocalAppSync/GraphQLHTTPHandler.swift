@@ -5,7 +5,8 @@ import Hummingbird
 import NIOCore
 
 /// `POST /graphql`: body limit, authorization (an IAM signature covers the body, so it is read
-/// first), JSON body, injected latency, then the GraphQL engine.
+/// first), injected 503, JSON body, injected latency, then the GraphQL engine, whose answer to a
+/// mutation may be marked to be lost (`LostAnswerHandler`).
 struct GraphQLHTTPHandler: Sendable {
     let graphQL: AppSyncGraphQL
     let authenticator: RequestAuthenticator
@@ -28,6 +29,7 @@ struct GraphQLHTTPHandler: Sendable {
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
             headers: host + request.headers.map { ($0.name.canonicalName, $0.value) }, body: Array(body.readableBytesView)))
         guard auth == .authorized else { return Self.json(auth.body, status: auth.status) }
+        if faults.shouldAnswerErrorStatus() { return serviceUnavailable() }
 
         let parsed: GraphQLHTTPBody
         do {
@@ -38,7 +40,17 @@ struct GraphQLHTTPHandler: Sendable {
         let delay = faults.nextDelay()
         if delay > .zero { try await Task.sleep(for: delay) }
         let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
-        return Self.json(answer, status: .ok)
+        var response = Self.json(answer.body, status: .ok)
+        // Rolled only once the mutation has run: its write (if any) is committed and published.
+        if answer.ranMutation, faults.shouldLoseAnswer() { LostAnswerHandler.markToLose(&response) }
+        return response
+    }
+
+    /// `--error-rate`: what an overloaded gateway answers; the request never reaches the engine.
+    private func serviceUnavailable() -> Response {
+        Self.json(
+            requestErrors(type: "ServiceUnavailable", message: "Injected 503 (error-rate \(faults.values.errorStatusRate))"),
+            status: .serviceUnavailable)
     }
 
     private func tooLarge() -> Response {

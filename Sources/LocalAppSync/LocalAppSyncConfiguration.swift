@@ -103,6 +103,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case dataDirectoryUnusable(path: String, reason: String)
     case cannotListen(host: String, port: Int, reason: String)
     case userPoolNeedsTrust
+    /// Another program (often another `proptui serve`) already listens there.
+    case portInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
@@ -118,6 +120,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "cannot listen on \(host):\(port): \(reason)"
         case .userPoolNeedsTrust:
             "user-pool authorization needs the pool: give --user-pool-id (and --jwks-url when the keys are not at AWS)"
+        case .portInUse(let host, let port):
+            "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
         }
     }
 }

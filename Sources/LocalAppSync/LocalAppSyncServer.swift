@@ -94,8 +94,12 @@ public final class LocalAppSyncServer: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
-            let reason = failure.withLock { $0 }.map { "\($0)" } ?? "the server stopped before it was ready"
+            let error = failure.withLock { $0 }
             state.withLock { $0 = .stopped }
+            if let error = error as? IOError, error.errnoCode == EADDRINUSE {
+                throw LocalAppSyncError.portInUse(host: configuration.host, port: configuration.port)
+            }
+            let reason = error.map { "\($0)" } ?? "the server stopped before it was ready"
             throw LocalAppSyncError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         state.withLock { $0 = .running(group: group, task: task, port: port) }
@@ -143,7 +147,9 @@ public final class LocalAppSyncServer: Sendable {
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: router,
-                configuration: .init(http1: .init(additionalChannelHandlers: [ConnectionDropHandler(faults: faults, logger: requestLogger)]))),
+                configuration: .init(http1: .init(additionalChannelHandlers: [
+                    ConnectionDropHandler(faults: faults, logger: requestLogger), LostAnswerHandler(),
+                ]))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
             logger: Logger(label: "LocalAppSync.http", factory: { _ in SwiftLogNoOpLogHandler() }))

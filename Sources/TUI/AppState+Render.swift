@@ -16,7 +16,9 @@ extension AppState {
         }
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
-        if case .detail(let id) = screen, let row = rows.row(id: id) { title += " › " + row.property.name }
+        if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
+            title += " › " + name
+        }
         HeaderView(
             title: title, backend: options.backend, connection: connection, pendingCount: pendingCount, isBusy: isBusy,
             palette: palette)
@@ -28,9 +30,7 @@ extension AppState {
                      filter: rows.filter, emptyText: emptyListText, palette: palette)
                 .draw(rows: source, into: &frame)
         case .detail(let id):
-            if let row = rows.row(id: id) {
-                DetailView(row: row, layout: layout, editing: editing, palette: palette).draw(into: &frame)
-            }
+            detailView(id: id, palette: palette)?.draw(into: &frame)
         }
         let ruleText = [cacheSummary, simulationSummary].compactMap { $0 }.joined(separator: " · ")
         RuleView(row: layout.bottomRuleRow, leftText: ruleText.isEmpty ? nil : ruleText, rightText: positionSummary(of: source))
@@ -54,6 +54,8 @@ extension AppState {
                    ("\(unsynced == 1 ? "It is" : "They are") kept and sent on the next start.", .normal), ("", .normal)]
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
+        case .messages(let scroll):
+            MessagesView(messages: messageHistory, scroll: scroll).draw(into: &frame)
         case nil:
             break
         }
@@ -108,8 +110,11 @@ extension AppState {
         case .help: return [("Esc", "close"), ("j k", "scroll")]
         case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
+        case .messages: return [("Esc", "close"), ("j k", "scroll")]
         case nil: break
         }
+        if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]

@@ -14,9 +14,17 @@ struct Backend {
     let label: String
     /// The embedded server, whose faults the Simulation keys change at run time.
     let embedded: LocalAppSyncServer?
+    /// Held while the embedded server runs: one server per data directory.
+    let lock: DataDirectoryLock?
 
     /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
     static func embedded(dataDirectory: String, faults: FaultSettings.Values) async throws -> Backend {
+        let lock: DataDirectoryLock
+        do {
+            lock = try DataDirectoryLock(directory: DataDirectory.server(of: dataDirectory))
+        } catch let inUse as DataDirectoryLock.InUse {
+            throw UsageProblem(inUse.description + " (or connect to its server with --endpoint)")
+        }
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
             dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults,
             requestLogger: Logger(label: "proptui.server")))
@@ -25,13 +33,13 @@ struct Backend {
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))
         return Backend(
             configuration: configuration, authorizer: APIKeyAuthorizer(key: server.apiKey), label: "local · API key",
-            embedded: server)
+            embedded: server, lock: lock)
     }
 
     static func remote(_ configuration: AppSyncConfiguration, authorizer: any RequestAuthorizer) -> Backend {
         Backend(
             configuration: configuration, authorizer: authorizer,
-            label: RemoteAuth.label(configuration: configuration, authorizer: authorizer), embedded: nil)
+            label: RemoteAuth.label(configuration: configuration, authorizer: authorizer), embedded: nil, lock: nil)
     }
 
     func stop() async {

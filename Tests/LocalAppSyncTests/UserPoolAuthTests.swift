@@ -47,74 +47,75 @@ import Testing
         }
     }
 
-    static func server(_ pool: Pool) async throws -> TestServer {
-        try await TestServer.start {
+    /// A server taking the pool's tokens (and an API key); stopped (awaited) after `body`.
+    static func withServer(_ pool: Pool, _ body: (TestServer) async throws -> Void) async throws {
+        try await TestServer.with(configure: {
             $0.authModes = [.userPool, .apiKey]
             $0.userPool = UserPoolTrust(poolId: UserPoolAuthTests.pool, clientIds: ["client-a"], jwksURL: pool.jwksURL)
-        }
+        }, body)
     }
 
     @Test func validTokensPassAndBadOnesGetAppSyncs401() async throws {
         let pool = try await Pool()
-        let server = try await Self.server(pool)
-        defer { Task { await server.stop() } }
-        let body = #"{"query":"{ __typename }"}"#
-        let valid = try await server.post(body: body, headers: [("Authorization", try await pool.token())])
-        #expect(valid.status == 200)
-        let expired = try await server.post(body: body, headers: [("Authorization", try await pool.token(expiresIn: -60))])
-        #expect(expired.status == 401)
-        #expect(expired.json["errors"][0]["message"] == "Token has expired.")
-        for bad in [try await pool.token(issuer: "https://elsewhere"), try await pool.token(client: "client-b"), "not.a.jwt"] {
-            let refused = try await server.post(body: body, headers: [("Authorization", bad)])
-            #expect(refused.status == 401)
-            #expect(refused.json["errors"][0]["errorType"] == "UnauthorizedException")
+        try await Self.withServer(pool) { server in
+            let body = #"{"query":"{ __typename }"}"#
+            let valid = try await server.post(body: body, headers: [("Authorization", try await pool.token())])
+            #expect(valid.status == 200)
+            let expired = try await server.post(body: body, headers: [("Authorization", try await pool.token(expiresIn: -60))])
+            #expect(expired.status == 401)
+            #expect(expired.json["errors"][0]["message"] == "Token has expired.")
+            for bad in [try await pool.token(issuer: "https://elsewhere"), try await pool.token(client: "client-b"), "not.a.jwt"] {
+                let refused = try await server.post(body: body, headers: [("Authorization", bad)])
+                #expect(refused.status == 401)
+                #expect(refused.json["errors"][0]["errorType"] == "UnauthorizedException")
+            }
+            // Multi-auth: the API key still works beside the pool.
+            #expect(try await server.post(body: body, headers: [("x-api-key", server.server.apiKey)]).status == 200)
         }
-        // Multi-auth: the API key still works beside the pool.
-        #expect(try await server.post(body: body, headers: [("x-api-key", server.server.apiKey)]).status == 200)
     }
 
     @Test func theRealtimeSocketChecksTheToken() async throws {
         let pool = try await Pool()
-        let server = try await Self.server(pool)
-        defer { Task { await server.stop() } }
-        for (token, accepted) in [(try await pool.token(), true), (try await pool.token(expiresIn: -60), false)] {
-            let json = #"{"Authorization":"\#(token)","host":"127.0.0.1:\#(server.port)"}"#
-            let client = RealtimeTestClient(
-                url: "ws://127.0.0.1:\(server.port)/graphql/realtime?header=\(Data(json.utf8).base64EncodedString())&payload=e30=",
-                subprotocols: ["graphql-ws"])
-            client.send(#"{"type":"connection_init"}"#)
-            let answer = await client.next { ["connection_ack", "connection_error"].contains($0["type"].string ?? "") }
-            #expect(answer?["type"].string == (accepted ? "connection_ack" : "connection_error"))
-            client.close()
+        try await Self.withServer(pool) { server in
+            for (token, accepted) in [(try await pool.token(), true), (try await pool.token(expiresIn: -60), false)] {
+                let json = #"{"Authorization":"\#(token)","host":"127.0.0.1:\#(server.port)"}"#
+                let client = RealtimeTestClient(
+                    url: "ws://127.0.0.1:\(server.port)/graphql/realtime?header=\(Data(json.utf8).base64EncodedString())&payload=e30=",
+                    subprotocols: ["graphql-ws"])
+                client.send(#"{"type":"connection_init"}"#)
+                let answer = await client.next { ["connection_ack", "connection_error"].contains($0["type"].string ?? "") }
+                #expect(answer?["type"].string == (accepted ? "connection_ack" : "connection_error"))
+                client.close()
+            }
         }
     }
 
     /// `--token-command`: a refused token makes the client run the command again, once.
     @Test func aRefusedTokenIsRenewedOnceByRunningTheCommandAgain() async throws {
         let pool = try await Pool()
-        let server = try await Self.server(pool)
-        defer { Task { await server.stop() } }
-        let directory = TestServer.temporaryDirectory()
-        let expired = try await pool.token(expiresIn: -60)
-        let valid = try await pool.token()
-        try Data(expired.utf8).write(to: URL(fileURLWithPath: directory + "/1"))
-        try Data(valid.utf8).write(to: URL(fileURLWithPath: directory + "/2"))
-        // Prints token 1 on the first run and token 2 after, counting runs in a file.
-        let command = "cd \(directory) && echo x >> runs && cat $(wc -l < runs | tr -d ' ')"
-        let configuration = try AppSyncConfiguration(graphQLEndpoint: URL(string: server.graphQLURL)!, mode: .oidc)
-        let client = AppSyncClient(configuration: configuration, authorizer: TokenAuthorizer(mode: .oidc, source: .command(command)))
-        let response = try await client.execute(GraphQLRequest(query: "{ __typename }"))
-        #expect(response.data != nil)
-        let runs = try String(contentsOfFile: directory + "/runs", encoding: .utf8)
-        #expect(runs.split(separator: "\n").count == 2)
+        try await Self.withServer(pool) { server in
+            let directory = TestServer.temporaryDirectory()
+            let expired = try await pool.token(expiresIn: -60)
+            let valid = try await pool.token()
+            try Data(expired.utf8).write(to: URL(fileURLWithPath: directory + "/1"))
+            try Data(valid.utf8).write(to: URL(fileURLWithPath: directory + "/2"))
+            // Prints token 1 on the first run and token 2 after, counting runs in a file.
+            let command = "cd \(directory) && echo x >> runs && cat $(wc -l < runs | tr -d ' ')"
+            let configuration = try AppSyncConfiguration(graphQLEndpoint: URL(string: server.graphQLURL)!, mode: .oidc)
+            let client = AppSyncClient(configuration: configuration, authorizer: TokenAuthorizer(mode: .oidc, source: .command(command)))
+            let response = try await client.execute(GraphQLRequest(query: "{ __typename }"))
+            #expect(response.data != nil)
+            let runs = try String(contentsOfFile: directory + "/runs", encoding: .utf8)
+            #expect(runs.split(separator: "\n").count == 2)
 
-        // A fixed token cannot be renewed: the refusal is reported, and it never shows the token.
-        let fixed = AppSyncClient(configuration: configuration, authorizer: TokenAuthorizer(mode: .lambda, source: .fixed(expired)))
-        await #expect {
-            try await fixed.execute(GraphQLRequest(query: "{ __typename }"))
-        } throws: { error in
-            guard case .unauthorized(let message) = error as? AppSyncFailure else { return false }
-            return message == "Token has expired." && !message.contains(expired)
+            // A fixed token cannot be renewed: the refusal is reported, and it never shows the token.
+            let fixed = AppSyncClient(configuration: configuration, authorizer: TokenAuthorizer(mode: .lambda, source: .fixed(expired)))
+            await #expect {
+                try await fixed.execute(GraphQLRequest(query: "{ __typename }"))
+            } throws: { error in
+                guard case .unauthorized(let message) = error as? AppSyncFailure else { return false }
+                return message == "Token has expired." && !message.contains(expired)
+            }
         }
     }
 }

@@ -85,6 +85,51 @@ import Testing
         }
     }
 
+    @Test func anAnswerLostAfterTheWriteIsConfirmedNeverDuplicatedOrShownAsFailed() async throws {
+        try await withLoopbackServer { server in
+            let renamed = try await seed(server, "Before")
+            let doomed = try await seed(server, "Doomed")
+            let events = EventRecorder()
+            let list = try makeList(try server.api(), events: events)
+            await list.refresh()
+            // Every write is applied, and its answer never comes back.
+            server.faults.update { $0.loseAnswerRate = 1 }
+            let created = try await list.create(name: "Created once")
+            try await list.rename(renamed.id, to: "After")
+            try await list.delete(doomed.id)
+            await eventually("every first attempt to lose its answer") {
+                await list.pendingOperations.allSatisfy { $0.lastFailure != nil }
+            }
+            server.faults.update { $0.loseAnswerRate = 0 }
+            await settled(list)
+            let api = try server.api()
+            #expect(try await api.get(id: created)?.version == 1, "the create is not applied twice")
+            #expect(try await api.get(id: renamed.id)?.name == "After")
+            #expect(try await api.get(id: renamed.id)?.version == 2, "the rename is not applied twice")
+            #expect(try await api.get(id: doomed.id)?.isDeleted == true)
+            #expect(try await api.get(id: doomed.id)?.version == 2)
+            #expect(!events.all.contains { if case .reverted = $0 { true } else { false } },
+                    "an applied change is never shown as failed or conflicting")
+            #expect(await list.rows.allSatisfy { $0.status == .synced })
+            #expect(await list.row(created)?.property.name == "Created once")
+        }
+    }
+
+    @Test func aServiceUnavailableAnswerIsRetried() async throws {
+        try await withLoopbackServer { server in
+            let record = try await seed(server, "Busy")
+            let list = try makeList(try server.api())
+            await list.refresh()
+            server.faults.update { $0.errorStatusRate = 1 }
+            try await list.rename(record.id, to: "Served")
+            await eventually("a 503") { await list.pendingOperations.first?.lastFailure?.contains("503") == true }
+            #expect(await list.currentConnectivity == .online, "a busy server is not offline")
+            server.faults.update { $0.errorStatusRate = 0 }
+            await settled(list)
+            #expect(try await server.api().get(id: record.id)?.version == 2)
+        }
+    }
+
     @Test func aRefusalRevertsOnlyItsOwnChangeAndSaysWhy() async throws {
         try await withLoopbackServer { server in
             let record = try await seed(server, "Keeper")

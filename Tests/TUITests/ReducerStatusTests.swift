@@ -29,7 +29,7 @@ import Testing
         var app = makeApp()
         let failure = OperationFailure(operation: .rename, record: "Villa Rosa", message: "Conflict resolver rejects mutation")
         _ = app.reduce(.operationFailed(failure), now: t0)
-        #expect(app.status?.text == "rename “Villa Rosa” failed: Conflict resolver rejects mutation. Reverted.")
+        #expect(app.status?.text == "rename “Villa Rosa” failed, reverted: Conflict resolver rejects mutation")
         #expect(app.nextDeadline == nil)
         _ = app.reduce(.tick, now: t0 + .seconds(600))
         _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0 + .seconds(600))
