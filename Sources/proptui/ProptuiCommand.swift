@@ -144,6 +144,13 @@ struct AppCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         // Read-only, so a bad config file is reported first, with or without a terminal.
         let remote = try remoteConfiguration(environment: environment)
+        // So is a mode that cannot be used (nothing is asked or fetched yet).
+        let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
+        let authorizer = try remote.map {
+            try RemoteAuth.authorizer(
+                configuration: $0, arguments: auth, environment: environment,
+                dataDirectory: DataDirectory.resolve(self.dataDirectory), prompt: prompt)
+        }
         // Before a server starts or the data directory is written: without a terminal there is no app.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NoTerminal()
@@ -156,10 +163,9 @@ struct AppCommand: AsyncParsableCommand {
         let outboxPath = OutboxFile.path(dataDirectory: dataDirectory, endpoint: remote?.graphQLEndpoint)
         let (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
         defer { close(outboxLock) }
-        let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
         let backend: Backend
         do {
-            backend = try await makeBackend(remote, dataDirectory: dataDirectory, environment: environment, prompt: prompt)
+            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory)
         } catch let error as LocalAppSyncError {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
@@ -243,13 +249,9 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     private func makeBackend(
-        _ remote: AppSyncConfiguration?, dataDirectory: String, environment: [String: String], prompt: SignInPrompt
+        _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String
     ) async throws -> Backend {
-        if let remote {
-            let authorizer = try RemoteAuth.authorizer(
-                configuration: remote, arguments: auth, environment: environment, dataDirectory: dataDirectory, prompt: prompt)
-            return .remote(remote, authorizer: authorizer)
-        }
+        if let remote, let authorizer { return .remote(remote, authorizer: authorizer) }
         let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
         return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
     }
