@@ -14,6 +14,9 @@ struct GraphQLHTTPHandler: Sendable {
     let limits: ServerLimits
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        // The delay is decided as the request arrives: a client that gives up while its body is
+        // read and checked must still find its write applied only after the delay.
+        let delay = faults.nextDelay()
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
             return tooLarge()
         }
@@ -37,7 +40,6 @@ struct GraphQLHTTPHandler: Sendable {
         } catch {
             return Self.json(requestErrors(type: "MalformedHttpRequestException", message: error.description), status: .badRequest)
         }
-        let delay = faults.nextDelay()
         if delay > .zero { try await Task.sleep(for: delay) }
         let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
         var response = Self.json(answer.body, status: .ok)

@@ -37,32 +37,3 @@ public enum AuthMode: String, Sendable, CaseIterable, Equatable {
 
     public static var optionNames: String { allCases.map(\.optionName).joined(separator: ", ") }
 }
-
-/// A Cognito identity pool that hands out guest credentials.
-public struct IdentityPoolSettings: Sendable, Equatable {
-    public var id: String
-    public var region: String
-    /// Where its API is, when not AWS's (the embedded sandbox names itself here).
-    public var endpoint: URL?
-
-    public init(id: String, region: String? = nil, endpoint: URL? = nil) {
-        self.id = id
-        // An identity pool id is `REGION:UUID`.
-        self.region = region ?? String(id.split(separator: ":").first ?? "")
-        self.endpoint = endpoint
-    }
-}
-
-/// A Cognito user pool and the app client proptui signs in through.
-public struct UserPoolSettings: Sendable, Equatable {
-    public var id: String
-    public var clientId: String
-    public var region: String
-
-    public init(id: String, clientId: String, region: String? = nil) {
-        self.id = id
-        self.clientId = clientId
-        // A user pool id is `REGION_ID`.
-        self.region = region ?? String(id.split(separator: "_").first ?? "")
-    }
-}

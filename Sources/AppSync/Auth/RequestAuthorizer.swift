@@ -1,42 +1,5 @@
 import Foundation
 
-/// One HTTP request as an authorizer sees it: what it may have to sign.
-public struct AuthorizationRequest: Sendable {
-    public var method: String
-    public var url: URL
-    /// The headers already on the request (`host` included).
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
-
-    public init(method: String, url: URL, headers: [(name: String, value: String)], body: [UInt8]) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
-
-    /// `host` as it goes on the wire: lower case, the port only when it is not the scheme's default.
-    public static func hostHeader(for url: URL) -> String {
-        let host = (url.host ?? "").lowercased()
-        let bracketed = host.contains(":") ? "[\(host)]" : host
-        guard let port = url.port else { return bracketed }
-        let isDefault = (url.scheme == "https" && port == 443) || (url.scheme == "http" && port == 80)
-        return isDefault ? bracketed : "\(bracketed):\(port)"
-    }
-}
-
-/// Why an authorizer could not produce headers, in words a user can act on (never a secret).
-public struct AuthorizationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
-    /// True when asking again later may work (a network error reaching Cognito, say).
-    public let isTransient: Bool
-
-    public init(_ description: String, isTransient: Bool = false) {
-        self.description = description
-        self.isTransient = isTransient
-    }
-}
-
 /// Authorizes AppSync requests in one of its modes: every GraphQL request over HTTP, and the
 /// realtime socket's handshake and `start` messages.
 public protocol RequestAuthorizer: Sendable {
@@ -86,15 +49,5 @@ extension RequestAuthorizer {
         let json = try await realtimeAuthorization(apiURL: apiURL, payload: Array("{}".utf8), isHandshake: true)
         let data = (try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])) ?? Data("{}".utf8)
         return data.base64EncodedString()
-    }
-}
-
-/// `x-api-key`.
-public struct APIKeyAuthorizer: RequestAuthorizer {
-    let key: String
-    public init(key: String) { self.key = key }
-    public var modeDescription: String { "API key" }
-    public func headers(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> [(name: String, value: String)] {
-        [("x-api-key", key)]
     }
 }
