@@ -57,13 +57,19 @@ final class SignInPrompt: Sendable {
         _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(tty, $0.baseAddress, $0.count - 1) }
     }
 
-    /// One line from the terminal; with `echo` off the typed characters are not shown.
+    /// One line from the terminal; with `echo` off the typed characters are not shown. Hidden
+    /// input is read a byte at a time with signals off, so that Ctrl-C cancels here (answering
+    /// nil) instead of killing proptui with the terminal's echo still off.
     private func readLine(_ tty: Int32, echo: Bool) -> String? {
         var saved = termios()
         let isTerminal = tcgetattr(tty, &saved) == 0
         if isTerminal, !echo {
             var quiet = saved
-            quiet.c_lflag &= ~tcflag_t(ECHO)
+            quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+            withUnsafeMutableBytes(of: &quiet.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
             tcsetattr(tty, TCSAFLUSH, &quiet)
         }
         defer {
@@ -75,8 +81,15 @@ final class SignInPrompt: Sendable {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1 {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): return String(decoding: bytes, as: UTF8.self)
+            case 0x03, 0x1C: return nil  // Ctrl-C or Ctrl-\ cancels
+            case 0x04 where bytes.isEmpty: return nil  // Ctrl-D on an empty line
+            case 0x7F, 0x08:  // Backspace: the last character, all of its UTF-8 bytes
+                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+            case 0x15: bytes.removeAll()  // Ctrl-U
+            default: bytes.append(byte)
+            }
             if bytes.count > 4096 { return nil }
         }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)

@@ -405,6 +405,13 @@ def moto_app_checks(binary, work, moto):
             app.send("alice", literal=True)
             app.send("Enter")
             app.wait_screen(lambda s: "Password:" in s, "then for the password")
+            app.send("not-the-password", literal=True)
+            app.send("Enter")
+            app.wait_screen(lambda s: "try again" in s and s.count("User name:") == 2,
+                            "a wrong password is refused with moto's reason and asked for again")
+            app.send("alice", literal=True)
+            app.send("Enter")
+            app.wait_screen(lambda s: s.count("Password:") == 2, "then the password again")
             app.send(PASSWORD, literal=True)
             check(PASSWORD not in app.screen(), "the password is not echoed")
             app.send("Enter")

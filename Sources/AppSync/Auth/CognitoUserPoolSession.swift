@@ -98,24 +98,34 @@ public actor CognitoUserPoolSession {
                 }
             }
         }
-        guard let (username, password) = await prompt(reason) else {
-            throw AuthorizationFailure(
-                sessionEnded
-                    ? "\(reason): quit and start proptui again to sign in"
-                    : "not signed in to the user pool \(pool.id): start proptui in a terminal to sign in (or set PROPTUI_USERNAME and PROPTUI_PASSWORD)")
-        }
-        do throws(AWSJSONService.CallError) {
-            let answer = try await service.call("InitiateAuth", [
-                "AuthFlow": "USER_PASSWORD_AUTH", "ClientId": .string(pool.clientId),
-                "AuthParameters": ["USERNAME": .string(username), "PASSWORD": .string(password)],
-            ])
-            return try tokens(from: answer, username: username, keeping: nil)
-        } catch {
-            switch error {
-            case .transport(let message): throw AuthorizationFailure("user pool: \(message)", isTransient: true)
-            case .service(let refusal): throw AuthorizationFailure("the user pool refused the sign-in: \(refusal.message)")
+        // A wrong password is asked for again, three tries in all, as a sign-in form would.
+        for attempt in 1...3 {
+            guard let (username, password) = await prompt(reason) else {
+                throw AuthorizationFailure(
+                    sessionEnded
+                        ? "\(reason): quit and start proptui again to sign in"
+                        : "not signed in to the user pool \(pool.id): the sign-in was cancelled or there was no terminal "
+                            + "to ask on (PROPTUI_USERNAME and PROPTUI_PASSWORD work too)")
+            }
+            do throws(AWSJSONService.CallError) {
+                let answer = try await service.call("InitiateAuth", [
+                    "AuthFlow": "USER_PASSWORD_AUTH", "ClientId": .string(pool.clientId),
+                    "AuthParameters": ["USERNAME": .string(username), "PASSWORD": .string(password)],
+                ])
+                return try tokens(from: answer, username: username, keeping: nil)
+            } catch {
+                switch error {
+                case .transport(let message):
+                    throw AuthorizationFailure("user pool: \(message)", isTransient: true)
+                case .service(let refusal)
+                where attempt < 3 && ["NotAuthorizedException", "UserNotFoundException"].contains(refusal.type):
+                    reason = "the user pool refused the sign-in (\(refusal.message)); try again"
+                case .service(let refusal):
+                    throw AuthorizationFailure("the user pool refused the sign-in: \(refusal.message)")
+                }
             }
         }
+        throw AuthorizationFailure("the user pool refused the sign-in")
     }
 
     private func tokens(from answer: JSONValue, username: String, keeping refreshToken: String?)
