@@ -74,6 +74,19 @@ import Testing
         }
     }
 
+    @Test func unreachableKeysAreTheServersFaultNotTheTokens() async throws {
+        let pool = try await Pool()
+        try await TestServer.with(configure: {
+            $0.authModes = [.userPool]
+            // Port 1 on loopback: nothing listens there.
+            $0.userPool = UserPoolTrust(poolId: UserPoolAuthTests.pool, jwksURL: URL(string: "http://127.0.0.1:1/jwks.json")!)
+        }) { server in
+            let answer = try await server.post(body: #"{"query":"{ __typename }"}"#, headers: [("Authorization", try await pool.token())])
+            #expect(answer.status == 502)
+            #expect(answer.json["errors"][0]["errorType"] == "InternalFailure")
+        }
+    }
+
     @Test func theRealtimeSocketChecksTheToken() async throws {
         let pool = try await Pool()
         try await Self.withServer(pool) { server in

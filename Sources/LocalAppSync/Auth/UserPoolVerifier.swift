@@ -1,3 +1,4 @@
+import AppSync
 import AsyncHTTPClient
 import Foundation
 import JWTKit
@@ -44,7 +45,17 @@ actor UserPoolVerifier {
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 
+    /// When the pool's keys cannot be fetched, the fault is the server's, not the token's: a 502
+    /// the client retries, rather than a 401 that would stop it sending.
+    static let keysUnavailable = AuthDecision.refused(
+        status: 502, errorType: "InternalFailure", message: "The user pool's signing keys could not be fetched.")
+
     func verify(_ token: String) async -> AuthDecision {
+        do {
+            _ = try await currentKeys()
+        } catch {
+            return Self.keysUnavailable
+        }
         let claims: Claims
         do {
             claims = try await verifySignature(token)
@@ -86,7 +97,7 @@ actor UserPoolVerifier {
         }
         var request = HTTPClientRequest(url: settings.jwksURL.absoluteString)
         request.method = .GET
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await AppSyncClient.sharedHTTPClient.execute(request, timeout: .seconds(10))
         guard response.status == .ok else { throw JWKSUnavailable(status: Int(response.status.code)) }
         let body = try await response.body.collect(upTo: 1 << 20)
         try await collection.add(jwksJSON: String(buffer: body))
