@@ -277,8 +277,10 @@ class TmuxApp:
         variables = {"PROPTUI_IDLE_FILE": self.idle_file, "LANG": "C.UTF-8", "TERM": "xterm-256color", **env}
         exports = " ".join(f"{name}={value}" for name, value in variables.items())
         command = f"cd {folder} && env {exports} {binary}; echo exit=$? > {folder}/exit; sleep 600"
+        # The app must find its credentials where the test puts them, not in the caller's AWS_* variables.
+        clean = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
         subprocess.run(["tmux", "-L", self.socket, "-u", "new-session", "-d", "-x", "110", "-y", "30", command],
-                       check=True, env={**os.environ, "LANG": "C.UTF-8"})
+                       check=True, env={**clean, "LANG": "C.UTF-8"})
 
     def screen(self):
         return subprocess.run(["tmux", "-L", self.socket, "capture-pane", "-p"], capture_output=True, text=True).stdout
@@ -351,6 +353,11 @@ def sandbox_app_checks(binary, work):
         cache = Path(folder, "xdg", "proptui", "cognito-identity.json")
         check(cache.exists() and oct(cache.stat().st_mode & 0o777) == "0o600", "the guest identity is cached with mode 0600")
         app.quit()
+        cached = json.loads(cache.read_text())
+        log = Path(folder, "xdg", "proptui", "proptui.log")
+        log_text = log.read_text() if log.exists() else ""
+        check(cached["secretKey"] not in log_text and cached["sessionToken"] not in log_text
+              and cached["secretKey"] not in app.screen(), "the guest's secret key and session token are in no log and not on screen")
     finally:
         app.close()
         stop(process)
