@@ -74,8 +74,10 @@ extension AppState {
     private var emptyListText: String {
         switch (loadState, connection) {
         case (.loaded, _): return "No properties yet. Press n to add one."
-        case (_, .offline), (_, .unauthorized), (_, .misconfigured):
-            return "Cannot reach the server and nothing is cached yet. Changes you make are kept and sent when it is back."
+        case (_, .offline):
+            return "Offline, and nothing is cached yet. Changes you make are kept and sent later."
+        case (_, .unauthorized), (_, .misconfigured):
+            return "The server cannot be used (see the top line); nothing is cached yet."
         case (.cached(let refreshedAt?), _): return "Nothing was cached at \(Self.clockTime(refreshedAt)); loading…"
         default: return "Loading…"
         }

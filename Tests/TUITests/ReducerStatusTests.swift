@@ -93,7 +93,7 @@ import Testing
         #expect(!app.render().text.contains("No properties yet"))
         _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
         _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
-        #expect(app.render().text.contains("Cannot reach the server and nothing is cached yet"))
+        #expect(app.render().text.contains("Offline, and nothing is cached yet"))
         _ = app.reduce(.loadStateChanged(.loaded), now: t0)
         #expect(app.render().text.contains("No properties yet"))
     }
