@@ -34,6 +34,19 @@ import Testing
         }
     }
 
+    @Test func iamTakesTheRegionFromTheConfigTheHostOrAWSRegion() throws {
+        let custom = try AppSyncConfiguration(graphQLEndpoint: URL(string: "https://api.example.com/graphql")!, mode: .iam)
+        let keys = ["AWS_ACCESS_KEY_ID": "A", "AWS_SECRET_ACCESS_KEY": "B"]
+        #expect {
+            _ = try Self.make(custom, environment: keys)
+        } throws: { error in
+            "\(error)".contains("region is unknown") && "\(error)".contains("AWS_REGION")
+        }
+        #expect(throws: Never.self) { _ = try Self.make(custom, environment: keys.merging(["AWS_REGION": "eu-north-1"]) { $1 }) }
+        let appSyncHost = try AppSyncConfiguration(graphQLEndpoint: Self.url, mode: .iam)
+        #expect(appSyncHost.region == "eu-west-1")
+    }
+
     @Test func credentialsComeInAWSsOrder() throws {
         let directory = NSTemporaryDirectory() + "proptui-factory-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

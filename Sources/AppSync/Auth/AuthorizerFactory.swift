@@ -15,8 +15,13 @@ public enum AuthorizerFactory {
             }
             return APIKeyAuthorizer(key: key)
         case .iam:
-            guard let region = configuration.region ?? configuration.identityPool?.region, !region.isEmpty else {
-                throw .modeUnusable(mode: mode, missing: "the API's region is unknown: \(file) has no data.aws_region")
+            // The config's region, else the identity pool's, else the one AWS tools read.
+            let candidates = [
+                configuration.region, configuration.identityPool?.region, environment["AWS_REGION"], environment["AWS_DEFAULT_REGION"],
+            ]
+            guard let region = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+                throw .modeUnusable(
+                    mode: mode, missing: "the API's region is unknown: \(file) has no data.aws_region (or set AWS_REGION)")
             }
             return IAMAuthorizer(
                 provider: try credentialsProvider(configuration: configuration, environment: environment, dataDirectory: dataDirectory),
