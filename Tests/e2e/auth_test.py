@@ -271,12 +271,13 @@ def moto_gql_checks(binary, work, moto):
 class TmuxApp:
     """`proptui` with no flags in a tmux pane, started in `folder`, its data under XDG_DATA_HOME."""
 
-    def __init__(self, binary, folder, env):
+    def __init__(self, binary, folder, env, args=()):
         self.socket = f"proptui-auth-{os.getpid()}-{id(self)}"
         self.idle_file = os.path.join(folder, "idle")
         variables = {"PROPTUI_IDLE_FILE": self.idle_file, "LANG": "C.UTF-8", "TERM": "xterm-256color", **env}
         exports = " ".join(f"{name}={value}" for name, value in variables.items())
-        command = f"cd {folder} && env {exports} {binary}; echo exit=$? > {folder}/exit; sleep 600"
+        arguments = " ".join(f"'{arg}'" for arg in args)
+        command = f"cd {folder} && env {exports} {binary} {arguments}; echo exit=$? > {folder}/exit; sleep 600"
         # The app must find its credentials where the test puts them, not in the caller's AWS_* variables.
         clean = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
         subprocess.run(["tmux", "-L", self.socket, "-u", "new-session", "-d", "-x", "110", "-y", "30", command],
@@ -446,6 +447,23 @@ def moto_app_checks(binary, work, moto):
             app.wait_idle(lambda s: s["rows"] > 0, "after an expired token the app lists rows again")
             check("Password:" not in app.screen(), "the expired token was refreshed without asking for the password")
             check(json.loads(session_file.read_text())["accessToken"] != old_token, "a new access token was stored")
+            app.quit()
+        finally:
+            app.close()
+
+        # OIDC: the token from --token-command (here moto's access token, printed by cat).
+        oidc_folder = os.path.join(work, "oidc")
+        os.makedirs(oidc_folder)
+        Path(oidc_folder, "token").write_text(moto.tokens()["AccessToken"] + "\n")
+        app = TmuxApp(binary, oidc_folder, {"XDG_DATA_HOME": os.path.join(oidc_folder, "xdg"), "HOME": oidc_folder},
+                      args=["--config", os.path.join(pool_folder, "amplify_outputs.json"), "--auth", "oidc",
+                            "--token-command", f"cat {oidc_folder}/token"])
+        try:
+            app.wait_idle(lambda s: s["rows"] > 0, "with --auth oidc --token-command the app lists rows")
+            app.wait_screen(lambda s: "OIDC" in s.splitlines()[0], "the header says OIDC")
+            app.create("Token Tower")
+            check("Token Tower" in server_names(url, host, Credentials("TESTACCESSKEY12345", "ABCSECRETKEY", "ABC12345")),
+                  "a row created with the command's token reaches the server")
             app.quit()
         finally:
             app.close()
