@@ -15,8 +15,12 @@ final class KnownCredentials: Sendable {
         credentials.withLock { $0[accessKeyId] }
     }
 
-    func add(_ credential: AWSCredentials) {
-        credentials.withLock { $0[credential.accessKeyId] = credential }
+    /// Adds minted credentials, dropping those that have expired (guests renew every hour).
+    func add(_ credential: AWSCredentials, now: Date = Date()) {
+        credentials.withLock { known in
+            known = known.filter { $0.value.expiration.map { $0 > now } ?? true }
+            known[credential.accessKeyId] = credential
+        }
     }
 
     /// Temporary credentials as STS shapes them: `ASIA…` ids, 40-character secrets, a long token.
