@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).

@@ -111,3 +111,12 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
+
+extension AppSyncConfiguration {
+    /// How the realtime socket proves who it is, for this configuration's auth mode.
+    public var realtimeAuthorization: RealtimeAuthorization {
+        switch auth {
+        case .apiKey(let key): RealtimeClient.apiKeyAuthorization(key, graphQLEndpoint: graphQLEndpoint)
+        }
+    }
+}

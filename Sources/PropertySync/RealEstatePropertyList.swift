@@ -35,6 +35,8 @@ public actor RealEstatePropertyList {
     /// Why sending is paused (nil: it is not).
     var pause: AppSyncFailure?
     var probe: Task<Void, Never>?
+    /// Subscription results waiting while a catch-up query runs (nil: none runs).
+    var syncBuffer: [RealEstateProperty]?
 
     // MARK: What the screen was told
     var history = UndoHistory()
