@@ -113,10 +113,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 extension AppSyncConfiguration {
-    /// How the realtime socket proves who it is, for this configuration's auth mode.
+    /// How the realtime socket proves who it is with this configuration's API key (other modes:
+    /// `RequestAuthorizer.realtimeAuthorization(graphQLEndpoint:)`).
     public var realtimeAuthorization: RealtimeAuthorization {
-        switch auth {
-        case .apiKey(let key): RealtimeClient.apiKeyAuthorization(key, graphQLEndpoint: graphQLEndpoint)
-        }
+        RealtimeClient.apiKeyAuthorization(apiKey ?? "", graphQLEndpoint: graphQLEndpoint)
     }
 }

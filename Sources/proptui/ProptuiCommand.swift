@@ -198,7 +198,7 @@ struct AppCommand: AsyncParsableCommand {
         // Live sync: others' changes arrive through the realtime socket.
         let realtime = RealtimeClient(
             url: backend.configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
-            authorize: backend.configuration.realtimeAuthorization)
+            authorize: backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint))
         let following = Task.detached { await list.follow(realtime.start()) }
         defer {
             realtime.stop()

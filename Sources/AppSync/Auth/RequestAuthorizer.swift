@@ -51,3 +51,20 @@ extension RequestAuthorizer {
         return data.base64EncodedString()
     }
 }
+
+extension RequestAuthorizer {
+    /// The realtime client's authorization (`RealtimeClient`'s `authorize`) for an API at
+    /// `graphQLEndpoint`, in this authorizer's mode. The client asks with `{}` for the handshake
+    /// (signed against `/graphql/connect`) and with a subscription's data string for each
+    /// `start` (signed against `/graphql`); a data string is never `{}`.
+    public func realtimeAuthorization(graphQLEndpoint: URL) -> RealtimeAuthorization {
+        { payload throws(AppSyncFailure) in
+            do throws(AuthorizationFailure) {
+                return try await self.realtimeAuthorization(
+                    apiURL: graphQLEndpoint, payload: Array(payload.utf8), isHandshake: payload == "{}")
+            } catch {
+                throw error.isTransient ? .unreachable(error.description) : .unauthorized(error.description)
+            }
+        }
+    }
+}
