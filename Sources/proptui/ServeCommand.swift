@@ -160,6 +160,7 @@ struct Serve: AsyncParsableCommand {
             Data:     \(dataDirectory)
             Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))
             """
+        banner += "\n"
         if let identityPool = server.identityPoolId { banner += "Identity pool: \(identityPool)\n" }
         if let outputsPath {
             do {

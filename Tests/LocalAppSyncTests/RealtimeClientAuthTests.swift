@@ -49,6 +49,29 @@ import Testing
         }
     }
 
+    @Test func guestCredentialsWithASessionTokenWorkToo() async throws {
+        try await IAMAuthTests.withIAMServer { server in
+            let endpoint = URL(string: server.graphQLURL)!
+            let guest = CognitoGuestCredentials(
+                pool: IdentityPoolSettings(id: try #require(server.server.identityPoolId)),
+                endpoint: URL(string: "http://127.0.0.1:\(server.port)/")!, cachePath: nil)
+            let authorizer = IAMAuthorizer(provider: guest, region: "us-east-1")
+            let client = try IAMAuthTests.client(server, provider: guest)
+            let event = try await Self.firstEvent(
+                url: URL(string: "ws://127.0.0.1:\(server.port)/graphql/realtime")!,
+                authorize: authorizer.realtimeAuthorization(graphQLEndpoint: endpoint)
+            ) {
+                _ = try await client.execute(GraphQLRequest(
+                    query: #"mutation { createRealEstateProperty(input: {name: "Guest live"}) { id name } }"#))
+            }
+            guard case .data(_, let data)? = event else {
+                Issue.record("expected data, got \(String(describing: event))")
+                return
+            }
+            #expect(data["onCreateRealEstateProperty"]?["name"] == "Guest live")
+        }
+    }
+
     @Test func aWrongRegionIsRefusedOnTheSocket() async throws {
         try await IAMAuthTests.withIAMServer { server in
             let authorizer = IAMAuthorizer(provider: StaticCredentialsProvider(IAMAuthTests.known, source: "test"), region: "eu-west-1")

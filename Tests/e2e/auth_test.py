@@ -351,6 +351,17 @@ def sandbox_app_checks(binary, work):
         app.wait_screen(lambda s: "IAM (guest)" in s.splitlines()[0], "the header says the backend and IAM (guest)")
         app.create("Sandbox Villa")
         check("Sandbox Villa" in server_names(url, url.split("/")[2], SERVER_KEY), "a row created in the app reaches the server")
+
+        async def create_elsewhere():
+            auth = AppSyncIAMAuthentication(host=url.split("/")[2], region_name=REGION, credentials=SERVER_KEY)
+            async with Client(transport=AIOHTTPTransport(url=url, auth=auth), schema=SCHEMA) as session:
+                # Every field selected: a subscriber sees only what the mutation selected.
+                await session.execute(gql(
+                    "mutation ($name: String!) { createRealEstateProperty(input: {name: $name}) "
+                    "{ id name address createdAt updatedAt _version _deleted _lastChangedAt } }"),
+                    variable_values={"name": "Made Elsewhere"})
+        asyncio.run(create_elsewhere())
+        app.wait_screen(lambda s: "Made Elsewhere" in s, "another client's create arrives live over the IAM-signed realtime socket")
         cache = Path(folder, "xdg", "proptui", "cognito-identity.json")
         check(cache.exists() and oct(cache.stat().st_mode & 0o777) == "0o600", "the guest identity is cached with mode 0600")
         app.quit()
