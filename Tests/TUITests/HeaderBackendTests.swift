@@ -24,10 +24,9 @@ import Testing
         #expect(line.contains("Real Estate Properties") && line.contains("● online"))
     }
 
-    @Test func withoutABackendOnlySpacesSeparateTitleAndState() throws {
+    @Test func withoutABackendNothingStandsBeforeTheState() {
         let line = Self.header(width: 100, backend: nil)
-        let title = try #require(line.range(of: "Real Estate Properties"))
-        let between = line[title.upperBound...].prefix { $0 != "●" }
-        #expect(between.allSatisfy { $0 == " " } && !between.isEmpty)
+        #expect(line.contains("Real Estate Properties") && line.contains("   ● online"))
+        #expect(!line.contains("· ●"))
     }
 }
