@@ -514,14 +514,18 @@ def command_line(binary):
         iam = os.path.join(work, "iam.json")
         Path(iam).write_text('{"version": "1", "data": {"url": "https://x.appsync-api.us-east-1.amazonaws.com/graphql", '
                              '"default_authorization_type": "AWS_IAM"}}')
-        env = {key: value for key, value in os.environ.items() if key != "PROPTUI_API_KEY"}
+        env = {key: value for key, value in os.environ.items() if key != "PROPTUI_API_KEY" and not key.startswith("AWS_")}
+        env["AWS_SHARED_CREDENTIALS_FILE"] = os.path.join(work, "no-such-credentials")
         cases = [
             (["--fail-rate", "-1"], 64, "--fail-rate must be between 0 and 1"),
             (["--latency", "fast"], 64, "--latency: “fast” is not a duration"),
-            (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs --api-key"),
+            (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs PROPTUI_API_KEY or --api-key"),
             (["--endpoint", "http://x/graphql", "--config", bad_json], 64, "not both"),
             (["--data-dir", work, "--config", bad_json], 1, "is not valid JSON"),
-            (["--data-dir", work, "--config", iam], 1, "AWS_IAM, which proptui does not support yet"),
+            (["--data-dir", work, "--config", iam], 1, "cannot use IAM authorization (--auth iam): no AWS credentials"),
+            (["--data-dir", work, "--config", iam, "--auth", "user-pool"], 1, "names no user pool"),
+            (["--data-dir", work, "--config", iam, "--auth", "lambda"], 1, "no token: give --token-command"),
+            (["--data-dir", work, "--config", iam, "--auth", "magic"], 64, "--auth must be one of"),
             (["serve", "--jitter", "-1s"], 64, "--jitter: “-1s” is not a duration"),
             (["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", work], 64, "refusing to listen on 0.0.0.0"),
             (["--log-file", "/nonexistent-proptui-dir/x.log"], 64,
