@@ -30,12 +30,12 @@ struct HeaderView {
         if let reason {
             // The reason fits in what the title leaves, at most half the line.
             let room = max(0, frame.width / 2 - word.terminalWidth - 4)
-            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room) }
+            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room, separate: frame.separateClusters) }
         }
         if pendingCount > 0 { parts.append("\(pendingCount) pending") }
         if isBusy { parts.append("⟳") }
         let right = parts.joined(separator: " · ")
-        let rightWidth = right.terminalWidth
+        let rightWidth = frame.columns(of: right)
         let rightColumn = max(1, frame.width - 1 - rightWidth)
         frame.draw(title, row: 0, column: 1, width: max(0, rightColumn - 2), style: .bold)
         frame.draw(right, row: 0, column: rightColumn)
