@@ -103,6 +103,7 @@ let package = Package(
             name: "proptui-bench",
             dependencies: [
                 "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -32,6 +32,8 @@ extension RealEstatePropertyList {
     func catchUp() async {
         guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
         syncBuffer = []
+        // The first refresh reads the whole list anyway: reading it twice would double a big start.
+        while refreshesRunning > 0 { try? await Task.sleep(for: .milliseconds(20)) }
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
         let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
         let token = store.beginRefresh()
