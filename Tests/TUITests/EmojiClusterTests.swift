@@ -65,6 +65,23 @@ import Testing
         #expect(frame.wideCellsAreWhole)
     }
 
+    /// A terminal that joins nothing (GNU screen 4.9): a ZWJ family is its three people, six
+    /// columns, without the invisible joiners (a terminal that joins what follows one would
+    /// draw the next person into the same cell); the editor still holds the whole text.
+    @Test func aTerminalThatJoinsNothingShowsEveryPerson() {
+        var frame = Frame(width: 12, height: 1, separateClusters: [.zwjSequence, .emojiModifier])
+        frame.draw("👨\u{200D}👩\u{200D}👧|", row: 0, column: 0)
+        #expect((0..<7).map { frame[0, $0].text } == ["👨", "", "👩", "", "👧", "", "|"])
+        #expect(frame.columns(of: "👩\u{1F3FF}\u{200D}💻") == 6)
+
+        var app = makeApp(rows: [PropertyRow(property("e1", Self.name, "1 Emoji St", createdAt: "2024-06-01T10:00:00.000Z"))])
+        app.separateClusters = [.zwjSequence]
+        app.press(.character("r"))
+        #expect(app.render().plainText.contains("👨👩👧"))
+        #expect(app.press(.enter) == [])  // unchanged: nothing to send, nothing cut
+        #expect(app.rows.row(id: "e1")?.property.name == Self.name)
+    }
+
     /// The frame column where `text` starts, on the first row holding it.
     static func column(of text: String, in frame: Frame) -> Int? {
         for row in 0..<frame.height {
