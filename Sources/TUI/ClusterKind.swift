@@ -16,6 +16,11 @@ public enum ClusterKind: String, CaseIterable, Sendable, Hashable {
     /// A symbol asked to be an emoji by U+FE0F VARIATION SELECTOR-16 (❤️).
     case variationSelector16
 
+    /// The most scalars a cluster drawn whole may have: what one curses cell holds
+    /// (`CCHARW_MAX`; a test in `Terminal` checks the two agree). A longer emoji sequence
+    /// (👨‍👩‍👧‍👦 has seven) is laid out a scalar at a time, so that every person shows.
+    public static let maximumScalarsDrawnWhole = 5
+
     /// The sample written to the terminal to learn how it renders the kind.
     public var sample: String {
         switch self {

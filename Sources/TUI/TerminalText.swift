@@ -35,12 +35,12 @@ public enum TerminalText {
     /// its width. A cluster of width 0 that starts with a combining mark is shown
     /// on a dotted circle (◌́) so it stays visible; other zero-width clusters
     /// (zero-width space, a lone joiner) are invisible and dropped. A cluster of a kind in
-    /// `separate` becomes a cell per scalar (with the zero-width scalars after it), for a
-    /// terminal that draws that kind a scalar at a time.
+    /// `separate` (a terminal that draws that kind a scalar at a time), or an emoji sequence
+    /// too long to draw whole, becomes a cell per scalar (with the zero-width scalars after it).
     static func cells(of text: String, separate: Set<ClusterKind> = []) -> [(text: String, width: Int)] {
         var cells: [(text: String, width: Int)] = []
         for character in text {
-            if !separate.isEmpty, !ClusterKind.kinds(of: String(character)).isDisjoint(with: separate) {
+            if character.unicodeScalars.count > 1, Self.isDrawnAScalarAtATime(character, separate: separate) {
                 cells += scalarCells(of: character)
                 continue
             }
@@ -55,6 +55,14 @@ public enum TerminalText {
             }
         }
         return cells
+    }
+
+    /// Whether a cluster is laid out a scalar at a time: it is of a kind the terminal draws
+    /// so, or an emoji sequence longer than one terminal cell holds.
+    static func isDrawnAScalarAtATime(_ character: Character, separate: Set<ClusterKind>) -> Bool {
+        let kinds = ClusterKind.kinds(of: String(character))
+        if !kinds.isDisjoint(with: separate) { return true }
+        return !kinds.isEmpty && character.unicodeScalars.count > ClusterKind.maximumScalarsDrawnWhole
     }
 
     /// A cluster as a cell per spacing scalar, each with the zero-width scalars after it.
