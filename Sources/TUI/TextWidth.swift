@@ -4,9 +4,12 @@
 ///
 /// Rules, in order: emoji shown as emoji (emoji presentation, or an emoji followed
 /// by VS16 U+FE0F) take 2; VS15 U+FE0E asks for text presentation, 1; a cluster
-/// that starts with a combining mark, a format character or a Hangul
-/// medial/final jamo takes 0; East Asian Wide and Fullwidth characters take 2;
+/// that starts with a combining mark, a format character, a Hangul medial/final
+/// jamo, tone mark or filler takes 0; East Asian Wide and Fullwidth characters take 2;
 /// everything else 1. Control characters never get here (`TerminalText.sanitized`).
+/// Checked against Python's `wcwidth` for every code point of the supported ranges
+/// (`WcwidthAgreementTests`). How a terminal draws an emoji sequence can differ from
+/// this; `Frame.separateClusters` lays those kinds out as the terminal draws them.
 extension Character {
     public var terminalWidth: Int {
         let scalars = unicodeScalars
