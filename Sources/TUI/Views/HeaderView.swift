@@ -42,9 +42,9 @@ struct HeaderView {
         var titleEnd = rightColumn - 2
         if let backend {
             let text = backend + " ·"
-            let column = rightColumn - 1 - text.terminalWidth
+            let column = rightColumn - 1 - frame.columns(of: text)
             // The backend gives way to the title on a narrow screen: at least 16 columns of title.
-            if column >= 1 + min(title.terminalWidth, 16) + 2 {
+            if column >= 1 + min(frame.columns(of: title), 16) + 2 {
                 frame.draw(text, row: 0, column: column, style: .dim)
                 titleEnd = column - 2
             }
