@@ -139,7 +139,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(
-            name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
+            name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots", "Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI", "CNcurses"], swiftSettings: strict),
     ]

@@ -50,6 +50,19 @@ static inline int proptui_mvadd_cell(WINDOW *w, int y, int x, const wchar_t *tex
     return mvwadd_wch(w, y, x, &cell);
 }
 
+// Draws one cell holding a whole grapheme cluster of up to CCHARW_MAX wide characters. `setcchar`
+// would stop at the first spacing character after the first (the 👩 of 👨‍👩‍👧, the 🇵 of 🇯🇵); curses
+// itself keeps and sends every character of a cell and gives the cell the width of the first.
+static inline int proptui_mvadd_cluster(WINDOW *w, int y, int x, const wchar_t *text, int count, attr_t attrs, short pair) {
+    if (count < 1 || count > CCHARW_MAX) return ERR;
+    wchar_t first[2] = { text[0], 0 };
+    cchar_t cell;
+    if (setcchar(&cell, first, attrs, pair, NULL) == ERR) return ERR;
+    for (int i = 1; i < count; ++i) cell.chars[i] = text[i];
+    for (int i = count; i < CCHARW_MAX; ++i) cell.chars[i] = 0;
+    return mvwadd_wch(w, y, x, &cell);
+}
+
 // The most wide characters one cell holds (a spacing character and its combining marks, joiners).
 static inline int proptui_cchar_max(void) { return CCHARW_MAX; }
 

@@ -100,11 +100,12 @@ extension AppState {
     /// The detail screen's view of `id`, live or vanished.
     func detailView(id: String, palette: Palette) -> DetailView? {
         if let row = rows.row(id: id) {
-            return DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll)
+            return DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
+                              separateClusters: separateClusters)
         }
         guard let vanishedDetail else { return nil }
         return DetailView(row: PropertyRow(vanishedDetail.property), vanished: vanishedDetail, layout: layout,
-                          editing: editing, palette: palette, scroll: detailScroll)
+                          editing: editing, palette: palette, scroll: detailScroll, separateClusters: separateClusters)
     }
 
     mutating func leaveDetail() {

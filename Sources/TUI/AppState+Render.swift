@@ -8,7 +8,7 @@ extension AppState {
 
     /// Renders with rows read through any `RowSource` (tests count the look-ups).
     func render(rows source: some RowSource) -> Frame {
-        var frame = Frame(width: width, height: height)
+        var frame = Frame(width: width, height: height, separateClusters: separateClusters)
         let layout = self.layout
         if layout.isTooSmall {
             TooSmallView().draw(into: &frame)
@@ -45,7 +45,7 @@ extension AppState {
         case .confirmDelete(_, let name):
             BoxView(title: "Delete", lines: [("Delete “\(name)”?", .bold), ("", .normal),
                                              ("y deletes · any other key keeps it", .normal)],
-                    footer: "default: No", preferredWidth: max(36, name.terminalWidth + 12)).draw(into: &frame)
+                    footer: "default: No", preferredWidth: max(36, frame.columns(of: name) + 12)).draw(into: &frame)
         case .confirmQuit(let unsynced):
             // The outbox is on disk: quitting loses nothing, and the user is told so.
             let lines: [(String, Frame.Style)] =

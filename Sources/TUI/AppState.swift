@@ -73,6 +73,9 @@ public struct AppState: Sendable {
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false
     public internal(set) var simulation: Simulation?
+    /// The kinds of emoji cluster this terminal draws a scalar at a time, as the terminal
+    /// told at start-up: text is laid out accordingly (`Frame.separateClusters`).
+    public var separateClusters: Set<ClusterKind> = []
     public internal(set) var width = 80
     public internal(set) var height = 24
     /// The `RowStore.flagGeneration` last acknowledged: ask once per new refusal, not on every key.

@@ -14,7 +14,7 @@ extension Frame {
         let available = min(width ?? (self.width - column), self.width - column)
         guard available > 0 else { return 0 }
         var x = column
-        for cell in TerminalText.fitted(TerminalText.sanitized(text), width: available) {
+        for cell in TerminalText.fitted(TerminalText.sanitized(text), width: available, separate: separateClusters) {
             place(Cell(cell.text, style: style, color: color), wide: cell.width == 2, row: row, column: x)
             x += cell.width
         }
@@ -54,6 +54,11 @@ extension Frame {
             }
         }
         return true
+    }
+
+    /// The columns text takes when drawn into this frame.
+    public func columns(of text: String) -> Int {
+        TerminalText.columns(of: text, separate: separateClusters)
     }
 
     /// Fills a whole row with one narrow character (a rule) or blanks.

@@ -34,10 +34,14 @@ public struct Frame: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// The kinds of emoji cluster the terminal draws a scalar at a time (it advances for
+    /// each): text drawn here lays them out as their scalars, so columns stay true.
+    public let separateClusters: Set<ClusterKind>
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, separateClusters: Set<ClusterKind> = []) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.separateClusters = separateClusters
         cells = Array(repeating: Cell(), count: self.width * self.height)
     }
 

@@ -34,10 +34,16 @@ public enum TerminalText {
     /// The clusters of already sanitized text as they will occupy cells: each with
     /// its width. A cluster of width 0 that starts with a combining mark is shown
     /// on a dotted circle (◌́) so it stays visible; other zero-width clusters
-    /// (zero-width space, a lone joiner) are invisible and dropped.
-    static func cells(of text: String) -> [(text: String, width: Int)] {
+    /// (zero-width space, a lone joiner) are invisible and dropped. A cluster of a kind in
+    /// `separate` (a terminal that draws that kind a scalar at a time), or an emoji sequence
+    /// too long to draw whole, becomes a cell per scalar (with the zero-width scalars after it).
+    static func cells(of text: String, separate: Set<ClusterKind> = []) -> [(text: String, width: Int)] {
         var cells: [(text: String, width: Int)] = []
         for character in text {
+            if character.unicodeScalars.count > 1, Self.isDrawnAScalarAtATime(character, separate: separate) {
+                cells += scalarCells(of: character)
+                continue
+            }
             let width = character.terminalWidth
             if width > 0 {
                 cells.append((String(character), width))
@@ -51,17 +57,48 @@ public enum TerminalText {
         return cells
     }
 
+    /// Whether a cluster is laid out a scalar at a time: it is of a kind the terminal draws
+    /// so, or an emoji sequence longer than one terminal cell holds.
+    static func isDrawnAScalarAtATime(_ character: Character, separate: Set<ClusterKind>) -> Bool {
+        let kinds = ClusterKind.kinds(of: String(character))
+        if !kinds.isDisjoint(with: separate) { return true }
+        return !kinds.isEmpty && character.unicodeScalars.count > ClusterKind.maximumScalarsDrawnWhole
+    }
+
+    /// A cluster as a cell per spacing scalar, each with the zero-width scalars after it.
+    /// Joiners (U+200D, invisible) are left out: a terminal that joins what follows one
+    /// would draw the next cell into this one.
+    static func scalarCells(of character: Character) -> [(text: String, width: Int)] {
+        var cells: [(text: String, width: Int)] = []
+        for scalar in character.unicodeScalars where scalar.value != 0x200D {
+            let width = Character(scalar).terminalWidth
+            if width == 0, !cells.isEmpty {
+                cells[cells.count - 1].text.unicodeScalars.append(scalar)
+            } else if width > 0 {
+                cells.append((String(scalar), width))
+            }
+        }
+        return cells
+    }
+
+    /// The columns sanitized text takes when laid out with `separate` kinds a scalar at a time.
+    public static func columns(of text: String, separate: Set<ClusterKind>) -> Int {
+        cells(of: sanitized(text), separate: separate).reduce(0) { $0 + $1.width }
+    }
+
     /// The text cut to at most `width` columns, with "…" in the last column when
     /// something was cut. Sanitizes first.
-    public static func truncated(_ text: String, toWidth width: Int) -> String {
-        fitted(sanitized(text), width: width).map(\.text).joined()
+    public static func truncated(_ text: String, toWidth width: Int, separate: Set<ClusterKind> = []) -> String {
+        fitted(sanitized(text), width: width, separate: separate).map(\.text).joined()
     }
 
     /// Sanitized text as cells fitting `width` columns: cut at a cluster boundary
     /// with "…" when it does not fit.
-    static func fitted(_ sanitizedText: String, width: Int) -> [(text: String, width: Int)] {
+    static func fitted(
+        _ sanitizedText: String, width: Int, separate: Set<ClusterKind> = []
+    ) -> [(text: String, width: Int)] {
         guard width > 0 else { return [] }
-        let all = cells(of: sanitizedText)
+        let all = cells(of: sanitizedText, separate: separate)
         let total = all.reduce(0) { $0 + $1.width }
         if total <= width { return all }
         var kept: [(text: String, width: Int)] = []
@@ -78,9 +115,11 @@ public enum TerminalText {
     /// Sanitized text broken into lines of at most `width` columns, at the last space
     /// that fits when there is one, else at a cluster boundary; at most `maximumLines`
     /// lines, the last cut with "…" when text is left over.
-    public static func wrapped(_ text: String, toWidth width: Int, maximumLines: Int) -> [String] {
+    public static func wrapped(
+        _ text: String, toWidth width: Int, maximumLines: Int, separate: Set<ClusterKind> = []
+    ) -> [String] {
         guard width > 0, maximumLines > 0 else { return [] }
-        var remaining = cells(of: sanitized(text))[...]
+        var remaining = cells(of: sanitized(text), separate: separate)[...]
         var lines: [String] = []
         while !remaining.isEmpty, lines.count < maximumLines - 1 {
             var used = 0
@@ -99,7 +138,7 @@ public enum TerminalText {
             remaining = remaining[end...].drop { $0.text == " " }
         }
         if !remaining.isEmpty {
-            lines.append(fitted(remaining.map(\.text).joined(), width: width).map(\.text).joined())
+            lines.append(fitted(remaining.map(\.text).joined(), width: width, separate: separate).map(\.text).joined())
         }
         return lines
     }

@@ -4,9 +4,12 @@
 ///
 /// Rules, in order: emoji shown as emoji (emoji presentation, or an emoji followed
 /// by VS16 U+FE0F) take 2; VS15 U+FE0E asks for text presentation, 1; a cluster
-/// that starts with a combining mark, a format character or a Hangul
-/// medial/final jamo takes 0; East Asian Wide and Fullwidth characters take 2;
+/// that starts with a combining mark, a format character, a Hangul medial/final
+/// jamo, tone mark or filler takes 0; East Asian Wide and Fullwidth characters take 2;
 /// everything else 1. Control characters never get here (`TerminalText.sanitized`).
+/// Checked against Python's `wcwidth` for every code point of the supported ranges
+/// (`WcwidthAgreementTests`). How a terminal draws an emoji sequence can differ from
+/// this; `Frame.separateClusters` lays those kinds out as the terminal draws them.
 extension Character {
     public var terminalWidth: Int {
         let scalars = unicodeScalars
@@ -31,6 +34,7 @@ extension Character {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0  // before the table: U+3099 is a mark
         default: break
         }
+        if EastAsianWidth.isInvisible(first) { return 0 }
         if EastAsianWidth.isWide(first) { return 2 }
         if (0x1160...0x11FF).contains(first.value) { return 0 }  // Hangul jungseong/jongseong join the syllable
         return 1
@@ -49,6 +53,8 @@ enum EastAsianWidth {
     static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F,  // Hangul Jamo initial consonants
         0x2329...0x232A,  // angle brackets
+        0x2630...0x2637,  // trigrams (wide since Unicode 16)
+        0x268A...0x268F,  // monograms and digrams (wide since Unicode 16)
         0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
         0x3041...0x3247,  // Hiragana, Katakana, Bopomofo, Hangul compatibility jamo, Kanbun, enclosed CJK
         0x3250...0x4DBF,  // enclosed CJK, CJK compatibility, CJK extension A
@@ -64,9 +70,19 @@ enum EastAsianWidth {
         0x17000...0x18CFF,  // Tangut
         0x1B000...0x1B2FF,  // Kana supplement and extensions, Nushu
         0x1F200...0x1F251,  // enclosed ideographic supplement
+        0x1F260...0x1F265,  // rounded symbols for fu, lu, shou, xi, shuangxi, cai
         0x20000...0x2FFFD,  // CJK extensions B–F, compatibility supplement
         0x30000...0x3FFFD,  // CJK extensions G, H
     ]
+
+    /// Inside the wide ranges but drawn in no column (as wcwidth has them): the Hangul
+    /// tone marks (spacing combining marks) and the Hangul fillers (default ignorable).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x302E...0x302F, 0x3164, 0xFFA0: true
+        default: false
+        }
+    }
 
     static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

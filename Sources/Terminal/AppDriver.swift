@@ -38,6 +38,7 @@ public struct AppDriver: TerminalProgram {
     }
 
     public func frame() -> Frame { state.render() }
+    public mutating func terminalDrawsSeparately(_ kinds: Set<ClusterKind>) { state.separateClusters = kinds }
     public var nextDeadline: ContinuousClock.Instant? { state.nextDeadline }
     public var idleSummary: String { state.idleSummary }
 }

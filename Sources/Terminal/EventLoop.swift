@@ -29,14 +29,14 @@ struct EventLoop<Program: TerminalProgram> {
 
     init(
         inputDescriptor: Int32, mailbox: Mailbox<Program.Message>, signalDescriptor: Int32? = nil,
-        terminalDescriptor: Int32? = nil, colors: Bool, idleFile: String? = nil,
-        drawDeferral: Duration = .milliseconds(50)
+        terminalDescriptor: Int32? = nil, colors: Bool, clusters: ClusterRendering = .unknown,
+        idleFile: String? = nil, drawDeferral: Duration = .milliseconds(50)
     ) {
         self.inputDescriptor = inputDescriptor
         self.mailbox = mailbox
         self.signalDescriptor = signalDescriptor
         self.terminalDescriptor = terminalDescriptor
-        painter = FramePainter(colors: colors)
+        painter = FramePainter(colors: colors, clusters: clusters)
         idle = idleFile.map(IdleSignal.init(path:))
         self.drawDeferral = drawDeferral
     }

@@ -5,16 +5,20 @@ import TUI
 /// the last frame (curses then sends only what differs from the terminal).
 ///
 /// A cell's width comes from the frame (measured per grapheme cluster by TUI).
-/// Where curses would measure a cluster differently (it looks at the first
-/// scalar: a text-default emoji with VS16 such as ❤️, a flag, a ZWJ family), the painter draws
-/// something curses measures the same way, so that its idea of the cursor and
-/// the terminal's never drift apart: the first scalar alone, else "?".
+/// Curses gives a cell the width of its first scalar and the terminal advances by
+/// what it renders, so an emoji cluster (👨‍👩‍👧, 🇯🇵, ❤️, 1️⃣, 👍🏽) is drawn in the way
+/// this terminal advances exactly as curses counts (`ClusterRendering`, asked at
+/// start-up): whole in one cell, or its scalars in cells of their own, padded with
+/// blanks to the frame's width. Only where neither holds is a stand-in drawn (its
+/// first scalar). Curses' idea of the cursor and the terminal's never drift apart.
 struct FramePainter {
     private var previous: Frame?
     let colors: Bool
+    let clusters: ClusterRendering
 
-    init(colors: Bool) {
+    init(colors: Bool, clusters: ClusterRendering = .unknown) {
         self.colors = colors
+        self.clusters = clusters
     }
 
     /// Paints the frame into curses' buffer (no output yet; the loop calls `doupdate`).
@@ -55,28 +59,63 @@ struct FramePainter {
         if cell.style.contains(.underline) { attributes |= proptui_a_underline() }
         let pair = colors ? Int16(cell.color.rawValue) : 0
         let screen = proptui_stdscr()
-        let text = Self.drawable(cell.text, width: width)
-        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        wide.append(0)
-        _ = proptui_mvadd_cell(screen, row, column, wide, attributes, pair)  // ERR at the last cell is expected
-        if width == 2, Self.cursesWidth(of: text) == 1 {
-            var blank: [wchar_t] = [0x20, 0]
-            _ = proptui_mvadd_cell(screen, row, column + 1, &blank, attributes, pair)
+        var x = column
+        for piece in Self.pieces(cell.text, width: width, clusters: clusters) {
+            var wide = piece.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            _ = proptui_mvadd_cluster(screen, row, x, &wide, Int32(wide.count), attributes, pair)  // ERR at the last cell is expected
+            x += Int32(piece.columns)
+        }
+        while x < column + Int32(width) {
+            var blank: [wchar_t] = [0x20]
+            _ = proptui_mvadd_cluster(screen, row, x, &blank, 1, attributes, pair)
+            x += 1
         }
     }
 
-    /// What to hand curses for a cluster so that curses and the frame agree on its width.
-    static func drawable(_ text: String, width: Int) -> String {
+    /// What to hand curses for a cluster `width` columns wide: cells drawn left to right,
+    /// each with the columns curses (and, by the probe, the terminal) gives it; the rest
+    /// of the width is padded with blanks.
+    static func pieces(_ text: String, width: Int, clusters: ClusterRendering) -> [(text: String, columns: Int)] {
         let scalars = text.unicodeScalars
-        guard let first = scalars.first else { return " " }
+        guard let first = scalars.first else { return [] }
         let firstWidth = cursesWidth(of: String(first))
-        // Whole only when the rest are zero-width marks (combining accents, VS16): in a ZWJ
-        // sequence the later emoji are wide themselves, and a terminal that does not join
-        // them (tmux, many others) would advance the cursor for each.
-        let restIsZeroWidth = scalars.dropFirst().allSatisfy { cursesWidth(of: String($0)) == 0 }
-        if firstWidth == width && restIsZeroWidth && scalars.count <= Int(proptui_cchar_max()) { return text }
-        if firstWidth == width || (firstWidth == 1 && width == 2) { return String(first) }
-        return "?"
+        let fitsOneCell = scalars.count <= Int(proptui_cchar_max())
+        let kinds = ClusterKind.kinds(of: text)
+        // A single scalar or a letter with combining marks: every terminal advances as for the
+        // first. Otherwise the terminal must join each kind the cluster is of, as the probe saw.
+        if firstWidth >= 1, firstWidth <= width, fitsOneCell, kinds.allSatisfy(clusters.joinsInFirstScalarWidth) {
+            return [(text, firstWidth)]
+        }
+        if !kinds.isEmpty, kinds.allSatisfy(clusters.advancesForEachScalar) {
+            let separate = separateCells(scalars)
+            let separateWidth = separate.reduce(0) { $0 + $1.columns }
+            if separateWidth <= width, separate.allSatisfy({ $0.text.unicodeScalars.count <= Int(proptui_cchar_max()) }) {
+                return separate
+            }
+        }
+        return [stand(in: first, width: width)]
+    }
+
+    /// The cells curses itself would make of the scalars: each spacing scalar with the
+    /// zero-width ones after it. Joiners are left out (invisible): a terminal that joins
+    /// what follows one would draw the next cell into this one.
+    static func separateCells(_ scalars: String.UnicodeScalarView) -> [(text: String, columns: Int)] {
+        var cells: [(text: String, columns: Int)] = []
+        for scalar in scalars where scalar.value != 0x200D {
+            let width = max(0, cursesWidth(of: String(scalar)))
+            if width == 0, !cells.isEmpty {
+                cells[cells.count - 1].text.unicodeScalars.append(scalar)
+            } else {
+                cells.append((String(scalar), width))
+            }
+        }
+        return cells
+    }
+
+    /// The first scalar alone when curses measures it within the width, else "?".
+    private static func stand(in first: Unicode.Scalar, width: Int) -> (text: String, columns: Int) {
+        let firstWidth = cursesWidth(of: String(first))
+        return firstWidth >= 1 && firstWidth <= width ? (String(first), firstWidth) : ("?", 1)
     }
 
     static func cursesWidth(of text: String) -> Int {

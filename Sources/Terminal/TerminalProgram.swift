@@ -15,6 +15,13 @@ public protocol TerminalProgram {
     var nextDeadline: ContinuousClock.Instant? { get }
     /// Written into the idle file after the idle count (e.g. "rows=3 pending=0 busy=0").
     var idleSummary: String { get }
+    /// Told once, before the first frame: the kinds of emoji cluster this terminal draws a
+    /// scalar at a time, so that frames lay them out that way.
+    mutating func terminalDrawsSeparately(_ kinds: Set<ClusterKind>)
+}
+
+extension TerminalProgram {
+    public mutating func terminalDrawsSeparately(_ kinds: Set<ClusterKind>) {}
 }
 
 public enum TerminalEvent<Message: Sendable>: Sendable {

@@ -13,21 +13,26 @@ public struct TerminalOptions: Sendable {
     public var drawDeferral: Duration
     /// How long curses waits after Esc for the rest of an escape sequence.
     public var escapeDelayMilliseconds: Int32
+    /// How the terminal renders emoji clusters; nil: ask it at start-up (`ClusterProbe`).
+    public var clusters: ClusterRendering?
 
     public init(
         colors: Bool = true, idleFile: String? = nil, drawDeferral: Duration = .milliseconds(50),
-        escapeDelayMilliseconds: Int32 = 25
+        escapeDelayMilliseconds: Int32 = 25, clusters: ClusterRendering? = nil
     ) {
         self.colors = colors
+        self.clusters = clusters
         self.idleFile = idleFile
         self.drawDeferral = drawDeferral
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
     }
 
-    /// Options with the idle file taken from `PROPTUI_IDLE_FILE` (set and not empty).
+    /// Options with the idle file taken from `PROPTUI_IDLE_FILE` (set and not empty) and the
+    /// cluster rendering from `PROPTUI_CLUSTERS` (see `ClusterRendering.fromEnvironment`).
     public static func fromEnvironment(_ environment: [String: String], colors: Bool) -> TerminalOptions {
         let idleFile = environment["PROPTUI_IDLE_FILE"].flatMap { $0.isEmpty ? nil : $0 }
-        return TerminalOptions(colors: colors, idleFile: idleFile)
+        return TerminalOptions(
+            colors: colors, idleFile: idleFile, clusters: ClusterRendering.fromEnvironment(environment))
     }
 }
 
@@ -49,6 +54,8 @@ public enum TerminalSession {
             throw Unavailable(description: "proptui needs a terminal: stdin and stdout must be a tty")
         }
         TerminalLocale.enableUTF8()  // before curses, or wide characters measure -1
+        // Before curses takes the terminal: the probe reads the answers from stdin itself.
+        let clusters = options.clusters ?? ClusterProbe.run(input: STDIN_FILENO, output: STDOUT_FILENO)
         // Handlers before curses starts, so that curses leaves these signals to us.
         let signalPipe = TerminalSignals.install(terminal: STDOUT_FILENO)
         defer { TerminalSignals.uninstall(pipe: signalPipe) }
@@ -82,9 +89,10 @@ public enum TerminalSession {
 
         var loop = EventLoop<Program>(
             inputDescriptor: fileno(input), mailbox: mailbox, signalDescriptor: signalPipe,
-            terminalDescriptor: STDOUT_FILENO, colors: colors, idleFile: options.idleFile,
+            terminalDescriptor: STDOUT_FILENO, colors: colors, clusters: clusters, idleFile: options.idleFile,
             drawDeferral: options.drawDeferral)
         loop.suspend = { suspendUntilContinued(output: output) }
+        program.terminalDrawsSeparately(clusters.separatelyDrawn)
         return loop.run(&program)
     }
 

@@ -133,10 +133,30 @@ class App:
 
 
 def display_column(line, text):
-    """The terminal column where `text` starts in `line` (wide characters count two)."""
+    """The terminal column where `text` starts in `line`, as tmux itself lays the line out:
+    the part before it is written in a scratch tmux pane and the pane's cursor read back.
+    (tmux joins a ZWJ sequence or a flag into one cell and gives a skin tone its own.)"""
     prefix = line[: line.index(text)]
-    return sum(0 if unicodedata.combining(c) or c == "\u200d" else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-               for c in prefix)
+    work = tempfile.mkdtemp(prefix="proptui-e2e-width-")
+    socket = f"proptui-e2e-width-{os.getpid()}"
+    try:
+        Path(work, "prefix").write_text(prefix, encoding="utf-8")
+        # The title says when the prefix is written; the pane then waits to be read.
+        command = f"cat {work}/prefix; printf '\\033]2;written\\033\\\\'; sleep {TIMEOUT}"
+        subprocess.run(["tmux", "-L", socket, "-u", "new-session", "-d", "-x", "400", "-y", "5", command],
+                       check=True, env={**os.environ, "LANG": "C.UTF-8"})
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            shown = subprocess.run(["tmux", "-L", socket, "display-message", "-p", "#{pane_title} #{cursor_x}"],
+                                   check=True, capture_output=True, text=True).stdout.split()
+            if shown[:1] == ["written"]:
+                return int(shown[1])
+            if time.monotonic() > deadline:
+                raise AssertionError(f"tmux never wrote the prefix {prefix!r}")
+            time.sleep(0.01)
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def pending_row(screen, name):
@@ -461,11 +481,14 @@ def hostile_server_text_and_tiny_terminal(binary):
         check(created.get("data", {}).get("createRealEstateProperty") is not None, "the server accepts a hostile name", str(created))
         graphql(url, key, "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id } }",
                 {"input": {"name": "👨‍👩‍👧 Family Home 東京", "address": "Cafe\u0301 Street"}})
+        emoji = "🏠 Emoji \U0001F468\u200d\U0001F469\u200d\U0001F467 House \U0001F1EF\U0001F1F5"
+        graphql(url, key, "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id } }",
+                {"input": {"name": emoji, "address": "Emoji Street 1"}})
 
         # The app against a remote endpoint: --endpoint with the key from the environment.
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
-        app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "the two records")
+        app.wait(lambda s: s["rows"] == 3 and s["busy"] == 0, "the three records")
         screen = app.expect(lambda screen: "␛" in (row_line(screen, "Evil") or "") and "Name" in row_line(screen, "Evil")
                             and "\x1b" not in screen,
                             "escape sequences from the server are shown as visible replacements")
@@ -476,6 +499,13 @@ def hostile_server_text_and_tiny_terminal(binary):
         check(family is not None and line is not None
               and display_column(family, "Cafe") == display_column(line, "1 Quay St"),
               "wide, emoji and combining text keep the columns aligned", screen)
+        # Emoji sequences: tmux 3.3a joins a ZWJ family and a flag into one two-column cell,
+        # so both are drawn whole; the address column after them stays where the others are.
+        emoji_line = row_line(screen, "Emoji Street 1")
+        check(emoji_line is not None and emoji in emoji_line,
+              "a ZWJ family and a flag are drawn whole in the list", emoji_line or screen)
+        check(display_column(emoji_line, "Emoji Street 1") == display_column(line, "1 Quay St"),
+              "the column after them stays aligned", screen)
 
         before = app.idle()["frames"]
         app.tmux("resize-window", "-x", "30", "-y", "8")

@@ -10,7 +10,7 @@ struct RuleView {
         var rightColumn = frame.width
         if let rightText {
             let text = " \(rightText) "
-            rightColumn = max(0, frame.width - 2 - text.terminalWidth)
+            rightColumn = max(0, frame.width - 2 - frame.columns(of: text))
             frame.draw(text, row: row, column: rightColumn)
         }
         if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: max(0, rightColumn - 3)) }

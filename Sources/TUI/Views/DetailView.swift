@@ -13,6 +13,8 @@ struct DetailView {
     let palette: Palette
     /// The first line shown; clamped here, so any value is safe.
     var scroll = 0
+    /// The kinds of emoji cluster the terminal draws a scalar at a time (`Frame.separateClusters`).
+    var separateClusters: Set<ClusterKind> = []
 
     static let labelWidth = 10
 
@@ -48,7 +50,8 @@ struct DetailView {
                 continue
             default: break
             }
-            let pieces = TerminalText.wrapped(field.value, toWidth: valueWidth, maximumLines: .max)
+            let pieces = TerminalText.wrapped(
+                field.value, toWidth: valueWidth, maximumLines: .max, separate: separateClusters)
             for (index, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() {
                 lines.append(Line(label: index == 0 ? field.label : nil, text: piece, color: field.color))
             }

@@ -13,7 +13,7 @@ struct FieldView {
         guard width > 0 else { return }
         frame.draw("", row: row, column: column, width: width, style: .underline, fill: true)
         let characters = editor.characters
-        let widths = characters.map { max(1, $0.terminalWidth) }
+        let widths = characters.map { max(1, frame.columns(of: String($0))) }
         // The first character shown: as far left as possible with the cursor cell still inside.
         var start = 0
         var used = widths[..<editor.cursor].reduce(0, +) + 1

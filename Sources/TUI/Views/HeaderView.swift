@@ -32,19 +32,19 @@ struct HeaderView {
         if let reason {
             // The reason fits in what the title leaves, at most half the line.
             let room = max(0, frame.width / 2 - word.terminalWidth - 4)
-            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room) }
+            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room, separate: frame.separateClusters) }
         }
         if pendingCount > 0 { parts.append("\(pendingCount) pending") }
         if isBusy { parts.append("⟳") }
         let right = parts.joined(separator: " · ")
-        let rightWidth = right.terminalWidth
+        let rightWidth = frame.columns(of: right)
         let rightColumn = max(1, frame.width - 1 - rightWidth)
         var titleEnd = rightColumn - 2
         if let backend {
             let text = backend + " ·"
-            let column = rightColumn - 1 - text.terminalWidth
+            let column = rightColumn - 1 - frame.columns(of: text)
             // The backend gives way to the title on a narrow screen: at least 16 columns of title.
-            if column >= 1 + min(title.terminalWidth, 16) + 2 {
+            if column >= 1 + min(frame.columns(of: title), 16) + 2 {
                 frame.draw(text, row: 0, column: column, style: .dim)
                 titleEnd = column - 2
             }

@@ -14,7 +14,8 @@ struct MessagesView {
         for (offset, message) in newestFirst.enumerated() {
             var style: Frame.Style = message.level == .error ? .bold : .normal
             if offset == 0, !messages.isEmpty { style.insert(.reverse) }  // the one n acts on
-            let wrapped = TerminalText.wrapped("\(message.mark) \(message.text)", toWidth: inner - 2, maximumLines: 20)
+            let wrapped = TerminalText.wrapped("\(message.mark) \(message.text)", toWidth: inner - 2, maximumLines: 20,
+                separate: frame.separateClusters)
             for (index, piece) in wrapped.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + piece, style))
             }
