@@ -13,12 +13,19 @@ public final class FaultSettings: Sendable {
         public var failRate: Double
         /// The fraction (0...1) of GraphQL HTTP requests whose connection is closed unanswered.
         public var dropRate: Double
+        /// Closes every request's connection unanswered (GraphQL and realtime alike), as a
+        /// network that is down would: a demo turns it on and off on cue.
+        public var offline: Bool
 
-        public init(latency: Duration = .zero, jitter: Duration = .zero, failRate: Double = 0, dropRate: Double = 0) {
+        public init(
+            latency: Duration = .zero, jitter: Duration = .zero, failRate: Double = 0, dropRate: Double = 0,
+            offline: Bool = false
+        ) {
             self.latency = latency
             self.jitter = jitter
             self.failRate = failRate
             self.dropRate = dropRate
+            self.offline = offline
         }
     }
 
@@ -49,7 +56,10 @@ public final class FaultSettings: Sendable {
 
     func shouldFailMutation() -> Bool { roll(values.failRate) }
 
-    func shouldDropRequest() -> Bool { roll(values.dropRate) }
+    func shouldDropRequest() -> Bool {
+        let current = values
+        return current.offline || roll(current.dropRate)
+    }
 
     private func roll(_ rate: Double) -> Bool {
         rate >= 1 || (rate > 0 && Double.random(in: 0..<1) < rate)
@@ -61,6 +71,6 @@ extension FaultSettings.Values {
     var clamped: Self {
         Self(
             latency: max(latency, .zero), jitter: max(jitter, .zero),
-            failRate: min(max(failRate, 0), 1), dropRate: min(max(dropRate, 0), 1))
+            failRate: min(max(failRate, 0), 1), dropRate: min(max(dropRate, 0), 1), offline: offline)
     }
 }

@@ -52,4 +52,17 @@ import Testing
         let response = try await server.graphQL("{ __typename }")
         #expect(response["data"]["__typename"] == "Query")
     }
+
+    @Test func offlineClosesEveryConnectionUntilItIsTurnedOff() async throws {
+        let log = CapturedLog()
+        let server = try await TestServer.start { $0.requestLogger = log.logger }
+        defer { Task { await server.stop() } }
+        server.server.faults.update { $0.offline = true }
+        await #expect(throws: (any Error).self) { try await server.graphQL("{ __typename }") }
+        await #expect(throws: (any Error).self) { try await server.create(name: "Kept for later") }
+        #expect(log.lines.contains { $0.hasPrefix("POST /graphql dropped (offline)") })
+        server.server.faults.update { $0.offline = false }
+        let response = try await server.graphQL("{ listRealEstateProperties { items { name } } }")
+        #expect(response["data"]["listRealEstateProperties"]["items"] == [], "nothing was written while offline")
+    }
 }
