@@ -46,6 +46,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
@@ -54,6 +56,7 @@ let package = Package(
             dependencies: [
                 "OptimisticStore", "AppSync",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -114,7 +117,8 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync"], swiftSettings: strict),
+        // The sender against the real embedded server on loopback, not only a scripted one.
+        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync"], swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [

@@ -60,7 +60,7 @@ public struct AppSyncClient: Sendable {
             bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
         } catch {
             logger.debug("request failed", metadata: ["operation": "\(request.operationName ?? "-")", "error": "\(error)"])
-            throw .transient(Self.describeTransport(error))
+            throw Self.classifyTransport(error)
         }
         return try Self.interpret(status: status.code, body: Data(bytes.readableBytesView))
     }
@@ -68,31 +68,30 @@ public struct AppSyncClient: Sendable {
     /// Sorts an HTTP answer: the status first, then whether the body is GraphQL at all.
     static func interpret(status: UInt, body: Data) throws(AppSyncFailure) -> GraphQLResponse {
         let decoded = try? JSONDecoder().decode(GraphQLResponse.self, from: body)
+        let isGraphQL = decoded.map { $0.data != nil || $0.errors?.isEmpty == false } ?? false
         let firstMessage = decoded?.errors?.first?.message
         switch status {
         case 200..<300:
-            guard let decoded, decoded.data != nil || decoded.errors?.isEmpty == false else {
-                throw .transient("the server answered with something that is not GraphQL")
+            guard let decoded, isGraphQL else {
+                throw .misconfigured("the server answered HTTP \(status) with something that is not GraphQL")
             }
             return decoded
         case 401, 403:
             throw .unauthorized(firstMessage ?? "the server refused the credentials (HTTP \(status))")
-        case 408, 429, 500..<600:
+        case 408, 429, 500, 502, 503, 504:
             throw .transient("the server is unavailable (HTTP \(status))")
-        default:
+        case 400..<500 where isGraphQL:
             throw .rejected(GraphQLError(message: firstMessage ?? "the server refused the request (HTTP \(status))"))
+        default:
+            // 404, 405, 501, a redirect, a web page: not an AppSync GraphQL endpoint.
+            throw .misconfigured("the server answered HTTP \(status): is the endpoint an AppSync GraphQL URL (…/graphql)?")
         }
     }
 
-    static func describeTransport(_ error: any Error) -> String {
-        switch error {
-        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
-            "the server did not answer in time"
-        case is HTTPClientError:
-            "the connection failed (\(error))"
-        default:
-            "the server cannot be reached (\(error))"
-        }
+    /// Says what went wrong on the way, in words, and whether the request can have reached the server.
+    static func classifyTransport(_ error: any Error) -> AppSyncFailure {
+        if let failure = TransportFailure(error) { return failure.appSyncFailure }
+        return .transient("the connection failed (\(error))")
     }
 }
 

@@ -2,16 +2,32 @@
 public enum AppSyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server refused the operation: revert it and say why.
     case rejected(GraphQLError)
-    /// Worth retrying: offline, timed out, 5xx, throttled, an answer that is not GraphQL.
+    /// Nothing reached the server (the connection was refused, the host is unknown,
+    /// connecting timed out): the network or the server is down. Wait until it is back.
+    case unreachable(String)
+    /// The request was sent but no usable answer came (a timeout, a connection closed
+    /// mid-answer, 5xx, throttling, an answer that is not GraphQL): the server may or
+    /// may not have applied it. Worth retrying, and checking what the server holds.
     case transient(String)
     /// The credentials were refused: keep everything, stop sending, tell the user.
     case unauthorized(String)
+    /// The endpoint does not speak AppSync's GraphQL (HTTP 404, 501, a web page):
+    /// a mistake in the configuration, not a network problem. Stop sending and say so.
+    case misconfigured(String)
 
     public var description: String {
         switch self {
         case .rejected(let error): error.message
-        case .transient(let reason): reason
-        case .unauthorized(let reason): reason
+        case .unreachable(let reason), .transient(let reason), .unauthorized(let reason), .misconfigured(let reason):
+            reason
+        }
+    }
+
+    /// Whether sending should stop until the user or the network changes something.
+    public var stopsSending: Bool {
+        switch self {
+        case .unreachable, .unauthorized, .misconfigured: true
+        case .rejected, .transient: false
         }
     }
 }

@@ -17,23 +17,39 @@ final class AppSyncGraphQL: Sendable {
         try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
     }
 
-    /// Answers one GraphQL request: the JSON object to send back (status 200).
-    func execute(query: String, variables: [String: Map], operationName: String?) async -> Map {
+    /// What one GraphQL request produced.
+    struct Answer {
+        /// The JSON object to send back (status 200).
+        let body: Map
+        /// Whether the request was a mutation that passed validation and went to execution (so its
+        /// resolvers ran, and a write they made is committed and published by now).
+        let ranMutation: Bool
+    }
+
+    /// Answers one GraphQL request.
+    func execute(query: String, variables: [String: Map], operationName: String?) async -> Answer {
         let document: Document
         switch prepare(query: query, allowing: [.query, .mutation], operationName: operationName) {
         case .success(let parsed): document = parsed
-        case .failure(let errors): return .dictionary(["data": .null, "errors": .array(errors.errors)])
+        case .failure(let errors): return Answer(body: .dictionary(["data": .null, "errors": .array(errors.errors)]), ranMutation: false)
         }
+        let ranMutation = Self.operation(in: document, named: operationName)?.operation == .mutation
         do {
             let result = try await GraphQL.execute(
                 schema: schema, documentAST: document, rootValue: (), context: (),
                 variableValues: variables, operationName: operationName)
             var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
             if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
-            return .dictionary(response)
+            return Answer(body: .dictionary(response), ranMutation: ranMutation)
         } catch {
-            return .dictionary(["data": .null, "errors": .array([GraphQLErrorFormatter.resolverError(GraphQLError(error))])])
+            let errors: [Map] = [GraphQLErrorFormatter.resolverError(GraphQLError(error))]
+            return Answer(body: .dictionary(["data": .null, "errors": .array(errors)]), ranMutation: ranMutation)
         }
+    }
+
+    /// The operation a request runs: the one named, or the only one.
+    private static func operation(in document: Document, named operationName: String?) -> OperationDefinition? {
+        document.definitions.compactMap { $0 as? OperationDefinition }.first { operationName == nil || $0.name?.value == operationName }
     }
 
     /// Starts a subscription: a stream of execution results, one per triggering mutation.
@@ -74,9 +90,7 @@ final class AppSyncGraphQL: Sendable {
         if !validationErrors.isEmpty {
             return .failure(FormattedErrors(errors: validationErrors.map(GraphQLErrorFormatter.validationError)))
         }
-        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        let chosen = operations.first { operationName == nil || $0.name?.value == operationName }
-        if let chosen, !kinds.contains(chosen.operation) {
+        if let chosen = Self.operation(in: document, named: operationName), !kinds.contains(chosen.operation) {
             let message = chosen.operation == .subscription
                 ? "Subscriptions are served over the realtime WebSocket (graphql-ws), not over HTTP."
                 : "Only subscriptions are served over the realtime WebSocket; send \(chosen.operation.rawValue) operations over HTTP."

@@ -5,26 +5,39 @@ import Synchronization
 public final class FaultSettings: Sendable {
     /// A snapshot of the knobs.
     public struct Values: Sendable, Equatable {
-        /// Added before every GraphQL answer over HTTP.
+        /// Added to every authorized GraphQL request over HTTP once its body is read, BEFORE the
+        /// resolver runs. A client that gives up during the delay does not cancel its request:
+        /// the server still runs it once the delay is over (and its answer goes nowhere), so a
+        /// client timeout during latency is an unknown outcome, not "not applied".
         public var latency: Duration
         /// Up to this much more, uniformly at random, on top of `latency`.
         public var jitter: Duration
         /// The fraction (0...1) of mutations answered with an injected AppSync error.
         public var failRate: Double
-        /// The fraction (0...1) of GraphQL HTTP requests whose connection is closed unanswered.
+        /// The fraction (0...1) of GraphQL HTTP requests whose connection is closed unanswered,
+        /// before the request reaches the resolver: nothing is applied.
         public var dropRate: Double
+        /// The fraction (0...1) of GraphQL mutations over HTTP whose answer is lost: the mutation
+        /// runs to the end (a write is committed and its realtime event published; a refused one
+        /// stays refused), then the connection is closed without a response byte.
+        public var loseAnswerRate: Double
+        /// The fraction (0...1) of authorized GraphQL HTTP requests answered `503 Service
+        /// Unavailable` at once (no latency), before the body is read: nothing is applied.
+        public var errorStatusRate: Double
         /// Closes every request's connection unanswered (GraphQL and realtime alike), as a
         /// network that is down would: a demo turns it on and off on cue.
         public var offline: Bool
 
         public init(
             latency: Duration = .zero, jitter: Duration = .zero, failRate: Double = 0, dropRate: Double = 0,
-            offline: Bool = false
+            loseAnswerRate: Double = 0, errorStatusRate: Double = 0, offline: Bool = false
         ) {
             self.latency = latency
             self.jitter = jitter
             self.failRate = failRate
             self.dropRate = dropRate
+            self.loseAnswerRate = loseAnswerRate
+            self.errorStatusRate = errorStatusRate
             self.offline = offline
         }
     }
@@ -61,6 +74,10 @@ public final class FaultSettings: Sendable {
         return current.offline || roll(current.dropRate)
     }
 
+    func shouldLoseAnswer() -> Bool { roll(values.loseAnswerRate) }
+
+    func shouldAnswerErrorStatus() -> Bool { roll(values.errorStatusRate) }
+
     private func roll(_ rate: Double) -> Bool {
         rate >= 1 || (rate > 0 && Double.random(in: 0..<1) < rate)
     }
@@ -71,6 +88,12 @@ extension FaultSettings.Values {
     var clamped: Self {
         Self(
             latency: max(latency, .zero), jitter: max(jitter, .zero),
-            failRate: min(max(failRate, 0), 1), dropRate: min(max(dropRate, 0), 1), offline: offline)
+            failRate: Self.rate(failRate), dropRate: Self.rate(dropRate),
+            loseAnswerRate: Self.rate(loseAnswerRate), errorStatusRate: Self.rate(errorStatusRate), offline: offline)
+    }
+
+    /// A rate in 0...1; NaN (which no comparison clamps) counts as 0.
+    private static func rate(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, 0), 1)
     }
 }

@@ -3,7 +3,8 @@ import GraphQL
 import Hummingbird
 import NIOCore
 
-/// `POST /graphql`: API key, body limit, JSON body, injected latency, then the GraphQL engine.
+/// `POST /graphql`: API key, injected 503, body limit, JSON body, injected latency, then the
+/// GraphQL engine, whose answer to a mutation may be marked to be lost (`LostAnswerHandler`).
 struct GraphQLHTTPHandler: Sendable {
     let graphQL: AppSyncGraphQL
     let apiKey: String
@@ -14,6 +15,7 @@ struct GraphQLHTTPHandler: Sendable {
         let key = request.headers.first { $0.name.canonicalName == "x-api-key" }?.value
         let auth = APIKeyAuth.check(key, against: apiKey)
         guard auth == .authorized else { return Self.json(auth.body, status: .unauthorized) }
+        if faults.shouldAnswerErrorStatus() { return serviceUnavailable() }
 
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
             return tooLarge()
@@ -33,7 +35,17 @@ struct GraphQLHTTPHandler: Sendable {
         let delay = faults.nextDelay()
         if delay > .zero { try await Task.sleep(for: delay) }
         let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
-        return Self.json(answer, status: .ok)
+        var response = Self.json(answer.body, status: .ok)
+        // Rolled only once the mutation has run: its write (if any) is committed and published.
+        if answer.ranMutation, faults.shouldLoseAnswer() { LostAnswerHandler.markToLose(&response) }
+        return response
+    }
+
+    /// `--error-rate`: what an overloaded gateway answers; the request never reaches the engine.
+    private func serviceUnavailable() -> Response {
+        Self.json(
+            requestErrors(type: "ServiceUnavailable", message: "Injected 503 (error-rate \(faults.values.errorStatusRate))"),
+            status: .serviceUnavailable)
     }
 
     private func tooLarge() -> Response {

@@ -122,7 +122,9 @@ public final class LocalAppSyncServer: Sendable {
             router: router,
             server: .http1WebSocketUpgrade(
                 webSocketRouter: router,
-                configuration: .init(http1: .init(additionalChannelHandlers: [ConnectionDropHandler(faults: faults, logger: requestLogger)]))),
+                configuration: .init(http1: .init(additionalChannelHandlers: [
+                    ConnectionDropHandler(faults: faults, logger: requestLogger), LostAnswerHandler(),
+                ]))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? 0) },
             logger: Logger(label: "LocalAppSync.http", factory: { _ in SwiftLogNoOpLogHandler() }))

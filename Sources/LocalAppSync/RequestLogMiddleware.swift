@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 
 /// One line per request: method, path (never the query string: the realtime URL carries the
-/// API key in its `header` parameter), status and duration. Headers are never logged.
+/// API key in its `header` parameter), status (or "answer lost") and duration. Headers are never logged.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -10,18 +10,20 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let started = ContinuousClock.now
         do {
             let response = try await next(request, context)
-            log(request, status: response.status.code, since: started)
+            let outcome = LostAnswerHandler.isMarkedToLose(response.headers) ? "answer lost (lose-answer-rate)" : "\(response.status.code)"
+            log(request, outcome: outcome, since: started)
             return response
         } catch {
-            log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: started)
+            log(request, outcome: "\((error as? any HTTPResponseError)?.status.code ?? 500)", since: started)
             throw error
         }
     }
 
-    private func log(_ request: Request, status: Int, since started: ContinuousClock.Instant) {
+    /// `outcome` is the status code, or what became of an answer that was never sent.
+    private func log(_ request: Request, outcome: String, since started: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let upgrade = request.headers[.upgrade] != nil ? " (websocket upgrade)" : ""
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds))ms\(upgrade)")
+        logger.info("\(request.method) \(request.uri.path) \(outcome) \(String(format: "%.1f", milliseconds))ms\(upgrade)")
     }
 }

@@ -86,6 +86,9 @@ public final class OptimisticStore<Record: SyncedRecord> {
         return all
     }
 
+    /// Every confirmed record, tombstones included, in no particular order. O(n): for saving a refresh.
+    public var confirmedRecords: [Record] { confirmed.values.map(\.record) }
+
     /// The last confirmed copy, tombstones included.
     public func confirmedRecord(_ id: ID) -> Record? { confirmed[id]?.record }
 
@@ -116,7 +119,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
         let id = change.recordID
         let operation = Operation(
             id: OperationID(rawValue: lastOperation), change: change, before: record(id),
-            baseVersion: confirmed[id].map { $0.record.version })
+            base: baseForNewOperation(on: id))
         let diff = edit(id) {
             flags[id] = nil  // a new change to the row acknowledges its last refusal
             pendingByRecord[id, default: []].append(operation)
@@ -127,14 +130,45 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     // MARK: - Settling operations
 
-    /// The server accepted the operation and answered with this record.
+    /// The server accepted the operation and answered with this record. The
+    /// record's later operations are now made against this answer.
+    /// An answer for another record settles nothing (the caller checks ids first).
     @discardableResult
     public func confirm(_ operation: OperationID, with serverRecord: Record) -> Diff {
-        guard let id = recordOfOperation[operation] else { return Diff() }  // settled already
-        precondition(serverRecord.id == id, "the server answered \(operation) with another record")
+        guard let id = recordOfOperation[operation], serverRecord.id == id else { return Diff() }
         return edit(id) {
             removeOperation(operation, of: id)
             writeConfirmed(serverRecord)
+            advanceBase(of: id, to: serverRecord)
+        }
+    }
+
+    /// Drops an operation the server never needs to see (undone before it was sent,
+    /// or cancelled out by a later one). Unlike `reject`, the row is not flagged.
+    @discardableResult
+    public func cancel(_ operation: OperationID) -> Diff {
+        guard let id = recordOfOperation[operation] else { return Diff() }
+        return edit(id) { removeOperation(operation, of: id) }
+    }
+
+    /// The operation is being put on the wire: from now on the server may have applied it.
+    public func noteSent(_ operation: OperationID) {
+        modify(operation) { $0.attempts += 1 }
+    }
+
+    /// The last attempt never left (the connection was refused): it does not count.
+    public func noteNotSent(_ operation: OperationID) {
+        modify(operation) { $0.attempts = max(0, $0.attempts - 1) }
+    }
+
+    /// The operation is sent again against the server's newer copy, whose changes
+    /// it does not touch. That copy becomes what the user sees under it.
+    @discardableResult
+    public func rebase(_ operation: OperationID, onto serverRecord: Record) -> Diff {
+        guard let id = recordOfOperation[operation], serverRecord.id == id else { return Diff() }
+        return edit(id) {
+            writeConfirmed(serverRecord)
+            modify(operation) { $0.base = serverRecord }
         }
     }
 
@@ -154,11 +188,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// operation stays pending and applied. Nothing the user sees changes.
     @discardableResult
     public func noteTransientFailure(_ operation: OperationID, message: String) -> Diff {
-        guard let id = recordOfOperation[operation],
-              let index = pendingByRecord[id]?.firstIndex(where: { $0.id == operation })
-        else { return Diff() }
-        pendingByRecord[id]![index].failedAttempts += 1
-        pendingByRecord[id]![index].lastFailure = message
+        modify(operation) { $0.lastFailure = message }
         return Diff()
     }
 
@@ -245,6 +275,21 @@ public final class OptimisticStore<Record: SyncedRecord> {
     private func fold(_ id: ID) -> Record? {
         let confirmedRecord = confirmed[id].flatMap { $0.record.isDeleted ? nil : $0.record }
         return (pendingByRecord[id] ?? []).reduce(confirmedRecord) { $1.change.applied(to: $0) }
+    }
+
+    private func modify(_ operation: OperationID, _ change: (inout Operation) -> Void) {
+        guard let id = recordOfOperation[operation],
+              let index = pendingByRecord[id]?.firstIndex(where: { $0.id == operation })
+        else { return }
+        change(&pendingByRecord[id]![index])
+    }
+
+    /// A new operation is made against the confirmed copy the user sees it over now.
+    private func baseForNewOperation(on id: ID) -> Record? { confirmed[id]?.record }
+
+    private func advanceBase(of id: ID, to serverRecord: Record) {
+        guard let count = pendingByRecord[id]?.count else { return }
+        for index in 0..<count { pendingByRecord[id]![index].base = serverRecord }
     }
 
     private func removeOperation(_ operation: OperationID, of id: ID) {

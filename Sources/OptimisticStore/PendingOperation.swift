@@ -1,5 +1,5 @@
 /// Identifies one local operation for its whole life: applied, sent, retried, settled.
-/// Increasing: a larger id was applied later.
+/// Increasing: a larger id was applied later. It is also the operation's place in the outbox.
 public struct OperationID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
@@ -14,24 +14,32 @@ public struct PendingOperation<Record: SyncedRecord>: Sendable, Equatable, Ident
     /// What the user saw of the record just before this change (nil: nothing).
     /// Used to undo the change and to name the record in messages.
     public let before: Record?
-    /// The confirmed `_version` this change was made against (nil: none was confirmed).
-    public let baseVersion: Int?
-    /// How many times sending it failed for a transient reason.
-    public internal(set) var failedAttempts: Int
-    /// The last transient failure, for the detail view.
+    /// The confirmed record this change was made against (nil: none was confirmed).
+    /// Its `_version` is what the change is sent with. It moves on only when an
+    /// earlier operation of the same record is confirmed, or when the sender rebases
+    /// the change on the server's copy; never because of a refresh or a remote
+    /// write, so a change cannot silently overwrite an edit it never saw.
+    public internal(set) var base: Record?
+    /// How many times it was put on the wire. Above zero, the server may have
+    /// applied it even if no answer came back.
+    public internal(set) var attempts: Int
+    /// Why the last attempt failed, if it did (for the detail view).
     public internal(set) var lastFailure: String?
 
     public init(
-        id: OperationID, change: LocalChange<Record>, before: Record?, baseVersion: Int?,
-        failedAttempts: Int = 0, lastFailure: String? = nil
+        id: OperationID, change: LocalChange<Record>, before: Record?, base: Record?,
+        attempts: Int = 0, lastFailure: String? = nil
     ) {
         self.id = id
         self.change = change
         self.before = before
-        self.baseVersion = baseVersion
-        self.failedAttempts = failedAttempts
+        self.base = base
+        self.attempts = attempts
         self.lastFailure = lastFailure
     }
 
     public var recordID: Record.ID { change.recordID }
+
+    /// Whether it may have reached the server: it was sent at least once.
+    public var mayHaveReachedServer: Bool { attempts > 0 }
 }

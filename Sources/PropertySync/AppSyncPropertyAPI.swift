@@ -33,6 +33,10 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         return try await client.execute(request).field("getRealEstateProperty", as: RealEstateProperty.self)
     }
 
+    public func probe() async throws(AppSyncFailure) {
+        _ = try await client.execute(GraphQLRequest(query: "query Probe { __typename }", operationName: "Probe"))
+    }
+
     public func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
         let (field, inputType, input) = Self.document(for: mutation)
         let operation = field.prefix(1).uppercased() + field.dropFirst()

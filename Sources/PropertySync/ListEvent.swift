@@ -1,3 +1,4 @@
+import Foundation
 import OptimisticStore
 
 /// One row as the store shows it: the record the user sees (confirmed with
@@ -30,18 +31,34 @@ public struct OperationSummary: Sendable, Equatable {
 public enum Connectivity: Sendable, Equatable {
     case connecting
     case online
-    /// Sending failed for a reason worth retrying; changes wait and are retried.
+    /// Checking whether the server is back (a probe is on the wire).
+    case reconnecting
+    /// The server cannot be reached; changes wait and are sent when it is back.
     case offline(String)
-    /// The credentials were refused; changes wait.
+    /// The credentials were refused; changes wait, nothing is sent until that is fixed.
     case unauthorized(String)
+    /// The endpoint does not speak AppSync's GraphQL; changes wait.
+    case misconfigured(String)
 }
 
-/// Everything the list tells the screen, in order, through `RealEstatePropertyList.events`.
+/// Whether what the list shows came from the server, and when.
+public enum LoadState: Sendable, Equatable {
+    /// Nothing is known yet: the first answer is awaited.
+    case loading
+    /// The rows come from the local cache, last refreshed at that time (nil: never);
+    /// the server has not answered yet or cannot be reached.
+    case cached(refreshedAt: Date?)
+    /// The server's whole list has been read in this session.
+    case loaded
+}
+
+/// Everything the list tells the screen, in order, through its event sink.
 public enum ListEvent: Sendable, Equatable {
     /// Rows changed: the diff, with the current row for every inserted or updated id.
     case rowsChanged(StoreDiff<String>, [String: PropertyRow])
     /// The whole list was (re)loaded: every row, for a first draw.
     case loaded([PropertyRow])
+    case loadStateChanged(LoadState)
     case succeeded(OperationSummary)
     /// The server refused the operation; it was dropped (reverted).
     case reverted(OperationSummary, message: String, conflict: Bool)
@@ -51,3 +68,7 @@ public enum ListEvent: Sendable, Equatable {
     case pendingCountChanged(Int)
     case busyChanged(Bool)
 }
+
+/// Where the list's events go: called in order, on the list's actor, before the
+/// call that caused them returns (so a key press and its rows land together).
+public typealias ListEventSink = @Sendable (ListEvent) -> Void

@@ -28,4 +28,6 @@ public protocol PropertyAPI: Sendable {
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty?
     /// The record as the server has it after the mutation (a tombstone after a delete).
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
+    /// The cheapest request the server answers: is it back?
+    func probe() async throws(AppSyncFailure)
 }

@@ -5,42 +5,70 @@ import Logging
 import OptimisticStore
 
 /// The sample's actor, done right: it owns an `OptimisticStore` of properties,
-/// applies the user's changes at once, sends them in the background (in order
-/// per record, a bounded number of records at a time), and reports every
-/// change of what the user sees as a diff on `events`.
+/// applies the user's changes at once, keeps them in a durable outbox, sends them
+/// in the background (in order per record, a bounded number of records at a time),
+/// and reports every change of what the user sees to its event sink.
 ///
 /// Nothing is rolled back by index: a refusal drops its own operation and the
 /// record is re-derived from what the server confirmed plus what is still pending.
+/// After a restart the list starts from the cache and the outbox, as it was.
 public actor RealEstatePropertyList {
-    public nonisolated let events: AsyncStream<ListEvent>
-    let continuation: AsyncStream<ListEvent>.Continuation
-    let store = OptimisticStore<RealEstateProperty>()
+    let sink: ListEventSink
+    let store: OptimisticStore<RealEstateProperty>
+    let storage: SyncStorage
     let api: any PropertyAPI
-    let maximumParallelSends: Int
-    let retryPolicy: RetryPolicy
-    let pageSize: Int
+    let options: SyncOptions
     let logger: Logger
 
-    /// Records with an operation on the wire, or waiting to retry one: the rest of their log waits.
-    var sending: Set<String> = []
-    /// Records with pending operations that are not sending yet, oldest first.
-    var waiting = Deque<String>()
-    var waitingSet: Set<String> = []
+    // MARK: Sending state (see +Sending)
+    /// The operation on the wire for each record that has one.
+    var inFlight: [String: OperationID] = [:]
+    /// Records whose next operation can be sent, oldest first.
+    var ready = Deque<String>()
+    var readySet: Set<String> = []
+    /// Records waiting out a backoff after a transient failure: they hold no send slot.
+    var backingOff: [String: Task<Void, Never>] = [:]
+    /// Consecutive transient failures per record, for its backoff.
+    var failures: [String: Int] = [:]
+    /// Rebases per operation, so two writers racing cannot loop forever.
+    var rebases: [OperationID: Int] = [:]
+    /// Why sending is paused (nil: it is not).
+    var pause: AppSyncFailure?
+    var probe: Task<Void, Never>?
+
+    // MARK: What the screen was told
     var history = UndoHistory()
     var connectivity = Connectivity.connecting
+    var loadState: LoadState
     var lastPendingCount = 0
     var busyLoads = 0
 
+    /// A list over what `storage` kept (the cache and the outbox) and `api`.
+    /// Nothing is sent and nothing is published until `start()`.
     public init(
-        api: any PropertyAPI, maximumParallelSends: Int = 4, retryPolicy: RetryPolicy = RetryPolicy(),
-        pageSize: Int = 100, logger: Logger = Logger(label: "proptui.sync")
-    ) {
-        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(),
+        logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping ListEventSink
+    ) throws {
+        let kept = try storage.load()
+        store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
+        self.storage = storage
         self.api = api
-        self.maximumParallelSends = max(1, maximumParallelSends)
-        self.retryPolicy = retryPolicy
-        self.pageSize = pageSize
+        self.options = options
         self.logger = logger
+        self.sink = sink
+        loadState = kept.confirmed.isEmpty && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt)
+        lastPendingCount = store.pendingCount
+    }
+
+    /// Shows what was kept at once, then resumes sending the outbox and refreshes.
+    /// Returns as soon as the kept rows are published; the network work runs on.
+    public func start() {
+        sink(.loaded(rows))
+        sink(.loadStateChanged(loadState))
+        sink(.pendingCountChanged(store.pendingCount))
+        for operation in store.pendingOperations { enqueue(operation.recordID) }
+        pump()
+        Task { await self.refresh() }
     }
 
     // MARK: - Reading
@@ -56,106 +84,10 @@ public actor RealEstatePropertyList {
 
     public var pendingCount: Int { store.pendingCount }
 
-    // MARK: - Loading
+    /// The operations waiting for the server, oldest first (for the detail view and tests).
+    public var pendingOperations: [PendingOperation<RealEstateProperty>] { store.pendingOperations }
 
-    /// Lists every page and replaces the confirmed set. Pending changes stay on top.
-    /// Returns whether it succeeded (a failure is also reported as `.loadFailed`).
-    @discardableResult
-    public func refresh() async -> Bool {
-        let token = store.beginRefresh()
-        setBusy(true)
-        defer { setBusy(false) }
-        var all: [RealEstateProperty] = []
-        var nextToken: String?
-        do {
-            repeat {
-                let page = try await api.listPage(limit: pageSize, nextToken: nextToken)
-                all.append(contentsOf: page.items.compactMap { $0 })
-                nextToken = page.nextToken
-            } while nextToken != nil
-        } catch {
-            noteConnectivity(after: error)
-            continuation.yield(.loadFailed(message: error.description))
-            return false
-        }
-        setConnectivity(.online)
-        store.replaceConfirmed(with: all, startedAt: token)
-        continuation.yield(.loaded(rows))
-        return true
-    }
-
-    /// Reads one record from the server into the confirmed set.
-    public func get(_ id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
-        setBusy(true)
-        defer { setBusy(false) }
-        guard let record = try await api.get(id: id) else { return nil }
-        publish(store.merge(record))
-        return record
-    }
-
-    /// A record from a subscription or another source: the newer `_version` wins.
-    public func merge(_ record: RealEstateProperty) {
-        publish(store.merge(record))
-    }
-
-    // MARK: - Changes
-
-    /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
-    @discardableResult
-    public func create(name: String, address: String? = nil) throws(InvalidInput) -> String {
-        let name = try PropertyValidation.name(name)
-        let address = try address.flatMap { raw throws(InvalidInput) in try PropertyValidation.address(raw) }
-        let property = RealEstateProperty(id: UUIDString.make(), name: name, address: address)
-        apply(.create(property), kind: .create)
-        return property.id
-    }
-
-    public func rename(_ id: String, to name: String) throws(InvalidInput) {
-        let name = try PropertyValidation.name(name)
-        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.name != name else { return }
-        apply(.update(id, RealEstatePropertyPatch(name: name)), kind: .rename)
-    }
-
-    public func editAddress(_ id: String, to address: String) throws(InvalidInput) {
-        let address = try PropertyValidation.address(address)
-        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.address != address else { return }
-        apply(.update(id, RealEstatePropertyPatch(address: .some(address))), kind: .editAddress)
-    }
-
-    public func delete(_ id: String) throws(InvalidInput) {
-        guard store.record(id) != nil else { throw InvalidInput(message: "That property is gone.") }
-        apply(.delete(id), kind: .delete)
-    }
-
-    /// Undoes the user's last change that still makes sense, as a new change.
-    /// Returns what was undone, or nil when there is nothing to undo.
-    @discardableResult
-    public func undo() -> OperationSummary? {
-        while let entry = history.popLast() {
-            guard let change = entry.inverse(current: store.record(entry.recordID)) else { continue }
-            publish(store.apply(change).diff)
-            enqueue(change.recordID)
-            pump()
-            return OperationSummary(kind: .undo, recordID: change.recordID, recordName: entry.recordName)
-        }
-        return nil
-    }
-
-    /// The user has seen the refusals (the next key press).
-    public func acknowledgeRejections() {
-        publish(store.acknowledgeRejections())
-    }
-
-    private func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind) {
-        let before = store.record(change.recordID)
-        let diff = store.apply(change).diff
-        history.record(kind: kind, recordID: change.recordID, before: before, after: store.record(change.recordID))
-        publish(diff)
-        enqueue(change.recordID)
-        pump()
-    }
+    public var currentConnectivity: Connectivity { connectivity }
 
     // MARK: - Publishing
 
@@ -163,33 +95,46 @@ public actor RealEstatePropertyList {
         if !diff.isEmpty {
             var rows: [String: PropertyRow] = [:]
             for id in diff.inserted.union(diff.updated) { rows[id] = row(id) }
-            continuation.yield(.rowsChanged(diff, rows))
+            sink(.rowsChanged(diff, rows))
         }
         if store.pendingCount != lastPendingCount {
             lastPendingCount = store.pendingCount
-            continuation.yield(.pendingCountChanged(lastPendingCount))
+            sink(.pendingCountChanged(lastPendingCount))
         }
     }
 
     func setConnectivity(_ new: Connectivity) {
         guard new != connectivity else { return }
         connectivity = new
-        continuation.yield(.connectivityChanged(new))
+        sink(.connectivityChanged(new))
     }
 
-    func noteConnectivity(after failure: AppSyncFailure) {
-        switch failure {
-        case .transient(let reason): setConnectivity(.offline(reason))
-        case .unauthorized(let reason): setConnectivity(.unauthorized(reason))
-        case .rejected: setConnectivity(.online)
-        }
+    func setLoadState(_ new: LoadState) {
+        guard new != loadState else { return }
+        loadState = new
+        sink(.loadStateChanged(new))
     }
 
-    private func setBusy(_ busy: Bool) {
+    func setBusy(_ busy: Bool) {
         let wasBusy = busyLoads > 0
         busyLoads += busy ? 1 : -1
-        if wasBusy != (busyLoads > 0) { continuation.yield(.busyChanged(busyLoads > 0)) }
+        if wasBusy != (busyLoads > 0) { sink(.busyChanged(busyLoads > 0)) }
     }
 
-    deinit { continuation.finish() }
+    /// Writes to the outbox or cache that fail after the fact (the change is already
+    /// applied) are logged: the worst case is an operation sent again after a restart,
+    /// which the sender recognises as already applied.
+    func persist(_ what: String, _ write: () throws -> Void) {
+        do { try write() } catch { logger.error("could not save \(what): \(error)") }
+    }
+
+    func persist(_ operation: OperationID) {
+        guard let operation = store.operation(operation) else { return }
+        persist("operation \(operation.id)") { try storage.update(operation) }
+    }
+
+    deinit {
+        probe?.cancel()
+        for task in backingOff.values { task.cancel() }
+    }
 }

@@ -17,6 +17,10 @@ public enum AppAction: Sendable, Equatable {
     /// Every row at once: the first load, or a reset. Rows that stay keep their place.
     case rowsReplaced([PropertyRow])
     case connectionChanged(ConnectionState)
+    /// Whether the rows come from the server, the cache, or nothing yet (the empty list's words).
+    case loadStateChanged(LoadState)
+    /// A create asked for by this screen made its row, with this id: it gets selected.
+    case created(id: String)
     /// The number of local changes the server has not confirmed yet.
     case pendingCountChanged(Int)
     /// Whether anything is being fetched (the header's busy indicator).

@@ -32,7 +32,6 @@ extension AppState {
                 editing = nil
                 // The new row must be visible to be selected: keys typed next act on it.
                 if !rows.filter.isEmpty { rows.setFilter("") }
-                awaitedCreates.append(name)
                 show("Adding “\(name)”…", .info, now: now)
                 return [.create(name: name, address: nil)]
             } catch {

@@ -22,11 +22,15 @@ extension AppState {
             if let expiry = status?.expiresAt, expiry <= now { status = nil }
         case .rowsChanged(let update):
             changeRows(now: now) { $0.apply(update) }
-            selectAwaitedCreate(among: update.upserted)
         case .rowsReplaced(let newRows):
             changeRows(now: now) { $0.replaceAll(with: newRows) }
         case .connectionChanged(let state):
             connection = state
+        case .loadStateChanged(let state):
+            loadState = state
+        case .created(let id):
+            // Keys typed next act on the new row, so it is selected, if the user is still here.
+            if rows.index(of: id) != nil, screen == .list, editing == nil, overlay == nil { selectedID = id }
         case .pendingCountChanged(let count):
             pendingCount = max(0, count)
             if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }

@@ -1,3 +1,6 @@
+import Foundation
+import PropertySync
+
 /// The whole screen for the current state. Cost: the visible rows plus a pass
 /// over the frame's cells; never the length of the list.
 extension AppState {
@@ -20,14 +23,15 @@ extension AppState {
         switch screen {
         case .list:
             ListView(layout: layout, scrollTop: scrollTop, selectedIndex: selectedIndex, editing: editing,
-                     filter: rows.filter, palette: palette)
+                     filter: rows.filter, emptyText: emptyListText, palette: palette)
                 .draw(rows: source, into: &frame)
         case .detail(let id):
             if let row = rows.row(id: id) {
                 DetailView(row: row, layout: layout, editing: editing, palette: palette).draw(into: &frame)
             }
         }
-        RuleView(row: layout.bottomRuleRow, leftText: simulationSummary, rightText: positionSummary(of: source))
+        let ruleText = [cacheSummary, simulationSummary].compactMap { $0 }.joined(separator: " · ")
+        RuleView(row: layout.bottomRuleRow, leftText: ruleText.isEmpty ? nil : ruleText, rightText: positionSummary(of: source))
             .draw(into: &frame)
         InputLineView(row: layout.inputRow, editing: editing, onListScreen: screen == .list).draw(into: &frame)
         StatusLineView(row: layout.statusRow, status: status, palette: palette).draw(into: &frame)
@@ -40,18 +44,43 @@ extension AppState {
                                              ("y deletes · any other key keeps it", .normal)],
                     footer: "default: No", preferredWidth: max(36, name.terminalWidth + 12)).draw(into: &frame)
         case .confirmQuit(let unsynced):
-            // No durable outbox yet: say plainly what quitting now can cost.
+            // The outbox is on disk: quitting loses nothing, and the user is told so.
             let lines: [(String, Frame.Style)] =
                 unsynced == 0
                 ? [("Nothing is waiting for the server.", .bold), ("", .normal)]
-                : [("\(unsynced == 1 ? "1 change is" : "\(unsynced) changes are") not confirmed yet.", .bold),
-                   ("Quitting now may lose \(unsynced == 1 ? "it" : "them").", .normal), ("", .normal)]
+                : [("\(unsynced == 1 ? "1 change waits" : "\(unsynced) changes wait") for the server.", .bold),
+                   ("\(unsynced == 1 ? "It is" : "They are") kept and sent on the next start.", .normal), ("", .normal)]
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
         case nil:
             break
         }
         return frame
+    }
+
+    /// While the server has not answered: where the rows come from.
+    private var cacheSummary: String? {
+        guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
+        let count = rows.totalCount == 1 ? "the 1 row" : "the \(rows.totalCount) rows"
+        guard let refreshedAt else { return "showing \(count) kept locally" }
+        return "showing \(count) cached at \(Self.clockTime(refreshedAt))"
+    }
+
+    /// What an empty list says: never "no properties" before the server said so.
+    private var emptyListText: String {
+        switch (loadState, connection) {
+        case (.loaded, _): return "No properties yet. Press n to add one."
+        case (_, .offline), (_, .unauthorized), (_, .misconfigured):
+            return "Cannot reach the server and nothing is cached yet. Changes you make are kept and sent when it is back."
+        case (.cached(let refreshedAt?), _): return "Nothing was cached at \(Self.clockTime(refreshedAt)); loading…"
+        default: return "Loading…"
+        }
+    }
+
+    /// "14:02", on the user's clock.
+    static func clockTime(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     private var filterSummary: String? {

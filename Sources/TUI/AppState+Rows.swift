@@ -34,17 +34,6 @@ extension AppState {
         return names
     }
 
-    /// Selects a row created here when it first shows up (new local rows have no `createdAt`).
-    mutating func selectAwaitedCreate(among upserted: [PropertyRow]) {
-        guard !awaitedCreates.isEmpty else { return }
-        for row in upserted where row.property.createdAt == nil {
-            if let position = awaitedCreates.firstIndex(of: row.property.name) {
-                awaitedCreates.remove(at: position)
-                if rows.index(of: row.id) != nil, screen == .list, editing == nil { selectedID = row.id }
-            }
-        }
-    }
-
     mutating func select(index: Int) {
         guard rows.count > 0 else { return }
         let clamped = min(max(0, index), rows.count - 1)

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// Everything the screens show, as a value. The executable creates one, feeds it
 /// `AppAction`s through `reduce(_:now:)`, performs the returned `Effect`s, and
 /// draws `render()`. No curses, no I/O, no clock: time comes in with each action.
@@ -41,14 +43,12 @@ public struct AppState: Sendable {
     public internal(set) var editing: Editing?
     public internal(set) var status: StatusMessage?
     public internal(set) var connection: ConnectionState = .connecting
+    public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false
     public internal(set) var simulation: Simulation?
     public internal(set) var width = 80
     public internal(set) var height = 24
-    /// Names of creates asked for whose rows have not appeared yet: the new row
-    /// gets selected when it arrives (the store, not the screen, makes its id).
-    var awaitedCreates: [String] = []
     /// The `RowStore.flagGeneration` last acknowledged: ask once per new refusal, not on every key.
     var acknowledgedFlagGeneration = 0
 

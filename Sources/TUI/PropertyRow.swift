@@ -30,7 +30,5 @@ public struct RowUpdate: Sendable, Equatable {
     public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
 }
 
-/// The state of the link to the server, for the header.
-public enum ConnectionState: Sendable, Equatable {
-    case online, offline, connecting
-}
+/// The state of the link to the server, for the header: the list's own words for it.
+public typealias ConnectionState = Connectivity

@@ -67,7 +67,9 @@ struct EventLoop<Program: TerminalProgram> {
                     heldSince = nil
                 }
             }
-            if !needsPaint, outstanding == 0, waitingKeys.isEmpty, handledSinceIdle, idle != nil {
+            // Idle means nothing is left to do: messages already posted (the list's first
+            // rows, say) are handled first, or a test would read a state the app has left.
+            if !needsPaint, outstanding == 0, waitingKeys.isEmpty, handledSinceIdle, idle != nil, !mailbox.hasMessages {
                 idle!.signal(keys: keysHandled, frames: framesDrawn, summary: program.idleSummary)
                 handledSinceIdle = false
             }

@@ -69,6 +69,9 @@ public final class Mailbox<Message: Sendable>: Sendable {
 
     var outstanding: Int { contents.withLock { $0.outstanding } }
 
+    /// Whether messages wait to be taken.
+    var hasMessages: Bool { contents.withLock { !$0.messages.isEmpty } }
+
     private func wake() {
         var byte: UInt8 = 1
         _ = write(wakeWriteDescriptor, &byte, 1)  // a full pipe (EAGAIN) already means "wake up"

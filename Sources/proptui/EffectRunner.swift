@@ -5,9 +5,10 @@ import TUI
 
 /// Performs the screen's effects against the list. Runs on the loop's thread, so
 /// each effect starts its work and returns at once. The local part of a change
-/// goes through `Mailbox.spawn`, whose result (the changed row) the loop waits
-/// for before drawing: the key press and its change land in one frame. The
-/// network part runs on in the list's own sender.
+/// goes through `Mailbox.spawn`, which the loop waits for before drawing; the list
+/// posts the changed rows to the same mailbox before that work returns, so the key
+/// press and its change land in one frame. The network part runs on in the list's
+/// own sender.
 struct EffectRunner: Sendable {
     let list: RealEstatePropertyList
     let mailbox: Mailbox<AppAction>
@@ -18,28 +19,25 @@ struct EffectRunner: Sendable {
         switch effect {
         case .create(let name, let address):
             change(.create, record: name) { list throws(InvalidInput) in
-                [try await list.create(name: name, address: address)]
+                .created(id: try await list.create(name: name, address: address))
             }
         case .rename(let id, let name):
             change(.rename, record: name) { list throws(InvalidInput) in
                 try await list.rename(id, to: name)
-                return [id]
+                return nil
             }
         case .editAddress(let id, let address):
             change(.editAddress, record: nil) { list throws(InvalidInput) in
                 try await list.editAddress(id, to: address ?? "")
-                return [id]
+                return nil
             }
         case .delete(let id):
             change(.delete, record: nil) { list throws(InvalidInput) in
                 try await list.delete(id)
-                return [id]
+                return nil
             }
         case .undo:
-            mailbox.spawn { [list] in
-                guard let undone = await list.undo() else { return [.noticed("Nothing to undo.")] }
-                return [await Self.rows([undone.recordID], of: list), .operationFinished(.undo, record: undone.recordName)]
-            }
+            mailbox.spawn { [list] in [.noticed(await list.undo().message)] }
         case .refresh:
             // Network work: not spawned (it must not hold the frame); a failure is reported by the list.
             Task.detached { [list, mailbox] in
@@ -59,29 +57,20 @@ struct EffectRunner: Sendable {
         }
     }
 
-    /// Applies a change locally and hands back the rows it touched.
+    /// Applies a change locally. The rows it touched reach the mailbox from the list
+    /// itself, before this returns; what comes back here is only what the screen
+    /// asked for (the new row's id) or why the change was not made.
     private func change(
         _ operation: OperationKind, record: String?,
-        _ apply: @escaping @Sendable (RealEstatePropertyList) async throws(InvalidInput) -> [String]
+        _ apply: @escaping @Sendable (RealEstatePropertyList) async throws(InvalidInput) -> AppAction?
     ) {
         mailbox.spawn { [list] in
             do throws(InvalidInput) {
-                let ids = try await apply(list)
-                return [await Self.rows(ids, of: list)]
+                return try await apply(list).map { [$0] } ?? []
             } catch {
                 return [.operationFailed(OperationFailure(
                     operation: operation, record: record, message: error.message, reverted: false))]
             }
         }
-    }
-
-    /// The rows as they are now (shown or gone), for the frame that follows the key press.
-    /// The list's event stream reports the same change too; applying it twice is harmless.
-    private static func rows(_ ids: [String], of list: RealEstatePropertyList) async -> AppAction {
-        var update = RowUpdate()
-        for id in ids {
-            if let row = await list.row(id) { update.upserted.append(row) } else { update.removed.insert(id) }
-        }
-        return .rowsChanged(update)
     }
 }

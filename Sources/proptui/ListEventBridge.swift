@@ -3,6 +3,7 @@ import TUI
 
 /// Turns what the list reports into the screen's actions.
 enum ListEventBridge {
+    
     static func actions(for event: ListEvent) -> [AppAction] {
         switch event {
         case .rowsChanged(let diff, let rows):
@@ -17,18 +18,17 @@ enum ListEventBridge {
         case .loadFailed(let message):
             return [.operationFailed(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false))]
         case .connectivityChanged(let connectivity):
+            // Said once, when it starts: sending stops until it is fixed (R tries again).
             switch connectivity {
-            case .connecting: return [.connectionChanged(.connecting)]
-            case .online: return [.connectionChanged(.online)]
-            case .offline: return [.connectionChanged(.offline)]
             case .unauthorized(let message):
-                return [
-                    .connectionChanged(.offline),
-                    .operationFailed(OperationFailure(
-                        operation: .refresh, record: nil,
-                        message: "the server refused the API key (\(message)); changes are kept", reverted: false)),
-                ]
+                return [.connectionChanged(connectivity), .stopped("not authorized: \(message)")]
+            case .misconfigured(let message):
+                return [.connectionChanged(connectivity), .stopped("misconfigured: \(message)")]
+            default:
+                return [.connectionChanged(connectivity)]
             }
+        case .loadStateChanged(let state):
+            return [.loadStateChanged(state)]
         case .pendingCountChanged(let count):
             return [.pendingCountChanged(count)]
         case .busyChanged(let busy):
@@ -44,5 +44,14 @@ enum ListEventBridge {
         case .delete: .delete
         case .undo: .undo
         }
+    }
+}
+
+extension AppAction {
+    /// Sending stopped for a reason only the user can fix: an error on the status line.
+    static func stopped(_ reason: String) -> AppAction {
+        .operationFailed(OperationFailure(
+            operation: .refresh, record: nil,
+            message: "\(reason). Changes are kept and nothing is sent until this is fixed; R tries again", reverted: false))
     }
 }

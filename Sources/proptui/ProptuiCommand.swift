@@ -97,6 +97,11 @@ struct AppCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Embedded server: fraction (0 to 1) of mutations refused with an injected error.")
     var failRate = 0.0
 
+    @Option(
+        name: .customLong("offline"),
+        help: "What a change does when the server cannot be reached: queue (kept, sent when it is back; the default) or revert (taken back at once, as the Amplify sample does).")
+    var offlineMode = "queue"
+
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set and not empty).")
     var noColor = false
 
@@ -115,6 +120,9 @@ struct AppCommand: AsyncParsableCommand {
         if endpoint != nil, apiKey == nil, ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil {
             throw ValidationError("--endpoint needs --api-key (or PROPTUI_API_KEY): API keys are the only auth mode supported yet")
         }
+        guard SyncOptions.OfflineMode(rawValue: offlineMode) != nil else {
+            throw ValidationError("--offline must be queue or revert, not “\(offlineMode)”")
+        }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
     }
@@ -125,15 +133,28 @@ struct AppCommand: AsyncParsableCommand {
         let sink = try FileLogHandler.Sink(path: StateDirectory.logFile(logFile))
         LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
 
-        let backend = try await makeBackend(dataDirectory: dataDirectory, environment: environment)
-        let list = RealEstatePropertyList(api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration)))
+        let remote = try remoteConfiguration(environment: environment)
+        // The outbox first: if another proptui holds it, nothing else is started.
+        let outboxPath = OutboxFile.path(dataDirectory: dataDirectory, endpoint: remote?.graphQLEndpoint)
+        let (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
+        defer { close(outboxLock) }
+        let backend = try await makeBackend(remote, dataDirectory: dataDirectory)
         let mailbox = try Mailbox<AppAction>()
-        let bridge = Task.detached {
-            for await event in list.events {
+        // One ordered stream: the list posts each event to the loop's mailbox as it
+        // happens, so a change and its answer can never arrive out of order.
+        let list: RealEstatePropertyList
+        do {
+            list = try RealEstatePropertyList(
+                api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration)), storage: storage,
+                options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue)
+            ) { event in
                 for action in ListEventBridge.actions(for: event) { mailbox.post(action) }
             }
+        } catch {
+            await backend.stop()
+            throw error
         }
-        Task.detached { await list.refresh() }
+        await list.start()
 
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let simulation = backend.embedded.map {
@@ -146,34 +167,33 @@ struct AppCommand: AsyncParsableCommand {
                 state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation)), mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {
-            bridge.cancel()
             await backend.stop()
             throw error
         }
-        bridge.cancel()
         if backend.embedded != nil, await list.pendingCount > 0 {
             // Stopping the embedded server lets the requests under way finish first.
             print("proptui: finishing the requests under way…")
         }
         await backend.stop()
         // Counted after the stop: a change the server took while it stopped is confirmed.
-        let unsynced = await list.pendingCount
+        let inMemory = await list.pendingCount
+        let unsynced = (try? storage.outboxCount()) ?? inMemory
         if unsynced > 0 {
-            // Until the durable outbox lands, say plainly what quitting may have cost: a
-            // change on the wire may still have reached the server.
-            print("proptui: \(unsynced) change\(unsynced == 1 ? " was" : "s were") not confirmed by the server when you quit "
-                + "and may be lost (the durable outbox is not built yet).")
+            print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
+                + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")
         }
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 
-    private func makeBackend(dataDirectory: String, environment: [String: String]) async throws -> Backend {
-        if let config {
-            return .remote(try ConfigurationFile.load(path: config))
-        }
-        if let endpoint {
-            return .remote(try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"]))
-        }
+    /// The user's own API, from --config or --endpoint; nil for the embedded server.
+    private func remoteConfiguration(environment: [String: String]) throws -> AppSyncConfiguration? {
+        if let config { return try ConfigurationFile.load(path: config) }
+        if let endpoint { return try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"]) }
+        return nil
+    }
+
+    private func makeBackend(_ remote: AppSyncConfiguration?, dataDirectory: String) async throws -> Backend {
+        if let remote { return .remote(remote) }
         let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
         return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
     }

@@ -27,7 +27,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("conflict-handler"), help: "optimistic (reject stale writes) or automerge.")
     var conflictHandler = "optimistic"
 
-    @Option(parsing: .unconditional, help: "Delay added to every GraphQL answer, like 800ms or 2s.")
+    @Option(parsing: .unconditional, help: "Delay before every GraphQL request is run, like 800ms or 2s.")
     var latency = "0"
 
     @Option(parsing: .unconditional, help: "Up to this much more delay, at random, like 200ms.")
@@ -39,6 +39,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("drop-rate"), parsing: .unconditional, help: "Fraction (0 to 1) of requests whose connection is closed unanswered.")
     var dropRate = 0.0
 
+    @Option(
+        name: .customLong("lose-answer-rate"), parsing: .unconditional,
+        help: "Fraction (0 to 1) of mutations that are applied, then have their answer lost (the connection is closed).")
+    var loseAnswerRate = 0.0
+
+    @Option(name: .customLong("error-rate"), parsing: .unconditional, help: "Fraction (0 to 1) of requests answered 503 Service Unavailable, unapplied.")
+    var errorStatusRate = 0.0
+
     @Flag(help: "Do not seed sample properties into a new data directory.")
     var empty = false
 
@@ -49,7 +57,10 @@ struct Serve: AsyncParsableCommand {
         guard ConflictHandler(rawValue: conflictHandler) != nil else {
             throw ValidationError("--conflict-handler must be optimistic or automerge, not “\(conflictHandler)”")
         }
-        for (name, rate) in [("--fail-rate", failRate), ("--drop-rate", dropRate)] where !(0...1).contains(rate) {
+        let rates = [
+            ("--fail-rate", failRate), ("--drop-rate", dropRate), ("--lose-answer-rate", loseAnswerRate), ("--error-rate", errorStatusRate),
+        ]
+        for (name, rate) in rates where !(0...1).contains(rate) {
             throw ValidationError("\(name) must be between 0 and 1 (it was \(rate))")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -63,7 +74,7 @@ struct Serve: AsyncParsableCommand {
         do {
             faults = .init(
                 latency: try DurationParsing.parse(latency), jitter: try DurationParsing.parse(jitter),
-                failRate: failRate, dropRate: dropRate)
+                failRate: failRate, dropRate: dropRate, loseAnswerRate: loseAnswerRate, errorStatusRate: errorStatusRate)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -27,9 +27,12 @@ import Testing
         (401, #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#,
          AppSyncFailure.unauthorized("You are not authorized to make this call.")),
         (503, "<html>Service Unavailable</html>", .transient("the server is unavailable (HTTP 503)")),
-        (200, "<html>captive portal</html>", .transient("the server answered with something that is not GraphQL")),
-        (200, "{}", .transient("the server answered with something that is not GraphQL")),
+        (200, "<html>captive portal</html>", .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (200, "{}", .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
         (413, #"{"errors":[{"message":"Request too large"}]}"#, .rejected(GraphQLError(message: "Request too large"))),
+        (501, "Not Implemented", .misconfigured("the server answered HTTP 501: is the endpoint an AppSync GraphQL URL (…/graphql)?")),
+        (404, "<html>Not Found</html>", .misconfigured("the server answered HTTP 404: is the endpoint an AppSync GraphQL URL (…/graphql)?")),
+        (403, "{}", .unauthorized("the server refused the credentials (HTTP 403)")),
     ])
     func failuresAreClassified(status: Int, body: String, expected: AppSyncFailure) {
         #expect(throws: expected) { try AppSyncClient.interpret(status: UInt(status), body: Data(body.utf8)) }
@@ -44,15 +47,15 @@ import Testing
         #expect(duplicate.failure == .rejected(duplicate))
     }
 
-    @Test func unreachableServerIsTransient() async throws {
+    @Test func refusedConnectionIsReportedAsRefused() async throws {
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
         let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:1/graphql", apiKey: "da2-secretsecret")
         let client = AppSyncClient(configuration: configuration, timeout: .seconds(5))
         await #expect {
             try await client.execute(GraphQLRequest(query: "{ __typename }"))
         } throws: { error in
-            guard case .transient(let reason) = error as? AppSyncFailure else { return false }
-            return !reason.contains("da2-secretsecret")
+            guard case .unreachable(let reason) = error as? AppSyncFailure else { return false }
+            return reason.contains("refused") && !reason.contains("da2-secretsecret")
         }
     }
 

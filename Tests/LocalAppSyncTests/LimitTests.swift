@@ -4,67 +4,67 @@ import Testing
 
 @Suite struct LimitTests {
     @Test func anOversizedBodyIsRefused() async throws {
-        let server = try await TestServer.start { $0.limits.maxBodyBytes = 1000 }
-        defer { Task { await server.stop() } }
-        let padding = String(repeating: " ", count: 2000)
-        let response = try await server.post(body: #"{"query":"{ __typename \#(padding)}"}"#)
-        #expect(response.status == 413)
-        #expect(response.json["errors"][0]["errorType"] == "PayloadTooLargeException")
-        #expect(response.json["errors"][0]["message"].string?.contains("1000 bytes") == true)
+        try await TestServer.with(configure: { $0.limits.maxBodyBytes = 1000 }) { server in
+            let padding = String(repeating: " ", count: 2000)
+            let response = try await server.post(body: #"{"query":"{ __typename \#(padding)}"}"#)
+            #expect(response.status == 413)
+            #expect(response.json["errors"][0]["errorType"] == "PayloadTooLargeException")
+            #expect(response.json["errors"][0]["message"].string?.contains("1000 bytes") == true)
+        }
     }
 
     @Test func aTooDeepQueryIsRefused() async throws {
-        let server = try await TestServer.start { $0.limits.maxQueryDepth = 3 }
-        defer { Task { await server.stop() } }
-        let shallow = try await server.graphQL("{ listRealEstateProperties { items { id } } }")
-        #expect(shallow["errors"].isNull)
-        let deep = try await server.graphQL("{ __schema { types { fields { name } } } }")
-        #expect(deep["data"].isNull)
-        #expect(deep["errors"][0]["errorType"] == "QueryDepthLimitExceeded")
-        #expect(deep["errors"][0]["message"].string?.contains("at most 3") == true)
-        let throughFragment = try await server.graphQL("{ __schema { ...T } } fragment T on __Schema { types { fields { name } } }")
-        #expect(throughFragment["errors"][0]["errorType"] == "QueryDepthLimitExceeded")
+        try await TestServer.with(configure: { $0.limits.maxQueryDepth = 3 }) { server in
+            let shallow = try await server.graphQL("{ listRealEstateProperties { items { id } } }")
+            #expect(shallow["errors"].isNull)
+            let deep = try await server.graphQL("{ __schema { types { fields { name } } } }")
+            #expect(deep["data"].isNull)
+            #expect(deep["errors"][0]["errorType"] == "QueryDepthLimitExceeded")
+            #expect(deep["errors"][0]["message"].string?.contains("at most 3") == true)
+            let throughFragment = try await server.graphQL("{ __schema { ...T } } fragment T on __Schema { types { fields { name } } }")
+            #expect(throughFragment["errors"][0]["errorType"] == "QueryDepthLimitExceeded")
+        }
     }
 
     @Test func aPageLargerThanTheLimitIsRefused() async throws {
-        let server = try await TestServer.start { $0.limits.maxPageSize = 50 }
-        defer { Task { await server.stop() } }
-        let response = try await server.graphQL("{ listRealEstateProperties(limit: 51) { items { id } } }")
-        #expect(response["errors"][0]["errorType"] == "ValidationException")
-        #expect(response["errors"][0]["message"].string?.contains("(50)") == true)
-        let sync = try await server.graphQL("{ syncRealEstateProperties(limit: 1000) { items { id } } }")
-        #expect(sync["errors"][0]["errorType"] == "ValidationException")
+        try await TestServer.with(configure: { $0.limits.maxPageSize = 50 }) { server in
+            let response = try await server.graphQL("{ listRealEstateProperties(limit: 51) { items { id } } }")
+            #expect(response["errors"][0]["errorType"] == "ValidationException")
+            #expect(response["errors"][0]["message"].string?.contains("(50)") == true)
+            let sync = try await server.graphQL("{ syncRealEstateProperties(limit: 1000) { items { id } } }")
+            #expect(sync["errors"][0]["errorType"] == "ValidationException")
+        }
     }
 
     @Test func overlongNamesAndAddressesAreRefused() async throws {
-        let server = try await TestServer.start {
+        try await TestServer.with(configure: {
             $0.limits.maxNameLength = 10
             $0.limits.maxAddressLength = 20
+        }) { server in
+            let name = try await server.graphQL(#"mutation { createRealEstateProperty(input: {name: "東京タワー アパート 123"}) { id } }"#)
+            #expect(name["errors"][0]["errorType"] == "ValidationException")
+            #expect(name["errors"][0]["message"].string?.contains("limit is 10") == true)
+            let address = try await server.graphQL(
+                #"mutation { createRealEstateProperty(input: {name: "ok", address: "123456789012345678901"}) { id } }"#)
+            #expect(address["errors"][0]["message"].string?.contains("limit is 20") == true)
+            let fits = try await server.create(name: "東京タワー", address: "12345678901234567890")
+            #expect(fits["name"] == "東京タワー")
         }
-        defer { Task { await server.stop() } }
-        let name = try await server.graphQL(#"mutation { createRealEstateProperty(input: {name: "東京タワー アパート 123"}) { id } }"#)
-        #expect(name["errors"][0]["errorType"] == "ValidationException")
-        #expect(name["errors"][0]["message"].string?.contains("limit is 10") == true)
-        let address = try await server.graphQL(
-            #"mutation { createRealEstateProperty(input: {name: "ok", address: "123456789012345678901"}) { id } }"#)
-        #expect(address["errors"][0]["message"].string?.contains("limit is 20") == true)
-        let fits = try await server.create(name: "東京タワー", address: "12345678901234567890")
-        #expect(fits["name"] == "東京タワー")
     }
 
     @Test func aNULCharacterIsRefusedNotCutShort() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let name = try await server.graphQL(#"mutation { createRealEstateProperty(input: {name: "Zero\u0000Nul"}) { id } }"#)
-        #expect(name["errors"][0]["errorType"] == "ValidationException")
-        #expect(name["errors"][0]["message"].string?.contains("NUL") == true)
-        let address = try await server.graphQL(
-            #"mutation { createRealEstateProperty(input: {name: "ok", address: "a\u0000b"}) { id } }"#)
-        #expect(address["errors"][0]["errorType"] == "ValidationException")
-        // Other control characters are kept whole (the app shows them as visible replacements).
-        let bell = try await server.create(name: "Bell\u{7}Tower")
-        let id = try #require(bell["id"].string)
-        let readBack = try await server.graphQL(#"{ getRealEstateProperty(id: "\#(id)") { name } }"#)
-        #expect(readBack["data"]["getRealEstateProperty"]["name"] == "Bell\u{7}Tower")
+        try await TestServer.with { server in
+            let name = try await server.graphQL(#"mutation { createRealEstateProperty(input: {name: "Zero\u0000Nul"}) { id } }"#)
+            #expect(name["errors"][0]["errorType"] == "ValidationException")
+            #expect(name["errors"][0]["message"].string?.contains("NUL") == true)
+            let address = try await server.graphQL(
+                #"mutation { createRealEstateProperty(input: {name: "ok", address: "a\u0000b"}) { id } }"#)
+            #expect(address["errors"][0]["errorType"] == "ValidationException")
+            // Other control characters are kept whole (the app shows them as visible replacements).
+            let bell = try await server.create(name: "Bell\u{7}Tower")
+            let id = try #require(bell["id"].string)
+            let readBack = try await server.graphQL(#"{ getRealEstateProperty(id: "\#(id)") { name } }"#)
+            #expect(readBack["data"]["getRealEstateProperty"]["name"] == "Bell\u{7}Tower")
+        }
     }
 }

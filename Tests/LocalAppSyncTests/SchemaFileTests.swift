@@ -24,20 +24,20 @@ import Testing
         """
 
     @Test func serverServesTheFilesSchema() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let served = try await server.graphQL(Self.introspection)
-        let fromFile = try await graphql(
-            schema: buildSchema(source: String(contentsOf: Self.schemaFile, encoding: .utf8)), request: Self.introspection)
-        #expect(served["errors"].isNull)
-        #expect(sameJSON(served["data"], fromFile.data ?? .null))
-        let typeNames = served["data"]["__schema"]["types"].array?.compactMap { $0["name"].string } ?? []
-        for expected in [
-            "ModelRealEstatePropertyFilterInput", "ModelRealEstatePropertyConditionInput",
-            "ModelSubscriptionRealEstatePropertyFilterInput", "ModelStringInput", "ModelIDInput", "ModelBooleanInput",
-            "ModelSubscriptionStringInput", "ModelSubscriptionIDInput", "AWSDateTime", "AWSTimestamp",
-        ] {
-            #expect(typeNames.contains(expected))
+        try await TestServer.with { server in
+            let served = try await server.graphQL(Self.introspection)
+            let fromFile = try await graphql(
+                schema: buildSchema(source: String(contentsOf: Self.schemaFile, encoding: .utf8)), request: Self.introspection)
+            #expect(served["errors"].isNull)
+            #expect(sameJSON(served["data"], fromFile.data ?? .null))
+            let typeNames = served["data"]["__schema"]["types"].array?.compactMap { $0["name"].string } ?? []
+            for expected in [
+                "ModelRealEstatePropertyFilterInput", "ModelRealEstatePropertyConditionInput",
+                "ModelSubscriptionRealEstatePropertyFilterInput", "ModelStringInput", "ModelIDInput", "ModelBooleanInput",
+                "ModelSubscriptionStringInput", "ModelSubscriptionIDInput", "AWSDateTime", "AWSTimestamp",
+            ] {
+                #expect(typeNames.contains(expected))
+            }
         }
     }
 }

@@ -27,24 +27,26 @@ import Testing
             }
         return try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(string: request))
-            var received = ""
-            for try await chunk in inbound {
-                received += String(buffer: chunk)
-                if received.contains("\r\n\r\n") { break }
+            return try await withTimeLimit(waitingFor: "the handshake's response head") {
+                var received = ""
+                for try await chunk in inbound {
+                    received += String(buffer: chunk)
+                    if received.contains("\r\n\r\n") { break }
+                }
+                return received
             }
-            return received
         }
     }
 
     @Test(arguments: ["/graphql", "/graphql/realtime"])
     func onlyGraphQLWSIsEchoed(path: String) async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let auth = Data(RealtimeTestClient.authJSON(apiKey: server.server.apiKey, port: server.port).utf8).base64EncodedString()
-            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        let head = try await handshake(port: server.port, path: path, protocols: "graphql-ws, header-\(auth)")
-        #expect(head.hasPrefix("HTTP/1.1 101"))
-        let echoed = head.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("sec-websocket-protocol:") }
-        #expect(echoed.map { $0.lowercased() } == ["sec-websocket-protocol: graphql-ws"])
+        try await TestServer.with { server in
+            let auth = Data(RealtimeTestClient.authJSON(apiKey: server.server.apiKey, port: server.port).utf8).base64EncodedString()
+                .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            let head = try await handshake(port: server.port, path: path, protocols: "graphql-ws, header-\(auth)")
+            #expect(head.hasPrefix("HTTP/1.1 101"))
+            let echoed = head.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("sec-websocket-protocol:") }
+            #expect(echoed.map { $0.lowercased() } == ["sec-websocket-protocol: graphql-ws"])
+        }
     }
 }

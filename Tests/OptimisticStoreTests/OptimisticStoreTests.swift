@@ -20,8 +20,47 @@ import Testing
         let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
         let operation = try #require(store.operation(rename))
         #expect(operation.before == loft)
-        #expect(operation.baseVersion == 3)
+        #expect(operation.base == loft)
         #expect(store.pendingOperations(for: loft.id).map(\.id) == [rename])
+    }
+
+    @Test func baseMovesOnOnlyWithTheRecordsOwnConfirmations() throws {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let move = store.apply(.update(loft.id, .init(address: "1 Pier Rd"))).operation
+        // A remote write or a refresh does not change what the operations were made against.
+        store.merge(loft.applying(.init(address: "2 Dock Ln")).written(version: 4))
+        store.replaceConfirmed(with: [loft.applying(.init(address: "3 Mole St")).written(version: 5)])
+        #expect(try #require(store.operation(move)).base == loft)
+        // The rename's confirmation does.
+        let renamed = loft.applying(.init(name: "Loft")).written(version: 6)
+        store.confirm(rename, with: renamed)
+        #expect(try #require(store.operation(move)).base == renamed)
+        // And so does a rebase on the server's copy.
+        let remote = renamed.applying(.init(name: "Loft 2")).written(version: 7)
+        store.rebase(move, onto: remote)
+        #expect(try #require(store.operation(move)).base == remote)
+        #expect(store.record(loft.id)?.name == "Loft 2")
+        #expect(store.record(loft.id)?.address == "1 Pier Rd")
+    }
+
+    @Test func cancelDropsWithoutAFlag() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        #expect(store.cancel(rename) == StoreDiff(updated: [loft.id]))
+        #expect(store.record(loft.id) == loft)
+        #expect(store.status(loft.id) == .synced)
+        #expect(store.pendingCount == 0)
+    }
+
+    @Test func anAnswerForAnotherRecordSettlesNothing() {
+        let store = OptimisticStore(confirmed: [loft])
+        let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
+        let stranger = Home(id: 99, name: "Elsewhere", address: nil, version: 1)
+        #expect(store.confirm(rename, with: stranger).isEmpty)
+        #expect(store.rebase(rename, onto: stranger).isEmpty)
+        #expect(store.status(loft.id) == .pending(1))
+        #expect(store.record(stranger.id) == nil)
     }
 
     @Test func transientFailureKeepsTheOperation() throws {
@@ -32,7 +71,9 @@ import Testing
         #expect(store.record(loft.id)?.name == "Loft")
         #expect(store.status(loft.id) == .pending(1))
         let operation = try #require(store.operation(rename))
-        #expect(operation.failedAttempts == 1)
+        #expect(operation.attempts == 0)
+        store.noteSent(rename)
+        #expect(store.operation(rename)?.attempts == 1)
         #expect(operation.lastFailure == "The network connection was lost.")
     }
 
@@ -136,11 +177,31 @@ import Testing
         store.noteTransientFailure(rename, message: "offline")  // changes nothing: not published
         store.reject(rename, because: Rejection("no"))
         store.apply(.create(Home(id: 2, name: "B")))
-        var received: [StoreDiff<Int>] = []
-        for await diff in stream {
-            received.append(diff)
-            if received.count == 3 { break }
-        }
+        let received = await firstDiffs(3, of: stream)
         #expect(received == [StoreDiff(updated: [1]), StoreDiff(updated: [1]), StoreDiff(inserted: [2])])
+    }
+}
+
+/// The first `count` diffs of a stream, or fewer if they do not come within the time
+/// limit (the test then fails on the comparison instead of hanging).
+func firstDiffs<ID: Hashable & Sendable>(
+    _ count: Int, of stream: AsyncStream<StoreDiff<ID>>, within timeout: Duration = .seconds(5)
+) async -> [StoreDiff<ID>] {
+    await withTaskGroup(of: [StoreDiff<ID>]?.self) { group in
+        group.addTask {
+            var received: [StoreDiff<ID>] = []
+            for await diff in stream {
+                received.append(diff)
+                if received.count == count { break }
+            }
+            return received
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? []
     }
 }

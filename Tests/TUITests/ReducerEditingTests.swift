@@ -24,6 +24,8 @@ import Testing
         app.press(.enter)
         let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
         _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        // The list says which row it made (by id, never matched by name).
+        _ = app.reduce(.created(id: "new"), now: t0)
         #expect(app.selectedID == "new")
         #expect(app.rows.index(of: "new") == app.rows.count - 1)
     }
@@ -42,6 +44,8 @@ import Testing
         #expect(app.rows.filter.isEmpty)
         let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
         _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        // The list says which row it made (by id, never matched by name).
+        _ = app.reduce(.created(id: "new"), now: t0)
         #expect(app.selectedID == "new")
     }
 

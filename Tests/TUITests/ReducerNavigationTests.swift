@@ -113,8 +113,8 @@ import Testing
         _ = app.reduce(.pendingCountChanged(3), now: t0)
         #expect(app.press(.character("q")) == [])
         #expect(app.overlay == .confirmQuit(unsynced: 3))
-        #expect(app.render().plainText.contains("3 changes are not confirmed yet."))
-        #expect(app.render().plainText.contains("Quitting now may lose them."))
+        #expect(app.render().plainText.contains("3 changes wait for the server."))
+        #expect(app.render().plainText.contains("They are kept and sent on the next start."))
         // The box follows the count while it is open.
         _ = app.reduce(.pendingCountChanged(0), now: t0)
         #expect(app.render().plainText.contains("Nothing is waiting for the server."))

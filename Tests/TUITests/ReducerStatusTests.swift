@@ -1,3 +1,4 @@
+import Foundation
 import OptimisticStore
 import PropertySync
 import Testing
@@ -79,10 +80,31 @@ import Testing
     @Test func colourIsOnlyAnExtra() {
         var app = AppState(options: AppOptions(colorEnabled: true))
         _ = app.reduce(.resized(width: 60, height: 12), now: t0)
-        _ = app.reduce(.connectionChanged(.offline), now: t0)
+        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
         let frame = app.render()
-        #expect(frame.line(0).contains("○ offline"))
+        #expect(frame.line(0).contains("○ offline: the server refused"))
         #expect(frame.cells.contains { $0.color == .red })
+    }
+
+    @Test func emptyListSaysWhetherTheServerAnswered() {
+        var app = makeApp(rows: [])
+        _ = app.reduce(.loadStateChanged(.loading), now: t0)
+        #expect(app.render().text.contains("Loading…"))
+        #expect(!app.render().text.contains("No properties yet"))
+        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
+        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
+        #expect(app.render().text.contains("Cannot reach the server and nothing is cached yet"))
+        _ = app.reduce(.loadStateChanged(.loaded), now: t0)
+        #expect(app.render().text.contains("No properties yet"))
+    }
+
+    @Test func cachedRowsSayTheyAreCached() {
+        var app = makeApp()
+        _ = app.reduce(.rowsReplaced([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))]), now: t0)
+        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: Date(timeIntervalSince1970: 0))), now: t0)
+        #expect(app.render().text.contains("showing the 1 row cached at"))
+        _ = app.reduce(.loadStateChanged(.loaded), now: t0)
+        #expect(!app.render().text.contains("cached"))
     }
 
     @Test func noColorComesFromTheFlagOrTheEnvironment() {

@@ -34,6 +34,7 @@ func makeApp(
     _ = app.reduce(.resized(width: width, height: height), now: t0)
     _ = app.reduce(.rowsReplaced(rows), now: t0)
     _ = app.reduce(.connectionChanged(.online), now: t0)
+    _ = app.reduce(.loadStateChanged(.loaded), now: t0)
     return app
 }
 
@@ -90,4 +91,7 @@ extension Frame {
     }
 
     func line(_ row: Int) -> String { (0..<width).map { self[row, $0].text }.joined() }
+
+    /// Every line, joined by newlines.
+    var text: String { (0..<height).map(line).joined(separator: "\n") }
 }

@@ -7,15 +7,31 @@ struct HeaderView {
     let isBusy: Bool
     let palette: Palette
 
+    /// Why the server cannot be used, said next to the state.
+    private var reason: String? {
+        switch connection {
+        case .offline(let reason), .unauthorized(let reason), .misconfigured(let reason): reason
+        case .online, .connecting, .reconnecting: nil
+        }
+    }
+
     func draw(into frame: inout Frame) {
         frame.fillRow(0)
         let (symbol, word, color): (String, String, Frame.Color) =
             switch connection {
             case .online: ("●", "online", .green)
             case .offline: ("○", "offline", .red)
+            case .unauthorized: ("○", "not authorized", .red)
+            case .misconfigured: ("○", "misconfigured", .red)
             case .connecting: ("◌", "connecting", .yellow)
+            case .reconnecting: ("◌", "reconnecting", .yellow)
             }
         var parts = ["\(symbol) \(word)"]
+        if let reason {
+            // The reason fits in what the title leaves, at most half the line.
+            let room = max(0, frame.width / 2 - word.terminalWidth - 4)
+            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room) }
+        }
         if pendingCount > 0 { parts.append("\(pendingCount) pending") }
         if isBusy { parts.append("⟳") }
         let right = parts.joined(separator: " · ")

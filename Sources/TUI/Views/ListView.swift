@@ -13,13 +13,15 @@ struct ListView {
     let selectedIndex: Int?
     let editing: AppState.Editing?
     let filter: String
+    /// What an empty, unfiltered list says (it depends on whether the server answered).
+    let emptyText: String
     let palette: Palette
 
     func draw(rows: some RowSource, into frame: inout Frame) {
         let count = rows.count
         if count == 0 {
             let message = filter.isEmpty
-                ? "No properties yet. Press n to add one."
+                ? emptyText
                 : "No property matches “\(filter)”. Esc clears the filter."
             frame.draw(message, row: layout.listTop + 1, column: 3, style: .dim)
             return

@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import Logging
 import NIOCore
+import Testing
 import WSClient
 
 /// A real WebSocket client for the realtime endpoint: sends JSON text, collects what the
@@ -60,50 +61,78 @@ final class RealtimeTestClient: Sendable {
     }
 
     /// Sends `connection_init` and waits for `connection_ack`.
-    func initialize() async -> Map? {
+    func initialize(sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Map? {
         send(#"{"type":"connection_init"}"#)
-        return await next(type: "connection_ack")
+        return await next(type: "connection_ack", sourceLocation: sourceLocation)
     }
 
     /// Starts a subscription with the given id; waits for `start_ack` (or an `error`).
-    func start(id: String, query: String, variables: String = "{}", apiKey: String, port: Int) async -> Map? {
+    func start(
+        id: String, query: String, variables: String = "{}", apiKey: String, port: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async -> Map? {
         let data = #"{"query":\#(jsonString(query)),"variables":\#(variables)}"#
         send(#"{"id":"\#(id)","type":"start","payload":{"data":\#(jsonString(data)),"extensions":{"authorization":\#(Self.authJSON(apiKey: apiKey, port: port))}}}"#)
-        return await next { ["start_ack", "error"].contains($0["type"].string ?? "") }
+        return await next(sourceLocation: sourceLocation) { ["start_ack", "error"].contains($0["type"].string ?? "") }
     }
 
     /// The next message of the given type, skipping others (keep-alives, say).
-    func next(type: String) async -> Map? {
-        await next { $0["type"].string == type }
+    func next(type: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Map? {
+        await next(sourceLocation: sourceLocation) { $0["type"].string == type }
     }
 
-    /// The next message that satisfies `matches`; nil if the socket closes first (or after a
-    /// generous safety timeout, so a broken server fails the test instead of hanging it).
-    func next(where matches: @Sendable @escaping (Map) -> Bool) async -> Map? {
+    /// The next message that satisfies `matches`; nil if the socket closes first. Waiting longer
+    /// than `limit` FAILS the test (and answers nil), so a broken server cannot hang it.
+    func next(
+        within limit: Duration = .seconds(20), sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        where matches: @Sendable @escaping (Map) -> Bool
+    ) async -> Map? {
         let inbox = inbox
-        return await withTaskGroup(of: Map?.self) { group in
+        enum Outcome { case message(Map), closed, timedOut }
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 while let message = await inbox.next() {
-                    if matches(message) { return message }
+                    if matches(message) { return .message(message) }
                 }
-                return nil
+                return .closed
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(20))
-                return nil
+                try? await Task.sleep(for: limit)
+                return .timedOut
             }
-            let first = await group.next() ?? nil
-            // A timeout leaves the reader waiting in the inbox; finishing the inbox releases it
-            // (the test has failed by then anyway).
-            if case .none = first { await inbox.finish() }
+            let first = await group.next() ?? .timedOut
+            // A timeout leaves the reader waiting in the inbox; finishing the inbox releases it.
+            if case .timedOut = first { await inbox.finish() }
             group.cancelAll()
             return first
         }
+        switch outcome {
+        case .message(let message): return message
+        case .closed: return nil
+        case .timedOut:
+            Issue.record("no matching realtime message within \(limit)", sourceLocation: sourceLocation)
+            return nil
+        }
     }
 
-    /// Waits until the server has closed the socket.
-    func waitUntilClosed() async {
-        await connection.value
+    /// Waits until the server has closed the socket; not closing within `limit` FAILS the test.
+    func waitUntilClosed(within limit: Duration = .seconds(20), sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        let connection = connection
+        let closed = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await connection.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            // Awaiting a task's value does not stop on cancellation: end the connection itself.
+            if !first { connection.cancel() }
+            group.cancelAll()
+            return first
+        }
+        if !closed { Issue.record("the server did not close the realtime socket within \(limit)", sourceLocation: sourceLocation) }
     }
 
     func close() {

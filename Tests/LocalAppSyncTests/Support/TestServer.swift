@@ -25,6 +25,23 @@ final class TestServer: Sendable {
         return TestServer(server: server, port: port, directory: directory)
     }
 
+    /// Starts a server, runs `body` with it, and stops it (awaited) whether `body` returns or
+    /// throws, so no test leaves a server running behind it.
+    static func with<T>(
+        directory: String? = nil, configure: (inout LocalAppSyncConfiguration) -> Void = { _ in },
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(directory: directory, configure: configure)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
     private init(server: LocalAppSyncServer, port: Int, directory: String) {
         self.server = server
         self.port = port
@@ -43,14 +60,17 @@ final class TestServer: Sendable {
         await server.stop()
     }
 
-    /// POSTs a raw body; answers the status and the parsed JSON body.
-    func post(body: String, headers: [(String, String)]? = nil) async throws -> (status: Int, json: Map, text: String) {
+    /// POSTs a raw body; answers the status and the parsed JSON body. Throws when no answer comes
+    /// (the connection closed, or `timeout` passed).
+    func post(
+        body: String, headers: [(String, String)]? = nil, timeout: TimeAmount = .seconds(30)
+    ) async throws -> (status: Int, json: Map, text: String) {
         var request = HTTPClientRequest(url: graphQLURL)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         for (name, value) in headers ?? [("x-api-key", server.apiKey)] { request.headers.add(name: name, value: value) }
         request.body = .bytes(ByteBuffer(string: body))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 16 << 20)
         let json = (try? JSONDecoder().decode(Map.self, from: Data(buffer: bytes))) ?? .null
         return (Int(response.status.code), json, String(buffer: bytes))
@@ -58,10 +78,16 @@ final class TestServer: Sendable {
 
     /// Runs a GraphQL operation with the server's key; answers the whole response object.
     @discardableResult
-    func graphQL(_ query: String, variables: Map = [:], headers: [(String, String)]? = nil) async throws -> Map {
-        let body = Map.dictionary(["query": .string(query), "variables": variables])
-        let data = try GraphQLJSONEncoder().encode(body)
-        return try await post(body: String(decoding: data, as: UTF8.self), headers: headers).json
+    func graphQL(
+        _ query: String, variables: Map = [:], headers: [(String, String)]? = nil, timeout: TimeAmount = .seconds(30)
+    ) async throws -> Map {
+        try await post(body: Self.body(query, variables: variables), headers: headers, timeout: timeout).json
+    }
+
+    /// The JSON body of a GraphQL request.
+    static func body(_ query: String, variables: Map = [:]) throws -> String {
+        let data = try GraphQLJSONEncoder().encode(Map.dictionary(["query": .string(query), "variables": variables]))
+        return String(decoding: data, as: UTF8.self)
     }
 
     static let allFields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"

@@ -1,5 +1,6 @@
 import AppSync
 import OptimisticStore
+import Testing
 @testable import PropertySync
 
 /// A scripted `PropertyAPI` for the list's unit tests: an in-memory server with
@@ -11,6 +12,12 @@ actor ScriptedServer: PropertyAPI {
         case reject(String)
         case conflict
         case transient
+        /// As if the server were down: nothing was sent.
+        case unreachable
+        /// HTTP 401: the credentials were refused.
+        case unauthorized
+        /// A well-formed answer about another record (a confused or hostile server).
+        case answerFor(RealEstateProperty)
     }
 
     var records: [String: RealEstateProperty] = [:]
@@ -40,9 +47,27 @@ actor ScriptedServer: PropertyAPI {
 
     var heldCount: Int { held.count }
 
-    /// Polls until the condition holds: the list's sends run on other tasks.
-    func wait(until condition: @Sendable (isolated ScriptedServer) -> Bool) async {
-        for _ in 0..<5_000 where !condition(self) { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Polls until the condition holds (the list's sends run on other tasks); giving up fails the test.
+    func wait(
+        until condition: @Sendable (isolated ScriptedServer) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition(self) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the scripted server's condition did not hold within 10 s", sourceLocation: sourceLocation)
+                return
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// Whether the server answers probes (false: as if it were down).
+    var reachable = true
+
+    func setReachable(_ value: Bool) { reachable = value }
+
+    func probe() async throws(AppSyncFailure) {
+        guard reachable else { throw .unreachable("the server refused the connection (scripted)") }
     }
 
     func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
@@ -65,6 +90,9 @@ actor ScriptedServer: PropertyAPI {
         let reply = script.isEmpty ? .accept : script.removeFirst()
         switch reply {
         case .transient: throw .transient("The network connection was lost.")
+        case .unreachable: throw .unreachable("the server refused the connection (scripted)")
+        case .unauthorized: throw .unauthorized("You are not authorized to make this call.")
+        case .answerFor(let stranger): return stranger
         case .reject(let message): throw .rejected(GraphQLError(message: message, errorType: "Unknown"))
         case .conflict:
             throw .rejected(GraphQLError(

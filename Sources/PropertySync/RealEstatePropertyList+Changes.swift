@@ -1,0 +1,112 @@
+import AppSync
+import OptimisticStore
+
+/// The user's changes: each is validated, applied at once, and written to the
+/// outbox before the call returns; then the sender takes over.
+extension RealEstatePropertyList {
+    /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
+    @discardableResult
+    public func create(name: String, address: String? = nil) throws(InvalidInput) -> String {
+        let name = try PropertyValidation.name(name)
+        let address = try address.flatMap { raw throws(InvalidInput) in try PropertyValidation.address(raw) }
+        let property = RealEstateProperty(id: UUIDString.make(), name: name, address: address)
+        try apply(.create(property), kind: .create)
+        return property.id
+    }
+
+    public func rename(_ id: String, to name: String) throws(InvalidInput) {
+        let name = try PropertyValidation.name(name)
+        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
+        guard current.name != name else { return }
+        try apply(.update(id, RealEstatePropertyPatch(name: name)), kind: .rename)
+    }
+
+    public func editAddress(_ id: String, to address: String) throws(InvalidInput) {
+        let address = try PropertyValidation.address(address)
+        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
+        guard current.address != address else { return }
+        try apply(.update(id, RealEstatePropertyPatch(address: .some(address))), kind: .editAddress)
+    }
+
+    public func delete(_ id: String) throws(InvalidInput) {
+        guard store.record(id) != nil else { throw InvalidInput(message: "That property is gone.") }
+        try apply(.delete(id), kind: .delete)
+    }
+
+    /// The user has seen the refusals (the next key press).
+    public func acknowledgeRejections() {
+        publish(store.acknowledgeRejections())
+    }
+
+    /// Undoes the user's last change, and says what it did. A change not yet on the
+    /// wire is simply dropped (nothing is sent); one the server may have seen is
+    /// undone by the inverse change. It never skips to an older change on its own.
+    public func undo() -> UndoOutcome {
+        guard let entry = history.popLast() else { return .nothing }
+        if let operation = store.operation(entry.operation), canCancel(operation) {
+            publish(store.cancel(operation.id))
+            persist("the undone operation") { try storage.settle([operation.id]) }
+            return .undone("Undid \(entry.description) (it had not been sent).", recordID: entry.recordID)
+        }
+        switch entry.inverse(current: store.record(entry.recordID)) {
+        case .change(let change):
+            do throws(InvalidInput) {
+                try apply(change, kind: nil)
+            } catch {
+                return .notPossible("Cannot undo \(entry.description): \(error.message)")
+            }
+            if case .create(let recreated) = change {
+                // Older entries about the deleted record now concern its new copy.
+                history.replaceRecord(entry.recordID, with: recreated.id)
+                return .undone("Undid \(entry.description): it is back, as a new record.", recordID: recreated.id)
+            }
+            return .undone("Undid \(entry.description)\(entry.kind == .create ? ": it is deleted" : "").", recordID: entry.recordID)
+        case .notPossible(let reason):
+            return .notPossible("Cannot undo \(entry.description): \(reason)")
+        }
+    }
+
+    /// Only an operation that never left: not on the wire, never sent, and the last
+    /// of its record (so no later change was made on top of it).
+    private func canCancel(_ operation: PendingOperation<RealEstateProperty>) -> Bool {
+        !operation.mayHaveReachedServer && inFlight[operation.recordID] != operation.id
+            && store.pendingOperations(for: operation.recordID).last?.id == operation.id
+    }
+
+    /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
+    /// that cannot be kept is not shown), records it for undo, and wakes the sender.
+    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind?) throws(InvalidInput) {
+        let before = store.record(change.recordID)
+        let (operationID, diff) = store.apply(change)
+        guard let operation = store.operation(operationID) else { return }
+        do {
+            try storage.append(operation)
+        } catch {
+            store.cancel(operationID)
+            logger.error("could not save a change: \(error)")
+            throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
+        }
+        if let kind {
+            history.record(UndoHistory.Entry(
+                kind: kind, recordID: change.recordID, operation: operationID, before: before,
+                after: store.record(change.recordID)))
+        }
+        publish(diff)
+        enqueue(change.recordID)
+        pump()
+    }
+}
+
+/// What `u` did, in words for the status line.
+public enum UndoOutcome: Sendable, Equatable {
+    case nothing
+    case undone(String, recordID: String)
+    case notPossible(String)
+
+    public var message: String {
+        switch self {
+        case .nothing: "Nothing to undo."
+        case .undone(let message, _), .notPossible(let message): message
+        }
+    }
+}

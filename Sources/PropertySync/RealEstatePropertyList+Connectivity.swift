@@ -1,0 +1,138 @@
+import AppSync
+import Foundation
+import OptimisticStore
+
+/// Reaching the server: pausing when it cannot be reached, noticing when it is
+/// back (a probe with backoff, no key press needed), and loading the list.
+extension RealEstatePropertyList {
+    /// Stops all sending. Unreachable: a probe watches for the server's return.
+    /// Refused credentials or a wrong endpoint: said once; `R` tries again.
+    func pauseSending(_ reason: AppSyncFailure) {
+        let wasPaused = pause != nil
+        pause = reason
+        switch reason {
+        case .unauthorized(let message): setConnectivity(.unauthorized(message))
+        case .misconfigured(let message): setConnectivity(.misconfigured(message))
+        default: setConnectivity(.offline(reason.description))
+        }
+        if case .cached = loadState {} else if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+        if case .unreachable(let message) = reason {
+            if options.offlineMode == .revert { revertUnsendable(message) }
+            if probe == nil { startProbing() }
+        } else if !wasPaused {
+            logger.warning("sending stopped: \(reason)")
+        }
+    }
+
+    private func startProbing() {
+        probe = Task {
+            var attempt = 0
+            while !Task.isCancelled {
+                attempt += 1
+                try? await Task.sleep(for: options.probePolicy.delay(afterFailure: attempt))
+                if Task.isCancelled { return }
+                if await self.probeOnce() { return }
+            }
+        }
+    }
+
+    /// One check: true when the probing is over (the server answered, or said something final).
+    private func probeOnce() async -> Bool {
+        guard case .unreachable = pause else {
+            probe = nil
+            return true
+        }
+        setConnectivity(.reconnecting)
+        do {
+            try await api.probe()
+        } catch .unreachable(let reason) {
+            setConnectivity(.offline(reason))
+            return false
+        } catch .transient(let reason) {
+            setConnectivity(.offline(reason))
+            return false
+        } catch {
+            // Reachable, but it refuses the credentials or is not GraphQL: stop and say so.
+            probe = nil
+            pause = nil
+            pauseSending(error)
+            return true
+        }
+        probe = nil
+        resumeSending()
+        return true
+    }
+
+    /// The server is back: the outbox drains at once and the list is read again.
+    func resumeSending() {
+        probe?.cancel()
+        probe = nil
+        pause = nil
+        setConnectivity(.online)
+        enqueueEverythingPending()
+        pump()
+        Task { await self.refresh() }
+    }
+
+    /// `--offline revert`: what cannot be sent now is taken back at once, as the sample
+    /// does. Only operations that never reached the server: one that may have is
+    /// resolved against the server first, so nothing is reported reverted that happened.
+    func revertUnsendable(_ reason: String) {
+        for operation in store.pendingOperations.reversed()
+        where !operation.mayHaveReachedServer && inFlight[operation.recordID] != operation.id {
+            refuse(operation, message: "offline, not sent (\(reason))", conflict: false)
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Lists every page and replaces the confirmed set (and the cache). Pending changes
+    /// stay on top. Returns whether it succeeded; a failure is also reported.
+    @discardableResult
+    public func refresh() async -> Bool {
+        let token = store.beginRefresh()
+        setBusy(true)
+        defer { setBusy(false) }
+        var all: [RealEstateProperty] = []
+        var nextToken: String?
+        do {
+            repeat {
+                let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
+                all.append(contentsOf: page.items.compactMap { $0 })
+                nextToken = page.nextToken
+            } while nextToken != nil
+        } catch {
+            if error.stopsSending {
+                pauseSending(error)
+            }
+            if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+            sink(.loadFailed(message: error.description))
+            return false
+        }
+        publish(store.replaceConfirmed(with: all, startedAt: token))
+        persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+        setLoadState(.loaded)
+        if pause != nil {
+            // The server answered: whatever stopped sending is over.
+            resumeSending()
+            return true
+        }
+        setConnectivity(.online)
+        return true
+    }
+
+    /// Reads one record from the server into the confirmed set.
+    public func get(_ id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+        setBusy(true)
+        defer { setBusy(false) }
+        guard let record = try await api.get(id: id) else { return nil }
+        merge(record)
+        return record
+    }
+
+    /// A record from a subscription or another source: the newer `_version` wins.
+    public func merge(_ record: RealEstateProperty) {
+        publish(store.merge(record))
+        persist("a server record") { try storage.merge([record]) }
+    }
+}

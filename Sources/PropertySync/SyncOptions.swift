@@ -1,0 +1,37 @@
+import AppSync
+
+/// How the list sends: parallelism, retries, and what to do offline.
+public struct SyncOptions: Sendable {
+    /// What happens to a change made while the server cannot be reached.
+    public enum OfflineMode: String, Sendable, CaseIterable {
+        /// It waits in the outbox and is sent when the server is back (the default).
+        case queue
+        /// It is reverted at once, as the Amplify sample does.
+        case revert
+    }
+
+    /// Records with an operation on the wire at once (one operation per record at a time).
+    public var maximumParallelSends: Int
+    /// Backoff for a record whose send failed for a reason worth retrying.
+    public var retryPolicy: RetryPolicy
+    /// Backoff for the checks that notice the server is back.
+    public var probePolicy: RetryPolicy
+    /// Records per list page.
+    public var pageSize: Int
+    public var offlineMode: OfflineMode
+    /// A conflict on fields the change does not touch is rebased and sent again at most this often.
+    public var maximumRebases: Int
+
+    public init(
+        maximumParallelSends: Int = 4, retryPolicy: RetryPolicy = RetryPolicy(),
+        probePolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(5)),
+        pageSize: Int = 100, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5
+    ) {
+        self.maximumParallelSends = max(1, maximumParallelSends)
+        self.retryPolicy = retryPolicy
+        self.probePolicy = probePolicy
+        self.pageSize = max(1, pageSize)
+        self.offlineMode = offlineMode
+        self.maximumRebases = maximumRebases
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import GRDB
+import OptimisticStore
+
+/// The list's memory across restarts, in one SQLite file (WAL, through GRDB):
+/// - `confirmed`: the server's records as last confirmed (the cache the app starts from);
+/// - `outbox`: the user's operations the server has not confirmed yet, in order;
+/// - `meta`: when the cache was last refreshed.
+///
+/// Every write is one transaction, committed before the call returns, so an
+/// operation that reached the screen is on disk, and an operation is removed in
+/// the same transaction that writes what the server answered: a crash at any
+/// point leaves either the operation or its outcome, never neither.
+public final class SyncStorage: Sendable {
+    private let database: DatabaseQueue
+    /// Where it lives, for messages (":memory:" for a test's database).
+    public let path: String
+
+    /// Opens (or creates) the file. `synchronous = FULL`: a commit is on the disk, not
+    /// only in the OS's cache, so even a power cut keeps what the user was shown.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.label = "proptui.outbox"
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw SyncStorageError.cannotOpen(path: path, reason: "\(error)")
+        }
+        self.path = path
+    }
+
+    /// A private database in memory, for tests: the same SQL, no file.
+    public init() throws {
+        database = try DatabaseQueue()
+        try Self.migrator.migrate(database)
+        path = ":memory:"
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "confirmed") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull()
+                table.column("address", .text)
+                table.column("createdAt", .text)
+                table.column("updatedAt", .text)
+                table.column("_version", .integer).notNull()
+                table.column("_deleted", .boolean).notNull()
+                table.column("_lastChangedAt", .integer)
+            }
+            try db.create(table: OutboxEntry.databaseTableName) { table in
+                table.primaryKey("seq", .integer)
+                table.column("recordID", .text).notNull()
+                table.column("kind", .text).notNull()
+                table.column("patch", .text).notNull()
+                table.column("base", .text)
+                table.column("before", .text)
+                table.column("attempts", .integer).notNull()
+                table.column("lastError", .text)
+            }
+            try db.create(table: "meta") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    // MARK: - Reading at start
+
+    /// Everything kept: the cache, the outbox in order, and when the cache was last refreshed.
+    public func load() throws -> Snapshot {
+        try run {
+            try database.read { db in
+                let confirmed = try RealEstateProperty.fetchAll(db)
+                let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
+                let refreshedAt = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshedAt'")
+                    .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+                return Snapshot(confirmed: confirmed, pending: pending, refreshedAt: refreshedAt)
+            }
+        }
+    }
+
+    public struct Snapshot: Sendable {
+        public var confirmed: [RealEstateProperty]
+        public var pending: [PendingOperation<RealEstateProperty>]
+        /// When the cache last matched the server's whole list (nil: never).
+        public var refreshedAt: Date?
+    }
+
+    // MARK: - The outbox
+
+    /// A new operation, before the key press that made it returns.
+    public func append(_ operation: PendingOperation<RealEstateProperty>) throws {
+        let entry = try OutboxEntry(operation)
+        try run { try database.write { db in try entry.insert(db) } }
+    }
+
+    /// The operation's attempts, last error or base changed.
+    public func update(_ operation: PendingOperation<RealEstateProperty>) throws {
+        let entry = try OutboxEntry(operation)
+        try run { try database.write { db in try entry.update(db) } }
+    }
+
+    /// The operation is settled: it leaves the outbox in the same transaction that
+    /// writes what the server holds now (nil: nothing to write, e.g. a cancelled operation).
+    public func settle(_ operations: [OperationID], writing record: RealEstateProperty? = nil) throws {
+        try run {
+            try database.write { db in
+                for operation in operations { _ = try OutboxEntry.deleteOne(db, key: Int64(operation.rawValue)) }
+                if let record { try Self.upsert(record, db) }
+            }
+        }
+    }
+
+    // MARK: - The cache
+
+    /// Server records arriving one by one (an answer, a conflict's copy, a read): the newer version wins.
+    public func merge(_ records: [RealEstateProperty]) throws {
+        guard !records.isEmpty else { return }
+        try run { try database.write { db in for record in records { try Self.upsert(record, db) } } }
+    }
+
+    /// A whole refresh: the cache becomes exactly the given confirmed set.
+    public func replaceConfirmed(with records: [RealEstateProperty], refreshedAt: Date) throws {
+        try run {
+            try database.write { db in
+                try db.execute(sql: "DELETE FROM confirmed")
+                for record in records { try record.insert(db) }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
+                    arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])
+            }
+        }
+    }
+
+    /// SQLite's journal mode ("wal" for a file).
+    public func journalMode() throws -> String? {
+        try run { try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } }
+    }
+
+    /// How many operations wait in the outbox (for tests and the quit message).
+    public func outboxCount() throws -> Int {
+        try run { try database.read { db in try OutboxEntry.fetchCount(db) } }
+    }
+
+    private static func upsert(_ record: RealEstateProperty, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(id) DO UPDATE SET name = excluded.name, address = excluded.address,
+                  createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, _version = excluded._version,
+                  _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
+                WHERE excluded._version >= confirmed._version
+                """,
+            arguments: [
+                record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
+                record.isDeleted, record.lastChangedAt,
+            ])
+    }
+
+    /// Turns GRDB's errors into ones that name the file.
+    private func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SyncStorageError {
+            throw error
+        } catch {
+            throw SyncStorageError.writeFailed(path: path, reason: "\(error)")
+        }
+    }
+}
+
+/// The cached records are rows of `confirmed`, under AppSync's field names.
+extension RealEstateProperty: FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "confirmed"
+}
+
+public enum SyncStorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+    case corruptOutbox(String)
+    case inUse(path: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open the outbox \(path): \(reason)"
+        case .writeFailed(let path, let reason): "cannot save to \(path): \(reason)"
+        case .corruptOutbox(let reason): "the outbox is damaged: \(reason)"
+        case .inUse(let path): "another proptui is already using \(path)"
+        }
+    }
+}

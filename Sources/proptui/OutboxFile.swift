@@ -1,0 +1,52 @@
+import Foundation
+import Glibc
+import PropertySync
+
+/// Which outbox and cache file the app uses: one per backend, so changes queued for
+/// one API are never sent to another. The embedded server's port changes on every
+/// start, so it is named for what it is, not by its URL.
+enum OutboxFile {
+    static func path(dataDirectory: String, endpoint: URL?) -> String {
+        let folder = dataDirectory + "/outbox"
+        guard let endpoint else { return folder + "/embedded.sqlite" }
+        let host = (endpoint.host ?? "api").filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+        return folder + "/\(host.prefix(60))-\(fingerprint(endpoint.absoluteString)).sqlite"
+    }
+
+    /// FNV-1a: stable across runs (Swift's `hashValue` is not), and only a file name.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// Opens the file for this process alone: two apps sending one outbox would each
+    /// send the same changes. The lock goes with the process, also when it is killed.
+    static func open(path: String) throws -> (SyncStorage, lock: Int32) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let lock = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw SyncStorageError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            close(lock)
+            throw OutboxInUse(path: path)
+        }
+        do {
+            return (try SyncStorage(path: path), lock)
+        } catch {
+            close(lock)
+            throw error
+        }
+    }
+}
+
+struct OutboxInUse: Error, CustomStringConvertible {
+    let path: String
+    var description: String {
+        "another proptui is already running with this data directory against this server (it holds \(path)). "
+            + "Use that one, or start this one with --data-dir pointing elsewhere."
+    }
+}

@@ -1,0 +1,99 @@
+import AppSync
+import Foundation
+import Synchronization
+import LocalAppSync
+import Testing
+@testable import PropertySync
+
+/// The embedded server on a loopback port, with a real SQLite file, for the
+/// sender's tests: it can be stopped and started again on the same port (the
+/// server going away and coming back) and its faults changed while it runs.
+final class LoopbackServer: Sendable {
+    static let apiKey = "da2-loopbacktestkey000000001"
+    let directory: String
+    let port: Int
+    let server: LocalAppSyncServer
+
+    private init(directory: String, port: Int, server: LocalAppSyncServer) {
+        self.directory = directory
+        self.port = port
+        self.server = server
+    }
+
+    static func start(
+        directory: String? = nil, port: Int = 0, faults: FaultSettings.Values = .init()
+    ) async throws -> LoopbackServer {
+        let directory = directory ?? (NSTemporaryDirectory() + "proptui-sender-tests-" + UUID().uuidString)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
+            port: port, dataDirectory: directory, apiKey: apiKey, faults: faults, seedSamples: false))
+        let bound = try await server.start()
+        return LoopbackServer(directory: directory, port: bound, server: server)
+    }
+
+    /// The same server (same data, same port) started again after `stop()`.
+    func restarted() async throws -> LoopbackServer {
+        try await Self.start(directory: directory, port: port)
+    }
+
+    func stop() async { await server.stop() }
+
+    var faults: FaultSettings { server.faults }
+
+    var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
+
+    /// A client of this server, as the app or another user would use it.
+    func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncPropertyAPI {
+        let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey)
+        return AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration, timeout: timeout))
+    }
+}
+
+/// Runs `body` with a server and always stops it, also when the body throws.
+func withLoopbackServer(
+    faults: FaultSettings.Values = .init(), _ body: (LoopbackServer) async throws -> Void
+) async throws {
+    let server = try await LoopbackServer.start(faults: faults)
+    do {
+        try await body(server)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
+
+/// The real API behind a switch that can cut this one client off the network
+/// (nothing is sent while it is off), while other clients still reach the server.
+final class CuttableAPI: PropertyAPI {
+    let api: AppSyncPropertyAPI
+    private let cut = Synchronization.Mutex(false)
+
+    init(_ api: AppSyncPropertyAPI) { self.api = api }
+
+    func setCut(_ value: Bool) { cut.withLock { $0 = value } }
+
+    private func check() throws(AppSyncFailure) {
+        if cut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
+    }
+
+    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
+        try check()
+        return try await api.listPage(limit: limit, nextToken: nextToken)
+    }
+
+    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+        try check()
+        return try await api.get(id: id)
+    }
+
+    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
+        try check()
+        return try await api.send(mutation)
+    }
+
+    func probe() async throws(AppSyncFailure) {
+        try check()
+        try await api.probe()
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// The outbox and the cache on a real SQLite file: what is written survives a reopen.
+@Suite struct SyncStorageTests {
+    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+
+    func temporaryPath() -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proptui-storage-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("outbox.sqlite").path
+    }
+
+    @Test func operationsAndRecordsSurviveAReopenInOrder() throws {
+        let path = temporaryPath()
+        do {
+            let storage = try SyncStorage(path: path)
+            let store = OptimisticStore<RealEstateProperty>(confirmed: [villa])
+            try storage.replaceConfirmed(with: [villa], refreshedAt: Date(timeIntervalSince1970: 1_800_000_000))
+            let rename = store.apply(.update("villa", RealEstatePropertyPatch(name: "Villa Blu"))).operation
+            let clear = store.apply(.update("villa", RealEstatePropertyPatch(address: .some(nil)))).operation
+            let create = store.apply(.create(RealEstateProperty(id: "new", name: "Sea Breeze"))).operation
+            for id in [rename, clear, create] { try storage.append(try #require(store.operation(id))) }
+            store.noteSent(rename)
+            try storage.update(try #require(store.operation(rename)))
+        }
+        let kept = try SyncStorage(path: path).load()
+        #expect(kept.confirmed == [villa])
+        #expect(kept.refreshedAt == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(kept.pending.map(\.id.rawValue) == [1, 2, 3])
+        #expect(kept.pending[0].change == .update("villa", RealEstatePropertyPatch(name: "Villa Blu")))
+        #expect(kept.pending[0].attempts == 1)
+        #expect(kept.pending[0].base == villa)
+        #expect(kept.pending[1].change == .update("villa", RealEstatePropertyPatch(address: .some(nil))))
+        #expect(kept.pending[2].change == .create(RealEstateProperty(id: "new", name: "Sea Breeze")))
+        #expect(kept.pending[2].before == nil)
+        // A store rebuilt from them shows what the user saw.
+        let store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
+        #expect(store.record("villa")?.name == "Villa Blu")
+        #expect(store.record("villa")?.address == nil)
+        #expect(store.record("new")?.name == "Sea Breeze")
+        #expect(store.apply(.delete("new")).operation.rawValue == 4, "new operations continue the sequence")
+    }
+
+    @Test func settlingRemovesTheOperationAndWritesTheRecordTogether() throws {
+        let storage = try SyncStorage()
+        let store = OptimisticStore<RealEstateProperty>(confirmed: [villa])
+        let rename = store.apply(.update("villa", RealEstatePropertyPatch(name: "Villa Blu"))).operation
+        try storage.append(try #require(store.operation(rename)))
+        let confirmed = RealEstateProperty(id: "villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
+        try storage.settle([rename], writing: confirmed)
+        let kept = try storage.load()
+        #expect(kept.pending.isEmpty)
+        #expect(kept.confirmed == [confirmed])
+    }
+
+    @Test func anOlderRecordNeverOverwritesANewerOne() throws {
+        let storage = try SyncStorage()
+        let newer = RealEstateProperty(id: "villa", name: "Three", version: 3)
+        try storage.merge([newer])
+        try storage.merge([RealEstateProperty(id: "villa", name: "Two", version: 2)])
+        #expect(try storage.load().confirmed == [newer])
+    }
+
+    @Test func theFileIsInWALMode() throws {
+        let path = temporaryPath()
+        #expect(try SyncStorage(path: path).journalMode() == "wal")
+    }
+
+    @Test func anUnreadableFolderIsAClearError() {
+        #expect {
+            try SyncStorage(path: "/proc/proptui-cannot-be-here/outbox.sqlite")
+        } throws: { error in
+            "\(error)".hasPrefix("cannot open the outbox /proc/proptui-cannot-be-here/outbox.sqlite")
+        }
+    }
+}
