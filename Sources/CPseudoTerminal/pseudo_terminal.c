@@ -36,7 +36,9 @@ int proptui_spawn_in_pseudo_terminal(
         dup2(slave_fd, STDIN_FILENO);
         dup2(slave_fd, STDOUT_FILENO);
         dup2(slave_fd, STDERR_FILENO);
-        if (slave_fd > STDERR_FILENO) close(slave_fd);
+        // Nothing else of ours goes with it: a listening socket or a connection held open by
+        // the child would keep its peer from ever seeing it closed.
+        closefrom(STDERR_FILENO + 1);
         execve(path, argv, envp);
         _exit(127);
     }

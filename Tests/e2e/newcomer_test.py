@@ -34,8 +34,10 @@ def version(binary):
 
 
 def tmux_bash(work, script_lines, keys, settle):
-    """Types `keys` into an interactive bash in a private tmux and answers the screen once `settle(screen)` holds."""
-    socket = f"proptui-e2e-newcomer-{os.getpid()}"
+    """Types `keys` into an interactive bash in a private tmux and answers the screen once `settle(screen)` holds.
+    A new socket each time: tmux can fail to start a server on a socket whose last one is still going away."""
+    tmux_bash.calls = getattr(tmux_bash, "calls", 0) + 1
+    socket = f"proptui-e2e-newcomer-{os.getpid()}-{tmux_bash.calls}"
     env = {**os.environ, "LANG": "C.UTF-8", "PATH": f"{work}/bin:{os.environ['PATH']}", "HOME": work}
     subprocess.run(["tmux", "-L", socket, "-u", "new-session", "-d", "-x", "160", "-y", "20", "bash --norc -i"],
                    check=True, env=env)
