@@ -18,6 +18,7 @@ int proptui_spawn_in_pseudo_terminal(
     int slave_fd = -1;
     if (openpty(&master_fd, &slave_fd, NULL, NULL, &size) != 0) return errno;
     fcntl(master_fd, F_SETFD, FD_CLOEXEC);
+    fcntl(master_fd, F_SETFL, fcntl(master_fd, F_GETFL) | O_NONBLOCK);
     pid_t child = fork();
     if (child < 0) {
         int error = errno;

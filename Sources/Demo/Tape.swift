@@ -5,7 +5,8 @@ import Foundation
 /// The format is charmbracelet/vhs's `.tape` where the two meet (`Output`, `Set Width/Height/
 /// TypingSpeed/WaitTimeout`, `Type`, the named keys, `Ctrl+X`, `Sleep`, `Wait`, `Screenshot`),
 /// plus what only proptui can do: `Server Latency/FailRate/Offline/Online` change the
-/// simulated server on cue, and `Expect`/`ExpectNot` check the screen. Lines starting with
+/// simulated server on cue, `Launch` and `Kill` restart or kill the app, `WaitNot` waits for
+/// text to go, and `Expect`/`ExpectNot` check the screen. Lines starting with
 /// `#` are comments. `docs/demo-tapes.md` describes every command.
 public struct Tape: Equatable, Sendable {
     public struct Step: Equatable, Sendable {

@@ -12,6 +12,8 @@ public enum TapeCommand: Equatable, Sendable {
     case sleep(Duration)
     /// `Wait "text"` until it is on screen; `Wait@30s "text"` with its own time limit.
     case wait(String, timeout: Duration?)
+    /// `WaitNot "text"` until it is gone from the screen; `WaitNot@30s "text"` with its own limit.
+    case waitNot(String, timeout: Duration?)
     /// `Expect "text"`: it must be on screen now, or the tape fails.
     case expect(String)
     /// `ExpectNot "text"`: it must not be on screen now.
@@ -20,6 +22,10 @@ public enum TapeCommand: Equatable, Sendable {
     case screenshot(String)
     /// `Server …`: changes the simulated server from here on.
     case server(ServerChange)
+    /// `Launch`: starts proptui again, with the same data and server, after it has quit or been killed.
+    case launch
+    /// `Kill`: ends proptui at once with SIGKILL, as a crash or a power cut would.
+    case kill
 }
 
 /// A `Set` line. Width and Height are in columns and lines (vhs counts pixels).

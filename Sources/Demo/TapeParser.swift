@@ -28,6 +28,8 @@ enum TapeParser {
             return .sleep(try duration(try bare(arguments, line: line, what: "a duration"), line: line))
         case "Wait":
             return .wait(try quoted(arguments, line: line), timeout: modifier)
+        case "WaitNot":
+            return .waitNot(try quoted(arguments, line: line), timeout: modifier)
         case "Expect":
             try noModifier()
             return .expect(try quoted(arguments, line: line))
@@ -40,6 +42,10 @@ enum TapeParser {
         case "Server":
             try noModifier()
             return .server(try serverChange(arguments, line: line))
+        case "Launch", "Kill":
+            try noModifier()
+            guard arguments.isEmpty else { throw TapeError(line: line, "\(name) takes nothing after it") }
+            return name == "Launch" ? .launch : .kill
         default:
             return try key(name, modifier: modifier, arguments: arguments, line: line)
         }

@@ -16,13 +16,13 @@ public struct TapePlayer: Sendable {
 
     let tape: Tape
     let program: DemoProgram
-    let changeServer: @Sendable (ServerChange) -> Void
+    let changeServer: @Sendable (ServerChange) async throws -> Void
     /// How long the program may take to start and draw its first screen.
     let startTimeout: Duration
 
     public init(
         tape: Tape, program: DemoProgram, startTimeout: Duration = .seconds(60),
-        changeServer: @escaping @Sendable (ServerChange) -> Void
+        changeServer: @escaping @Sendable (ServerChange) async throws -> Void
     ) {
         self.tape = tape
         self.program = program
@@ -32,10 +32,13 @@ public struct TapePlayer: Sendable {
 
     public func play() async throws -> Result {
         let capture = ScreenCapture(width: tape.width, height: tape.height, title: tape.title)
-        let process = try PseudoTerminalProcess(
-            executable: program.executable, arguments: program.arguments, environment: program.environment,
-            width: tape.width, height: tape.height, output: capture.received)
-        var run = TapeRun(process: process, capture: capture, idleFile: program.idleFile)
+        var run: TapeRun
+        do {
+            run = try TapeRun(program: program, capture: capture, width: tape.width, height: tape.height)
+        } catch let error as StepFailure {
+            let failure = DemoFailure(line: nil, message: error.message, screen: "")
+            return Result(recording: capture.recording, checksPassed: 0, failure: failure, screen: "")
+        }
         var failure: DemoFailure?
         do {
             try await run.waitForFirstScreen(timeout: startTimeout)
@@ -43,14 +46,15 @@ public struct TapePlayer: Sendable {
                 do {
                     try await perform(step.command, in: &run)
                 } catch let error as StepFailure {
-                    failure = DemoFailure(line: step.line, message: error.message, screen: capture.screen.text)
+                    let message = "\(error.message) (\(run.keysSent) keys sent; the app's last idle signal: \(run.lastIdleSignal))"
+                    failure = DemoFailure(line: step.line, message: message, screen: run.screen.text)
                     break
                 }
             }
         } catch let error as StepFailure {
-            failure = DemoFailure(line: nil, message: error.message, screen: capture.screen.text)
+            failure = DemoFailure(line: nil, message: error.message, screen: run.screen.text)
         }
-        let screen = capture.screen.text
+        let screen = run.screen.text
         capture.stopRecording()
         await run.stop()
         return Result(recording: capture.recording, checksPassed: run.checksPassed, failure: failure, screen: screen)
@@ -62,13 +66,15 @@ public struct TapePlayer: Sendable {
             let keys = text.unicodeScalars.map { Array(String($0).utf8) }
             try await run.press(keys, speed: speed ?? tape.typingSpeed, timeout: tape.waitTimeout)
         case .key(let key, let count, let speed):
-            let bytes = key.bytes(applicationCursorKeys: run.capture.screen.applicationCursorKeys)
+            let bytes = key.bytes(applicationCursorKeys: run.screen.applicationCursorKeys)
             try await run.press(
                 Array(repeating: bytes, count: count), speed: speed ?? tape.typingSpeed, timeout: tape.waitTimeout)
         case .sleep(let duration):
             try await Task.sleep(for: duration)
         case .wait(let text, let timeout):
-            try await run.wait(for: text, timeout: timeout ?? tape.waitTimeout)
+            try await run.wait(until: text, isOnScreen: true, timeout: timeout ?? tape.waitTimeout)
+        case .waitNot(let text, let timeout):
+            try await run.wait(until: text, isOnScreen: false, timeout: timeout ?? tape.waitTimeout)
         case .expect(let text):
             try run.expect(text, onScreen: true)
         case .expectNot(let text):
@@ -76,7 +82,15 @@ public struct TapePlayer: Sendable {
         case .screenshot(let name):
             run.capture.mark(name)
         case .server(let change):
-            changeServer(change)
+            do {
+                try await changeServer(change)
+            } catch {
+                throw StepFailure(message: "the server could not make that change: \(error)")
+            }
+        case .launch:
+            try await run.launch(timeout: startTimeout)
+        case .kill:
+            try await run.kill(timeout: tape.waitTimeout)
         case .output, .set:
             break  // folded into the tape when it was read
         }

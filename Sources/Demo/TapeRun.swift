@@ -1,21 +1,41 @@
 import Foundation
 import Glibc
+import VirtualTerminal
 
-/// One playing of a tape: the process, what it shows, and how many keys it has been sent.
+/// One playing of a tape: the program (started again by `Launch`), what it shows, and how
+/// many keys it has been sent.
 struct TapeRun {
-    let process: PseudoTerminalProcess
+    let program: DemoProgram
     let capture: ScreenCapture
-    let idleFile: String
-    /// Keys sent so far; the idle file's `keys=` catches up once the app has handled and drawn them.
-    private var keysSent = 0
+    let width: Int
+    let height: Int
+    private(set) var process: PseudoTerminalProcess
+    /// Keys sent to this process; the idle file's `keys=` catches up once the app has handled and drawn them.
+    private(set) var keysSent = 0
     private(set) var checksPassed = 0
 
     private static let poll = Duration.milliseconds(10)
 
-    init(process: PseudoTerminalProcess, capture: ScreenCapture, idleFile: String) {
-        self.process = process
+    /// Starts the program for the first time.
+    init(program: DemoProgram, capture: ScreenCapture, width: Int, height: Int) throws {
+        self.program = program
         self.capture = capture
-        self.idleFile = idleFile
+        self.width = width
+        self.height = height
+        process = try Self.start(program, capture: capture, width: width, height: height)
+    }
+
+    private static func start(
+        _ program: DemoProgram, capture: ScreenCapture, width: Int, height: Int
+    ) throws -> PseudoTerminalProcess {
+        unlink(program.idleFile)  // a signal left by an earlier run must not count for this one
+        do {
+            return try PseudoTerminalProcess(
+                executable: program.executable, arguments: program.arguments, environment: program.environment,
+                width: width, height: height, output: capture.received)
+        } catch {
+            throw StepFailure(message: "\(error)")
+        }
     }
 
     /// Waits for the app's first idle signal: it has started and drawn.
@@ -25,33 +45,59 @@ struct TapeRun {
         }
     }
 
+    /// `Launch`: starts the program again (same data, same server) once the last one has ended,
+    /// drawing on the same screen, and waits for its first screen.
+    mutating func launch(timeout: Duration) async throws {
+        guard process.exited != nil else {
+            throw StepFailure(message: "proptui is still running: quit it first (Type \"q\") or Kill it")
+        }
+        try await poll(timeout: timeout, giveUp: "the last proptui did not close its terminal", endedIsFailure: false) {
+            process.outputFinished
+        }
+        process = try Self.start(program, capture: capture, width: width, height: height)
+        keysSent = 0
+        try await waitForFirstScreen(timeout: timeout)
+    }
+
+    /// `Kill`: ends the program at once with SIGKILL, as a crash or a power cut would.
+    func kill(timeout: Duration) async throws {
+        process.signal(SIGKILL)
+        try await poll(timeout: timeout, giveUp: "proptui did not end on SIGKILL", endedIsFailure: false) {
+            process.exited != nil
+        }
+    }
+
     /// Presses each key (its bytes) at `speed`, then waits until the app has handled them all.
     mutating func press(_ keys: [[UInt8]], speed: Duration, timeout: Duration) async throws {
         for (index, bytes) in keys.enumerated() {
-            try checkRunning()
+            if let status = process.exited { throw StepFailure(message: "proptui has exited (status \(status))") }
             process.write(bytes)
             keysSent += 1
             if index < keys.count - 1 { try await Task.sleep(for: speed) }
         }
         let expected = keysSent
-        try await poll(timeout: timeout, giveUp: "proptui did not handle the keys") {
+        try await poll(timeout: timeout, giveUp: "proptui did not handle the keys", endedIsFailure: false) {
             // A program that quit (say, after `q`) has handled its keys as far as the tape cares.
             (idleKeys() ?? 0) >= expected || process.exited == 0
         }
-        if keysSent > 0, process.exited == nil, idleKeys().map({ $0 > expected }) == true {
-            throw StepFailure(message: "proptui handled more keys than were sent (\(idleKeys()!) > \(expected))")
+        if let status = process.exited, status != 0 {
+            throw StepFailure(message: "proptui exited with status \(status)")
+        }
+        if process.exited == nil, let handled = idleKeys(), handled > expected {
+            throw StepFailure(message: "proptui handled more keys than were sent (\(handled) > \(expected))")
         }
     }
 
-    mutating func wait(for text: String, timeout: Duration) async throws {
-        try await poll(timeout: timeout, giveUp: "gave up waiting for “\(text)”") {
-            capture.screen.contains(text)
+    mutating func wait(until text: String, isOnScreen: Bool, timeout: Duration) async throws {
+        let what = isOnScreen ? "“\(text)”" : "“\(text)” to go"
+        try await poll(timeout: timeout, giveUp: "gave up waiting for \(what)") {
+            screen.contains(text) == isOnScreen
         }
         checksPassed += 1
     }
 
     mutating func expect(_ text: String, onScreen: Bool) throws {
-        guard capture.screen.contains(text) == onScreen else {
+        guard screen.contains(text) == onScreen else {
             throw StepFailure(message: onScreen ? "expected “\(text)” on the screen" : "expected no “\(text)” on the screen")
         }
         checksPassed += 1
@@ -73,16 +119,15 @@ struct TapeRun {
         while !process.outputFinished, ContinuousClock.now < drained { try? await Task.sleep(for: Self.poll) }
     }
 
-    private func checkRunning() throws {
-        if let status = process.exited { throw StepFailure(message: "proptui has exited (status \(status))") }
-    }
-
-    /// Polls `done` until it holds; fails the step when `timeout` passes or the program dies first.
-    private func poll(timeout: Duration, giveUp: String, _ done: () -> Bool) async throws {
+    /// Polls `done` until it holds; fails the step when `timeout` passes, or (when
+    /// `endedIsFailure`) once the program has ended and everything it wrote has been read.
+    private func poll(
+        timeout: Duration, giveUp: String, endedIsFailure: Bool = true, _ done: () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + timeout
         while !done() {
-            if let status = process.exited {
-                throw StepFailure(message: "\(giveUp): proptui exited with status \(status)")
+            if endedIsFailure, let status = process.exited, process.outputFinished, !done() {
+                throw StepFailure(message: "\(giveUp): proptui has exited (status \(status))")
             }
             guard ContinuousClock.now < deadline else {
                 throw StepFailure(message: "\(giveUp) within \(timeout.formatted(.units(allowed: [.seconds, .milliseconds])))")
@@ -91,9 +136,21 @@ struct TapeRun {
         }
     }
 
+    /// The screen with everything the program has written so far drawn on it.
+    var screen: VirtualScreen {
+        process.drain()
+        return capture.screen
+    }
+
+    /// The app's last idle signal, for a failure's report.
+    var lastIdleSignal: String {
+        (try? String(contentsOfFile: program.idleFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? "none yet"
+    }
+
     /// The `keys=` count of the idle file, or nil before the first idle signal.
     private func idleKeys() -> Int? {
-        guard let line = try? String(contentsOfFile: idleFile, encoding: .utf8),
+        guard let line = try? String(contentsOfFile: program.idleFile, encoding: .utf8),
             let field = line.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("keys=") })
         else { return nil }
         return Int(field.dropFirst("keys=".count))

@@ -3,9 +3,8 @@ import NIOCore
 import NIOHTTPTypes
 
 /// `--drop-rate`: closes the connection of that fraction of POST requests without answering,
-/// as a flaky network would; while `offline` is on, of every request (the realtime upgrade too).
-/// It sits in the channel pipeline right after HTTP decoding, the only place where a request
-/// can be dropped before any response byte is written.
+/// as a flaky network would. It sits in the channel pipeline right after HTTP decoding, the
+/// only place where a request can be dropped before any response byte is written.
 final class ConnectionDropHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -21,13 +20,10 @@ final class ConnectionDropHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !dropping else { return }
-        if case .head(let head) = unwrapInboundIn(data), head.method == .post || faults.values.offline,
-            faults.shouldDropRequest()
-        {
+        if case .head(let head) = unwrapInboundIn(data), head.method == .post, faults.shouldDropRequest() {
             dropping = true
             // The request never reaches the router, so its log line is written here.
-            let reason = faults.values.offline ? "offline" : "drop-rate"
-            logger.info("\(head.method) \(head.path?.split(separator: "?").first ?? "") dropped (\(reason))")
+            logger.info("\(head.method) \(head.path?.split(separator: "?").first ?? "") dropped (drop-rate)")
             context.close(promise: nil)
             return
         }

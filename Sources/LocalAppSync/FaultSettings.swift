@@ -24,13 +24,10 @@ public final class FaultSettings: Sendable {
         /// The fraction (0...1) of authorized GraphQL HTTP requests answered `503 Service
         /// Unavailable` at once (no latency), before the body is read: nothing is applied.
         public var errorStatusRate: Double
-        /// Closes every request's connection unanswered (GraphQL and realtime alike), as a
-        /// network that is down would: a demo turns it on and off on cue.
-        public var offline: Bool
 
         public init(
             latency: Duration = .zero, jitter: Duration = .zero, failRate: Double = 0, dropRate: Double = 0,
-            loseAnswerRate: Double = 0, errorStatusRate: Double = 0, offline: Bool = false
+            loseAnswerRate: Double = 0, errorStatusRate: Double = 0
         ) {
             self.latency = latency
             self.jitter = jitter
@@ -38,7 +35,6 @@ public final class FaultSettings: Sendable {
             self.dropRate = dropRate
             self.loseAnswerRate = loseAnswerRate
             self.errorStatusRate = errorStatusRate
-            self.offline = offline
         }
     }
 
@@ -69,10 +65,7 @@ public final class FaultSettings: Sendable {
 
     func shouldFailMutation() -> Bool { roll(values.failRate) }
 
-    func shouldDropRequest() -> Bool {
-        let current = values
-        return current.offline || roll(current.dropRate)
-    }
+    func shouldDropRequest() -> Bool { roll(values.dropRate) }
 
     func shouldLoseAnswer() -> Bool { roll(values.loseAnswerRate) }
 
@@ -89,7 +82,7 @@ extension FaultSettings.Values {
         Self(
             latency: max(latency, .zero), jitter: max(jitter, .zero),
             failRate: Self.rate(failRate), dropRate: Self.rate(dropRate),
-            loseAnswerRate: Self.rate(loseAnswerRate), errorStatusRate: Self.rate(errorStatusRate), offline: offline)
+            loseAnswerRate: Self.rate(loseAnswerRate), errorStatusRate: Self.rate(errorStatusRate))
     }
 
     /// A rate in 0...1; NaN (which no comparison clamps) counts as 0.

@@ -46,30 +46,20 @@ struct DemoCommand: AsyncParsableCommand {
         let work = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let sink = try FileLogHandler.Sink(path: work + "/server.log")
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            dataDirectory: work + "/server", requestLogger: Logger(label: "proptui.demo.server") {
-                FileLogHandler(label: $0, sink: sink)
-            }))
-        let port = try await server.start()
+        let server = DemoServer(
+            dataDirectory: work + "/server",
+            logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) })
+        try await server.start()
+        let port = await server.port
         let program = DemoProgram(
             executable: try Self.ownExecutable(),
             arguments: ["app", "--endpoint", "http://127.0.0.1:\(port)/graphql", "--data-dir", work + "/app",
                         "--log-file", work + "/app.log"],
-            environment: Self.environment(apiKey: server.apiKey, idleFile: work + "/idle"),
+            environment: Self.environment(apiKey: await server.apiKey, idleFile: work + "/idle"),
             idleFile: work + "/idle")
-        let faults = server.faults
         let result: TapePlayer.Result
         do {
-            result = try await TapePlayer(tape: parsed, program: program) { change in
-                faults.update { values in
-                    switch change {
-                    case .latency(let latency): values.latency = latency
-                    case .failRate(let rate): values.failRate = rate
-                    case .offline: values.offline = true
-                    case .online: values.offline = false
-                    }
-                }
-            }.play()
+            result = try await TapePlayer(tape: parsed, program: program) { try await server.apply($0) }.play()
         } catch {
             await server.stop()
             throw error
@@ -90,7 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw ValidationError("cannot make a temporary folder in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
         }
-        return String(cString: template)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The app is this very binary, run as `proptui app`.
@@ -112,6 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
         environment["LANG"] = "C.UTF-8"
         environment["PROPTUI_API_KEY"] = apiKey
         environment["PROPTUI_IDLE_FILE"] = idleFile
+        environment["PROPTUI_FIXED_CLOCK"] = "09:41"  // the same screens on every run
         return environment
     }
 }

@@ -164,7 +164,10 @@ struct AppCommand: AsyncParsableCommand {
         let exit: LoopExit
         do {
             exit = try await TerminalThread.run(
-                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation)), mailbox: mailbox,
+                state: AppState(options: AppOptions(
+                    colorEnabled: color, simulation: simulation,
+                    fixedClockTime: AppOptions.fixedClockTime(environment: environment))),
+                mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {
             await backend.stop()

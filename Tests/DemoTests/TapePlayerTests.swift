@@ -16,6 +16,10 @@ import Testing
         echo "1 idle keys=0" > "$IDLE"
         while c=$(dd bs=1 count=1 2>/dev/null); [ -n "$c" ]; do
             n=$((n + 1))
+            if [ "$c" = q ]; then
+                printf '\\033[?1049lbye\\r\\n'
+                exit 0
+            fi
             if [ "$c" = "$(printf '\\033')" ]; then
                 printf '<esc>'
             else
@@ -33,7 +37,7 @@ import Testing
             executable: "/bin/sh", arguments: ["-c", Self.echoProgram],
             environment: ["PATH": "/usr/bin:/bin", "IDLE": work + "/idle", "LANG": "C.UTF-8"], idleFile: work + "/idle")
         let changes = Mutex<[ServerChange]>([])
-        let result = try await TapePlayer(tape: try Tape.parse(tapeText), program: program) { change in
+        let result = try await TapePlayer(tape: try Tape.parse(tapeText), program: program) { change async in
             changes.withLock { $0.append(change) }
         }.play()
         return (result, changes.withLock { $0 })
@@ -49,13 +53,14 @@ import Testing
             Expect "hello world"
             Escape
             Wait "<esc>"
+            WaitNot "nowhere"
             Server Latency 2s
             Server Offline
             Screenshot still.png
             ExpectNot "goodbye"
             """)
         #expect(result.failure == nil, "\(String(describing: result.failure))")
-        #expect(result.checksPassed == 4)
+        #expect(result.checksPassed == 5)
         #expect(changes == [.latency(.seconds(2)), .offline])
         #expect(result.screen.contains("hello world<esc>"))
         let output = result.recording.events.filter { $0.kind == .output }.map(\.data).joined()
@@ -72,9 +77,34 @@ import Testing
             Server Offline
             """)
         let failure = try #require(result.failure)
-        #expect(failure.line == 3 && failure.message == "expected “abd” on the screen")
+        #expect(failure.line == 3 && failure.message.hasPrefix("expected “abd” on the screen (3 keys sent;"))
         #expect(failure.screen.contains("abc"))
         #expect(changes.isEmpty, "nothing after the failure ran")
+    }
+
+    @Test func launchStartsTheProgramAgainOnTheSameScreenAfterItQuitOrWasKilled() async throws {
+        let (result, _) = try await play("""
+            Set TypingSpeed 1ms
+            Type "ab"
+            Type "q"
+            Wait "bye"
+            Launch
+            Type "cd"
+            Wait "cd"
+            Kill
+            Launch
+            Type "ef"
+            Expect "ef"
+            """)
+        #expect(result.failure == nil, "\(String(describing: result.failure))")
+        #expect(result.checksPassed == 3)
+        let output = result.recording.events.map(\.data).joined()
+        #expect(output.components(separatedBy: "size ").count == 4, "three starts, one recording")
+    }
+
+    @Test func launchWhileTheProgramRunsIsAMistake() async throws {
+        let (result, _) = try await play("Launch")
+        #expect(result.failure?.message.hasPrefix("proptui is still running: quit it first (Type \"q\") or Kill it") == true)
     }
 
     @Test func aWaitThatGivesUpFails() async throws {

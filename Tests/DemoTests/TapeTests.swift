@@ -24,12 +24,15 @@ import Testing
             Sleep 0.25
             Wait "Maple Cottage"
             Wait@5s `added`
+            WaitNot@2s "1 pending"
             Expect "1 pending"
             ExpectNot "Villa"
             Screenshot created.png
             Server FailRate 0.5
             Server Offline
             Server Online
+            Kill
+            Launch
             """)
         #expect(tape.width == 90 && tape.height == 24)
         #expect(tape.typingSpeed == .milliseconds(20) && tape.waitTimeout == .seconds(30))
@@ -47,12 +50,15 @@ import Testing
             .sleep(.milliseconds(250)),
             .wait("Maple Cottage", timeout: nil),
             .wait("added", timeout: .seconds(5)),
+            .waitNot("1 pending", timeout: .seconds(2)),
             .expect("1 pending"),
             .expectNot("Villa"),
             .screenshot("created.png"),
             .server(.failRate(0.5)),
             .server(.offline),
             .server(.online),
+            .kill,
+            .launch,
         ])
         #expect(tape.steps.first?.line == 9, "steps remember their line")
     }
@@ -71,6 +77,7 @@ import Testing
             ("Ctrl+Tab", "line 1: Ctrl+ takes one letter"),
             ("Expect@1s \"x\"", "line 1: Expect takes no @ modifier"),
             ("Enter\nSet Width 80", "line 2: Set must come before the first step"),
+            ("Launch now", "line 1: Launch takes nothing after it"),
         ]
         for (text, message) in cases {
             #expect(throws: TapeError.self) { try Tape.parse(text) }

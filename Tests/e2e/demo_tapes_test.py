@@ -43,9 +43,9 @@ def checks_before_screenshots(tape_text):
     result, block = [], []
     for line in tape_text.splitlines():
         line = line.strip()
-        match = re.match(r'(Expect|ExpectNot|Wait)(@\S+)? (["\'`])(.*)\3$', line)
+        match = re.match(r'(Expect|ExpectNot|Wait|WaitNot)(@\S+)? (["\'`])(.*)\3$', line)
         if match:
-            block.append((match.group(1) != "ExpectNot", match.group(4)))
+            block.append((not match.group(1).endswith("Not"), match.group(4)))
         elif line.startswith("Screenshot "):
             result.append((line.split(None, 1)[1], block))
             block = []

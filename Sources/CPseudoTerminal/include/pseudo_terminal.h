@@ -5,7 +5,7 @@
 
 /// Starts `path` with `argv` and `envp` in a new session whose controlling terminal is a new
 /// pseudo-terminal of `rows` x `columns`. On success answers 0, the master side in
-/// `*master` (close-on-exec) and the child's id in `*pid`; on failure answers errno.
+/// `*master` (close-on-exec, non-blocking) and the child's id in `*pid`; on failure answers errno.
 /// Written in C because Swift cannot call fork safely, nor the variadic ioctl at all.
 int proptui_spawn_in_pseudo_terminal(
     const char *path, char *const argv[], char *const envp[], unsigned short rows, unsigned short columns,

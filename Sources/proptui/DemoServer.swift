@@ -1,0 +1,57 @@
+import Demo
+import Foundation
+import LocalAppSync
+import Logging
+
+/// The embedded server a demo tape plays against, and its `Server` lines. Offline is the real
+/// thing: the server stops listening, so the app's connections are refused (a dropped
+/// connection would read as "the answer was lost", which the app retries without going
+/// offline). Online starts it again on the same port, with the same data and key.
+actor DemoServer {
+    private let dataDirectory: String
+    private let logger: Logger
+    private var faults = FaultSettings.Values()
+    private var server: LocalAppSyncServer?
+    private(set) var port = 0
+    private(set) var apiKey = ""
+
+    init(dataDirectory: String, logger: Logger) {
+        self.dataDirectory = dataDirectory
+        self.logger = logger
+    }
+
+    /// Starts it on a free port, seeded with the sample properties.
+    func start() async throws {
+        try await listen(on: 0)
+    }
+
+    func apply(_ change: ServerChange) async throws {
+        switch change {
+        case .latency(let latency):
+            faults.latency = latency
+            server?.faults.update { $0.latency = latency }
+        case .failRate(let rate):
+            faults.failRate = rate
+            server?.faults.update { $0.failRate = rate }
+        case .offline:
+            await server?.stop()
+            server = nil
+        case .online:
+            guard server == nil else { return }
+            try await listen(on: port)
+        }
+    }
+
+    func stop() async {
+        await server?.stop()
+        server = nil
+    }
+
+    private func listen(on requestedPort: Int) async throws {
+        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
+            port: requestedPort, dataDirectory: dataDirectory, faults: faults, requestLogger: logger))
+        port = try await server.start()
+        apiKey = server.apiKey
+        self.server = server
+    }
+}
