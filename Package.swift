@@ -50,11 +50,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
+        // The length rule both sides of the API share (the app's validation, the embedded server's limits).
+        .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
         .target(
             name: "PropertySync",
             dependencies: [
-                "OptimisticStore", "AppSync",
+                "OptimisticStore", "AppSync", "PropertyRules",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -64,6 +66,7 @@ let package = Package(
         .target(
             name: "LocalAppSync",
             dependencies: [
+                "PropertyRules",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -104,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync",
+                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -56,6 +56,17 @@ static inline int proptui_cchar_max(void) { return CCHARW_MAX; }
 // Function keys: KEY_F(n) is a function-like macro.
 static inline int proptui_key_f(int n) { return KEY_F(n); }
 
+// Bracketed paste (xterm's mode 2004): the terminal wraps pasted text in ESC[200~ … ESC[201~.
+// Curses knows no key for these; `define_key` binds them to two codes above every curses key.
+#define PROPTUI_KEY_PASTE_START (KEY_MAX + 1)
+#define PROPTUI_KEY_PASTE_END (KEY_MAX + 2)
+static inline int proptui_key_paste_start(void) { return PROPTUI_KEY_PASTE_START; }
+static inline int proptui_key_paste_end(void) { return PROPTUI_KEY_PASTE_END; }
+static inline void proptui_define_paste_keys(void) {
+    define_key("\033[200~", PROPTUI_KEY_PASTE_START);
+    define_key("\033[201~", PROPTUI_KEY_PASTE_END);
+}
+
 // The terminal's size in lines and columns; ioctl is variadic and does not import.
 static inline int proptui_window_size(int fd, int *out_lines, int *out_columns) {
     struct winsize size;

@@ -58,6 +58,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case alreadyStarted
     case dataDirectoryUnusable(path: String, reason: String)
     case cannotListen(host: String, port: Int, reason: String)
+    /// Another program (often another `proptui serve`) already listens there.
+    case portInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
@@ -71,6 +73,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "cannot use the data directory \(path): \(reason)"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
+        case .portInUse(let host, let port):
+            "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
         }
     }
 }

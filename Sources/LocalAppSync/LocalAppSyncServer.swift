@@ -77,8 +77,12 @@ public final class LocalAppSyncServer: Sendable {
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
-            let reason = failure.withLock { $0 }.map { "\($0)" } ?? "the server stopped before it was ready"
+            let error = failure.withLock { $0 }
             state.withLock { $0 = .stopped }
+            if let error = error as? IOError, error.errnoCode == EADDRINUSE {
+                throw LocalAppSyncError.portInUse(host: configuration.host, port: configuration.port)
+            }
+            let reason = error.map { "\($0)" } ?? "the server stopped before it was ready"
             throw LocalAppSyncError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         state.withLock { $0 = .running(group: group, task: task, port: port) }

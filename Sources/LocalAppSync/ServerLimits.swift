@@ -1,3 +1,5 @@
+import PropertyRules
+
 /// The limits the server enforces; each is answered with a clear GraphQL error.
 public struct ServerLimits: Sendable, Equatable {
     /// Largest request body accepted, in bytes.
@@ -15,7 +17,7 @@ public struct ServerLimits: Sendable, Equatable {
 
     public init(
         maxBodyBytes: Int = 1 << 20, maxQueryDepth: Int = 15, maxPageSize: Int = 1000, defaultPageSize: Int = 100,
-        maxNameLength: Int = 200, maxAddressLength: Int = 500
+        maxNameLength: Int = PropertyLimits.maximumNameLength, maxAddressLength: Int = PropertyLimits.maximumAddressLength
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxQueryDepth = maxQueryDepth

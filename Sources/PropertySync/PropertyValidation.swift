@@ -1,3 +1,5 @@
+import PropertyRules
+
 /// Input checked before anything is sent: the message says what is wrong.
 public struct InvalidInput: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
@@ -5,8 +7,9 @@ public struct InvalidInput: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 public enum PropertyValidation {
-    public static let maximumNameLength = 100
-    public static let maximumAddressLength = 200
+    /// The rule the server enforces too (`PropertyLimits`): what one side accepts, the other can edit.
+    public static let maximumNameLength = PropertyLimits.maximumNameLength
+    public static let maximumAddressLength = PropertyLimits.maximumAddressLength
 
     /// The name to send: trimmed, required, bounded, free of control characters.
     public static func name(_ raw: String) throws(InvalidInput) -> String {

@@ -95,18 +95,32 @@ extension RealEstatePropertyList {
         defer { setBusy(false) }
         var all: [RealEstateProperty] = []
         var nextToken: String?
-        do {
+        var seenTokens: Set<String> = []
+        do throws(AppSyncFailure) {
             repeat {
                 let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
                 all.append(contentsOf: page.items.compactMap { $0 })
                 nextToken = page.nextToken
+                // A server that hands out the same page token twice would keep us reading forever.
+                if let token = nextToken, !seenTokens.insert(token).inserted {
+                    throw AppSyncFailure.transient("the server's list does not end (it repeated a page token)")
+                }
             } while nextToken != nil
         } catch {
-            if error.stopsSending {
-                pauseSending(error)
-            }
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
-            sink(.loadFailed(message: error.description))
+            switch error {
+            case .unauthorized, .misconfigured:
+                if pause == nil {
+                    pauseSending(error)  // says it, once
+                } else {
+                    sink(.loadFailed(message: error.description))  // asked again (R): still so
+                }
+            case .unreachable:
+                pauseSending(error)
+                sink(.loadFailed(message: error.description))
+            case .transient, .rejected:
+                sink(.loadFailed(message: error.description))
+            }
             return false
         }
         publish(store.replaceConfirmed(with: all, startedAt: token))

@@ -41,8 +41,10 @@ extension RealEstatePropertyList {
         } catch {
             answer = .failure(error)
         }
-        inFlight[id] = nil
+        // The record keeps its slot while the answer is worked out (which may ask the
+        // server again): its next operation must not go out before this one is settled.
         await handle(answer, to: operationID)
+        inFlight[id] = nil
         if !store.pendingOperations(for: id).isEmpty { enqueue(id) }
         pump()
     }

@@ -48,6 +48,7 @@ public enum ListAction: Sendable, Equatable {
     case refreshRequested
     case redrawRequested
     case helpRequested
+    case messagesRequested
     case quitRequested
     case failureRateCycleRequested
     case latencyCycleRequested
@@ -56,6 +57,8 @@ public enum ListAction: Sendable, Equatable {
 /// The detail screen's intents, reached through the keymap.
 public enum DetailAction: Sendable, Equatable {
     case backRequested
+    /// Long values wrap; in a short window the lines scroll.
+    case scrollDown, scrollUp
     case renameRequested
     case editAddressRequested
     case deleteRequested
@@ -63,6 +66,7 @@ public enum DetailAction: Sendable, Equatable {
     case refreshRequested
     case redrawRequested
     case helpRequested
+    case messagesRequested
     case failureRateCycleRequested
     case latencyCycleRequested
 }

@@ -1,7 +1,9 @@
 import PropertySync
 
 /// Keys while a text field has the focus: editing keys change the text, Enter
-/// validates and commits, Esc cancels. Nothing is sent before validation passes.
+/// validates and commits, Esc cancels. Nothing is sent before validation passes,
+/// and no key typed into a field ever reaches the list: what the field does not
+/// use (an Alt key, a paste it refuses) does nothing.
 extension AppState {
     mutating func pressInField(_ key: Key, now: ContinuousClock.Instant) -> [Effect] {
         guard var current = editing else { return [] }
@@ -12,15 +14,47 @@ extension AppState {
             editing = nil
             if current.field == .filter { rows.setFilter("") }
             return []
+        case .paste(let text):
+            paste(text, into: &current, now: now)
         default:
-            guard current.editor.handle(key) else { return [] }
-            editing = current
-            if current.field == .filter { rows.setFilter(current.editor.text) }
-            return []
+            switch current.editor.handle(key) {
+            case .edited: break
+            case .ignored: return []
+            case .full:
+                show("The \(current.field.noun) holds at most \(current.field.maximumLength) characters.", .info, now: now)
+                return []
+            }
+        }
+        editing = current
+        if current.field == .filter { rows.setFilter(current.editor.text) }
+        return []
+    }
+
+    /// A paste goes in whole, or not at all with a message saying why: a name is one line.
+    private mutating func paste(_ text: String, into current: inout Editing, now: ContinuousClock.Instant) {
+        let noun = current.field.noun
+        if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            show("Not pasted: the text has a line break, and a \(noun) is one line.", .error, now: now)
+            return
+        }
+        if let bad = text.unicodeScalars.first(where: TerminalText.needsReplacement) {
+            show("Not pasted: the text has a control character (\(Self.codePoint(bad))).", .error, now: now)
+            return
+        }
+        if current.editor.insert(text) == .full {
+            let room = max(0, current.field.maximumLength - current.editor.count)
+            show("Not pasted: \(text.count) characters do not fit; the \(noun) holds \(current.field.maximumLength)"
+                 + " (\(room) left).", .error, now: now)
         }
     }
 
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     private mutating func commit(_ current: Editing, now: ContinuousClock.Instant) -> [Effect] {
+        if let vanished = current.vanished { return recreate(vanished, from: current, now: now) }
         let text = current.editor.text
         switch current.field {
         case .filter:
@@ -30,10 +64,7 @@ extension AppState {
             do throws(InvalidInput) {
                 let name = try PropertyValidation.name(text)
                 editing = nil
-                // The new row must be visible to be selected: keys typed next act on it.
-                if !rows.filter.isEmpty { rows.setFilter("") }
-                show("Adding “\(name)”…", .info, now: now)
-                return [.create(name: name, address: nil)]
+                return create(name: name, address: nil, anew: false, now: now)
             } catch {
                 show(error.message, .error, now: now)
                 return []
@@ -69,5 +100,41 @@ extension AppState {
                 return []
             }
         }
+    }
+
+    /// Enter in the field of a property that disappeared: add it anew, with what was typed
+    /// (the new name, or the new address under the old name).
+    private mutating func recreate(_ vanished: VanishedRecord, from current: Editing, now: ContinuousClock.Instant)
+        -> [Effect]
+    {
+        do throws(InvalidInput) {
+            let name: String
+            let address: String?
+            if case .address = current.field {
+                name = vanished.property.name
+                address = try PropertyValidation.address(current.editor.text)
+            } else {
+                name = try PropertyValidation.name(current.editor.text)
+                address = vanished.property.address
+            }
+            editing = nil
+            if vanishedDetail != nil {
+                vanishedDetail = nil
+                screen = .list  // where the new row will be, selected
+            }
+            return create(name: name, address: address, anew: true, now: now)
+        } catch {
+            show(error.message, .error, now: now)
+            return []
+        }
+    }
+
+    private mutating func create(name: String, address: String?, anew: Bool, now: ContinuousClock.Instant) -> [Effect] {
+        // The new row must be visible to be selected: keys typed next act on it. Say so.
+        let clearedFilter = rows.filter
+        if !clearedFilter.isEmpty { rows.setFilter("") }
+        show("Adding “\(name)”\(anew ? " anew" : "")…"
+             + (clearedFilter.isEmpty ? "" : " (the filter “\(clearedFilter)” is cleared to show it)"), .info, now: now)
+        return [.create(name: name, address: address)]
     }
 }

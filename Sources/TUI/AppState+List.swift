@@ -1,3 +1,5 @@
+import PropertySync
+
 /// The list screen's and the detail screen's intents.
 extension AppState {
     mutating func reduceList(_ action: ListAction, now: ContinuousClock.Instant) -> [Effect] {
@@ -15,8 +17,9 @@ extension AppState {
         case .openDetailRequested:
             guard let id = selectedRowID(now: now) else { return [] }
             screen = .detail(id: id)
+            detailScroll = 0
         case .createRequested:
-            editing = Editing(field: .newName, editor: LineEditor())
+            editing = Editing(.newName)
         case .renameRequested:
             if let id = selectedRowID(now: now) { startRename(id) }
         case .editAddressRequested:
@@ -26,7 +29,7 @@ extension AppState {
         case .undoRequested:
             return undo(now: now)
         case .filterRequested:
-            editing = Editing(field: .filter, editor: LineEditor(rows.filter))
+            editing = Editing(.filter, text: rows.filter)
         case .clearFilterRequested:
             if !rows.filter.isEmpty {
                 rows.setFilter("")
@@ -38,6 +41,8 @@ extension AppState {
             return [.redraw]
         case .helpRequested:
             overlay = .help(scroll: 0)
+        case .messagesRequested:
+            overlay = .messages(scroll: 0)
         case .quitRequested:
             if pendingCount == 0 { return [.quit] }
             overlay = .confirmQuit(unsynced: pendingCount)
@@ -50,8 +55,18 @@ extension AppState {
     }
 
     mutating func reduceDetail(_ action: DetailAction, id: String, now: ContinuousClock.Instant) -> [Effect] {
+        if let vanished = vanishedDetail {
+            switch action {
+            case .renameRequested, .editAddressRequested, .deleteRequested:
+                show("\(vanished.headline); nothing to change. Esc goes back.", .info, now: now)
+                return []
+            default: break
+            }
+        }
         switch action {
-        case .backRequested: screen = .list
+        case .scrollDown: detailScroll = min(detailScroll + 1, maximumDetailScroll(id: id))
+        case .scrollUp: detailScroll = max(0, detailScroll - 1)
+        case .backRequested: leaveDetail()
         case .renameRequested: startRename(id)
         case .editAddressRequested: startAddressEdit(id)
         case .deleteRequested: askToDelete(id)
@@ -59,10 +74,32 @@ extension AppState {
         case .refreshRequested: return refresh(now: now)
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
+        case .messagesRequested: overlay = .messages(scroll: 0)
         case .failureRateCycleRequested: return cycleFailureRate(now: now)
         case .latencyCycleRequested: return cycleLatency(now: now)
         }
         return []
+    }
+
+    /// How far the detail of `id` scrolls: its lines less the window's.
+    func maximumDetailScroll(id: String) -> Int {
+        guard let view = detailView(id: id, palette: Palette(enabled: false)) else { return 0 }
+        return max(0, view.lines().count - layout.listHeight)
+    }
+
+    /// The detail screen's view of `id`, live or vanished.
+    func detailView(id: String, palette: Palette) -> DetailView? {
+        if let row = rows.row(id: id) {
+            return DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll)
+        }
+        guard let vanishedDetail else { return nil }
+        return DetailView(row: PropertyRow(vanishedDetail.property), vanished: vanishedDetail, layout: layout,
+                          editing: editing, palette: palette, scroll: detailScroll)
+    }
+
+    mutating func leaveDetail() {
+        screen = .list
+        vanishedDetail = nil
     }
 
     // MARK: Shared by both screens
@@ -78,12 +115,12 @@ extension AppState {
 
     private mutating func startRename(_ id: String) {
         guard let row = rows.row(id: id) else { return }
-        editing = Editing(field: .rename(id: id), editor: LineEditor(row.property.name))
+        editing = Editing(.rename(id: id), text: row.property.name)
     }
 
     private mutating func startAddressEdit(_ id: String) {
         guard let row = rows.row(id: id) else { return }
-        editing = Editing(field: .address(id: id), editor: LineEditor(row.property.address ?? ""))
+        editing = Editing(.address(id: id), text: row.property.address ?? "")
     }
 
     private mutating func askToDelete(_ id: String) {

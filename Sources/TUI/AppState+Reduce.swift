@@ -18,6 +18,7 @@ extension AppState {
         case .resized(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
+            clampHelpScroll()
         case .tick:
             if let expiry = status?.expiresAt, expiry <= now { status = nil }
         case .rowsChanged(let update):
@@ -53,14 +54,21 @@ extension AppState {
         if key == .control("l") { return [.redraw] }
         if overlay != nil { return pressInOverlay(key, now: now) }
         if editing != nil { return pressInField(key, now: now) }
+        if case .paste = key {
+            // Pasted text is data: outside a field it runs nothing, whatever letters it holds.
+            show("Nothing was pasted: paste into a field (n new, r rename, e address, / filter).", .info, now: now)
+            return []
+        }
         switch screen {
         case .list:
             if let action = Keymap.listAction(for: key) { return reduceList(action, now: now) }
         case .detail(let id):
             if let action = Keymap.detailAction(for: key) { return reduceDetail(action, id: id, now: now) }
         }
-        if case .character(let character) = key, character != " " {
-            show("\(key.label) does nothing here; ? shows the keys.", .info, now: now)
+        switch key {
+        case .character(" "): break
+        case .character, .alt: show("\(key.label) does nothing here; ? shows the keys.", .info, now: now)
+        default: break
         }
         return []
     }
@@ -68,14 +76,18 @@ extension AppState {
     private mutating func pressInOverlay(_ key: Key, now: ContinuousClock.Instant) -> [Effect] {
         switch overlay {
         case .help(let scroll):
+            let page = max(1, HelpView.visibleLines(height: height) - 1)
             switch key {
             case .escape, .character("?"), .character("q"), .enter: overlay = nil
-            case .character("j"), .down:
-                let lastStart = max(0, HelpView(scroll: 0, simulationAvailable: simulation != nil).allLines.count - 1)
-                overlay = .help(scroll: min(lastStart, scroll + 1))
-            case .character("k"), .up: overlay = .help(scroll: max(0, scroll - 1))
+            case .character("j"), .down: overlay = .help(scroll: scroll + 1)
+            case .character("k"), .up: overlay = .help(scroll: scroll - 1)
+            case .character("g"), .home: overlay = .help(scroll: 0)
+            case .character("G"), .end: overlay = .help(scroll: .max)
+            case .pageDown, .character(" "), .control("d"): overlay = .help(scroll: scroll + page)
+            case .pageUp, .control("u"): overlay = .help(scroll: scroll - page)
             default: break
             }
+            clampHelpScroll()
             return []
         case .confirmDelete(let id, let name):
             overlay = nil
@@ -83,15 +95,43 @@ extension AppState {
                 show("Kept “\(name)”.", .info, now: now)
                 return []
             }
-            if screen == .detail(id: id) { screen = .list }
+            // It went while the question was open: nothing to delete, and the answer acts on nothing else.
+            guard rows.row(id: id) != nil else {
+                show("“\(name)” is already gone; nothing was deleted.", .info, now: now)
+                return []
+            }
+            if screen == .detail(id: id) { leaveDetail() }
             show("Deleting “\(name)”…", .info, now: now)
             return [.delete(id: id)]
         case .confirmQuit:
             overlay = nil
             return key == .character("y") || key == .character("Y") ? [.quit] : []
+        case .messages(let scroll):
+            switch key {
+            case .escape, .character("m"), .character("q"), .enter: overlay = nil
+            case .character("j"), .down: overlay = .messages(scroll: scroll + 1)
+            case .character("k"), .up: overlay = .messages(scroll: max(0, scroll - 1))
+            case .character("g"), .home: overlay = .messages(scroll: 0)
+            case .character("G"), .end: overlay = .messages(scroll: max(0, messageHistory.count - 1))
+            case .pageDown, .character(" "): overlay = .messages(scroll: scroll + max(1, height - 6))
+            case .pageUp: overlay = .messages(scroll: max(0, scroll - max(1, height - 6)))
+            default: break
+            }
+            if case .messages(let scroll) = overlay {
+                overlay = .messages(scroll: min(scroll, max(0, messageHistory.count - 1)))
+            }
+            return []
         case nil:
             return []
         }
+    }
+
+    /// Keeps the help's scroll between its first line and the last page (after keys and resizes).
+    mutating func clampHelpScroll() {
+        guard case .help(let scroll) = overlay else { return }
+        let lines = HelpView(scroll: 0, simulationAvailable: simulation != nil).allLines.count
+        let last = max(0, lines - HelpView.visibleLines(height: height))
+        overlay = .help(scroll: min(max(0, scroll), last))
     }
 
     // MARK: Status line
@@ -99,8 +139,12 @@ extension AppState {
     /// Shows a message. An error the user has not seen yet (no key press since)
     /// is not replaced by a lesser message arriving in the background.
     mutating func show(_ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant) {
+        let message = StatusMessage(text, level: level, now: now)
+        // Every message is kept, also one the status line does not show or cuts short.
+        messageHistory.append(message)
+        if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
         if level != .error, status?.level == .error { return }
-        status = StatusMessage(text, level: level, now: now)
+        status = message
     }
 
     static func successText(_ operation: OperationKind, record: String?) -> String {
@@ -116,13 +160,10 @@ extension AppState {
     }
 
     static func failureText(_ failure: OperationFailure) -> String {
+        // The outcome first, the server's reason after it: a cut line still says what happened.
         var text = failure.operation.failureName
         if let record = failure.record { text += " “\(record)”" }
-        text += " failed: " + failure.message
-        if failure.reverted {
-            if let last = text.last, !".!?".contains(last) { text += "." }
-            text += " Reverted."
-        }
-        return text
+        text += failure.reverted ? " failed, reverted: " : " failed: "
+        return text + failure.message
     }
 }

@@ -16,7 +16,9 @@ extension AppState {
         }
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
-        if case .detail(let id) = screen, let row = rows.row(id: id) { title += " › " + row.property.name }
+        if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
+            title += " › " + name
+        }
         HeaderView(title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
@@ -26,9 +28,7 @@ extension AppState {
                      filter: rows.filter, emptyText: emptyListText, palette: palette)
                 .draw(rows: source, into: &frame)
         case .detail(let id):
-            if let row = rows.row(id: id) {
-                DetailView(row: row, layout: layout, editing: editing, palette: palette).draw(into: &frame)
-            }
+            detailView(id: id, palette: palette)?.draw(into: &frame)
         }
         let ruleText = [cacheSummary, simulationSummary].compactMap { $0 }.joined(separator: " · ")
         RuleView(row: layout.bottomRuleRow, leftText: ruleText.isEmpty ? nil : ruleText, rightText: positionSummary(of: source))
@@ -52,6 +52,8 @@ extension AppState {
                    ("\(unsynced == 1 ? "It is" : "They are") kept and sent on the next start.", .normal), ("", .normal)]
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
+        case .messages(let scroll):
+            MessagesView(messages: messageHistory, scroll: scroll).draw(into: &frame)
         case nil:
             break
         }
@@ -70,8 +72,10 @@ extension AppState {
     private var emptyListText: String {
         switch (loadState, connection) {
         case (.loaded, _): return "No properties yet. Press n to add one."
-        case (_, .offline), (_, .unauthorized), (_, .misconfigured):
-            return "Cannot reach the server and nothing is cached yet. Changes you make are kept and sent when it is back."
+        case (_, .offline):
+            return "Offline, and nothing is cached yet. Changes you make are kept and sent later."
+        case (_, .unauthorized), (_, .misconfigured):
+            return "The server cannot be used (see the top line); nothing is cached yet."
         case (.cached(let refreshedAt?), _): return "Nothing was cached at \(clockTime(refreshedAt)); loading…"
         default: return "Loading…"
         }
@@ -111,8 +115,11 @@ extension AppState {
         case .help: return [("Esc", "close"), ("j k", "scroll")]
         case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
+        case .messages: return [("Esc", "close"), ("j k", "scroll")]
         case nil: break
         }
+        if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]

@@ -2,36 +2,36 @@ import PropertySync
 
 /// Rows arriving, and the selection and scroll that follow them.
 extension AppState {
-    /// Applies a change to the rows, then repairs what pointed at a row that went away.
+    /// Applies a change to the rows, then repairs what pointed at a row that went away. A
+    /// screen or field about a vanished row stays open and says why (a refused create, or a
+    /// delete elsewhere): the keys the user is typing must not fall through to the list.
     mutating func changeRows(now: ContinuousClock.Instant, _ change: (inout RowStore) -> Void) {
-        let names = namesInUse()
+        let watched = rowsInUse()
         change(&rows)
-        if case .detail(let id) = screen, rows.row(id: id) == nil {
-            screen = .list
-            show("“\(names[id] ?? id)” is gone: it was deleted.", .info, now: now)
-        }
-        switch editing?.field {
-        case .rename(let id), .address(let id):
-            if rows.row(id: id) == nil {
-                editing = nil
-                show("“\(names[id] ?? id)” was deleted meanwhile; the edit is dropped.", .error, now: now)
+        // Back after all (a refresh that brought it back): the screen is about a live row again.
+        if case .detail(let id) = screen, rows.row(id: id) != nil { vanishedDetail = nil }
+        if let id = editing?.field.recordID, rows.row(id: id) != nil { editing?.vanished = nil }
+        if case .detail(let id) = screen, vanishedDetail == nil, rows.row(id: id) == nil, let last = watched[id] {
+            vanishedDetail = VanishedRecord(lastShown: last.property)
+            if editing?.field.recordID != id {
+                show("\(vanishedDetail!.headline). Esc goes back to the list.", .error, now: now)
             }
-        default: break
         }
-        if case .confirmDelete(let id, _) = overlay, rows.row(id: id) == nil { overlay = nil }
+        if let id = editing?.field.recordID, editing?.vanished == nil, rows.row(id: id) == nil, let last = watched[id] {
+            let vanished = VanishedRecord(lastShown: last.property)
+            editing?.vanished = vanished
+            show("\(vanished.headline). ⏎ adds it anew with what you typed; Esc leaves.", .error, now: now)
+        }
     }
 
-    /// The names of the rows the screen points at (detail, field, confirmation), to name them once gone.
-    private func namesInUse() -> [String: String] {
+    /// The rows the screen points at (detail, field, confirmation), to tell their story once gone.
+    private func rowsInUse() -> [String: PropertyRow] {
         var ids: [String] = []
         if case .detail(let id) = screen { ids.append(id) }
-        switch editing?.field {
-        case .rename(let id), .address(let id): ids.append(id)
-        default: break
-        }
-        var names: [String: String] = [:]
-        for id in ids { names[id] = rows.row(id: id)?.property.name }
-        return names
+        if let id = editing?.field.recordID { ids.append(id) }
+        var found: [String: PropertyRow] = [:]
+        for id in ids { found[id] = rows.row(id: id) }
+        return found
     }
 
     mutating func select(index: Int) {

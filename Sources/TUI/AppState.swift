@@ -14,6 +14,8 @@ public struct AppState: Sendable {
         case help(scroll: Int)
         case confirmDelete(id: String, name: String)
         case confirmQuit(unsynced: Int)
+        /// Every message of the session, newest first; `scroll` messages skipped.
+        case messages(scroll: Int)
     }
 
     /// The text field being edited, if any.
@@ -28,6 +30,20 @@ public struct AppState: Sendable {
     public struct Editing: Sendable, Equatable {
         public var field: Field
         public var editor: LineEditor
+        /// Set when the property being renamed or re-addressed disappeared while the field was
+        /// open: the field stays, Enter adds the property anew with what was typed, Esc leaves.
+        public var vanished: VanishedRecord?
+
+        public init(field: Field, editor: LineEditor, vanished: VanishedRecord? = nil) {
+            self.field = field
+            self.editor = editor
+            self.vanished = vanished
+        }
+
+        /// A field for `field`, holding `text`, that stops at the field's length limit.
+        init(_ field: Field, text: String = "") {
+            self.init(field: field, editor: LineEditor(text, maximumLength: field.maximumLength))
+        }
     }
 
     public let options: AppOptions
@@ -35,6 +51,11 @@ public struct AppState: Sendable {
     public internal(set) var screen: Screen = .list
     /// The selected row, kept by id so that rows appearing above it do not move the selection.
     public internal(set) var selectedID: String?
+    /// The property the detail screen shows, when it has disappeared meanwhile: the screen
+    /// stays and says so (Esc goes back) rather than dropping the user into the list.
+    public internal(set) var vanishedDetail: VanishedRecord?
+    /// The first line the detail screen shows (it scrolls when the window is short).
+    public internal(set) var detailScroll = 0
     /// Where the selection was last seen, to pick a neighbour when the selected row goes away.
     var selectedIndexHint = 0
     /// The first list row on screen.
@@ -42,6 +63,9 @@ public struct AppState: Sendable {
     public internal(set) var overlay: Overlay?
     public internal(set) var editing: Editing?
     public internal(set) var status: StatusMessage?
+    /// Every message shown this session, oldest first (the `m` overlay shows them newest first).
+    public internal(set) var messageHistory: [StatusMessage] = []
+    static let messageHistoryLimit = 500
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0

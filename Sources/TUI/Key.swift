@@ -9,6 +9,11 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     /// F1…F12.
     case function(Int)
+    /// Alt (Meta) with a key: the terminal sends Esc, then the key, at once. `.alt(.character("b"))` is M-b.
+    indirect case alt(Key)
+    /// Text the terminal delivered as one bracketed paste: it is data, never keys, whatever it holds
+    /// (line breaks, control characters and escape sequences included).
+    case paste(String)
 
     /// The key as help and hints spell it.
     public var label: String {
@@ -31,6 +36,8 @@ public enum Key: Hashable, Sendable {
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
         case .function(let number): "F\(number)"
+        case .alt(let key): "M-\(key.label)"
+        case .paste: "a paste"
         }
     }
 }

@@ -18,29 +18,38 @@ public struct KeyBinding: Sendable {
     /// What each key does on the list screen: one action for every key, or one
     /// per key in the order of `keys` (j k ↓ ↑ share a line of help); empty: nothing.
     public let list: [ListAction]
-    /// What the keys do on the detail screen; nil: nothing.
-    public let detail: DetailAction?
+    /// What the keys do on the detail screen, like `list`: one for all, one per key, or none.
+    public let detail: [DetailAction]
 
     init(
         keys: [Key], section: Section, summary: String, listHint: String? = nil, detailHint: String? = nil,
         list: ListAction?, detail: DetailAction?
     ) {
         self.init(keys: keys, section: section, summary: summary, listHint: listHint, detailHint: detailHint,
-                  listEach: list.map { [$0] } ?? [], detail: detail)
+                  listEach: list.map { [$0] } ?? [], detailEach: detail.map { [$0] } ?? [])
     }
 
     init(
         keys: [Key], section: Section, summary: String, listHint: String? = nil, detailHint: String? = nil,
         listEach: [ListAction], detail: DetailAction?
     ) {
+        self.init(keys: keys, section: section, summary: summary, listHint: listHint, detailHint: detailHint,
+                  listEach: listEach, detailEach: detail.map { [$0] } ?? [])
+    }
+
+    init(
+        keys: [Key], section: Section, summary: String, listHint: String? = nil, detailHint: String? = nil,
+        listEach: [ListAction], detailEach: [DetailAction]
+    ) {
         precondition(listEach.count <= 1 || listEach.count == keys.count, "one list action, or one per key")
+        precondition(detailEach.count <= 1 || detailEach.count == keys.count, "one detail action, or one per key")
         self.keys = keys
         self.section = section
         self.summary = summary
         self.listHint = listHint
         self.detailHint = detailHint
         self.list = listEach
-        self.detail = detail
+        self.detail = detailEach
     }
 
     /// The keys as help spells them: "j k ↓ ↑".
@@ -50,7 +59,8 @@ public struct KeyBinding: Sendable {
 public enum Keymap {
     public static let bindings: [KeyBinding] = [
         KeyBinding(keys: [.character("j"), .character("k"), .down, .up], section: .navigation,
-                   summary: "move down / up", listEach: [.moveDown, .moveUp, .moveDown, .moveUp], detail: nil),
+                   summary: "move down / up; in details: scroll", listEach: [.moveDown, .moveUp, .moveDown, .moveUp],
+                   detailEach: [.scrollDown, .scrollUp, .scrollDown, .scrollUp]),
         KeyBinding(keys: [.character("g"), .home], section: .navigation,
                    summary: "first property", list: .jumpToTop, detail: nil),
         KeyBinding(keys: [.character("G"), .end], section: .navigation,
@@ -59,8 +69,10 @@ public enum Keymap {
                    summary: "page down / up", listEach: [.pageDown, .pageUp], detail: nil),
         KeyBinding(keys: [.control("d"), .control("u")], section: .navigation,
                    summary: "half a page down / up", listEach: [.halfPageDown, .halfPageUp], detail: nil),
-        KeyBinding(keys: [.enter], section: .navigation,
+        KeyBinding(keys: [.enter, .character("l"), .right], section: .navigation,
                    summary: "open the property's details", listHint: "detail", list: .openDetailRequested, detail: nil),
+        KeyBinding(keys: [.character("h"), .left], section: .navigation,
+                   summary: "in details: back to the list", list: nil, detail: .backRequested),
         KeyBinding(keys: [.character("n"), .character("a")], section: .editing,
                    summary: "new property (type its name, ⏎ adds)", listHint: "new", list: .createRequested, detail: nil),
         KeyBinding(keys: [.character("r")], section: .editing,
@@ -83,6 +95,9 @@ public enum Keymap {
                    summary: "redraw the screen", list: .redrawRequested, detail: .redrawRequested),
         KeyBinding(keys: [.character("?")], section: .view,
                    summary: "this help", listHint: "help", detailHint: "help", list: .helpRequested, detail: .helpRequested),
+        KeyBinding(keys: [.character("m")], section: .view,
+                   summary: "messages: every one of this session, newest first, whole",
+                   list: .messagesRequested, detail: .messagesRequested),
         KeyBinding(keys: [.escape], section: .view,
                    summary: "close a prompt, help or filter; in details: back", detailHint: "back",
                    list: .clearFilterRequested, detail: .backRequested),
@@ -110,8 +125,9 @@ public enum Keymap {
     private static let detailIndex: [Key: DetailAction] = {
         var index: [Key: DetailAction] = [:]
         for binding in bindings {
-            guard let action = binding.detail else { continue }
-            for key in binding.keys { index[key] = action }
+            for (position, key) in binding.keys.enumerated() where !binding.detail.isEmpty {
+                index[key] = binding.detail.count == 1 ? binding.detail[0] : binding.detail[position]
+            }
         }
         return index
     }()

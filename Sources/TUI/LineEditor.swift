@@ -1,32 +1,64 @@
 /// A one-line text field: the text, a cursor, and the editing keys every prompt
-/// shares (the rename field, the address field, "New property name", the filter).
+/// shares (the rename field, the address field, "New property name", the filter):
+/// readline's C-a C-e C-b C-f C-d C-h C-u C-k C-w and M-b M-f M-d M-⌫.
+///
+/// A key costs O(1) plus moving the characters after the cursor (none when typing
+/// at the end): only the clusters next to the cursor are regrouped, never the whole
+/// text, and typing stops at `maximumLength`.
 public struct LineEditor: Sendable, Equatable {
+    /// What a key did to the field.
+    public enum Outcome: Sendable, Equatable {
+        /// The text or the cursor moved (or the key was an editing key with nothing to do).
+        case edited
+        /// Not an editing key; a field still ignores it rather than pass it on.
+        case ignored
+        /// Typing or pasting would go past `maximumLength`: nothing was added.
+        case full
+    }
+
+    /// The editing keys, for the help overlay: (keys, what they do).
+    static let keyHelp: [(String, String)] = [
+        ("⏎ Esc", "save / cancel (a filter: keep / clear)"),
+        ("← → C-b C-f", "move a character"),
+        ("M-b M-f", "move a word"),
+        ("Home End C-a C-e", "to the start / end"),
+        ("⌫ Del C-h C-d", "delete a character"),
+        ("C-w M-⌫", "delete the word before the cursor"),
+        ("M-d", "delete the word after the cursor"),
+        ("C-u C-k", "delete to the start / to the end"),
+        ("paste", "goes into the field (one line; never runs keys)"),
+    ]
+
     public private(set) var characters: [Character]
     /// Position in characters (grapheme clusters), 0...count.
     public private(set) var cursor: Int
+    /// The most characters typing or pasting may make. A text that starts longer (a record
+    /// made elsewhere under other rules) is kept whole and can still be shortened.
+    public let maximumLength: Int
 
-    public init(_ text: String = "") {
+    public init(_ text: String = "", maximumLength: Int = .max) {
         characters = Array(text)
         cursor = characters.count
+        self.maximumLength = maximumLength
     }
 
     public var text: String { String(characters) }
+    public var count: Int { characters.count }
 
-    /// Applies an editing key; returns false if the key is not an editing key.
-    public mutating func handle(_ key: Key) -> Bool {
+    /// Applies an editing key.
+    public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):
             // Control characters never come as `.character`; a newline or tab that
-            // does (a paste) is refused here rather than stored.
-            guard !character.unicodeScalars.contains(where: TerminalText.needsReplacement) else { return true }
-            characters.insert(character, at: cursor)
-            regroup(keepingCursorAfter: cursor + 1)
+            // does is refused here rather than stored.
+            guard !character.unicodeScalars.contains(where: TerminalText.needsReplacement) else { return .edited }
+            return insert(String(character))
         case .backspace, .control("h"):
-            guard cursor > 0 else { return true }
+            guard cursor > 0 else { return .edited }
             cursor -= 1
             characters.remove(at: cursor)
         case .delete, .control("d"):
-            guard cursor < characters.count else { return true }
+            guard cursor < characters.count else { return .edited }
             characters.remove(at: cursor)
         case .left, .control("b"): cursor = max(0, cursor - 1)
         case .right, .control("f"): cursor = min(characters.count, cursor + 1)
@@ -43,18 +75,56 @@ public struct LineEditor: Sendable, Equatable {
             while start > 0, characters[start - 1] != " " { start -= 1 }
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .alt(.character("b")): cursor = previousWordStart
+        case .alt(.character("f")): cursor = nextWordEnd
+        case .alt(.character("d")): characters.removeSubrange(cursor..<nextWordEnd)
+        case .alt(.backspace):
+            let start = previousWordStart
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .alt:
+            // Any other Alt key in a field does nothing: never a command, never a cancel.
+            return .edited
         default:
-            return false
+            return .ignored
         }
-        return true
+        return .edited
     }
 
-    /// A combining mark typed after a letter joins it into one cluster: regroup the
-    /// text so that each element is a whole grapheme, and put the cursor after the
-    /// cluster that holds what was just typed.
-    private mutating func regroup(keepingCursorAfter typed: Int) {
-        let before = String(characters[..<typed])
-        characters = Array(String(characters))
-        cursor = min(characters.count, Array(before).count)
+    /// Inserts text at the cursor, whole or not at all: `.full` when it would make the
+    /// field longer than `maximumLength`. The caller refuses control characters first.
+    public mutating func insert(_ text: String) -> Outcome {
+        guard !text.isEmpty else { return .edited }
+        let before = cursor > 0 ? characters[cursor - 1] : nil
+        let after = cursor < characters.count ? characters[cursor] : nil
+        let start = before == nil ? cursor : cursor - 1
+        let end = after == nil ? cursor : cursor + 1
+        // A combining mark or a joiner typed next to a letter joins its cluster: regroup the
+        // neighbours only (grapheme breaks depend on them, not on the rest of the text).
+        let typed = (before.map(String.init) ?? "") + text
+        let regrouped = Array(typed + (after.map(String.init) ?? ""))
+        let newCount = characters.count - (end - start) + regrouped.count
+        if newCount > characters.count, newCount > maximumLength { return .full }
+        characters.replaceSubrange(start..<end, with: regrouped)
+        cursor = min(start + regrouped.count, start + Array(typed).count)
+        return .edited
     }
+
+    /// Where M-b goes: the start of the word before the cursor (a word is letters and digits).
+    private var previousWordStart: Int {
+        var position = cursor
+        while position > 0, !Self.isWordCharacter(characters[position - 1]) { position -= 1 }
+        while position > 0, Self.isWordCharacter(characters[position - 1]) { position -= 1 }
+        return position
+    }
+
+    /// Where M-f goes: the end of the word after the cursor.
+    private var nextWordEnd: Int {
+        var position = cursor
+        while position < characters.count, !Self.isWordCharacter(characters[position]) { position += 1 }
+        while position < characters.count, Self.isWordCharacter(characters[position]) { position += 1 }
+        return position
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
 }

@@ -18,8 +18,10 @@ public struct RowStore: RowSource, Sendable {
     /// The ids matching the filter, in display order; nil when no filter is set.
     private var filteredIDs: [String]?
     private var nextArrival: UInt64 = 0
-    /// The filter as typed; matched case-insensitively against name and address.
+    /// The filter as typed; matched against name and address without case or accents.
     public private(set) var filter = ""
+    /// `filter`, folded once (`SearchFolding`).
+    private var foldedFilter = ""
     /// Rows whose status is reverted or conflict: the next key press acknowledges them.
     public private(set) var flaggedCount = 0
     /// Grows each time a row becomes flagged, so an acknowledgement is asked for once per new refusal.
@@ -64,6 +66,7 @@ public struct RowStore: RowSource, Sendable {
 
     public mutating func setFilter(_ text: String) {
         filter = text
+        foldedFilter = SearchFolding.fold(text)
         if text.isEmpty {
             filteredIDs = nil
         } else {
@@ -134,9 +137,8 @@ public struct RowStore: RowSource, Sendable {
 
     private func matches(_ row: PropertyRow) -> Bool {
         guard !filter.isEmpty else { return true }
-        let needle = filter.lowercased()
-        return row.property.name.lowercased().contains(needle)
-            || (row.property.address?.lowercased().contains(needle) ?? false)
+        return SearchFolding.fold(row.property.name).contains(foldedFilter)
+            || (row.property.address.map { SearchFolding.fold($0).contains(foldedFilter) } ?? false)
     }
 
     static func isFlagged(_ status: RowStatus) -> Bool {

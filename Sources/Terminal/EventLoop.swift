@@ -19,6 +19,8 @@ struct EventLoop<Program: TerminalProgram> {
     /// How long a frame is held back for spawned work in flight (see `Mailbox.spawn`).
     let drawDeferral: Duration
 
+    /// Keeps what spans reads: an open paste, an Esc that may start an Alt key.
+    private var decoder = KeyDecoder()
     private(set) var keysHandled = 0
     private(set) var framesDrawn = 0
 
@@ -115,10 +117,12 @@ struct EventLoop<Program: TerminalProgram> {
                     pending.append(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))))
                     continue
                 }
-                guard let key = KeyDecoder.key(status: status, value: character) else { continue }
-                if key == .control("c") { return .interrupted(signal: SIGINT) }  // raw mode: Ctrl-C is a key
-                waitingKeys.append(key)
+                for key in decoder.feed(status: status, value: character) {
+                    if key == .control("c") { return .interrupted(signal: SIGINT) }  // raw mode: Ctrl-C is a key
+                    waitingKeys.append(key)
+                }
             }
+            waitingKeys += decoder.endOfBatch()
             let inputEvents = descriptors[0].revents
             if keysRead == 0 && inputEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
             // Readable yet nothing to read, again and again: end of file.

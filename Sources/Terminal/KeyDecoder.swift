@@ -1,8 +1,75 @@
 import CNcurses
 import TUI
 
-/// What `get_wch` read, as a `Key`. Pure, so it is tested without a terminal.
-enum KeyDecoder {
+/// Turns what `get_wch` reads into `Key`s. Pure (no curses calls), so it is tested without a terminal.
+///
+/// Two things need memory across reads:
+/// - Bracketed paste: between the terminal's paste-start and paste-end markers (bound to
+///   `proptui_key_paste_start/end` by `define_key`) everything is text, gathered into one
+///   `.paste`; a pasted line break or `d` never becomes a key.
+/// - Alt: the terminal sends Alt+b as Esc then b in one write. An Esc followed by a key in
+///   the same batch of input is `.alt(key)`; an Esc with nothing after it is `.escape`
+///   (curses has already waited the escape delay for the rest of a sequence).
+struct KeyDecoder {
+    /// The paste gathered so far, while between the markers.
+    private var pasted: String?
+    /// An Esc read, waiting to see whether a key follows it in the same batch.
+    private var escapePending = false
+
+    /// Whether a paste has started and not ended (its text waits for the end marker).
+    var isInPaste: Bool { pasted != nil }
+
+    /// Feeds one `get_wch` result (`status` is `OK` or `KEY_CODE_YES`); answers the keys it completes.
+    mutating func feed(status: Int32, value: UInt32) -> [Key] {
+        let code = Int32(bitPattern: value)
+        let isFunctionKey = status == KEY_CODE_YES
+        if isFunctionKey, code == proptui_key_paste_start() {
+            var keys = takePendingEscape()
+            if let unfinished = pasted { keys.append(.paste(unfinished)) }  // a start without an end: keep what came
+            pasted = ""
+            return keys
+        }
+        if isFunctionKey, code == proptui_key_paste_end() {
+            guard let text = pasted else { return [] }  // an end without a start: nothing to deliver
+            pasted = nil
+            return [.paste(text)]
+        }
+        if pasted != nil {
+            pasted!.append(contentsOf: Self.pastedText(status: status, value: value))
+            return []
+        }
+        guard let key = Self.key(status: status, value: value) else { return [] }
+        if key == .escape {
+            let keys = takePendingEscape()
+            escapePending = true
+            return keys
+        }
+        if escapePending {
+            escapePending = false
+            return [.alt(key)]
+        }
+        return [key]
+    }
+
+    /// Input has run dry for now: a lone Esc is the Escape key. A paste stays open for its end marker.
+    mutating func endOfBatch() -> [Key] { takePendingEscape() }
+
+    private mutating func takePendingEscape() -> [Key] {
+        guard escapePending else { return [] }
+        escapePending = false
+        return [.escape]
+    }
+
+    /// What one read inside a paste adds to its text: characters as they are, Return as a line
+    /// break, and a function key curses recognised in the pasted bytes as an Escape character
+    /// (it was an escape sequence), so that the field refuses it as a control character.
+    static func pastedText(status: Int32, value: UInt32) -> String {
+        if status == KEY_CODE_YES { return "\u{1B}" }
+        if value == 13 { return "\n" }
+        guard let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+        return String(Character(scalar))
+    }
+
     /// A key from `get_wch`'s status (`OK` for a character, `KEY_CODE_YES` for a
     /// function key) and value; nil for what the app has no use for.
     static func key(status: Int32, value: UInt32) -> Key? {

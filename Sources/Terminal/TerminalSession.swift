@@ -74,6 +74,10 @@ public enum TerminalSession {
         set_escdelay(options.escapeDelayMilliseconds)
         curs_set(0)
         let colors = options.colors && FramePainter.setUpColors()
+        // Pasted text comes bracketed, so that it is typed into a field as text and never runs as keys.
+        proptui_define_paste_keys()
+        write(BracketedPaste.enable, to: output)
+        defer { write(BracketedPaste.disable, to: output) }  // before endwin: on every way out of here
         TerminalSignals.captureRestoreSequence(restoreSequence())
 
         var loop = EventLoop<Program>(
@@ -89,6 +93,11 @@ public enum TerminalSession {
         for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let value = proptui_terminfo_string(name) { bytes += Array(String(cString: value).utf8) }
         }
-        return bytes + Array("\r\n".utf8)
+        return Array(BracketedPaste.disable.utf8) + bytes + Array("\r\n".utf8)
+    }
+
+    private static func write(_ text: String, to output: UnsafeMutablePointer<FILE>) {
+        fputs(text, output)
+        fflush(output)
     }
 }

@@ -29,17 +29,27 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Seed of the operation sequence and of the records.")
     var seed: UInt64 = 0x5EED_2024
 
+    @Option(help: "Durable enqueues timed in the outbox benchmark.")
+    var enqueues = 2_000
+
+    @Option(help: "Queued operations replayed to the embedded server in the outbox benchmark (0 skips the outbox benchmark).")
+    var replay = 10_000
+
+    @Flag(help: "Only the outbox benchmark, not the engines.")
+    var outboxOnly = false
+
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
     }
 
     func run() async throws {
         var machine = MachineLoad()
-        let benchmark = Benchmark(sizes: sizes.values, operations: operations, seed: seed)
-        let results = try await benchmark.run()
+        let results = outboxOnly ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
+        let outbox = replay > 0 ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
         machine.finish()
-        let report = Report(results: results, seed: seed, machine: machine)
+        let report = Report(results: results, outbox: outbox, seed: seed, machine: machine)
         print(report.text)
+        if let outbox { print(OutboxBenchmark.text(outbox)) }
         if let json {
             try report.json().write(to: URL(fileURLWithPath: json))
         }

@@ -38,6 +38,7 @@ struct GoalVerdict: Encodable {
 /// The table, the goal lines and the JSON, from the measurements.
 struct Report {
     let results: [SizeResult]
+    let outbox: OutboxBenchmark.Result?
     let seed: UInt64
     let machine: MachineLoad
 
@@ -140,6 +141,7 @@ struct Report {
             let memoryMeasure: String
             let rows: [Row]
             let goals: [GoalVerdict]
+            let outbox: OutboxBenchmark.Result?
         }
         let rows = results.flatMap { result in
             [result.proptui, result.baseline].map { run in
@@ -155,7 +157,7 @@ struct Report {
         let document = Document(
             measures: "optimistic apply + successful settle + publishing, per operation", seed: seed,
             cores: machine.cores, loadAverageAtStart: machine.loadAtStart, loadAverageAtEnd: machine.loadAtEnd,
-            memoryMeasure: memoryDescription, rows: rows, goals: [speedUpGoal, p99Goal])
+            memoryMeasure: memoryDescription, rows: rows, goals: [speedUpGoal, p99Goal], outbox: outbox)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)

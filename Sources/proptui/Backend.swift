@@ -10,20 +10,28 @@ struct Backend {
     let configuration: AppSyncConfiguration
     /// The embedded server, whose faults the Simulation keys change at run time.
     let embedded: LocalAppSyncServer?
+    /// Held while the embedded server runs: one server per data directory.
+    let lock: DataDirectoryLock?
 
     /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
     static func embedded(dataDirectory: String, faults: FaultSettings.Values) async throws -> Backend {
+        let lock: DataDirectoryLock
+        do {
+            lock = try DataDirectoryLock(directory: DataDirectory.server(of: dataDirectory))
+        } catch let inUse as DataDirectoryLock.InUse {
+            throw UsageProblem(inUse.description + " (or connect to its server with --endpoint)")
+        }
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
             dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults,
             requestLogger: Logger(label: "proptui.server")))
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))
-        return Backend(configuration: configuration, embedded: server)
+        return Backend(configuration: configuration, embedded: server, lock: lock)
     }
 
     static func remote(_ configuration: AppSyncConfiguration) -> Backend {
-        Backend(configuration: configuration, embedded: nil)
+        Backend(configuration: configuration, embedded: nil, lock: nil)
     }
 
     func stop() async {

@@ -52,10 +52,26 @@ struct ProptuiCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let problem as UsageProblem {
+            FileHandle.standardError.write(Data("Error: \(problem)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch {
             exit(withError: error)
         }
     }
+}
+
+/// The app started without a terminal (a pipe, a cron job): said before anything starts.
+struct NoTerminal: Error, CustomStringConvertible {
+    var description: String { "proptui needs a terminal: stdin and stdout must be a tty (for the server alone, run proptui serve)" }
+}
+
+/// A mistake in how proptui was started that is not about the options' syntax (a port or
+/// a data directory already in use): the usage exit code (64) and the message alone,
+/// without the usage text ArgumentParser adds to a `ValidationError`.
+struct UsageProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The terminal app (the default subcommand: `proptui` alone runs it).
@@ -111,6 +127,7 @@ struct AppCommand: AsyncParsableCommand {
     var logFile: String?
 
     func validate() throws {
+        if let endpoint { try CommandLineChecks.endpoint(endpoint) }
         if endpoint != nil, config != nil { throw ValidationError("give --endpoint or --config, not both") }
         let remote = endpoint != nil || config != nil
         if remote, latency != "0" || failRate != 0 {
@@ -125,20 +142,32 @@ struct AppCommand: AsyncParsableCommand {
         }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
+        if let logFile { try CommandLineChecks.logFile(logFile) }
     }
 
     mutating func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        // Read-only, so a bad config file is reported first, with or without a terminal.
+        let remote = try remoteConfiguration(environment: environment)
+        // Before a server starts or the data directory is written: without a terminal there is no app.
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw NoTerminal()
+        }
         let dataDirectory = try DataDirectory.prepare(DataDirectory.resolve(dataDirectory))
         let sink = try FileLogHandler.Sink(path: StateDirectory.logFile(logFile))
         LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
 
-        let remote = try remoteConfiguration(environment: environment)
         // The outbox first: if another proptui holds it, nothing else is started.
         let outboxPath = OutboxFile.path(dataDirectory: dataDirectory, endpoint: remote?.graphQLEndpoint)
         let (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
         defer { close(outboxLock) }
-        let backend = try await makeBackend(remote, dataDirectory: dataDirectory)
+        let backend: Backend
+        do {
+            backend = try await makeBackend(remote, dataDirectory: dataDirectory)
+        } catch let error as LocalAppSyncError {
+            if case .portInUse = error { throw UsageProblem(error.description) }
+            throw error
+        }
         let mailbox = try Mailbox<AppAction>()
         // One ordered stream: the list posts each event to the loop's mailbox as it
         // happens, so a change and its answer can never arrive out of order.

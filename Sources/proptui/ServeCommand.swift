@@ -82,13 +82,26 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, dataDirectory: dataDirectory, apiKey: apiKey,
             conflictHandler: ConflictHandler(rawValue: conflictHandler) ?? .optimistic, faults: faults,
             seedSamples: !empty, requestLogger: .standardError(label: "proptui.serve"))
+        // Before the server reads its key or database: a second server on this folder refuses.
+        let lock: DataDirectoryLock
+        do {
+            lock = try DataDirectoryLock(directory: dataDirectory)
+        } catch let inUse as DataDirectoryLock.InUse {
+            throw UsageProblem(inUse.description)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let server: LocalAppSyncServer
         do {
             server = try LocalAppSyncServer(configuration: configuration)
         } catch let error as LocalAppSyncError {
             throw ValidationError(error.description)
         }
-        _ = try await server.start()
+        do {
+            _ = try await server.start()
+        } catch let error as LocalAppSyncError {
+            if case .portInUse = error { throw UsageProblem(error.description) }
+            throw error
+        }
         let banner = """
             GraphQL:  \(server.graphQLURL ?? "")
             Realtime: \(server.realtimeURL ?? "")

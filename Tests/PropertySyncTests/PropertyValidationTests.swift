@@ -10,9 +10,18 @@ import Testing
     @Test func lengthIsCountedInCharacters() throws {
         let wide = String(repeating: "東", count: PropertyValidation.maximumNameLength)
         #expect(try PropertyValidation.name(wide) == wide)
-        #expect(throws: InvalidInput(message: "The name is too long: 101 characters, at most 100.")) {
+        #expect(throws: InvalidInput(message: "The name is too long: 201 characters, at most 200.")) {
             try PropertyValidation.name(wide + "x")
         }
+    }
+
+    /// The app's rule is the server's (`PropertyLimits`): a record made elsewhere at the
+    /// server's limits can be edited and saved here.
+    @Test func theServersLongestValuesPass() throws {
+        let name = String(repeating: "n", count: 200)
+        let address = String(repeating: "a", count: 500)
+        #expect(try PropertyValidation.name(name) == name)
+        #expect(try PropertyValidation.address(address) == address)
     }
 
     @Test(arguments: ["Villa\u{1B}[2J", "Villa\u{7}", "Villa\u{9B}31m", "abc\u{202E}gpj.exe"])
@@ -35,7 +44,7 @@ import Testing
     @Test func emptyAddressMeansNone() throws {
         #expect(try PropertyValidation.address("   ") == nil)
         #expect(try PropertyValidation.address(" 88 Via Roma ") == "88 Via Roma")
-        #expect(throws: InvalidInput.self) { try PropertyValidation.address(String(repeating: "a", count: 201)) }
+        #expect(throws: InvalidInput.self) { try PropertyValidation.address(String(repeating: "a", count: PropertyValidation.maximumAddressLength + 1)) }
     }
 
     @Test func emojiAndCombiningMarksAreWelcome() throws {

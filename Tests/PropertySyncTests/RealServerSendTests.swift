@@ -38,13 +38,17 @@ import Testing
         let ghost = try await list.create(name: "Ghost")
         try await list.delete(ghost)
         let back = try await first.restarted()
-        defer { Task { await back.stop() } }  // also stopped below; this covers a failed expectation's early exit
-        await settled(list)
-        let api = try back.api()
-        #expect(try await api.get(id: original.id)?.name == "Renamed offline")
-        #expect(try await api.get(id: original.id)?.version == 2, "applied exactly once")
-        #expect(try await api.get(id: created)?.name == "Made offline")
-        #expect(try await api.get(id: ghost) == nil, "a create and its delete made offline never reach the server")
+        do {
+            await settled(list)
+            let api = try back.api()
+            #expect(try await api.get(id: original.id)?.name == "Renamed offline")
+            #expect(try await api.get(id: original.id)?.version == 2, "applied exactly once")
+            #expect(try await api.get(id: created)?.name == "Made offline")
+            #expect(try await api.get(id: ghost) == nil, "a create and its delete made offline never reach the server")
+        } catch {
+            await back.stop()
+            throw error
+        }
         await back.stop()
     }
 

@@ -76,12 +76,21 @@ import Testing
         #expect(app.screen == .detail(id: "a1"))
     }
 
-    @Test func aDetailWhoseRowGoesAwayReturnsToTheList() {
+    /// The detail of a row that goes away stays, says so, and changes nothing else:
+    /// a `d` `y` typed next deletes no other row.
+    @Test func aDetailWhoseRowGoesAwayStaysAndActsOnNothing() {
         var app = makeApp()
         app.press(.enter)
         _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        #expect(app.screen == .detail(id: "a1"))
+        #expect(app.status?.text == "“Harbour View Loft” was deleted elsewhere. Esc goes back to the list.")
+        #expect(app.render().plainText.contains("✗ gone: “Harbour View Loft” was deleted elsewhere."))
+        #expect(app.press(.character("d"), .character("y"), .character("r")) == [])
+        #expect(app.overlay == nil)
+        #expect(app.editing == nil)
+        app.press(.escape)
         #expect(app.screen == .list)
-        #expect(app.status?.text == "“Harbour View Loft” is gone: it was deleted.")
+        #expect(app.vanishedDetail == nil)
     }
 
     @Test func filterNarrowsAsYouTypeAndEscapeClears() {

@@ -29,7 +29,7 @@ import Testing
         var app = makeApp()
         let failure = OperationFailure(operation: .rename, record: "Villa Rosa", message: "Conflict resolver rejects mutation")
         _ = app.reduce(.operationFailed(failure), now: t0)
-        #expect(app.status?.text == "rename “Villa Rosa” failed: Conflict resolver rejects mutation. Reverted.")
+        #expect(app.status?.text == "rename “Villa Rosa” failed, reverted: Conflict resolver rejects mutation")
         #expect(app.nextDeadline == nil)
         _ = app.reduce(.tick, now: t0 + .seconds(600))
         _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0 + .seconds(600))
@@ -93,7 +93,7 @@ import Testing
         #expect(!app.render().text.contains("No properties yet"))
         _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
         _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
-        #expect(app.render().text.contains("Cannot reach the server and nothing is cached yet"))
+        #expect(app.render().text.contains("Offline, and nothing is cached yet"))
         _ = app.reduce(.loadStateChanged(.loaded), now: t0)
         #expect(app.render().text.contains("No properties yet"))
     }

@@ -83,7 +83,7 @@ import Testing
         #expect(editor.text == "a東b")
         _ = editor.handle(.control("w"))
         #expect(editor.text == "")
-        #expect(editor.handle(.up) == false)
+        #expect(editor.handle(.up) == .ignored)
     }
 
     @Test func wrappingBreaksAtSpacesAndCountsWideCharacters() {

@@ -35,3 +35,59 @@ import Testing
         #expect(key(KEY_MOUSE) == nil)
     }
 }
+
+/// What spans reads: a bracketed paste becomes one `.paste`, Esc then a key is Alt.
+@Suite struct KeyDecoderSequenceTests {
+    let ok = Int32(OK)
+    let function = Int32(KEY_CODE_YES)
+
+    func feed(_ decoder: inout KeyDecoder, _ text: String) -> [Key] {
+        text.unicodeScalars.flatMap { decoder.feed(status: ok, value: $0.value) }
+    }
+
+    func marker(_ code: Int32) -> UInt32 { UInt32(bitPattern: code) }
+
+    /// The paste: "PasteTest⏎gdy" after `n` is one paste, never Enter, g, d, y.
+    @Test func aBracketedPasteIsOneKeyWhateverItHolds() {
+        var decoder = KeyDecoder()
+        #expect(feed(&decoder, "n") == [.character("n")])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_start())) == [])
+        #expect(feed(&decoder, "PasteTest\rgdy\u{3}\u{1B}") == [])
+        #expect(decoder.endOfBatch() == [])  // a paste spans reads: it waits for its end
+        #expect(decoder.isInPaste)
+        #expect(decoder.feed(status: function, value: UInt32(bitPattern: KEY_UP)) == [])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("PasteTest\ngdy\u{3}\u{1B}\u{1B}")])
+        #expect(!decoder.isInPaste)
+        #expect(feed(&decoder, "j") == [.character("j")])
+    }
+
+    @Test func anEndWithoutAStartIsIgnored() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [])
+        #expect(feed(&decoder, "q") == [.character("q")])
+    }
+
+    @Test func escapeThenAKeyInOneBatchIsAlt() {
+        var decoder = KeyDecoder()
+        #expect(feed(&decoder, "\u{1B}u") == [.alt(.character("u"))])
+        #expect(feed(&decoder, "\u{1B}\u{7F}") == [.alt(.backspace)])
+        #expect(decoder.endOfBatch() == [])
+    }
+
+    @Test func aLoneEscapeIsEscapeAtTheEndOfTheBatch() {
+        var decoder = KeyDecoder()
+        #expect(feed(&decoder, "\u{1B}") == [])
+        #expect(decoder.endOfBatch() == [.escape])
+        #expect(feed(&decoder, "u") == [.character("u")])
+        #expect(feed(&decoder, "\u{1B}\u{1B}") == [.escape])
+        #expect(decoder.endOfBatch() == [.escape])
+    }
+
+    @Test func escapeBeforeAPasteStaysEscape() {
+        var decoder = KeyDecoder()
+        #expect(feed(&decoder, "\u{1B}") == [])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_start())) == [.escape])
+        #expect(feed(&decoder, "x") == [])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("x")])
+    }
+}

@@ -34,10 +34,14 @@ class App:
         self.socket = f"proptui-e2e-{os.getpid()}-{id(self)}"
         self.idle_file = os.path.join(self.work, "idle")
         self.after_exit = os.path.join(self.work, "after-exit")
-        env = f"PROPTUI_IDLE_FILE={self.idle_file} LANG=C.UTF-8 TERM=xterm-256color"
+        # After the app: the terminal's state, then raw reading of whatever a paste sends,
+        # to see whether the app left bracketed paste on (a shell would then get ESC[200~).
+        self.read_after_exit = os.path.join(self.work, "read-after-exit")
+        env = f"PROPTUI_IDLE_FILE={self.idle_file} LANG=C.UTF-8 TERM=xterm-256color SWIFT_BACKTRACE=enable=no"
         command = (
             f"{env} {binary} {'--data-dir ' + self.work + '/data' if data_dir else ''} {' '.join(args)}; "
-            f"(echo \"exit=$?\"; stty -a) > {self.after_exit}.tmp; mv {self.after_exit}.tmp {self.after_exit}; sleep 600")
+            f"(echo \"exit=$?\"; stty -a) > {self.after_exit}.tmp; stty raw -echo; mv {self.after_exit}.tmp {self.after_exit}; "
+            f"cat > {self.read_after_exit}")
         subprocess.run(
             ["tmux", "-L", self.socket, "-u", "new-session", "-d", "-x", str(width), "-y", str(height), command],
             check=True, env={**os.environ, "LANG": "C.UTF-8"})
@@ -93,6 +97,32 @@ class App:
 
     def type(self, text):
         return self.keys(text, literal=True)
+
+    def paste(self, text):
+        """Pastes as a terminal does: tmux brackets it (ESC[200~ … ESC[201~) when the app asked for
+        that, and turns line breaks into CR. A bracketed paste is one key for the idle count."""
+        before = self.wait(lambda s: True, "the app to be idle")["keys"]
+        self.tmux("set-buffer", "-b", "e2e-paste", text)
+        self.tmux("paste-buffer", "-p", "-d", "-b", "e2e-paste")
+        return self.wait(lambda s: s["keys"] >= before + 1, "the paste to be handled")
+
+    def wait_for_exit(self):
+        deadline = time.monotonic() + TIMEOUT
+        while not os.path.exists(self.after_exit) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return Path(self.after_exit).read_text() if os.path.exists(self.after_exit) else ""
+
+    def paste_after_exit(self, text):
+        """What a program reading the terminal after the app gets for a paste of `text`."""
+        self.tmux("set-buffer", "-b", "e2e-after", text)
+        self.tmux("paste-buffer", "-p", "-d", "-b", "e2e-after")
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            got = Path(self.read_after_exit).read_bytes() if os.path.exists(self.read_after_exit) else b""
+            if text.encode() in got:
+                return got
+            time.sleep(0.01)
+        return Path(self.read_after_exit).read_bytes() if os.path.exists(self.read_after_exit) else b""
 
     def pane_pid(self):
         return int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
@@ -201,7 +231,7 @@ def rejected_changes(binary):
         app.expect(lambda screen: (row_line(screen, first) or "").rstrip().endswith("!")
                    and row_line(screen, "Villa Blu") is None,
                    "the refused rename is reverted and the row marked !")
-        app.expect(lambda screen: f"rename “{first}” failed: Injected failure" in screen,
+        app.expect(lambda screen: f"rename “{first}” failed, reverted: Injected failure" in screen,
                    "the status line names the operation, the record and the server's message")
 
         app.keys("n")
@@ -213,6 +243,119 @@ def rejected_changes(binary):
                    "the refused create disappears and the status line says why")
     finally:
         app.close()
+
+
+def pasted_and_alt_keys(binary):
+    """A paste is text for the focused field, never keys; Alt keys never leave a field; the terminal is given back."""
+    app = App(binary)
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        rows = app.idle()["rows"]
+        first = "東京タワー アパート"
+
+        # The issue's paste: n, then "PasteTest⏎gdy". Before: it created PasteTest and deleted the first row.
+        app.keys("n")
+        app.paste("PasteTest\ngdy")
+        state = app.wait(lambda s: True, "idle")
+        app.expect(lambda screen: "Not pasted: the text has a line break" in screen and "Delete “" not in screen,
+                   "a paste with a line break is refused in the field, and says why")
+        check(state["rows"] == rows and state["pending"] == 0, "the refused paste created and deleted nothing", state)
+        app.expect(lambda screen: row_line(screen, first) is not None and row_line(screen, "PasteTest") is None,
+                   "no row was created or deleted by the paste")
+
+        # A one-line paste goes into the field; Enter adds it.
+        app.paste("Pasted Place")
+        app.expect(lambda screen: "New property name: Pasted Place" in screen, "a one-line paste lands in the field")
+        app.keys("Enter")
+        app.wait(lambda s: s["rows"] == rows + 1 and s["pending"] == 0, "the pasted name to be added")
+        app.expect(lambda screen: row_line(screen, "Pasted Place") is not None, "the pasted name is a new row")
+
+        # In the list, a paste runs none of its letters (g d y would delete the first row).
+        app.keys("g")
+        app.paste("gdy")
+        state = app.wait(lambda s: True, "idle")
+        app.expect(lambda screen: "Nothing was pasted" in screen and "Delete “" not in screen,
+                   "a paste in the list runs no keys and says where a paste goes")
+        check(state["rows"] == rows + 1 and state["pending"] == 0, "the paste in the list deleted nothing", state)
+
+        # Alt keys in a field: M-u once cancelled the prompt and ran undo. Now they stay in the field.
+        app.keys("g", "r", "C-u")
+        app.type("one two")
+        app.keys("M-b", "M-BSpace")  # readline: back a word, then delete the word before it
+        app.type("X ")
+        app.keys("M-u", "M-q")
+        app.expect(lambda screen: row_line(screen, "X two") is not None and "Undid" not in screen,
+                   "M-b and M-⌫ edit by word; M-u and M-q stay in the field and run nothing")
+        state = app.wait(lambda s: True, "idle")
+        check(state["rows"] == rows + 1 and state["pending"] == 0, "no Alt key ran a command", state)
+        app.keys("Escape")
+        app.expect(lambda screen: row_line(screen, first) is not None, "Esc still leaves the field, nothing renamed")
+
+        # Quit: bracketed paste is off again for whatever reads the terminal next.
+        app.tmux("send-keys", "q")
+        after = app.wait_for_exit()
+        check(after.startswith("exit=0"), "q quits with status 0", after[:100])
+        got = app.paste_after_exit("after-quit")
+        check(b"after-quit" in got and b"\x1b[200~" not in got,
+              "after quitting, a paste reaches the shell unbracketed (mode 2004 is off)", repr(got[:80]))
+    finally:
+        app.close()
+
+
+def paste_mode_off_after_crash(binary):
+    """A crash (SIGABRT) gives the terminal back with bracketed paste off."""
+    app = App(binary)
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        children = subprocess.run(["pgrep", "-P", str(app.pane_pid())], capture_output=True, text=True).stdout.split()
+        for pid in children:
+            os.kill(int(pid), signal.SIGABRT)
+        after = app.wait_for_exit()
+        check(after.startswith("exit=134") and re.search(r"(?<!-)icanon", after) is not None,
+              "SIGABRT ends the app (status 134) with the terminal restored", after[:200])
+        got = app.paste_after_exit("after-crash")
+        check(b"after-crash" in got and b"\x1b[200~" not in got,
+              "after a crash, a paste reaches the shell unbracketed (mode 2004 is off)", repr(got[:80]))
+    finally:
+        app.close()
+
+
+def row_deleted_while_renaming(binary):
+    """The issue's case: the row being renamed is deleted by another client; what is typed next stays in the field."""
+    work = tempfile.mkdtemp(prefix="proptui-e2e-vanish-")
+    # Every answer takes 3 s: the refresh started before `r` lands while the user types.
+    server, url, _, key = start_server(binary, work, "--empty", "--latency", "3s", timeout=TIMEOUT)
+    app = None
+    create = "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id _version } }"
+    try:
+        alpha = graphql(url, key, create, {"input": {"name": "Alpha", "address": "1 Alpha Rd"}})["data"]["createRealEstateProperty"]
+        graphql(url, key, create, {"input": {"name": "Beta", "address": "2 Beta Rd"}})
+        os.environ["PROPTUI_API_KEY"] = key
+        app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
+        app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "Alpha and Beta")
+        deleted = graphql(url, key, "mutation D($input: DeleteRealEstatePropertyInput!) { deleteRealEstateProperty(input: $input) { id } }",
+                          {"input": {"id": alpha["id"], "_version": alpha["_version"]}})
+        check(deleted.get("data", {}).get("deleteRealEstateProperty") is not None, "another client deletes Alpha", str(deleted))
+        app.keys("g")
+        app.expect(lambda screen: "▸ Alpha" in screen, "Alpha is selected (the app has not heard of the delete)")
+        app.keys("R", "r", "C-u")
+        app.type("Ti")
+        check(app.idle()["rows"] == 2, "the field is open before the refresh lands")
+        app.wait(lambda s: s["rows"] == 1, "the refresh to land without Alpha")
+        app.expect(lambda screen: "“Alpha” deleted elsewhere · name: Ti" in screen,
+                   "the field stays open, below the list, and names the cause")
+        app.type("dy")
+        app.keys("Enter")
+        app.wait(lambda s: s["rows"] == 2 and s["pending"] == 0, "the renamed Alpha to be added anew")
+        screen = app.expect(lambda screen: row_line(screen, "Tidy") is not None and row_line(screen, "Beta") is not None,
+                            "“dy” was typed into the name, Beta was not deleted, Enter added the property anew")
+        check("Delete “Beta”" not in screen, "no delete question for another row", screen)
+    finally:
+        if app is not None:
+            app.close()
+        server.terminate()
+        server.wait(timeout=TIMEOUT)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def graphql(url, key, query, variables):
@@ -298,11 +441,42 @@ def command_line(binary):
             (["--data-dir", work, "--config", iam], 1, "AWS_IAM, which proptui does not support yet"),
             (["serve", "--jitter", "-1s"], 64, "--jitter: “-1s” is not a duration"),
             (["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", work], 64, "refusing to listen on 0.0.0.0"),
+            (["--log-file", "/nonexistent-proptui-dir/x.log"], 64,
+             "--log-file: the folder /nonexistent-proptui-dir does not exist"),
+            (["--log-file", work], 64, "is a folder"),
+            (["--latency", "99999s"], 64, "--latency: “99999s” is too long: the most is 3600s"),
+            (["--endpoint", "foo"], 64, "--endpoint: “foo” is not an http(s) URL"),
         ]
         for arguments, status, message in cases:
             run = subprocess.run([binary, *arguments], capture_output=True, text=True, timeout=TIMEOUT, env=env)
             check(run.returncode == status and message in run.stderr,
                   f"proptui {' '.join(arguments)}: exit {status}, says “{message}”", run.stderr[:300])
+        # No terminal: the app says so before it starts a server or creates its data directory.
+        fresh = os.path.join(work, "fresh")
+        run = subprocess.run([binary, "--data-dir", fresh], capture_output=True, text=True, timeout=TIMEOUT,
+                             stdin=subprocess.DEVNULL, env=env)
+        check(run.returncode == 1 and "needs a terminal" in run.stderr and not os.path.exists(fresh),
+              "with no terminal the app fails before it writes its data directory", run.stderr[:300])
+
+        # One server per data directory (a lock file), and a port in use, each a clear usage error.
+        served = os.path.join(work, "served")
+        server, url, _, _ = start_server(binary, served, "--empty", timeout=TIMEOUT)
+        try:
+            port = re.search(r":(\d+)/", url).group(1)
+            second = subprocess.run([binary, "serve", "--port", "0", "--data-dir", served],
+                                    capture_output=True, text=True, timeout=TIMEOUT)
+            check(second.returncode == 64 and f"the data directory {served} is in use by another proptui (pid {server.pid})"
+                  in second.stderr, "a second proptui serve on the same data directory refuses, naming the first",
+                  second.stderr[:300])
+            busy = subprocess.run([binary, "serve", "--port", port, "--data-dir", os.path.join(work, "other")],
+                                  capture_output=True, text=True, timeout=TIMEOUT)
+            check(busy.returncode == 64 and f"port {port} on 127.0.0.1 is in use" in busy.stderr
+                  and not busy.stderr.rstrip().endswith(")"),
+                  "a port in use is a clear usage error", busy.stderr[:300])
+        finally:
+            server.terminate()
+            server.wait(timeout=TIMEOUT)
+
         help_text = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=TIMEOUT).stdout
         options = ["--data-dir", "--endpoint", "--api-key", "--config", "--latency", "--fail-rate", "--no-color", "--log-file"]
         check(all(option in help_text for option in options) and "serve" in help_text,
@@ -313,7 +487,8 @@ def command_line(binary):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal):
+    for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal,
+                     pasted_and_alt_keys, paste_mode_off_after_crash, row_deleted_while_renaming):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         try:
             scenario(binary)

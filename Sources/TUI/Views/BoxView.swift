@@ -39,7 +39,7 @@ struct HelpView {
     let scroll: Int
     let simulationAvailable: Bool
 
-    static let keyColumnWidth = 16
+    static let keyColumnWidth = 18
 
     var allLines: [(text: String, style: Frame.Style)] {
         var lines: [(text: String, style: Frame.Style)] = []
@@ -51,19 +51,29 @@ struct HelpView {
             if section == .simulation && !simulationAvailable { heading += " — not available with --endpoint" }
             lines.append((heading, .bold))
             for binding in bindings {
-                let keys = binding.keyLabel
-                let padding = String(repeating: " ", count: max(1, Self.keyColumnWidth - keys.terminalWidth))
-                lines.append(("  " + keys + padding + binding.summary, .normal))
+                lines.append(Self.line(keys: binding.keyLabel, summary: binding.summary))
             }
         }
+        // The editing keys, which the field handles itself (`LineEditor`), not the keymap.
+        lines.append(("", .normal))
+        lines.append(("In a text field", .bold))
+        for (keys, summary) in LineEditor.keyHelp { lines.append(Self.line(keys: keys, summary: summary)) }
         return lines
     }
 
+    private static func line(keys: String, summary: String) -> (text: String, style: Frame.Style) {
+        let padding = String(repeating: " ", count: max(1, keyColumnWidth - keys.terminalWidth))
+        return ("  " + keys + padding + summary, .normal)
+    }
+
+    /// How many lines of help a window `height` tall shows (the box takes the rest).
+    static func visibleLines(height: Int) -> Int { max(1, height - 4) }
+
     func draw(into frame: inout Frame) {
         let lines = allLines
-        let visible = max(1, frame.height - 4)
-        let start = min(scroll, max(0, lines.count - visible))
-        BoxView(title: "Keys", lines: Array(lines[start...]), footer: "Esc closes · j k scroll",
+        let visible = Self.visibleLines(height: frame.height)
+        let start = min(max(0, scroll), max(0, lines.count - visible))
+        BoxView(title: "Keys", lines: Array(lines[start...]), footer: "Esc closes · j k g G PgUp PgDn scroll",
                 preferredWidth: 72).draw(into: &frame)
     }
 }

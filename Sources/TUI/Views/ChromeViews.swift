@@ -24,22 +24,48 @@ struct InputLineView {
 
     func draw(into frame: inout Frame) {
         frame.fillRow(row)
-        switch editing?.field {
-        case .newName?:
-            drawPrompt("New property name:", into: &frame)
-        case .filter?:
-            drawPrompt("Filter:", into: &frame)
-        case .rename?, .address?:
-            frame.draw("Editing in place: ⏎ saves, Esc cancels.", row: row, column: 1, style: .dim)
-        case nil:
+        guard let editing else {
             if onListScreen { frame.draw("New property name: (n)", row: row, column: 1, style: .dim) }
+            return
+        }
+        // Near the limit, how much is left: "87/100" at the right end.
+        var right = frame.width - 1
+        if let counter = Self.counter(for: editing) {
+            right -= counter.terminalWidth
+            frame.draw(counter, row: row, column: right, style: editing.editor.count >= editing.field.maximumLength ? .bold : .dim)
+            right -= 1
+        }
+        switch editing.field {
+        case .newName:
+            drawPrompt("New property name:", editing: editing, right: right, into: &frame)
+        case .filter:
+            drawPrompt("Filter:", editing: editing, right: right, into: &frame)
+        case .rename, .address:
+            if let vanished = editing.vanished, onListScreen {
+                // Its row is gone from the list: the field moves down here, still open.
+                let what = editing.field.noun
+                drawPrompt("“\(vanished.property.name)” \(vanished.shortCause) · \(what):", editing: editing,
+                           right: right, into: &frame)
+            } else {
+                frame.draw("Editing in place: ⏎ saves, Esc cancels.", row: row, column: 1, width: max(0, right - 1),
+                           style: .dim)
+            }
         }
     }
 
-    private func drawPrompt(_ label: String, into frame: inout Frame) {
-        let used = frame.draw(label, row: row, column: 1, style: .bold)
+    /// "87/100" once the text is within a fifth of the field's limit; nil before.
+    static func counter(for editing: AppState.Editing) -> String? {
+        let limit = editing.field.maximumLength
+        let count = editing.editor.count
+        guard count * 5 >= limit * 4 else { return nil }
+        return "\(count)/\(limit)"
+    }
+
+    /// A label and the field after it; a long label is cut to leave the field 20 columns.
+    private func drawPrompt(_ label: String, editing: AppState.Editing, right: Int, into frame: inout Frame) {
+        let used = frame.draw(label, row: row, column: 1, width: max(right / 2, right - 21), style: .bold)
         let column = 1 + used + 1
-        FieldView(editing!.editor).draw(into: &frame, row: row, column: column, width: frame.width - column - 1)
+        FieldView(editing.editor).draw(into: &frame, row: row, column: column, width: right - column)
     }
 }
 

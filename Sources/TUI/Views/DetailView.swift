@@ -1,19 +1,36 @@
 import PropertySync
 import OptimisticStore
 
-/// One property: every field, its sync state in words, and the rename or address
-/// field in place while one is edited.
+/// One property: every field, whole (long values wrap), its sync state in words, and
+/// the rename or address field in place while one is edited. When the lines do not fit
+/// the window they scroll (j k ↓ ↑), and the field being edited is always in view.
 struct DetailView {
     let row: PropertyRow
+    /// Set when the property is gone: its last values stay on screen with the reason.
+    var vanished: VanishedRecord? = nil
     let layout: Layout
     let editing: AppState.Editing?
     let palette: Palette
+    /// The first line shown; clamped here, so any value is safe.
+    var scroll = 0
 
     static let labelWidth = 10
 
-    func draw(into frame: inout Frame) {
+    /// One line of the view: a label on a field's first line, and a piece of its value.
+    struct Line: Equatable {
+        var label: String?
+        var text: String
+        var color: Frame.Color
+        /// The field edited on this line, drawn as a text field instead of `text`.
+        var editsField = false
+    }
+
+    var valueColumn: Int { 3 + Self.labelWidth + 1 }
+    var valueWidth: Int { max(1, layout.width - valueColumn - 1) }
+
+    func lines() -> [Line] {
         let property = row.property
-        let (syncText, syncColor) = Self.describe(row.status)
+        let (syncText, syncColor) = vanished.map { ("✗ gone: \($0.headline).", Frame.Color.red) } ?? Self.describe(row.status)
         let fields: [(label: String, value: String, color: Frame.Color)] = [
             ("Name", property.name, .default),
             ("Address", property.address ?? "—", .default),
@@ -23,24 +40,51 @@ struct DetailView {
             ("Version", property.version == 0 ? "0 (not on the server yet)" : String(property.version), .default),
             ("Sync", syncText, syncColor),
         ]
-        let valueColumn = 3 + Self.labelWidth + 1
-        let valueWidth = max(0, layout.width - valueColumn - 1)
-        for (offset, field) in fields.enumerated() {
-            let line = layout.listTop + 1 + offset
-            guard line < layout.listTop + layout.listHeight else { break }
-            frame.draw(field.label, row: line, column: 3, width: Self.labelWidth, style: .bold)
+        var lines: [Line] = []
+        for field in fields {
             switch (field.label, editing?.field) {
             case ("Name", .rename?), ("Address", .address?):
-                FieldView(editing!.editor).draw(into: &frame, row: line, column: valueColumn, width: valueWidth)
-            case ("Sync", _):
-                // The last field: a refusal's whole message, over the lines left below it.
-                let room = layout.listTop + layout.listHeight - line
-                for (index, text) in TerminalText.wrapped(field.value, toWidth: valueWidth, maximumLines: room).enumerated() {
-                    frame.draw(text, row: line + index, column: valueColumn, width: valueWidth, color: palette(field.color))
-                }
-            default:
-                frame.draw(field.value, row: line, column: valueColumn, width: valueWidth, color: palette(field.color))
+                lines.append(Line(label: field.label, text: "", color: .default, editsField: true))
+                continue
+            default: break
             }
+            let pieces = TerminalText.wrapped(field.value, toWidth: valueWidth, maximumLines: .max)
+            for (index, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() {
+                lines.append(Line(label: index == 0 ? field.label : nil, text: piece, color: field.color))
+            }
+        }
+        return lines
+    }
+
+    /// The first line shown: `scroll` within bounds, moved if needed to show the edited field.
+    func firstLine(of lines: [Line]) -> Int {
+        var first = max(0, min(scroll, lines.count - layout.listHeight))
+        if let edited = lines.firstIndex(where: \.editsField) {
+            if edited < first { first = edited }
+            if edited >= first + layout.listHeight { first = edited - layout.listHeight + 1 }
+        }
+        return first
+    }
+
+    func draw(into frame: inout Frame) {
+        let lines = lines()
+        let first = firstLine(of: lines)
+        let shown = lines[first..<min(lines.count, first + layout.listHeight)]
+        for (offset, line) in shown.enumerated() {
+            let y = layout.listTop + offset
+            if let label = line.label {
+                frame.draw(label, row: y, column: 3, width: Self.labelWidth, style: .bold)
+            }
+            if line.editsField, let editing {
+                FieldView(editing.editor).draw(into: &frame, row: y, column: valueColumn, width: valueWidth)
+            } else {
+                frame.draw(line.text, row: y, column: valueColumn, width: valueWidth, color: palette(line.color))
+            }
+        }
+        // More above or below: say so in the margin, as the list's position does.
+        if first > 0 { frame.draw("↑", row: layout.listTop, column: 1, style: .dim) }
+        if first + layout.listHeight < lines.count {
+            frame.draw("↓", row: layout.listTop + layout.listHeight - 1, column: 1, style: .dim)
         }
     }
 

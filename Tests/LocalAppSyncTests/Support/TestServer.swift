@@ -14,7 +14,8 @@ final class TestServer: Sendable {
     static let apiKey = "da2-testkeytestkeytestkey0001"
 
     /// Starts a server; `configure` adjusts the configuration first (empty store by default).
-    static func start(
+    /// Private: tests use `with`, which always stops (and awaits) the server it started.
+    private static func start(
         directory: String? = nil, configure: (inout LocalAppSyncConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = directory ?? temporaryDirectory()

@@ -15,7 +15,7 @@ final class EventRecorder: Sendable {
     /// The first event (from the start) that matches, waiting up to `timeout`.
     @discardableResult
     func first(
-        within timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+        within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
         where matches: (ListEvent) -> Bool
     ) async -> ListEvent? {
         let deadline = ContinuousClock.now + timeout
@@ -30,7 +30,7 @@ final class EventRecorder: Sendable {
 
 /// Waits until the condition holds; giving up fails the test (it never returns quietly).
 func eventually(
-    _ what: String, within timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async {
     let deadline = ContinuousClock.now + timeout
@@ -44,6 +44,6 @@ func eventually(
 }
 
 /// Waits until the list has nothing left to send.
-func settled(_ list: RealEstatePropertyList, within timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async {
+func settled(_ list: RealEstatePropertyList, within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async {
     await eventually("the list to settle", within: timeout, sourceLocation: sourceLocation) { await list.pendingCount == 0 }
 }

@@ -1,0 +1,26 @@
+/// The message history (`m`): every message of the session, newest first, each
+/// whole (wrapped), with its mark, so a message the status line cut short or
+/// replaced can be read in full.
+struct MessagesView {
+    let messages: [StatusMessage]
+    /// Messages skipped from the newest.
+    let scroll: Int
+
+    func draw(into frame: inout Frame) {
+        let inner = max(1, min(frame.width - 2, 96) - 4)
+        var lines: [(text: String, style: Frame.Style)] = []
+        if messages.isEmpty { lines.append(("No messages yet.", .dim)) }
+        let newestFirst = messages.reversed().dropFirst(max(0, scroll))
+        for message in newestFirst {
+            let style: Frame.Style = message.level == .error ? .bold : .normal
+            let wrapped = TerminalText.wrapped("\(message.mark) \(message.text)", toWidth: inner - 2, maximumLines: 20)
+            for (index, piece) in wrapped.enumerated() {
+                lines.append(((index == 0 ? "" : "  ") + piece, style))
+            }
+            if lines.count > frame.height { break }
+        }
+        let position = messages.isEmpty ? "" : " · \(min(scroll + 1, messages.count)) of \(messages.count)"
+        BoxView(title: "Messages, newest first", lines: lines, footer: "Esc closes · j k scroll\(position)",
+                preferredWidth: inner).draw(into: &frame)
+    }
+}

@@ -1,0 +1,127 @@
+import OptimisticStore
+import PropertySync
+import Testing
+@testable import TUI
+
+/// The rough edges a new user met: whole values in the details, the filter, the help.
+@Suite struct NewUserPassTests {
+    /// At 40×10 the Version and Sync lines were cut off; now the details scroll to them.
+    @Test func theDetailScrollsInASmallWindow() {
+        var app = makeApp(width: 40, height: 10)
+        app.press(.enter)
+        #expect(!app.render().plainText.contains("Sync"))
+        for _ in 0..<20 { app.press(.character("j")) }
+        let screen = app.render().plainText
+        #expect(screen.contains("Version"))
+        #expect(screen.contains("Sync"))
+        #expect(screen.contains("✓ synced"))
+        app.press(.character("k"))
+        #expect(app.detailScroll > 0)
+    }
+
+    /// A long value is shown whole, wrapped, not cut with "…".
+    @Test func theDetailShowsLongValuesWhole() {
+        let long = String(repeating: "word ", count: 30) + "END"
+        var app = makeApp(width: 60, height: 30, rows: [PropertyRow(property("x", "Long", long))])
+        app.press(.enter)
+        let screen = app.render().plainText
+        #expect(screen.contains("END"))
+        #expect(!screen.contains("…"))
+    }
+
+    @Test func theEditedFieldStaysInViewWhenTheDetailScrolls() {
+        var app = makeApp(width: 40, height: 10)
+        app.press(.enter)
+        for _ in 0..<20 { app.press(.character("j")) }
+        app.press(.character("r"))
+        #expect(app.render().plainText.contains("Name"))
+    }
+
+    @Test(arguments: ["sao", "SÃO", "joao", "muller"])
+    func theFilterIgnoresCaseAndAccents(_ text: String) {
+        var store = RowStore()
+        store.replaceAll(with: [PropertyRow(property("1", "Casa São João")), PropertyRow(property("2", "Café Müller"))])
+        store.setFilter(text)
+        #expect(store.count == 1)
+    }
+
+    @Test func creatingWhileFilteredSaysTheFilterWasCleared() {
+        var app = makeApp()
+        app.press(.character("/"))
+        app.type("rosa")
+        app.press(.enter)
+        app.press(.character("n"))
+        app.type("New Place")
+        app.press(.enter)
+        #expect(app.status?.text == "Adding “New Place”… (the filter “rosa” is cleared to show it)")
+    }
+
+    @Test func helpScrollsWithTheJumpKeysAndStaysInBoundsOnResize() {
+        var app = makeApp(width: 80, height: 12)
+        app.press(.character("?"))
+        app.press(.end)
+        guard case .help(let last) = app.overlay else { Issue.record("no help"); return }
+        #expect(last > 0)
+        let screen = app.render().plainText
+        #expect(screen.contains("paste"))  // the last line of the field keys
+        app.press(.character("g"))
+        #expect(app.overlay == .help(scroll: 0))
+        app.press(.pageDown)
+        guard case .help(let paged) = app.overlay else { Issue.record("no help"); return }
+        #expect(paged > 1)
+        app.press(.character("G"))
+        _ = app.reduce(.resized(width: 80, height: 40), now: t0)
+        guard case .help(let clamped) = app.overlay else { Issue.record("no help"); return }
+        #expect(clamped < last)
+        app.press(.character("k"))
+        app.press(.character("j"))
+        guard case .help(let after) = app.overlay else { Issue.record("no help"); return }
+        #expect(after == clamped)
+    }
+
+    @Test func helpListsTheFieldKeys() {
+        let text = HelpView(scroll: 0, simulationAvailable: true).allLines.map(\.text).joined(separator: "\n")
+        for keys in ["C-a", "C-e", "C-b", "C-f", "C-w", "C-k", "C-u", "M-b", "M-f", "M-d", "M-⌫"] {
+            #expect(text.contains(keys), "help lists \(keys)")
+        }
+    }
+}
+
+@Suite struct VimArrowTests {
+    @Test(arguments: [Key.character("l"), .right, .enter])
+    func rightOpensTheDetail(_ key: Key) {
+        var app = makeApp()
+        app.press(key)
+        #expect(app.screen == .detail(id: "a1"))
+    }
+
+    @Test(arguments: [Key.character("h"), .left, .escape, .character("q")])
+    func leftGoesBack(_ key: Key) {
+        var app = makeApp()
+        app.press(.enter, key)
+        #expect(app.screen == .list)
+    }
+}
+
+@Suite struct MessageHistoryTests {
+    /// A long refusal is cut on the status line, but the outcome comes first, and the
+    /// history (m) shows it whole, newest first.
+    @Test func theOutcomeComesFirstAndTheHistoryKeepsItWhole() {
+        var app = makeApp(width: 60, height: 20)
+        let reason = "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose to show a revert"
+        _ = app.reduce(.operationFinished(.create, record: "Maple Cottage"), now: t0)
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .rename, record: "T3", message: reason)), now: t0)
+        let statusLine = app.render().line(18)
+        #expect(statusLine.contains("✗ rename “T3” failed, reverted: Injected"))
+        app.press(.character("m"))
+        #expect(app.overlay == .messages(scroll: 0))
+        let screen = app.render().plainText
+        #expect(screen.contains("on purpose to show a"))
+        #expect(screen.contains("revert"))
+        let newest = screen.range(of: "✗ rename “T3”")
+        let older = screen.range(of: "✓ “Maple Cottage” added")
+        #expect(newest != nil && older != nil && newest!.lowerBound < older!.lowerBound)
+        app.press(.escape)
+        #expect(app.overlay == nil)
+    }
+}
