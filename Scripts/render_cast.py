@@ -73,6 +73,18 @@ class Fonts:
         return self.regular
 
 
+# Box-drawing characters are drawn as lines, so that they join across the line spacing.
+BOX = {"─": "lr", "│": "ud", "┌": "rd", "┐": "ld", "└": "ru", "┘": "lu", "├": "udr", "┤": "udl",
+       "┬": "lrd", "┴": "lru", "┼": "lrud"}
+
+
+def draw_box(pen, x, y, width, height, directions, fill):
+    middle_x, middle_y = x + width // 2, y + height // 2
+    ends = {"l": (x, middle_y), "r": (x + width, middle_y), "u": (middle_x, y), "d": (middle_x, y + height)}
+    for direction in directions:
+        pen.line([(middle_x, middle_y), ends[direction]], fill=fill, width=1)
+
+
 def colour(name, default):
     if name == "default":
         return default
@@ -109,7 +121,9 @@ def draw(screen, fonts):
             y = PADDING + row * fonts.cell_height
             if bg != BACKGROUND:
                 pen.rectangle([x, y, x + span * fonts.cell_width - 1, y + fonts.cell_height - 1], fill=bg)
-            if text.strip():
+            if text in BOX:
+                draw_box(pen, x, y, fonts.cell_width, fonts.cell_height, BOX[text], fg)
+            elif text.strip():
                 font = fonts.pick(text, char.bold)
                 # On a common baseline: the CJK font's ascent differs from DejaVu's.
                 pen.text((x, y + fonts.baseline), text, font=font, fill=fg, anchor="ls")
