@@ -48,6 +48,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
@@ -108,6 +109,7 @@ let package = Package(
             name: "proptui-bench",
             dependencies: [
                 "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -46,6 +46,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case missingField(path: String, field: String)
     case unsupportedVersion(path: String, version: String)
     case unsupportedAuthMode(path: String, mode: String)
+    /// The same, in a Gen 1 file (the Amplify CLI's `amplifyconfiguration.json` / `awsconfiguration.json`),
+    /// which is fixed with Gen 1's tools, not Gen 2's.
+    case unsupportedGen1AuthMode(path: String, mode: String)
     case invalidEndpoint(String)
     case missingAPIKey
     case invalidAPIKey
@@ -67,12 +70,25 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             "\(path) uses the auth mode \(mode), which proptui does not support yet (it supports API_KEY). "
                 + "Add an API key to the backend (Gen 2: allow.publicApiKey() with apiKeyAuthorizationMode) "
                 + "and run `npx ampx generate outputs` again."
+        case .unsupportedGen1AuthMode(let path, let mode):
+            "\(path) uses the auth mode \(mode), which proptui does not support yet (it supports API_KEY). "
+                + "Add an API key to the API with the Amplify CLI (`amplify update api`, then add API key as an "
+                + "authorization type) and `amplify push`, which writes the file again."
         case .invalidEndpoint(let endpoint):
             "“\(endpoint)” is not a GraphQL endpoint: expected an http(s) URL such as https://ID.appsync-api.REGION.amazonaws.com/graphql"
         case .missingAPIKey:
             "--endpoint needs --api-key (the only auth mode supported yet)"
         case .invalidAPIKey:
             "the API key is empty or contains a line break"
+        }
+    }
+}
+
+extension AppSyncConfiguration {
+    /// How the realtime socket proves who it is, for this configuration's auth mode.
+    public var realtimeAuthorization: RealtimeAuthorization {
+        switch auth {
+        case .apiKey(let key): RealtimeClient.apiKeyAuthorization(key, graphQLEndpoint: graphQLEndpoint)
         }
     }
 }

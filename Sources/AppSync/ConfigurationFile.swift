@@ -62,7 +62,7 @@ public enum ConfigurationFile {
         let prefix = "api.plugins.awsAPIPlugin.\(name)"
         let url = try string(api, "endpoint", field: "\(prefix).endpoint", path: path)
         let mode = api["authorizationType"]?.stringValue ?? "API_KEY"
-        guard mode == "API_KEY" else { throw .unsupportedAuthMode(path: path, mode: mode) }
+        guard mode == "API_KEY" else { throw .unsupportedGen1AuthMode(path: path, mode: mode) }
         let key = try string(api, "apiKey", field: "\(prefix).apiKey", path: path)
         return try configuration(url: url, region: api["region"]?.stringValue, key: key)
     }
@@ -74,7 +74,7 @@ public enum ConfigurationFile {
         guard let entry = appSync["Default"] else { throw .missingField(path: path, field: "AppSync.Default") }
         let url = try string(entry, "ApiUrl", field: "AppSync.Default.ApiUrl", path: path)
         let mode = entry["AuthMode"]?.stringValue ?? "API_KEY"
-        guard mode == "API_KEY" else { throw .unsupportedAuthMode(path: path, mode: mode) }
+        guard mode == "API_KEY" else { throw .unsupportedGen1AuthMode(path: path, mode: mode) }
         let key = try string(entry, "ApiKey", field: "AppSync.Default.ApiKey", path: path)
         return try configuration(url: url, region: entry["Region"]?.stringValue, key: key)
     }

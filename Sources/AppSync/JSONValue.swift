@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value: GraphQL variables going out, `data` and `errors[].data` coming back.
 /// Integers are kept apart from doubles so that `_version: 3` goes out as `3`.
 public enum JSONValue: Sendable, Hashable, Codable {
@@ -58,4 +60,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 extension JSONValue {
     /// A string field, or null when absent: for optional GraphQL inputs.
     public init(_ string: String?) { self = string.map(JSONValue.string) ?? .null }
+}
+
+extension JSONValue {
+    /// Compact JSON text (object keys sorted, so the same value always reads the same).
+    public var jsonText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
 }

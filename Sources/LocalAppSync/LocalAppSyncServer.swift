@@ -117,7 +117,7 @@ public final class LocalAppSyncServer: Sendable {
         let http = GraphQLHTTPHandler(graphQL: graphQL, apiKey: apiKey, faults: faults, limits: limits)
         let settings = RealtimeSession.Settings(
             apiKey: apiKey, keepAliveInterval: configuration.keepAliveInterval,
-            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes)
+            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes, faults: faults)
         let router = ServerRoutes.router(
             http: http, graphQL: graphQL, settings: settings, registry: realtime, configuration: configuration)
         let faults = faults

@@ -4,20 +4,34 @@ import Synchronization
 /// The open realtime sessions, so that stopping the server can close them (an open
 /// WebSocket would otherwise hold the graceful shutdown open).
 final class RealtimeRegistry: Sendable {
-    private let sessions = Mutex<[ObjectIdentifier: RealtimeSession]>([:])
+    private struct State {
+        var sessions: [ObjectIdentifier: RealtimeSession] = [:]
+        /// Set once the server stops: a client reconnecting in that moment is closed at once.
+        var closed = false
+    }
 
-    var count: Int { sessions.withLock { $0.count } }
+    private let state = Mutex(State())
 
-    func add(_ session: RealtimeSession) {
-        sessions.withLock { $0[ObjectIdentifier(session)] = session }
+    var count: Int { state.withLock { $0.sessions.count } }
+
+    /// Registers a session; false when the server is stopping (the caller closes it).
+    func add(_ session: RealtimeSession) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.sessions[ObjectIdentifier(session)] = session
+            return true
+        }
     }
 
     func remove(_ session: RealtimeSession) {
-        _ = sessions.withLock { $0.removeValue(forKey: ObjectIdentifier(session)) }
+        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
     func shutDownAll() async {
-        let open = sessions.withLock { Array($0.values) }
+        let open = state.withLock { state in
+            state.closed = true
+            return Array(state.sessions.values)
+        }
         for session in open { await session.shutDown() }
     }
 }

@@ -14,6 +14,9 @@ actor RealtimeSession {
         let connectionInitTimeout: Duration
         /// The largest message accepted from the client (the HTTP body limit).
         let maxMessageBytes: Int
+        /// `--drop-rate` reaches the socket too: a message about to go out may instead close it,
+        /// as a flaky network would, so that clients' reconnects and catch-up can be tested.
+        var faults = FaultSettings()
     }
 
     private let outbound: WebSocketOutboundWriter
@@ -141,6 +144,7 @@ actor RealtimeSession {
     private func forward(_ stream: AsyncThrowingStream<GraphQLResult, any Error>, id: String) async {
         do {
             for try await result in stream {
+                if await droppedByFault() { return }
                 var payload: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
                 if !result.errors.isEmpty { payload["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
                 await send(["type": "data", "id": .string(id), "payload": .dictionary(payload)])
@@ -174,9 +178,17 @@ actor RealtimeSession {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled else { return }
+                if await self.droppedByFault() { return }
                 await self.send(["type": "ka"])
             }
         })
+    }
+
+    /// Rolls `--drop-rate` for one outgoing message: true when the socket was closed instead.
+    private func droppedByFault() async -> Bool {
+        guard !closed, settings.faults.shouldDropRequest() else { return false }
+        await close(code: .goingAway, reason: "dropped (drop-rate)")
+        return true
     }
 
     private func sendError(id: String?, type: String, message: String) async {

@@ -19,7 +19,11 @@ enum ServerRoutes {
             } onUpgrade: { inbound, outbound, context in
                 let auth = RealtimeAuth.check(context.request, apiKey: settings.apiKey)
                 let session = RealtimeSession(outbound: outbound, graphQL: graphQL, settings: settings, handshakeAuth: auth)
-                registry.add(session)
+                guard registry.add(session) else {
+                    // The server is stopping: a socket opened now would hold the shutdown open.
+                    try? await outbound.close(.goingAway, reason: "server stopping")
+                    return
+                }
                 await session.run(inbound: inbound)
                 registry.remove(session)
             }

@@ -33,6 +33,30 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         return try await client.execute(request).field("getRealEstateProperty", as: RealEstateProperty.self)
     }
 
+    public func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+        let request = GraphQLRequest(
+            query: """
+                query SyncRealEstateProperties($limit: Int, $nextToken: String, $lastSync: AWSTimestamp) {
+                  syncRealEstateProperties(limit: $limit, nextToken: $nextToken, lastSync: $lastSync) { items { \(Self.fields) } nextToken startedAt }
+                }
+                """,
+            variables: [
+                "limit": .int(Int64(limit)), "nextToken": JSONValue(nextToken),
+                "lastSync": lastSync.map { .int($0) } ?? .null,
+            ],
+            operationName: "SyncRealEstateProperties")
+        guard let page = try await client.execute(request).field("syncRealEstateProperties", as: PropertyPage.self) else {
+            throw .transient("the server answered the sync query with null")
+        }
+        return page
+    }
+
+    /// The three subscriptions live sync keeps open, selecting every field a mutation returns.
+    public static let subscriptions: [RealtimeSubscription] = ["Create", "Update", "Delete"].map { kind in
+        RealtimeSubscription(
+            id: "on\(kind)", query: "subscription On\(kind) { on\(kind)RealEstateProperty { \(fields) } }")
+    }
+
     public func probe() async throws(AppSyncFailure) {
         _ = try await client.execute(GraphQLRequest(query: "query Probe { __typename }", operationName: "Probe"))
     }

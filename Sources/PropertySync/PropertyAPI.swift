@@ -30,4 +30,7 @@ public protocol PropertyAPI: Sendable {
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
     /// The cheapest request the server answers: is it back?
     func probe() async throws(AppSyncFailure)
+    /// One page of AppSync's delta sync: records changed since `lastSync` (epoch ms),
+    /// tombstones included; every record when `lastSync` is nil (the base query).
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage
 }

@@ -102,6 +102,12 @@ extension RealEstatePropertyList {
         var dropped = [operation.id]
         publish(store.reject(operation.id, because: rejection, serverRecord: server))
         history.forget(operation: operation.id)
+        if conflict, let server, !server.isDeleted {
+            switch operation.change {
+            case .update, .delete: conflicted[operation.recordID] = operation.change
+            case .create: break
+            }
+        }
         if case .create = operation.change {
             // Later changes to a record the server never created would each be refused
             // in turn; they go with it, and the status line keeps the create's reason.

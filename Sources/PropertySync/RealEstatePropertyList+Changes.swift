@@ -66,6 +66,27 @@ extension RealEstatePropertyList {
         }
     }
 
+    /// After a conflict (`⚡`): the user's change again, on top of the other writer's
+    /// version now shown, so it is sent against that version and wins on purpose.
+    public func reapplyMine(_ id: String) throws(InvalidInput) -> String {
+        guard let change = conflicted[id] else {
+            throw InvalidInput(message: "Nothing to apply again: this row has no conflict.")
+        }
+        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
+        conflicted[id] = nil
+        switch change {
+        case .update(_, let patch):
+            let kind: OperationSummary.Kind = patch.name != nil ? .rename : .editAddress
+            try apply(change, kind: kind)
+            return "Applied your \(kind == .rename ? "rename to “\(patch.name ?? "")”" : "address change") again, over the other change to “\(current.name)”."
+        case .delete:
+            try apply(change, kind: .delete)
+            return "Deleting “\(current.name)” anyway, with the other change."
+        case .create:
+            return "Nothing to apply again."
+        }
+    }
+
     /// Only an operation that never left: not on the wire, never sent, and the last
     /// of its record (so no later change was made on top of it).
     private func canCancel(_ operation: PendingOperation<RealEstateProperty>) -> Bool {
@@ -86,6 +107,7 @@ extension RealEstatePropertyList {
             logger.error("could not save a change: \(error)")
             throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
         }
+        if kind != nil { conflicted[change.recordID] = nil }  // the user moved on
         if let kind {
             history.record(UndoHistory.Entry(
                 kind: kind, recordID: change.recordID, operation: operationID, before: before,

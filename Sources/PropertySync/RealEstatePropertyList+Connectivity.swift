@@ -86,20 +86,27 @@ extension RealEstatePropertyList {
 
     // MARK: - Loading
 
-    /// Lists every page and replaces the confirmed set (and the cache). Pending changes
-    /// stay on top. Returns whether it succeeded; a failure is also reported.
+    /// Reads every page of the base sync query (the whole list, tombstones included, with
+    /// the server's `startedAt`) and replaces the confirmed set (and the cache). Pending
+    /// changes stay on top; live sync goes on from `startedAt` with delta queries. Returns whether it succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
         let token = store.beginRefresh()
         setBusy(true)
-        defer { setBusy(false) }
+        refreshesRunning += 1
+        defer {
+            setBusy(false)
+            refreshesRunning -= 1
+        }
         var all: [RealEstateProperty] = []
         var nextToken: String?
+        var startedAt: Int64?
         var seenTokens: Set<String> = []
         do throws(AppSyncFailure) {
             repeat {
-                let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
+                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
                 all.append(contentsOf: page.items.compactMap { $0 })
+                startedAt = startedAt ?? page.startedAt
                 nextToken = page.nextToken
                 // A server that hands out the same page token twice would keep us reading forever.
                 if let token = nextToken, !seenTokens.insert(token).inserted {
@@ -125,6 +132,10 @@ extension RealEstatePropertyList {
         }
         publish(store.replaceConfirmed(with: all, startedAt: token))
         persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+        if let startedAt {
+            // A whole list (tombstones included) is a base query: live sync goes on from here with deltas.
+            persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: Date()) }
+        }
         setLoadState(.loaded)
         if pause != nil {
             // The server answered: whatever stopped sending is over.

@@ -35,6 +35,13 @@ public actor RealEstatePropertyList {
     /// Why sending is paused (nil: it is not).
     var pause: AppSyncFailure?
     var probe: Task<Void, Never>?
+    /// Subscription results waiting while a catch-up query runs (nil: none runs).
+    var syncBuffer: [RealEstateProperty]?
+    /// Full list reads under way: a catch-up waits for them, then needs only a delta.
+    var refreshesRunning = 0
+    /// The user's change that lost a conflict, per record, until it is applied again or
+    /// the user changes the record otherwise.
+    var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
 
     // MARK: What the screen was told
     var history = UndoHistory()

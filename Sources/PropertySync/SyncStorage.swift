@@ -139,6 +139,41 @@ public final class SyncStorage: Sendable {
         }
     }
 
+    /// Where live sync left off: the last sync query's `startedAt` (epoch ms), and when the last base query ran.
+    public struct SyncMarks: Sendable, Equatable {
+        public var lastSync: Int64?
+        public var lastBaseSync: Date?
+        public init(lastSync: Int64? = nil, lastBaseSync: Date? = nil) {
+            self.lastSync = lastSync
+            self.lastBaseSync = lastBaseSync
+        }
+    }
+
+    public func syncMarks() throws -> SyncMarks {
+        try run {
+            try database.read { db in
+                let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastSync'").flatMap(Int64.init)
+                let base = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastBaseSync'")
+                    .flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+                return SyncMarks(lastSync: lastSync, lastBaseSync: base)
+            }
+        }
+    }
+
+    /// Keeps the sync's `startedAt` for the next delta query (and the time of a base query, if this was one).
+    public func setSyncMarks(lastSync: Int64, baseSync: Date?) throws {
+        try run {
+            try database.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSync', ?)", arguments: [String(lastSync)])
+                if let baseSync {
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBaseSync', ?)",
+                        arguments: [String(baseSync.timeIntervalSince1970)])
+                }
+            }
+        }
+    }
+
     /// SQLite's journal mode ("wal" for a file).
     public func journalMode() throws -> String? {
         try run { try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } }

@@ -42,10 +42,14 @@ public enum ListAction: Sendable, Equatable {
     case editAddressRequested
     case deleteRequested
     case undoRequested
+    /// After a conflict (⚡): apply the user's change again, over the other writer's.
+    case reapplyMineRequested
     case filterRequested
     /// Esc: clears the filter if one is set.
     case clearFilterRequested
     case refreshRequested
+    /// `s`: creation order, by name, by address, in turn.
+    case sortCycleRequested
     case redrawRequested
     case helpRequested
     case messagesRequested
@@ -63,10 +67,14 @@ public enum DetailAction: Sendable, Equatable {
     case editAddressRequested
     case deleteRequested
     case undoRequested
+    /// After a conflict (⚡): apply the user's change again, over the other writer's.
+    case reapplyMineRequested
     case refreshRequested
     case redrawRequested
     case helpRequested
     case messagesRequested
+    /// `y`: the property's id to the clipboard.
+    case copyIDRequested
     case failureRateCycleRequested
     case latencyCycleRequested
 }

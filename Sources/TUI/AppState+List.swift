@@ -28,6 +28,9 @@ extension AppState {
             if let id = selectedRowID(now: now) { askToDelete(id) }
         case .undoRequested:
             return undo(now: now)
+        case .reapplyMineRequested:
+            guard let id = selectedRowID(now: now) else { return [] }
+            return reapplyMine(id, now: now)
         case .filterRequested:
             editing = Editing(.filter, text: rows.filter)
         case .clearFilterRequested:
@@ -43,6 +46,9 @@ extension AppState {
             overlay = .help(scroll: 0)
         case .messagesRequested:
             overlay = .messages(scroll: 0)
+        case .sortCycleRequested:
+            rows.setSortOrder(rows.sortOrder.next)
+            show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
         case .quitRequested:
             if pendingCount == 0 { return [.quit] }
             overlay = .confirmQuit(unsynced: pendingCount)
@@ -71,10 +77,14 @@ extension AppState {
         case .editAddressRequested: startAddressEdit(id)
         case .deleteRequested: askToDelete(id)
         case .undoRequested: return undo(now: now)
+        case .reapplyMineRequested: return reapplyMine(id, now: now)
         case .refreshRequested: return refresh(now: now)
         case .redrawRequested: return [.redraw]
         case .helpRequested: overlay = .help(scroll: 0)
         case .messagesRequested: overlay = .messages(scroll: 0)
+        case .copyIDRequested:
+            show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
+            return [.copyToClipboard(id)]
         case .failureRateCycleRequested: return cycleFailureRate(now: now)
         case .latencyCycleRequested: return cycleLatency(now: now)
         }
@@ -103,6 +113,15 @@ extension AppState {
     }
 
     // MARK: Shared by both screens
+
+    /// Only a row in conflict has a change of the user's to apply again.
+    mutating func reapplyMine(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+        guard case .conflict = rows.row(id: id)?.status else {
+            show("o applies your change again after a conflict (⚡); this row has none.", .info, now: now)
+            return []
+        }
+        return [.reapplyMine(id: id)]
+    }
 
     private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {
         guard let id = selectedID, rows.row(id: id) != nil else {

@@ -14,6 +14,15 @@ extension AppState {
                 effects.append(.acknowledgeRejections)
             }
             if status?.level == .error { status = nil }
+            // Offered once, on the key right after the refusal: n opens the field with the name again.
+            let retry = retryableCreate
+            retryableCreate = nil
+            if let retry, key == .character("n") || key == .character("a"), overlay == nil, editing == nil,
+               screen == .list
+            {
+                editing = Editing(.newName, text: retry)
+                break
+            }
             effects += press(key, now: now)
         case .resized(let newWidth, let newHeight):
             width = max(0, newWidth)
@@ -41,6 +50,10 @@ extension AppState {
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             show(Self.failureText(failure), .error, now: now)
+            if failure.operation == .create, failure.reverted, let name = failure.record {
+                retryableCreate = name
+                messageHistory[messageHistory.count - 1].retryableCreate = name
+            }
         case .noticed(let text):
             show(text, .info, now: now)
         }
@@ -115,6 +128,15 @@ extension AppState {
             case .character("G"), .end: overlay = .messages(scroll: max(0, messageHistory.count - 1))
             case .pageDown, .character(" "): overlay = .messages(scroll: scroll + max(1, height - 6))
             case .pageUp: overlay = .messages(scroll: max(0, scroll - max(1, height - 6)))
+            case .character("n"), .character("a"):
+                // The message on top is a refused create: try it again with its name.
+                let index = messageHistory.count - 1 - scroll
+                if messageHistory.indices.contains(index), let name = messageHistory[index].retryableCreate {
+                    overlay = nil
+                    leaveDetail()
+                    editing = Editing(.newName, text: name)
+                    return []
+                }
             default: break
             }
             if case .messages(let scroll) = overlay {
@@ -140,9 +162,14 @@ extension AppState {
     /// is not replaced by a lesser message arriving in the background.
     mutating func show(_ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant) {
         let message = StatusMessage(text, level: level, now: now)
-        // Every message is kept, also one the status line does not show or cuts short.
-        messageHistory.append(message)
-        if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
+        // Every message is kept, also one the status line does not show or cuts short; the
+        // same one again (a key held at a full field) is kept once.
+        if let last = messageHistory.last, last.text == text, last.level == level {
+            messageHistory[messageHistory.count - 1] = message
+        } else {
+            messageHistory.append(message)
+            if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
+        }
         if level != .error, status?.level == .error { return }
         status = message
     }

@@ -16,6 +16,7 @@ extension AppState {
         }
         let palette = Palette(enabled: options.colorEnabled)
         var title = options.title
+        if screen == .list { title += " · " + rows.sortOrder.rawValue }
         if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
             title += " › " + name
         }
@@ -115,10 +116,18 @@ extension AppState {
         case .help: return [("Esc", "close"), ("j k", "scroll")]
         case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
         case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
-        case .messages: return [("Esc", "close"), ("j k", "scroll")]
+        case .messages(let scroll):
+            let index = messageHistory.count - 1 - scroll
+            if messageHistory.indices.contains(index), messageHistory[index].retryableCreate != nil {
+                return [("n", "try again"), ("Esc", "close"), ("j k", "scroll")]
+            }
+            return [("Esc", "close"), ("j k", "scroll")]
         case nil: break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        if let retry = retryableCreate, editing == nil, screen == .list {
+            return [("n", "try “\(retry)” again")] + Keymap.hints(forDetail: false)
+        }
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]

@@ -65,6 +65,8 @@ public struct AppState: Sendable {
     public internal(set) var status: StatusMessage?
     /// Every message shown this session, oldest first (the `m` overlay shows them newest first).
     public internal(set) var messageHistory: [StatusMessage] = []
+    /// The name of a create the server just refused: the next key, if `n`, opens the field with it.
+    public internal(set) var retryableCreate: String?
     static let messageHistoryLimit = 500
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var loadState: LoadState = .loading

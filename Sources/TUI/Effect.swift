@@ -11,6 +11,8 @@ public enum Effect: Sendable, Equatable {
     case delete(id: String)
     /// Undo the user's last change (a new mutation that restores the previous values).
     case undo
+    /// After a conflict: send the user's losing change again, over the server's version.
+    case reapplyMine(id: String)
     /// Fetch the whole list from the server again.
     case refresh
     /// The user has seen the reverted/conflict marks: clear them (the store's `acknowledgeRejections()`).
@@ -19,6 +21,8 @@ public enum Effect: Sendable, Equatable {
     case setSimulatedFailureRate(Double)
     /// Embedded server only: the delay before each answer.
     case setSimulatedLatency(Duration)
+    /// Put text on the clipboard through the terminal (OSC 52). Handled by the `Terminal` module.
+    case copyToClipboard(String)
     /// Repaint the whole terminal (C-l). Handled by the `Terminal` module.
     case redraw
     /// Leave the app. Handled by the `Terminal` module.

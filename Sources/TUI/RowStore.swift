@@ -20,6 +20,8 @@ public struct RowStore: RowSource, Sendable {
     private var nextArrival: UInt64 = 0
     /// The filter as typed; matched against name and address without case or accents.
     public private(set) var filter = ""
+    /// How the rows are sorted.
+    public private(set) var sortOrder = SortOrder.creation
     /// `filter`, folded once (`SearchFolding`).
     private var foldedFilter = ""
     /// Rows whose status is reverted or conflict: the next key press acknowledges them.
@@ -64,6 +66,15 @@ public struct RowStore: RowSource, Sendable {
         for row in newRows { upsert(row) }
     }
 
+    /// Sorts the rows anew: O(n log n), once per change of order.
+    public mutating func setSortOrder(_ order: SortOrder) {
+        guard order != sortOrder else { return }
+        sortOrder = order
+        for (id, row) in rows { orders[id]!.sortKey = order.key(for: row.property) }
+        allIDs.sort { orders[$0]! < orders[$1]! }
+        filteredIDs?.sort { orders[$0]! < orders[$1]! }
+    }
+
     public mutating func setFilter(_ text: String) {
         filter = text
         foldedFilter = SearchFolding.fold(text)
@@ -78,6 +89,16 @@ public struct RowStore: RowSource, Sendable {
         let id = row.id
         if let old = rows[id] {
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
+            // Sorted by name or address, a change there moves the row.
+            let newKey = sortOrder.key(for: row.property)
+            if newKey != orders[id]!.sortKey {
+                let shown = filteredIDs != nil && matches(old)
+                removeID(orders[id]!, from: &allIDs)
+                if shown { removeID(orders[id]!, from: &filteredIDs!) }
+                orders[id]!.sortKey = newKey
+                insertID(orders[id]!, into: &allIDs)
+                if shown { insertID(orders[id]!, into: &filteredIDs!) }
+            }
             rows[id] = row
             if Self.isFlagged(row.status) {
                 flaggedCount += 1
@@ -92,7 +113,8 @@ public struct RowStore: RowSource, Sendable {
             }
             return
         }
-        let order = RowOrder(createdAt: row.property.createdAt, arrival: nextArrival, id: id)
+        let order = RowOrder(
+            sortKey: sortOrder.key(for: row.property), createdAt: row.property.createdAt, arrival: nextArrival, id: id)
         nextArrival += 1
         orders[id] = order
         rows[id] = row

@@ -13,6 +13,8 @@ public struct StatusMessage: Sendable, Equatable {
     public var level: Level
     /// When the message fades; nil for errors, which stay until the next key press.
     public var expiresAt: ContinuousClock.Instant?
+    /// For a refused create: its name, so that it can be tried again from the message history.
+    public var retryableCreate: String?
 
     /// How long info and success messages stay.
     public static let fadeAfter: Duration = .seconds(4)

@@ -30,6 +30,7 @@ public struct AppDriver: TerminalProgram {
             switch effect {
             case .quit: command = .quit
             case .redraw: if command != .quit { command = .redrawAll }
+            case .copyToClipboard(let text): if command != .quit { command = .copyToClipboard(text) }
             default: perform(effect)
             }
         }

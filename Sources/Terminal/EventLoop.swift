@@ -21,6 +21,9 @@ struct EventLoop<Program: TerminalProgram> {
 
     /// Keeps what spans reads: an open paste, an Esc that may start an Alt key.
     private var decoder = KeyDecoder()
+    /// Ctrl-Z: gives the terminal back and stops the process until the shell's `fg`;
+    /// returns once it runs again. nil (tests): Ctrl-Z is an ordinary key.
+    var suspend: (() -> Void)?
     private(set) var keysHandled = 0
     private(set) var framesDrawn = 0
 
@@ -119,6 +122,13 @@ struct EventLoop<Program: TerminalProgram> {
                 }
                 for key in decoder.feed(status: status, value: character) {
                     if key == .control("c") { return .interrupted(signal: SIGINT) }  // raw mode: Ctrl-C is a key
+                    if key == .control("z"), let suspend {  // raw mode: Ctrl-Z is a key too
+                        suspend()
+                        // Back after `fg`: the terminal may have changed size and holds the shell's text.
+                        resizeToTerminal()
+                        pending.append(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))))
+                        continue
+                    }
                     waitingKeys.append(key)
                 }
             }
@@ -164,6 +174,8 @@ struct EventLoop<Program: TerminalProgram> {
                 switch program.handle(event, now: now) {
                 case .quit: return .quit
                 case .redrawAll: paintEverything = true
+                case .copyToClipboard(let text):
+                    if let terminalDescriptor { Clipboard.copy(text, to: terminalDescriptor) }
                 case .proceed: break
                 }
                 if case .resized = event { paintEverything = true }

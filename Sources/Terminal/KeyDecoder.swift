@@ -13,8 +13,15 @@ import TUI
 struct KeyDecoder {
     /// The paste gathered so far, while between the markers.
     private var pasted: String?
+    /// Reads in the current paste; past `maximumPaste` the rest is not kept (no field takes
+    /// that much, and the field refuses a paste that does not fit, saying so).
+    private var pastedReads = 0
+    static let maximumPaste = 100_000
     /// An Esc read, waiting to see whether a key follows it in the same batch.
     private var escapePending = false
+    /// Inside an escape sequence curses did not know (Esc [ … final byte, like Shift+F5's
+    /// `ESC[15;2~`): it is dropped whole rather than typed as text or read as Alt+[.
+    private var inUnknownSequence = false
 
     /// Whether a paste has started and not ended (its text waits for the end marker).
     var isInPaste: Bool { pasted != nil }
@@ -27,6 +34,7 @@ struct KeyDecoder {
             var keys = takePendingEscape()
             if let unfinished = pasted { keys.append(.paste(unfinished)) }  // a start without an end: keep what came
             pasted = ""
+            pastedReads = 0
             return keys
         }
         if isFunctionKey, code == proptui_key_paste_end() {
@@ -35,10 +43,21 @@ struct KeyDecoder {
             return [.paste(text)]
         }
         if pasted != nil {
-            pasted!.append(contentsOf: Self.pastedText(status: status, value: value))
+            pastedReads += 1
+            if pastedReads <= Self.maximumPaste { pasted!.append(contentsOf: Self.pastedText(status: status, value: value)) }
             return []
         }
+        if inUnknownSequence {
+            // Parameters and intermediates (0x20–0x3F) continue it; a final byte (0x40–0x7E) ends it.
+            if status == KEY_CODE_YES || !(0x20...0x3F).contains(value) { inUnknownSequence = false }
+            if status != KEY_CODE_YES, (0x40...0x7E).contains(value) || (0x20...0x3F).contains(value) { return [] }
+        }
         guard let key = Self.key(status: status, value: value) else { return [] }
+        if escapePending, key == .character("[") {
+            escapePending = false
+            inUnknownSequence = true
+            return []
+        }
         if key == .escape {
             let keys = takePendingEscape()
             escapePending = true
@@ -52,7 +71,10 @@ struct KeyDecoder {
     }
 
     /// Input has run dry for now: a lone Esc is the Escape key. A paste stays open for its end marker.
-    mutating func endOfBatch() -> [Key] { takePendingEscape() }
+    mutating func endOfBatch() -> [Key] {
+        inUnknownSequence = false
+        return takePendingEscape()
+    }
 
     private mutating func takePendingEscape() -> [Key] {
         guard escapePending else { return [] }

@@ -30,6 +30,8 @@ public enum LoopCommand: Sendable, Equatable {
     case proceed
     /// Repaint every cell (C-l): the terminal may hold garbage from elsewhere.
     case redrawAll
+    /// Put this text on the system clipboard through the terminal (OSC 52).
+    case copyToClipboard(String)
     case quit
 }
 

@@ -84,6 +84,7 @@ public enum TerminalSession {
             inputDescriptor: fileno(input), mailbox: mailbox, signalDescriptor: signalPipe,
             terminalDescriptor: STDOUT_FILENO, colors: colors, idleFile: options.idleFile,
             drawDeferral: options.drawDeferral)
+        loop.suspend = { suspendUntilContinued(output: output) }
         return loop.run(&program)
     }
 
@@ -94,6 +95,33 @@ public enum TerminalSession {
             if let value = proptui_terminfo_string(name) { bytes += Array(String(cString: value).utf8) }
         }
         return Array(BracketedPaste.disable.utf8) + bytes + Array("\r\n".utf8)
+    }
+
+    /// Ctrl-Z: leaves curses' modes (the shell gets a sane terminal, without bracketed
+    /// paste), stops the process as the shell's job control expects, and takes the
+    /// terminal back when the process is continued (`fg`).
+    private static func suspendUntilContinued(output: UnsafeMutablePointer<FILE>) {
+        write(BracketedPaste.disable, to: output)
+        endwin()
+        // The default action (stop), whatever curses installed; put back after.
+        var previous = sigaction()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &previous)
+        // This thread inherited a mask that blocks SIGTSTP (threads made from the concurrency
+        // pool's): unblocked here, the raise stops the process before it returns.
+        var tstp = sigset_t()
+        var oldMask = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &tstp, &oldMask)
+        raise(SIGTSTP)
+        // Runs again here after SIGCONT.
+        pthread_sigmask(SIG_SETMASK, &oldMask, nil)
+        sigaction(SIGTSTP, &previous, nil)
+        write(BracketedPaste.enable, to: output)
+        refresh()
     }
 
     private static func write(_ text: String, to output: UnsafeMutablePointer<FILE>) {

@@ -36,6 +36,14 @@ struct EffectRunner: Sendable {
                 try await list.delete(id)
                 return nil
             }
+        case .reapplyMine(let id):
+            mailbox.spawn { [list] in
+                do throws(InvalidInput) {
+                    return [.noticed(try await list.reapplyMine(id))]
+                } catch {
+                    return [.operationFailed(OperationFailure(operation: .rename, record: nil, message: error.message, reverted: false))]
+                }
+            }
         case .undo:
             mailbox.spawn { [list] in [.noticed(await list.undo().message)] }
         case .refresh:
@@ -52,7 +60,7 @@ struct EffectRunner: Sendable {
             faults?.update { $0.failRate = rate }
         case .setSimulatedLatency(let latency):
             faults?.update { $0.latency = latency }
-        case .redraw, .quit:
+        case .redraw, .quit, .copyToClipboard:
             break  // the loop handles these itself
         }
     }

@@ -184,6 +184,15 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         await list.start()
+        // Live sync: others' changes arrive through the realtime socket.
+        let realtime = RealtimeClient(
+            url: backend.configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
+            authorize: backend.configuration.realtimeAuthorization)
+        let following = Task.detached { await list.follow(realtime.start()) }
+        defer {
+            realtime.stop()
+            following.cancel()
+        }
 
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let simulation = backend.embedded.map {

@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// A Gen 1 file with Cognito gets Gen 1's fix (the Amplify CLI), not Gen 2's (`npx ampx`).
+    @Test func aGen1FileGetsGen1Advice() {
+        let text = #"{"api": {"plugins": {"awsAPIPlugin": {"api": {"endpointType": "GraphQL", "endpoint": "https://x/graphql", "#
+            + #""region": "us-east-1", "authorizationType": "AMAZON_COGNITO_USER_POOLS"}}}}}"#
+        do {
+            _ = try ConfigurationFile.parse(Data(text.utf8), path: "amplifyconfiguration.json")
+            Issue.record("a Cognito config was accepted")
+        } catch {
+            #expect(error == .unsupportedGen1AuthMode(path: "amplifyconfiguration.json", mode: "AMAZON_COGNITO_USER_POOLS"))
+            #expect(error.description.contains("amplify update api"))
+            #expect(!error.description.contains("ampx"))
+        }
+    }
+
     @Test func malformedFilesGetClearErrors() {
         let cases: [(String, ConfigurationError)] = [
             ("{ \"data\": ", .notJSON(path: "f.json", reason: "")),
@@ -45,7 +59,7 @@ import Testing
             (#"{"version": "2", "data": {"url": "https://x/graphql"}}"#, .unsupportedVersion(path: "f.json", version: "2")),
             (#"{"version": "1", "data": {"url": "ftp://x/graphql", "api_key": "da2-x"}}"#, .invalidEndpoint("ftp://x/graphql")),
             (#"{"AppSync": {"Default": {"ApiUrl": "https://x/graphql", "AuthMode": "AMAZON_COGNITO_USER_POOLS"}}}"#,
-             .unsupportedAuthMode(path: "f.json", mode: "AMAZON_COGNITO_USER_POOLS")),
+             .unsupportedGen1AuthMode(path: "f.json", mode: "AMAZON_COGNITO_USER_POOLS")),
         ]
         for (text, expected) in cases {
             #expect {

@@ -175,6 +175,30 @@ import Testing
         }
     }
 
+    @Test func afterAConflictTheUsersValueCanBeAppliedAgainOnPurpose() async throws {
+        try await withLoopbackServer { server in
+            let record = try await seed(server, "Original")
+            let api = CuttableAPI(try server.api())
+            let list = try makeList(api)
+            await list.refresh()
+            api.setCut(true)
+            try await list.rename(record.id, to: "Mine")
+            await eventually("the list to go offline") { await list.currentConnectivity != .online }
+            _ = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: "Theirs"), version: 1))
+            api.setCut(false)
+            await settled(list)
+            #expect(await list.row(record.id)?.property.name == "Theirs")
+            let message = try await list.reapplyMine(record.id)
+            #expect(message.contains("rename to “Mine”"))
+            #expect(await list.row(record.id)?.property.name == "Mine", "on screen at once")
+            await settled(list)
+            let held = try #require(try await server.api().get(id: record.id))
+            #expect(held.name == "Mine")
+            #expect(held.version == 3)
+            await #expect(throws: InvalidInput.self) { try await list.reapplyMine(record.id) }
+        }
+    }
+
     @Test func aChangeToAnotherFieldIsRebasedAndBothEndOnTheServer() async throws {
         try await withLoopbackServer { server in
             let record = try await seed(server, "Shared")

@@ -204,6 +204,7 @@ import Testing
         app.press(.character("n"))
         app.type(String(repeating: "x", count: 15_000))
         #expect(app.editing?.editor.count == PropertyValidation.maximumNameLength)
+        #expect(app.messageHistory.count == 1)  // "The name holds at most …", once
     }
 
     @Test func aCombiningMarkJoinsItsLetterInTheMiddle() {

@@ -125,3 +125,86 @@ import Testing
         #expect(app.overlay == nil)
     }
 }
+
+@Suite struct CopyIDTests {
+    @Test func yInTheDetailCopiesTheID() {
+        var app = makeApp()
+        #expect(app.press(.character("y")) == [])  // nothing in the list
+        app.press(.enter)
+        #expect(app.press(.character("y")) == [.copyToClipboard("a1")])
+        #expect(app.status?.text == "Copied the ID a1 (through the terminal, OSC 52).")
+    }
+}
+
+@Suite struct RetryTests {
+    @Test func nRightAfterARefusedCreateOffersItsNameAgain() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        #expect(app.render().line(13).contains("n try “Doomed” again"))
+        app.press(.character("n"))
+        #expect(app.editing?.field == .newName)
+        #expect(app.editing?.editor.text == "Doomed")
+        #expect(app.press(.enter) == [.create(name: "Doomed", address: nil)])
+    }
+
+    @Test func theOfferLastsOneKey() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        app.press(.character("j"), .character("n"))
+        #expect(app.editing?.editor.text == "")
+    }
+}
+
+@Suite struct SortTests {
+    func names(_ store: RowStore) -> [String] { (0..<store.count).map { store.row(at: $0).property.name } }
+
+    @Test func sCyclesCreationNameAddressAndTheHeaderSaysWhich() {
+        var app = makeApp()
+        #expect(app.render().line(0).contains("Real Estate Properties · by creation"))
+        app.press(.character("s"))
+        #expect(app.rows.sortOrder == .name)
+        #expect(app.render().line(0).contains("· by name"))
+        #expect(names(app.rows) == ["Harbour View Loft", "Maple Cottage", "Villa Rosa", "東京タワー アパート"])
+        app.press(.character("s"))
+        #expect(app.rows.sortOrder == .address)
+        #expect(names(app.rows).first == "Harbour View Loft")  // "12 Quay St"
+        app.press(.character("s"))
+        #expect(app.rows.sortOrder == .creation)
+        #expect(names(app.rows) == plainRows.map(\.property.name))
+    }
+
+    /// Sorted by name, a rename moves the row (also within a filter); the selection follows it.
+    @Test func aRenameMovesTheRowWhenSortedByName() {
+        var store = RowStore()
+        store.replaceAll(with: [PropertyRow(property("1", "Beta")), PropertyRow(property("2", "alpha")),
+                                PropertyRow(property("3", "Ébène"))])
+        store.setSortOrder(.name)
+        #expect(names(store) == ["alpha", "Beta", "Ébène"])
+        store.setFilter("e")
+        #expect(names(store) == ["Beta", "Ébène"])
+        store.apply(RowUpdate(upserted: [PropertyRow(property("1", "Zeta"))]))
+        #expect(names(store) == ["Ébène", "Zeta"])
+        store.setFilter("")
+        #expect(names(store) == ["alpha", "Ébène", "Zeta"])
+        #expect(store.index(of: "1") == 2)
+        store.apply(RowUpdate(upserted: [PropertyRow(property("4", "Aardvark", createdAt: nil, version: 0))]))
+        #expect(names(store).first == "Aardvark")
+    }
+}
+
+@Suite struct RetryFromHistoryTests {
+    @Test func aRefusedCreateCanBeTriedAgainFromTheHistory() {
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0)
+        app.press(.character("j"))  // the offer on the status line has passed
+        app.press(.character("m"))
+        #expect(app.press(.character("n")) == [])
+        #expect(app.overlay == .messages(scroll: 0))  // the newest is not a refused create
+        app.press(.character("j"))
+        #expect(app.render().plainText.contains("n tries “Doomed” again"))
+        app.press(.character("n"))
+        #expect(app.overlay == nil)
+        #expect(app.editing?.editor.text == "Doomed")
+    }
+}

@@ -85,7 +85,7 @@ import Testing
         #expect(app.screen == .detail(id: "a1"))
         #expect(app.status?.text == "“Harbour View Loft” was deleted elsewhere. Esc goes back to the list.")
         #expect(app.render().plainText.contains("✗ gone: “Harbour View Loft” was deleted elsewhere."))
-        #expect(app.press(.character("d"), .character("y"), .character("r")) == [])
+        #expect(app.press(.character("d"), .character("e"), .character("r")) == [])
         #expect(app.overlay == nil)
         #expect(app.editing == nil)
         app.press(.escape)

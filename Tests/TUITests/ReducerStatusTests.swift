@@ -86,6 +86,25 @@ import Testing
         #expect(frame.cells.contains { $0.color == .red })
     }
 
+    @Test func oAppliesTheUsersChangeAgainOnlyOnAConflictRow() {
+        var app = makeApp(rows: [
+            PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 2), status: .conflict("someone else renamed it")),
+            PropertyRow(RealEstateProperty(id: "b", name: "Beta", version: 1)),
+        ])
+        app.press(.character("g"))
+        let selected = app.selectedID
+        let effects = app.press(.character("o"))
+        if selected == "a" {
+            #expect(effects.contains(.reapplyMine(id: "a")))
+        } else {
+            #expect(effects.isEmpty)
+            #expect(app.status?.text.contains("has none") == true)
+        }
+        app.press(.character(selected == "a" ? "j" : "k"))
+        let other = app.press(.character("o"))
+        #expect(other.contains(.reapplyMine(id: "a")) != effects.contains(.reapplyMine(id: "a")))
+    }
+
     @Test func emptyListSaysWhetherTheServerAnswered() {
         var app = makeApp(rows: [])
         _ = app.reduce(.loadStateChanged(.loading), now: t0)

@@ -91,3 +91,27 @@ import Testing
         #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("x")])
     }
 }
+
+@Suite struct ClipboardTests {
+    @Test func osc52CarriesTheTextInBase64() {
+        #expect(Clipboard.sequence(for: "a1-東") == "\u{1B}]52;c;YTEt5p2x\u{07}")
+    }
+}
+
+@Suite struct UnknownSequenceTests {
+    let ok = Int32(OK)
+
+    func feed(_ decoder: inout KeyDecoder, _ text: String) -> [Key] {
+        text.unicodeScalars.flatMap { decoder.feed(status: ok, value: $0.value) }
+    }
+
+    /// Shift+F5 in a terminal curses has no entry for: dropped whole, not typed as "15;2~".
+    @Test func anUnknownCSISequenceIsDropped() {
+        var decoder = KeyDecoder()
+        #expect(feed(&decoder, "\u{1B}[15;2~x") == [.character("x")])
+        #expect(feed(&decoder, "\u{1B}[1;5Pq") == [.character("q")])
+        #expect(feed(&decoder, "\u{1B}[") == [])
+        #expect(decoder.endOfBatch() == [])
+        #expect(feed(&decoder, "j") == [.character("j")])
+    }
+}

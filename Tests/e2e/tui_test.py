@@ -320,6 +320,87 @@ def paste_mode_off_after_crash(binary):
         app.close()
 
 
+def suspend_and_resume(binary):
+    """Ctrl-Z gives the terminal back to an interactive shell; fg brings the screen back."""
+    work = tempfile.mkdtemp(prefix="proptui-e2e-suspend-")
+    socket = f"proptui-e2e-suspend-{os.getpid()}"
+    idle_file = os.path.join(work, "idle")
+
+    def tmux(*args):
+        return subprocess.run(["tmux", "-L", socket, *args], check=True, capture_output=True, text=True).stdout
+
+    def idle():
+        try:
+            return {key: int(value) for key, value in re.findall(r"(\w+)=(\d+)", Path(idle_file).read_text())}
+        except FileNotFoundError:
+            return None
+
+    def until(condition, what):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if condition():
+                return True
+            time.sleep(0.02)
+        check(False, f"timed out waiting for {what}", tmux("capture-pane", "-p"))
+        return False
+
+    subprocess.run(["tmux", "-L", socket, "-u", "new-session", "-d", "-x", "100", "-y", "30",
+                    "env PS1='shell$ ' bash --norc --noprofile -i"], check=True, env={**os.environ, "LANG": "C.UTF-8"})
+    try:
+        until(lambda: "shell$" in tmux("capture-pane", "-p"), "the shell's prompt")
+        tmux("send-keys", "-l", f"PROPTUI_IDLE_FILE={idle_file} LANG=C.UTF-8 TERM=xterm-256color {binary} --data-dir {work}/data")
+        tmux("send-keys", "Enter")
+        until(lambda: (idle() or {}).get("rows", 0) >= 6, "the seeded list")
+        tmux("send-keys", "C-z")
+        if until(lambda: "Stopped" in tmux("capture-pane", "-p"), "the shell to report the app stopped"):
+            # The shell works as usual: its command runs, and a paste is not bracketed for it by us.
+            tmux("send-keys", "-l", "echo suspended-$((40+2))")
+            tmux("send-keys", "Enter")
+            until(lambda: "suspended-42" in tmux("capture-pane", "-p"), "the shell to run a command")
+            screen = tmux("capture-pane", "-p")
+            check("suspended-42" in screen and "Real Estate Properties" not in screen,
+                  "Ctrl-Z stops the app and gives the shell its screen and terminal back", screen)
+        before = idle()["frames"]
+        tmux("send-keys", "-l", "fg")
+        tmux("send-keys", "Enter")
+        until(lambda: idle()["frames"] > before, "a frame after fg")
+        until(lambda: row_line(tmux("capture-pane", "-p"), "Café Müller") is not None, "the list after fg")
+        def selected_line():
+            lines = tmux("capture-pane", "-p").splitlines()
+            return next((index for index, line in enumerate(lines) if line.startswith(" ▸")), None)
+        first = selected_line()
+        keys = idle()["keys"]
+        tmux("send-keys", "j")
+        until(lambda: idle()["keys"] > keys, "a key after fg")
+        until(lambda: first is not None and selected_line() == first + 1, "j to move the selection")
+        check(True, "after fg the screen is drawn again and keys work")
+        tmux("send-keys", "q")
+        until(lambda: tmux("capture-pane", "-p").rstrip().endswith("shell$"), "the shell's prompt after quitting")
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def copy_id(binary):
+    """y in the details copies the property's id to the clipboard through the terminal (OSC 52)."""
+    app = App(binary)
+    try:
+        app.tmux("set-option", "-g", "set-clipboard", "on")  # tmux takes OSC 52 into a paste buffer
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        app.keys("Enter")
+        screen = app.expect(lambda screen: re.search(r"ID\s+([0-9a-f-]{36})", screen) is not None, "the detail shows the whole id")
+        shown = re.search(r"ID\s+([0-9a-f-]{36})", screen).group(1)
+        app.keys("y")
+        deadline = time.monotonic() + TIMEOUT
+        copied = ""
+        while time.monotonic() < deadline and copied != shown:
+            copied = subprocess.run(["tmux", "-L", app.socket, "show-buffer"], capture_output=True, text=True).stdout
+            time.sleep(0.02)
+        check(copied == shown, "y copies the id to the clipboard (tmux's buffer)", copied)
+    finally:
+        app.close()
+
+
 def row_deleted_while_renaming(binary):
     """The issue's case: the row being renamed is deleted by another client; what is typed next stays in the field."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-vanish-")
@@ -329,6 +410,7 @@ def row_deleted_while_renaming(binary):
     create = "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id _version } }"
     try:
         alpha = graphql(url, key, create, {"input": {"name": "Alpha", "address": "1 Alpha Rd"}})["data"]["createRealEstateProperty"]
+        time.sleep(0.02)  # a later createdAt (milliseconds): Alpha is first in creation order
         graphql(url, key, create, {"input": {"name": "Beta", "address": "2 Beta Rd"}})
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
@@ -488,7 +570,8 @@ def command_line(binary):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal,
-                     pasted_and_alt_keys, paste_mode_off_after_crash, row_deleted_while_renaming):
+                     pasted_and_alt_keys, paste_mode_off_after_crash, suspend_and_resume, copy_id,
+                     row_deleted_while_renaming):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         try:
             scenario(binary)

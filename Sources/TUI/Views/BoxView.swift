@@ -54,6 +54,11 @@ struct HelpView {
                 lines.append(Self.line(keys: binding.keyLabel, summary: binding.summary))
             }
         }
+        // Keys the terminal module handles itself, before the app sees a key.
+        lines.append(("", .normal))
+        lines.append(("Terminal", .bold))
+        lines.append(Self.line(keys: "C-z", summary: "suspend to the shell (fg comes back)"))
+        lines.append(Self.line(keys: "C-c", summary: "quit at once (unsent changes are kept)"))
         // The editing keys, which the field handles itself (`LineEditor`), not the keymap.
         lines.append(("", .normal))
         lines.append(("In a text field", .bold))

@@ -11,8 +11,9 @@ struct MessagesView {
         var lines: [(text: String, style: Frame.Style)] = []
         if messages.isEmpty { lines.append(("No messages yet.", .dim)) }
         let newestFirst = messages.reversed().dropFirst(max(0, scroll))
-        for message in newestFirst {
-            let style: Frame.Style = message.level == .error ? .bold : .normal
+        for (offset, message) in newestFirst.enumerated() {
+            var style: Frame.Style = message.level == .error ? .bold : .normal
+            if offset == 0, !messages.isEmpty { style.insert(.reverse) }  // the one n acts on
             let wrapped = TerminalText.wrapped("\(message.mark) \(message.text)", toWidth: inner - 2, maximumLines: 20)
             for (index, piece) in wrapped.enumerated() {
                 lines.append(((index == 0 ? "" : "  ") + piece, style))
@@ -20,7 +21,9 @@ struct MessagesView {
             if lines.count > frame.height { break }
         }
         let position = messages.isEmpty ? "" : " · \(min(scroll + 1, messages.count)) of \(messages.count)"
-        BoxView(title: "Messages, newest first", lines: lines, footer: "Esc closes · j k scroll\(position)",
+        let top = messages.reversed().dropFirst(max(0, scroll)).first
+        let retry = top?.retryableCreate.map { " · n tries “\($0)” again" } ?? ""
+        BoxView(title: "Messages, newest first", lines: lines, footer: "Esc closes · j k scroll\(position)\(retry)",
                 preferredWidth: inner).draw(into: &frame)
     }
 }

@@ -92,6 +92,11 @@ final class CuttableAPI: PropertyAPI {
         return try await api.send(mutation)
     }
 
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+        try check()
+        return try await api.syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+    }
+
     func probe() async throws(AppSyncFailure) {
         try check()
         try await api.probe()

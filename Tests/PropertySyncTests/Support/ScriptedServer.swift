@@ -79,6 +79,13 @@ actor ScriptedServer: PropertyAPI {
 
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
 
+    /// Every record, tombstones included (a scripted server keeps no change times).
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+        var page = try await listPage(limit: limit, nextToken: nextToken)
+        page.startedAt = 1
+        return page
+    }
+
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
         received.append(mutation)
         let id = Self.recordID(of: mutation)

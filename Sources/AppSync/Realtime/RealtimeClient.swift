@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import NIOCore
+import Synchronization
+import WSClient
+
+/// A subscription the realtime client keeps open (and opens again after every reconnect).
+public struct RealtimeSubscription: Sendable, Equatable {
+    public let id: String
+    public let query: String
+    public let variables: [String: JSONValue]
+
+    public init(id: String, query: String, variables: [String: JSONValue] = [:]) {
+        self.id = id
+        self.query = query
+        self.variables = variables
+    }
+
+    /// The `data` string of a `start`: the query and variables as JSON text.
+    var data: String { JSONValue.object(["query": .string(query), "variables": .object(variables)]).jsonText }
+}
+
+/// What the realtime connection reports, in order.
+public enum RealtimeEvent: Sendable, Equatable {
+    /// Every subscription is acknowledged: from now on no change is missed, so the
+    /// caller can run its catch-up query (events that arrive meanwhile are buffered by it).
+    case subscribed
+    /// A subscription delivered a result: the `data` object of the payload.
+    case data(subscriptionID: String, JSONValue)
+    /// The socket is gone (the reason, in words); the client reconnects with backoff.
+    case disconnected(String)
+    /// The server refused the credentials on the socket; the client waits longer before trying again.
+    case unauthorized(String)
+}
+
+/// Produces the auth object for the handshake (`payload` is "{}") and for each `start`
+/// (`payload` is the subscription's data string): `{"host":…,"x-api-key":…}` for an
+/// API key, signed headers for IAM, `Authorization` for tokens.
+public typealias RealtimeAuthorization = @Sendable (_ payload: String) async throws(AppSyncFailure) -> [String: String]
+
+/// AppSync's realtime WebSocket (`graphql-ws`): `connection_init`, `ka` watched against
+/// the server's `connectionTimeoutMs`, `start`/`start_ack`/`data`/`error`/`stop`,
+/// reconnecting with backoff and jitter and subscribing again, until `stop()`.
+public final class RealtimeClient: Sendable {
+    public let url: URL
+    let subscriptions: [RealtimeSubscription]
+    let authorize: RealtimeAuthorization
+    let retryPolicy: RetryPolicy
+    let logger: Logger
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    public init(
+        url: URL, subscriptions: [RealtimeSubscription], retryPolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(15)),
+        logger: Logger = Logger(label: "proptui.realtime"), authorize: @escaping RealtimeAuthorization
+    ) {
+        self.url = url
+        self.subscriptions = subscriptions
+        self.authorize = authorize
+        self.retryPolicy = retryPolicy
+        self.logger = logger
+    }
+
+    /// The auth of an API key: the API's host (with its port, as the server sees it) and the key.
+    public static func apiKeyAuthorization(_ key: String, graphQLEndpoint: URL) -> RealtimeAuthorization {
+        let host = graphQLEndpoint.host.map { host in graphQLEndpoint.port.map { "\(host):\($0)" } ?? host } ?? ""
+        return { _ throws(AppSyncFailure) in ["host": host, "x-api-key": key] }
+    }
+
+    /// Connects and keeps the connection up; events arrive on the returned stream until `stop()`.
+    public func start() -> AsyncStream<RealtimeEvent> {
+        let (events, continuation) = AsyncStream<RealtimeEvent>.makeStream(bufferingPolicy: .unbounded)
+        let runner = Task { [self] in
+            var failures = 0
+            while !Task.isCancelled {
+                let outcome = await connectOnce(continuation)
+                if Task.isCancelled { break }
+                switch outcome {
+                case .subscribedThenLost(let reason):
+                    failures = 1
+                    continuation.yield(.disconnected(reason))
+                case .failed(let reason):
+                    failures += 1
+                    continuation.yield(.disconnected(reason))
+                case .refused(let reason):
+                    failures += 4  // credentials do not fix themselves quickly: wait longer
+                    continuation.yield(.unauthorized(reason))
+                }
+                try? await Task.sleep(for: retryPolicy.delay(afterFailure: failures))
+            }
+            continuation.finish()
+        }
+        task.withLock { $0 = runner }
+        continuation.onTermination = { _ in runner.cancel() }
+        return events
+    }
+
+    public func stop() {
+        task.withLock { $0?.cancel() }
+    }
+
+    enum Outcome {
+        case subscribedThenLost(String)
+        case failed(String)
+        case refused(String)
+    }
+
+    /// One socket, from the handshake to its end.
+    private func connectOnce(_ events: AsyncStream<RealtimeEvent>.Continuation) async -> Outcome {
+        let handshake: [String: String]
+        do {
+            handshake = try await authorize("{}")
+        } catch {
+            return error.stopsSending ? .refused(error.description) : .failed(error.description)
+        }
+        let header = JSONValue.object(handshake.mapValues { .string($0) }).jsonText
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return .failed("bad realtime URL") }
+        // Standard base64, not percent-encoded, as AppSync expects (a `+` stays a `+`).
+        parts.percentEncodedQuery = "header=\(Data(header.utf8).base64EncodedString())&payload=e30="
+        guard let address = parts.string else { return .failed("bad realtime URL") }
+
+        var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
+        configuration.additionalHeaders[.secWebSocketProtocol] = "graphql-ws"
+        let session = RealtimeSession(subscriptions: subscriptions, authorize: authorize, events: events, logger: logger)
+        do {
+            _ = try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                try await session.run(inbound: inbound, outbound: outbound)
+            }
+        } catch {
+            return session.outcome(after: error)
+        }
+        return session.outcome(after: nil)
+    }
+}

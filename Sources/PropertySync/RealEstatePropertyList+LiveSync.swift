@@ -1,0 +1,100 @@
+import AppSync
+import Foundation
+import OptimisticStore
+
+/// Changes made elsewhere, as AppSync's delta sync takes them in: subscribe and
+/// buffer; run the base query (first time, or when the last is older than a day) or
+/// the delta query since the last sync; apply it; then drain the buffer; keep the
+/// query's `startedAt` for next time. After a reconnect the same runs again, so
+/// nothing missed while disconnected is lost. Remote records only ever change the
+/// confirmed side (the newer `_version` wins), so pending edits stay on top.
+extension RealEstatePropertyList {
+    /// A base query at least this often, as AppSync's clients do.
+    static let baseRefreshInterval: TimeInterval = 24 * 60 * 60
+
+    /// Follows the realtime events until the stream ends.
+    public func follow(_ events: AsyncStream<RealtimeEvent>) async {
+        for await event in events {
+            switch event {
+            case .subscribed:
+                await catchUp()
+            case .data(_, let payload):
+                await receive(payload)
+            case .disconnected(let reason):
+                logger.info("realtime connection lost: \(reason)")
+            case .unauthorized(let reason):
+                logger.warning("realtime connection refused: \(reason)")
+            }
+        }
+    }
+
+    /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
+    func catchUp() async {
+        guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
+        syncBuffer = []
+        // The first refresh reads the whole list anyway: reading it twice would double a big start.
+        while refreshesRunning > 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
+        let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
+        let token = store.beginRefresh()
+        var records: [RealEstateProperty] = []
+        var nextToken: String?
+        var startedAt: Int64?
+        var seenTokens: Set<String> = []
+        do throws(AppSyncFailure) {
+            repeat {
+                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: isBase ? nil : kept.lastSync)
+                records.append(contentsOf: page.items.compactMap { $0 })
+                startedAt = startedAt ?? page.startedAt
+                nextToken = page.nextToken
+                if let token = nextToken, !seenTokens.insert(token).inserted {
+                    throw AppSyncFailure.transient("the server's sync does not end (it repeated a page token)")
+                }
+            } while nextToken != nil
+        } catch {
+            logger.info("catch-up query failed: \(error)")
+            drainSyncBuffer()
+            return
+        }
+        if isBase {
+            publish(store.replaceConfirmed(with: records, startedAt: token))
+            persist("the synced list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+            setLoadState(.loaded)
+        } else {
+            for record in records { publish(store.merge(record)) }
+            persist("the synced records") { try storage.merge(records) }
+        }
+        if let startedAt {
+            persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: isBase ? Date() : nil) }
+        }
+        drainSyncBuffer()
+        if pause != nil, case .unreachable = pause {
+            resumeSending()  // the server answered: it is back
+        }
+    }
+
+    /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`.
+    func receive(_ payload: JSONValue) async {
+        guard case .object(let fields) = payload, let value = fields.values.first else { return }
+        if let record = try? value.decode(as: RealEstateProperty.self) {
+            apply(remote: record)
+        } else if let id = value["id"]?.stringValue {
+            // Another client's mutation selected fewer fields, so some arrive as null: read it whole.
+            if let record = try? await api.get(id: id) { apply(remote: record) }
+        }
+    }
+
+    private func apply(remote record: RealEstateProperty) {
+        if syncBuffer != nil {
+            syncBuffer?.append(record)
+        } else {
+            merge(record)
+        }
+    }
+
+    private func drainSyncBuffer() {
+        let buffered = syncBuffer ?? []
+        syncBuffer = nil
+        for record in buffered { merge(record) }
+    }
+}
