@@ -47,4 +47,7 @@ public enum ServerChange: Equatable, Sendable {
     case offline
     /// `Server Online`: back again.
     case online
+    /// `Server Rename "old" "new"`: another user renames a property, through the server as any
+    /// AppSync client would (what live sync then shows).
+    case rename(from: String, to: String)
 }

@@ -106,11 +106,17 @@ enum TapeParser {
                 throw TapeError(line: line, "Server FailRate takes a number from 0 to 1, not “\(value)”")
             }
             return .failRate(rate)
+        case "Rename":
+            let quotedPair = /^(["'`])(.*?)\1\s+(["'`])(.*?)\3$/
+            guard let match = value.wholeMatch(of: quotedPair), !match.2.isEmpty, !match.4.isEmpty else {
+                throw TapeError(line: line, "Server Rename takes two names in quotes: the property's and its new one")
+            }
+            return .rename(from: String(match.2), to: String(match.4))
         case "Offline", "Online":
             guard value.isEmpty else { throw TapeError(line: line, "Server \(name) takes nothing after it") }
             return name == "Offline" ? .offline : .online
         default:
-            throw TapeError(line: line, "unknown Server change “\(name)” (known: Latency, FailRate, Offline, Online)")
+            throw TapeError(line: line, "unknown Server change “\(name)” (known: Latency, FailRate, Offline, Online, Rename)")
         }
     }
 

@@ -1,7 +1,13 @@
+import AppSync
 import Demo
 import Foundation
 import LocalAppSync
 import Logging
+import PropertySync
+
+struct DemoServerError: Error, CustomStringConvertible {
+    let description: String
+}
 
 /// The embedded server a demo tape plays against, and its `Server` lines. Offline is the real
 /// thing: the server stops listening, so the app's connections are refused (a dropped
@@ -39,7 +45,22 @@ actor DemoServer {
         case .online:
             guard server == nil else { return }
             try await listen(on: port)
+        case .rename(let old, let new):
+            try await renameAsAnotherUser(old, to: new)
         }
+    }
+
+    /// Another user's rename: a plain AppSync client reads the list and sends the mutation,
+    /// with the record's current version, over HTTP like anyone else.
+    private func renameAsAnotherUser(_ old: String, to new: String) async throws {
+        let configuration = try AppSyncConfiguration(
+            graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(apiKey))
+        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+        let page = try await api.syncPage(limit: 1000, nextToken: nil, lastSync: nil)
+        guard let record = page.items.compactMap({ $0 }).first(where: { $0.name == old && !$0.isDeleted }) else {
+            throw DemoServerError(description: "the server has no property named “\(old)”")
+        }
+        _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: new), version: record.version))
     }
 
     func stop() async {

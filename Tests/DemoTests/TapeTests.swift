@@ -31,6 +31,7 @@ import Testing
             Server FailRate 0.5
             Server Offline
             Server Online
+            Server Rename "Villa Rosa" 'Villa "Blu"'
             Kill
             Launch
             """)
@@ -57,6 +58,7 @@ import Testing
             .server(.failRate(0.5)),
             .server(.offline),
             .server(.online),
+            .server(.rename(from: "Villa Rosa", to: #"Villa "Blu""#)),
             .kill,
             .launch,
         ])
@@ -73,6 +75,7 @@ import Testing
             ("Set FontSize 14", "line 1: unknown setting “FontSize”"),
             ("Server FailRate 2", "line 1: Server FailRate takes a number from 0 to 1"),
             ("Server Reboot", "line 1: unknown Server change “Reboot”"),
+            ("Server Rename \"Villa\"", "line 1: Server Rename takes two names in quotes"),
             ("Down -1", "line 1: Down takes a repeat count"),
             ("Ctrl+Tab", "line 1: Ctrl+ takes one letter"),
             ("Expect@1s \"x\"", "line 1: Expect takes no @ modifier"),
