@@ -5,17 +5,21 @@ public struct AppOptions: Sendable, Equatable {
     /// The embedded server's fault injection, or nil with a real endpoint.
     public var simulation: Simulation?
     public var title: String
+    /// Which backend and auth mode are in use, for the header ("local · API key",
+    /// "abc.appsync-api.eu-west-1 · IAM (guest)"). Never a secret.
+    public var backend: String?
     /// What every time of day on screen reads instead of the real one ("09:41"), so that a demo
     /// recording draws the same screens on every run. From `PROPTUI_FIXED_CLOCK`.
     public var fixedClockTime: String?
 
     public init(
         colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties",
-        fixedClockTime: String? = nil
+        backend: String? = nil, fixedClockTime: String? = nil
     ) {
         self.colorEnabled = colorEnabled
         self.simulation = simulation
         self.title = title
+        self.backend = backend
         self.fixedClockTime = fixedClockTime
     }
 

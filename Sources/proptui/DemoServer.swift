@@ -26,8 +26,20 @@ actor DemoServer {
         self.logger = logger
     }
 
-    /// Starts it on a free port, seeded with the sample properties.
+    /// The ports tried, in order: the header shows the server's address, so a fixed port keeps
+    /// the screens the same from run to run (another port only when this one is taken).
+    static let ports = 47_100..<47_150
+
+    /// Starts it on the first free port of `ports` (else any), seeded with the sample properties.
     func start() async throws {
+        for candidate in Self.ports {
+            do {
+                try await listen(on: candidate)
+                return
+            } catch LocalAppSyncError.cannotListen {
+                continue
+            }
+        }
         try await listen(on: 0)
     }
 

@@ -97,6 +97,25 @@ import Testing
         }
     }
 
+    @Test func anotherClientsMutationThatSelectsOnlyTheIdStillArrives() async throws {
+        try await withLoopbackServer { server in
+            let b = try await Client(server)
+            defer { b.stop() }
+            let api = try server.api()
+            let record = try await api.send(.create(RealEstateProperty(id: "thin", name: "Thin")))
+            await eventually("B to have it") { await b.list.row(record.id) != nil }
+            // Like many clients: the mutation selects only `id`, so the subscription's
+            // non-null fields cannot be filled and the event arrives without its record.
+            let client = AppSyncClient(configuration: try AppSyncConfiguration(endpoint: server.endpoint, apiKey: LoopbackServer.apiKey))
+            _ = try await client.execute(GraphQLRequest(
+                query: #"mutation { updateRealEstateProperty(input: {id: "thin", name: "Thinner", _version: 1}) { id } }"#))
+            await eventually("B to show the rename") { await b.list.row(record.id)?.property.name == "Thinner" }
+            _ = try await client.execute(GraphQLRequest(
+                query: #"mutation { deleteRealEstateProperty(input: {id: "thin", _version: 2}) { id } }"#))
+            await eventually("B to drop the deleted row") { await b.list.row(record.id) == nil }
+        }
+    }
+
     @Test func aSocketDroppedByTheServerReconnectsAndCatchesUp() async throws {
         try await withLoopbackServer { server in
             let b = try await Client(server)
