@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// proptui: optimistic UI done right, in a terminal. See README.md and ../shared/docs/design.md.
+// proptui: optimistic UI done right, in a terminal. See README.md and docs/architecture.md.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -95,11 +95,17 @@ let package = Package(
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]),
+        // A terminal's screen as a grid of cells, fed with what a program writes (for demo tapes).
+        .target(name: "VirtualTerminal", dependencies: ["TUI"], swiftSettings: strict),
+        // Starting a program in a pseudo-terminal: fork and ioctl, which Swift cannot call.
+        .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+        // Demo tapes: the format, the player (the app in a pseudo-terminal), asciicast recordings.
+        .target(name: "Demo", dependencies: ["VirtualTerminal", "CPseudoTerminal"], swiftSettings: strict),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "proptui",
             dependencies: [
-                "OptimisticStore", "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal",
+                "OptimisticStore", "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -141,6 +147,8 @@ let package = Package(
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots", "Fixtures"],
             swiftSettings: strict),
+        .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI", "CNcurses"], swiftSettings: strict),
     ]
 )

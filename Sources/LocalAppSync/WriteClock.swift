@@ -26,9 +26,15 @@ final class WriteClock: Sendable {
         last.withLock { $0 = max($0, stored) }
     }
 
-    /// `AWSDateTime` for epoch milliseconds: ISO-8601 UTC with milliseconds and `Z`.
+    /// `AWSDateTime` for epoch milliseconds: ISO-8601 UTC with milliseconds and `Z`. The
+    /// milliseconds are written from the integer: formatting `Double(ms) / 1000` truncates
+    /// …281.004 to .003, giving two writes a millisecond apart the same `createdAt`.
     static func awsDateTime(milliseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (wholeSeconds, millisecond) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+        let date = Date(timeIntervalSince1970: Double(wholeSeconds))
+        let stamp = Date.ISO8601FormatStyle().format(date)  // yyyy-MM-ddTHH:mm:ssZ
+        let digits = String(millisecond)
+        return stamp.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }

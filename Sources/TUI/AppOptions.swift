@@ -8,15 +8,28 @@ public struct AppOptions: Sendable, Equatable {
     /// Which backend and auth mode are in use, for the header ("local · API key",
     /// "abc.appsync-api.eu-west-1 · IAM (guest)"). Never a secret.
     public var backend: String?
+    /// What every time of day on screen reads instead of the real one ("09:41"), so that a demo
+    /// recording draws the same screens on every run. From `PROPTUI_FIXED_CLOCK`.
+    public var fixedClockTime: String?
 
     public init(
         colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties",
-        backend: String? = nil
+        backend: String? = nil, fixedClockTime: String? = nil
     ) {
         self.colorEnabled = colorEnabled
         self.simulation = simulation
         self.title = title
         self.backend = backend
+        self.fixedClockTime = fixedClockTime
+    }
+
+    /// `PROPTUI_FIXED_CLOCK`, when it is a time of day like 09:41 (anything else is ignored).
+    public static func fixedClockTime(environment: [String: String]) -> String? {
+        guard let value = environment["PROPTUI_FIXED_CLOCK"], value.count == 5,
+            let hour = Int(value.prefix(2)), let minute = Int(value.suffix(2)), value.dropFirst(2).first == ":",
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return value
     }
 
     /// Colour is off with `--no-color` or when `NO_COLOR` is set and not empty (no-color.org).

@@ -68,7 +68,7 @@ extension AppState {
         guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
         let count = rows.totalCount == 1 ? "the 1 row" : "the \(rows.totalCount) rows"
         guard let refreshedAt else { return "showing \(count) kept locally" }
-        return "showing \(count) cached at \(Self.clockTime(refreshedAt))"
+        return "showing \(count) cached at \(clockTime(refreshedAt))"
     }
 
     /// What an empty list says: never "no properties" before the server said so.
@@ -79,9 +79,14 @@ extension AppState {
             return "Offline, and nothing is cached yet. Changes you make are kept and sent later."
         case (_, .unauthorized), (_, .misconfigured):
             return "The server cannot be used (see the top line); nothing is cached yet."
-        case (.cached(let refreshedAt?), _): return "Nothing was cached at \(Self.clockTime(refreshedAt)); loading…"
+        case (.cached(let refreshedAt?), _): return "Nothing was cached at \(clockTime(refreshedAt)); loading…"
         default: return "Loading…"
         }
+    }
+
+    /// "14:02", on the user's clock (or the demo's fixed one).
+    private func clockTime(_ date: Date) -> String {
+        options.fixedClockTime ?? Self.clockTime(date)
     }
 
     /// "14:02", on the user's clock.

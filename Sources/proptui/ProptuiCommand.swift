@@ -16,14 +16,17 @@ struct ProptuiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
-        version: "0.1.0",
-        subcommands: [AppCommand.self, Serve.self, SigV4SignCommand.self],
+        version: ProptuiVersion.current,
+        subcommands: [AppCommand.self, Serve.self, DemoCommand.self, SigV4SignCommand.self],
         defaultSubcommand: AppCommand.self)
 
     /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
     /// subcommands; ArgumentParser alone would list only the subcommands.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first?.hasPrefix("--generate-completion-script") == true {
+            await CompletionScriptCommand.main(arguments)  // completes the app's options too; see there
+        }
         if arguments == ["--help"] || arguments == ["-h"] {
             print(helpMessage(for: AppCommand.self).replacingOccurrences(of: "USAGE: proptui app ", with: "USAGE: proptui [app] "))
             print("""
@@ -32,6 +35,13 @@ struct ProptuiCommand: AsyncParsableCommand {
                   app (default)           The terminal app, with the options above.
                   serve                   Run the embedded AppSync-compatible server alone
                                           (see 'proptui serve --help').
+                  demo                    Play a demo tape and record it (see 'proptui demo --help').
+
+                FILES:
+                  data                    \(DataDirectory.resolve(nil))
+                                          ($XDG_DATA_HOME/proptui, else ~/.local/share/proptui; --data-dir)
+                  log                     \(StateDirectory.resolve())/proptui.log
+                                          ($XDG_STATE_HOME/proptui, else ~/.local/state/proptui; --log-file)
                 """)
             return
         }
@@ -83,7 +93,7 @@ struct AppCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("data-dir"),
-        help: "Where proptui keeps its data: the embedded server's database and API key, the log, and (mode 0600) cached guest credentials and user pool tokens (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
+        help: "Where proptui keeps its data: the embedded server's database and API key, and (mode 0600) cached guest credentials and user pool tokens (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
     var dataDirectory: String?
 
     @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. With API keys (the default --auth) it needs PROPTUI_API_KEY or --api-key.")
@@ -116,7 +126,7 @@ struct AppCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("log-file"),
-        help: "Where to write the log (default: proptui.log in the data directory). Nothing is logged to the terminal.")
+        help: "Where to write the log (default: $XDG_STATE_HOME/proptui/proptui.log or ~/.local/state/proptui/proptui.log). Nothing is logged to the terminal.")
     var logFile: String?
 
     func validate() throws {
@@ -156,7 +166,7 @@ struct AppCommand: AsyncParsableCommand {
             throw NoTerminal()
         }
         let dataDirectory = try DataDirectory.prepare(DataDirectory.resolve(dataDirectory))
-        let sink = try FileLogHandler.Sink(path: logFile ?? dataDirectory + "/proptui.log")
+        let sink = try FileLogHandler.Sink(path: StateDirectory.logFile(logFile))
         LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
 
         // The outbox first: if another proptui holds it, nothing else is started.
@@ -213,7 +223,9 @@ struct AppCommand: AsyncParsableCommand {
         let exit: LoopExit
         do {
             exit = try await TerminalThread.run(
-                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation, backend: backend.label)),
+                state: AppState(options: AppOptions(
+                    colorEnabled: color, simulation: simulation, backend: backend.label,
+                    fixedClockTime: AppOptions.fixedClockTime(environment: environment))),
                 mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {

@@ -2,8 +2,8 @@ import OptimisticStore
 import Testing
 
 /// Each interleaving that breaks the Amplify sample's rollback by array index,
-/// with the outcome our store must give instead. (The sample's outcome is in
-/// ../shared/docs/prior-art.md §3.)
+/// with the outcome our store must give instead. (The sample's algorithm, and so its
+/// outcome, is ported in `Sources/proptui-bench/SampleBaseline.swift`.)
 @Suite struct SampleInterleavingTests {
     let a = Home(id: 1, name: "Harbour View Loft", address: "12 Quay St", version: 1)
     let b = Home(id: 2, name: "Maple Cottage", address: "4471 Main St", version: 1)

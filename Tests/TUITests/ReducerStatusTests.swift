@@ -126,6 +126,19 @@ import Testing
         #expect(!app.render().text.contains("cached"))
     }
 
+    @Test func aFixedClockReplacesEveryTimeOfDayShown() {
+        var app = AppState(options: AppOptions(colorEnabled: false, fixedClockTime: "09:41"))
+        _ = app.reduce(.resized(width: 72, height: 14), now: t0)
+        _ = app.reduce(.rowsReplaced([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))]), now: t0)
+        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: Date())), now: t0)
+        #expect(app.render().text.contains("showing the 1 row cached at 09:41"))
+        #expect(AppOptions.fixedClockTime(environment: ["PROPTUI_FIXED_CLOCK": "09:41"]) == "09:41")
+        for bad in ["9:41", "24:00", "09:60", "09-41", "noon", ""] {
+            #expect(AppOptions.fixedClockTime(environment: ["PROPTUI_FIXED_CLOCK": bad]) == nil, "\(bad)")
+        }
+        #expect(AppOptions.fixedClockTime(environment: [:]) == nil)
+    }
+
     @Test func noColorComesFromTheFlagOrTheEnvironment() {
         #expect(AppOptions.colorEnabled(noColorFlag: false, environment: [:]))
         #expect(!AppOptions.colorEnabled(noColorFlag: true, environment: [:]))

@@ -29,6 +29,3 @@ public struct RowUpdate: Sendable, Equatable {
 
     public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
 }
-
-/// The state of the link to the server, for the header: the list's own words for it.
-public typealias ConnectionState = Connectivity
