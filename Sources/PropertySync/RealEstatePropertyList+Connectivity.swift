@@ -86,20 +86,31 @@ extension RealEstatePropertyList {
 
     // MARK: - Loading
 
-    /// Lists every page and replaces the confirmed set (and the cache). Pending changes
+    /// Lists every page and replaces the confirmed set (and the cache). Each page is
+    /// shown as it arrives (merged: the newer `_version` wins), with the progress; only
+    /// once the whole list is read are records missing from it deleted. Pending changes
     /// stay on top. Returns whether it succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
         let token = store.beginRefresh()
         setBusy(true)
-        defer { setBusy(false) }
+        // What the cache held is the best guess of the list's size; AppSync gives no count.
+        let expected = store.count > 0 ? store.count : nil
+        sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
+        defer {
+            sink(.loadProgress(nil))
+            setBusy(false)
+        }
         var all: [RealEstateProperty] = []
         var nextToken: String?
         var seenTokens: Set<String> = []
         do throws(AppSyncFailure) {
             repeat {
                 let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
-                all.append(contentsOf: page.items.compactMap { $0 })
+                let records = page.items.compactMap { $0 }
+                all.append(contentsOf: records)
+                publishPage(records)
+                sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
                 nextToken = page.nextToken
                 // A server that hands out the same page token twice would keep us reading forever.
                 if let token = nextToken, !seenTokens.insert(token).inserted {
@@ -133,6 +144,19 @@ extension RealEstatePropertyList {
         }
         setConnectivity(.online)
         return true
+    }
+
+    /// One page of a full read, on screen at once: one event for the page, not one per record.
+    /// Not saved to the cache: the whole list replaces it at the end.
+    private func publishPage(_ records: [RealEstateProperty]) {
+        var diff = StoreDiff<String>()
+        for record in records {
+            let one = store.merge(record)
+            diff.inserted.formUnion(one.inserted)
+            diff.updated.formUnion(one.updated)
+            diff.removed.formUnion(one.removed)
+        }
+        publish(diff)
     }
 
     /// Reads one record from the server into the confirmed set.

@@ -25,6 +25,8 @@ public enum AppAction: Sendable, Equatable {
     case pendingCountChanged(Int)
     /// Whether anything is being fetched (the header's busy indicator).
     case busyChanged(Bool)
+    /// How far a full read of the list has got (nil: it ended); the header shows it.
+    case loadProgressChanged(LoadProgress?)
     /// The server accepted an operation. `record` is the record's name, if it has one.
     case operationFinished(OperationKind, record: String?)
     /// An operation was refused or could not be done.

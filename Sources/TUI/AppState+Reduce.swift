@@ -46,6 +46,8 @@ extension AppState {
             if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }
         case .busyChanged(let busy):
             isBusy = busy
+        case .loadProgressChanged(let progress):
+            loadProgress = progress
         case .operationFinished(let operation, let record):
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):

@@ -20,7 +20,9 @@ extension AppState {
         if case .detail(let id) = screen, let name = rows.row(id: id)?.property.name ?? vanishedDetail?.property.name {
             title += " › " + name
         }
-        HeaderView(title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, palette: palette)
+        HeaderView(
+            title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, progress: loadProgress,
+            palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
         switch screen {

@@ -72,6 +72,8 @@ public struct AppState: Sendable {
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false
+    /// A full read of the list under way: the header says how far it got.
+    public internal(set) var loadProgress: LoadProgress?
     public internal(set) var simulation: Simulation?
     public internal(set) var width = 80
     public internal(set) var height = 24
@@ -93,6 +95,6 @@ public struct AppState: Sendable {
 
     /// A short description for the idle signal end-to-end tests read.
     public var idleSummary: String {
-        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0)"
+        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0) loading=\(loadProgress == nil ? 0 : 1)"
     }
 }
