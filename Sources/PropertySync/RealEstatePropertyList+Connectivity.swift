@@ -110,6 +110,8 @@ extension RealEstatePropertyList {
                 let records = page.items.compactMap { $0 }
                 all.append(contentsOf: records)
                 publishPage(records)
+                // It answered: the header says online while the rest streams in.
+                if pause == nil { setConnectivity(.online) }
                 sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
                 nextToken = page.nextToken
                 // A server that hands out the same page token twice would keep us reading forever.
