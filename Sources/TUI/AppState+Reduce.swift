@@ -34,6 +34,8 @@ extension AppState {
             changeRows(now: now) { $0.apply(update) }
         case .rowsReplaced(let newRows):
             changeRows(now: now) { $0.replaceAll(with: newRows) }
+        case .rowsRecomputed(let result):
+            changeRows(now: now) { $0.adopt(result) }
         case .connectionChanged(let state):
             connection = state
         case .loadStateChanged(let state):
@@ -59,6 +61,8 @@ extension AppState {
         case .noticed(let text):
             show(text, .info, now: now)
         }
+        // A sort or filter too large for one key press is computed off the loop.
+        if let job = rows.takeJob() { effects.append(.recomputeRows(job)) }
         keepSelectionVisible()
         return effects
     }

@@ -95,6 +95,6 @@ public struct AppState: Sendable {
 
     /// A short description for the idle signal end-to-end tests read.
     public var idleSummary: String {
-        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0) loading=\(loadProgress == nil ? 0 : 1)"
+        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0) loading=\(loadProgress == nil ? 0 : 1) recomputing=\(rows.isRecomputing ? 1 : 0)"
     }
 }

@@ -22,18 +22,39 @@ public struct RowStore: RowSource, Sendable {
     /// Slots of the id arrays written so far (inserts, moves, removals' shifts): what
     /// changes cost, counted so the scale tests and the bench can see it grow linearly.
     public private(set) var idSlotWrites = 0
-    /// The filter as typed; matched against name and address without case or accents.
+    /// The filter as typed (the latest asked for); matched against name and address
+    /// without case or accents. On a large list it applies once its job has run.
     public private(set) var filter = ""
-    /// How the rows are sorted.
+    /// How the rows are sorted (the latest asked for; see `filter`).
     public private(set) var sortOrder = SortOrder.creation
-    /// `filter`, folded once (`SearchFolding`).
+    /// The sort the id arrays are in now.
+    private var appliedSort = SortOrder.creation
+    /// The filter `filteredIDs` holds, folded once (`SearchFolding`); empty: none.
     private var foldedFilter = ""
+    /// The sort or filter being computed in the background, and the rows changed since its snapshot.
+    private var outstanding: RowViewJob?
+    private var touchedSinceSnapshot: Set<String>?
+    /// A job made but not yet handed to whoever runs it (`takeJob`).
+    private var jobToSend: RowViewJob?
+    private var jobGeneration = 0
+    /// A new sort or filter touching more rows than this runs in the background.
+    var backgroundThreshold = 20_000
     /// Rows whose status is reverted or conflict: the next key press acknowledges them.
     public private(set) var flaggedCount = 0
     /// Grows each time a row becomes flagged, so an acknowledgement is asked for once per new refusal.
     public private(set) var flagGeneration = 0
 
     public init() {}
+
+    /// Whether a sort or filter asked for is still being computed (the screen shows the one before).
+    public var isRecomputing: Bool { outstanding != nil }
+
+    /// The background work a change of sort or filter needs, once: the caller runs it
+    /// off the event loop and hands the result to `adopt(_:)`.
+    public mutating func takeJob() -> RowViewJob? {
+        defer { jobToSend = nil }
+        return jobToSend
+    }
 
     // MARK: Reading
 
@@ -85,7 +106,7 @@ public struct RowStore: RowSource, Sendable {
             newByID[id] = row  // the same id twice: the last one wins, as one upsert after another did
             if newOrders[id] == nil {
                 var order = orders[id] ?? RowOrder(createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
-                order.sortKey = sortOrder.key(for: row.property)
+                order.sortKey = appliedSort.key(for: row.property)
                 newOrders[id] = order
             }
         }
@@ -98,29 +119,83 @@ public struct RowStore: RowSource, Sendable {
         allIDs = newOrders.values.sorted().map(\.id)
         idSlotWrites += allIDs.count
         if filteredIDs != nil { filteredIDs = allIDs.filter { matches(rows[$0]!) } }
+        // A job out over the old rows is worth nothing now: ask again over these.
+        if outstanding != nil { requestView() }
     }
 
-    /// Sorts the rows anew: O(n log n), once per change of order.
+    /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
     public mutating func setSortOrder(_ order: SortOrder) {
         guard order != sortOrder else { return }
         sortOrder = order
-        for (id, row) in rows { orders[id]!.sortKey = order.key(for: row.property) }
-        allIDs.sort { orders[$0]! < orders[$1]! }
-        filteredIDs?.sort { orders[$0]! < orders[$1]! }
+        requestView()
     }
 
     /// Sets the filter. A longer text that still holds the last one (typing on) only
-    /// narrows: it scans the rows that matched, not the whole list.
+    /// narrows: it scans the rows that matched, not the whole list. On a large list
+    /// the scan runs in the background (`takeJob`); clearing the filter is immediate.
     public mutating func setFilter(_ text: String) {
-        let folded = SearchFolding.fold(text)
-        let narrowing = filteredIDs != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
+        // Keys in the field that do not change its text (moving the cursor) ask for nothing.
+        guard text != filter else { return }
         filter = text
-        foldedFilter = folded
-        if text.isEmpty {
-            filteredIDs = nil
+        requestView()
+    }
+
+    /// Takes a computed sort or filter, unless a newer one was asked for since; the rows
+    /// changed meanwhile are placed again. O(result + changed rows · log).
+    public mutating func adopt(_ result: RowViewResult) {
+        guard let job = outstanding, job.generation == result.generation else { return }
+        finish(job, result)
+    }
+
+    /// Makes the job for the sort and filter asked for; runs it at once when small.
+    private mutating func requestView() {
+        let folded = SearchFolding.fold(filter)
+        let resort = sortOrder != appliedSort
+        let narrowing = !resort && filteredIDs != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
+        jobGeneration += 1
+        let job = RowViewJob(
+            generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, rows: rows,
+            orders: orders, allIDs: allIDs, resort: resort, filterBase: narrowing ? filteredIDs : nil)
+        if job.work <= backgroundThreshold {
+            finish(job, job.run { false }!, touched: [])
         } else {
-            filteredIDs = (narrowing ? filteredIDs! : allIDs).filter { matches(rows[$0]!) }
+            outstanding = job
+            jobToSend = job
+            touchedSinceSnapshot = []
         }
+    }
+
+    private mutating func finish(_ job: RowViewJob, _ result: RowViewResult, touched: Set<String>? = nil) {
+        let touched = touched ?? touchedSinceSnapshot ?? []
+        outstanding = nil
+        jobToSend = nil
+        touchedSinceSnapshot = nil
+        appliedSort = job.sortOrder
+        foldedFilter = job.foldedFilter
+        let current = orders
+        if let newOrders = result.orders, let newIDs = result.allIDs {
+            orders = newOrders
+            allIDs = newIDs
+            if !touched.isEmpty {
+                allIDs.removeAll { touched.contains($0) }
+                for id in touched { orders[id] = nil }
+            }
+        }
+        filteredIDs = result.filteredIDs
+        if !touched.isEmpty { filteredIDs?.removeAll { touched.contains($0) } }
+        idSlotWrites += (result.allIDs?.count ?? 0) + (result.filteredIDs?.count ?? 0)
+        // The rows changed since the snapshot, as they are now.
+        var staging = Staging()
+        for id in touched {
+            guard let row = rows[id], var order = current[id] else { continue }
+            if result.orders != nil {
+                order.sortKey = appliedSort.key(for: row.property)
+                orders[id] = order
+                staging.all.append(order)
+            }
+            if filteredIDs != nil, matches(row) { staging.shown.append(orders[id]!) }
+        }
+        flush(&staging)
     }
 
     /// New positions waiting to be merged into the id arrays (see `apply`).
@@ -142,13 +217,14 @@ public struct RowStore: RowSource, Sendable {
 
     private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
         let id = row.id
+        touchedSinceSnapshot?.insert(id)
         if let old = rows[id] {
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
             let wasShown = filteredIDs != nil && matches(old)
             let isShown = filteredIDs != nil && matches(row)
             let oldOrder = orders[id]!
             // Sorted by name or address, a change there moves the row.
-            let newKey = sortOrder.key(for: row.property)
+            let newKey = appliedSort.key(for: row.property)
             let moves = newKey != oldOrder.sortKey
             // Out of the sorted arrays before its order changes: their binary search reads `orders`.
             if moves { idSlotWrites += removeID(oldOrder, from: &allIDs) }
@@ -166,7 +242,7 @@ public struct RowStore: RowSource, Sendable {
             return
         }
         let order = RowOrder(
-            sortKey: sortOrder.key(for: row.property), createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
+            sortKey: appliedSort.key(for: row.property), createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
         orders[id] = order
         rows[id] = row
         if Self.isFlagged(row.status) {
@@ -186,6 +262,7 @@ public struct RowStore: RowSource, Sendable {
         }
         var gone = Set<String>(minimumCapacity: ids.count)
         for id in ids {
+            touchedSinceSnapshot?.insert(id)
             guard orders[id] != nil, let old = rows[id] else { continue }
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
             orders[id] = nil
@@ -202,6 +279,7 @@ public struct RowStore: RowSource, Sendable {
     static let batchThreshold = 64
 
     private mutating func remove(_ id: String) {
+        touchedSinceSnapshot?.insert(id)
         guard let order = orders[id], let old = rows[id] else { return }
         if Self.isFlagged(old.status) { flaggedCount -= 1 }
         // Out of the sorted arrays first: their binary search reads `orders`.
@@ -257,9 +335,7 @@ public struct RowStore: RowSource, Sendable {
     }
 
     private func matches(_ row: PropertyRow) -> Bool {
-        guard !filter.isEmpty else { return true }
-        return SearchFolding.fold(row.property.name).contains(foldedFilter)
-            || (row.property.address.map { SearchFolding.fold($0).contains(foldedFilter) } ?? false)
+        RowViewJob.matches(row, foldedFilter: foldedFilter)
     }
 
     static func isFlagged(_ status: RowStatus) -> Bool {

@@ -140,12 +140,12 @@ import Testing
         _ = app.reduce(.busyChanged(true), now: t0)
         _ = app.reduce(.loadProgressChanged(LoadProgress(loaded: 35_000, expected: 1_000_000)), now: t0)
         #expect(app.render().line(0).contains("loading 35,000 of ~1,000,000 · ⟳"))
-        #expect(app.idleSummary.hasSuffix("loading=1"))
+        #expect(app.idleSummary.contains("loading=1"))
         _ = app.reduce(.loadProgressChanged(LoadProgress(loaded: 1_000, expected: nil)), now: t0)
         #expect(app.render().line(0).contains("loading 1,000…"))
         _ = app.reduce(.loadProgressChanged(nil), now: t0)
         #expect(!app.render().line(0).contains("loading"))
-        #expect(app.idleSummary.hasSuffix("loading=0"))
+        #expect(app.idleSummary.contains("loading=0"))
     }
 
     @Test func numbersAreGroupedByThousands() {
