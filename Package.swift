@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
+                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "TUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
