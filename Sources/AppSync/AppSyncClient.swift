@@ -8,6 +8,8 @@ import NIOHTTP1
 /// Every outcome is sorted into an answer or an `AppSyncFailure` the caller can act on.
 public struct AppSyncClient: Sendable {
     public let configuration: AppSyncConfiguration
+    /// Adds the auth mode's headers to every request (see `RequestAuthorizer`).
+    public let authorizer: any RequestAuthorizer
     private let http: HTTPClient
     private let timeout: Duration
     private let logger: Logger
@@ -24,11 +26,13 @@ public struct AppSyncClient: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
+    /// With no authorizer, the configuration's API key is sent.
     public init(
-        configuration: AppSyncConfiguration, http: HTTPClient = sharedHTTPClient, timeout: Duration = .seconds(20),
-        logger: Logger = Logger(label: "proptui.appsync")
+        configuration: AppSyncConfiguration, authorizer: (any RequestAuthorizer)? = nil, http: HTTPClient = sharedHTTPClient,
+        timeout: Duration = .seconds(20), logger: Logger = Logger(label: "proptui.appsync")
     ) {
         self.configuration = configuration
+        self.authorizer = authorizer ?? APIKeyAuthorizer(key: configuration.apiKey ?? "")
         self.http = http
         self.timeout = timeout
         self.logger = logger
@@ -43,26 +47,39 @@ public struct AppSyncClient: Sendable {
         } catch {
             throw .rejected(GraphQLError(message: "the request cannot be encoded: \(error)"))
         }
+        // A refused token or expired credentials get one chance to be renewed (the token
+        // command run again, the refresh token used, new guest credentials) before the
+        // refusal is reported.
+        var (status, answer) = try await send(body, operationName: request.operationName)
+        if status == 401 || status == 403, await authorizer.renewAfterRefusal() {
+            (status, answer) = try await send(body, operationName: request.operationName)
+        }
+        return try Self.interpret(status: status, body: answer)
+    }
+
+    private func send(_ body: Data, operationName: String?) async throws(AppSyncFailure) -> (UInt, Data) {
         var httpRequest = HTTPClientRequest(url: configuration.graphQLEndpoint.absoluteString)
         httpRequest.method = .POST
-        httpRequest.headers.add(name: "content-type", value: "application/json")
-        httpRequest.headers.add(name: "accept", value: "application/json")
-        switch configuration.auth {
-        case .apiKey(let key): httpRequest.headers.add(name: "x-api-key", value: key)
+        let baseHeaders: [(name: String, value: String)] = [("content-type", "application/json"), ("accept", "application/json")]
+        let authHeaders: [(name: String, value: String)]
+        do throws(AuthorizationFailure) {
+            authHeaders = try await authorizer.headers(
+                for: AuthorizationRequest(method: "POST", url: configuration.graphQLEndpoint, headers: baseHeaders, body: Array(body)))
+        } catch {
+            // Nothing was sent: a Cognito that cannot be reached is the network being down.
+            throw error.isTransient ? .unreachable(error.description) : .unauthorized(error.description)
         }
+        for (name, value) in baseHeaders + authHeaders { httpRequest.headers.add(name: name, value: value) }
         httpRequest.body = .bytes(ByteBuffer(bytes: body))
 
-        let status: HTTPResponseStatus
-        let bytes: ByteBuffer
         do {
             let response = try await http.execute(httpRequest, timeout: .nanoseconds(timeout.nanoseconds))
-            status = response.status
-            bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
+            let bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
+            return (response.status.code, Data(bytes.readableBytesView))
         } catch {
-            logger.debug("request failed", metadata: ["operation": "\(request.operationName ?? "-")", "error": "\(error)"])
+            logger.debug("request failed", metadata: ["operation": "\(operationName ?? "-")", "error": "\(error)"])
             throw Self.classifyTransport(error)
         }
-        return try Self.interpret(status: status.code, body: Data(bytes.readableBytesView))
     }
 
     /// Sorts an HTTP answer: the status first, then whether the body is GraphQL at all.

@@ -1,40 +1,72 @@
 import Foundation
 
-/// Where the API is and how to authenticate, from flags or a config file.
+/// Where the API is and how to authenticate, from flags or a config file. A config file can
+/// name several modes' settings (an API key beside an identity pool, say); `mode` is the one
+/// in use, and `--auth` can pick another whose settings are there.
 public struct AppSyncConfiguration: Sendable, Equatable, CustomStringConvertible {
-    public enum Auth: Sendable, Equatable {
-        case apiKey(String)
-    }
-
     public var graphQLEndpoint: URL
     public var realtimeEndpoint: URL
     public var region: String?
-    public var auth: Auth
+    public var mode: AuthMode
+    /// The modes the config file lists beside the default one.
+    public var additionalModes: [AuthMode]
+    public var apiKey: String?
+    public var identityPool: IdentityPoolSettings?
+    public var userPool: UserPoolSettings?
+    /// The file it came from, for messages; nil for `--endpoint`.
+    public var source: String?
 
-    public init(graphQLEndpoint: URL, region: String? = nil, auth: Auth) throws(ConfigurationError) {
+    public init(
+        graphQLEndpoint: URL, region: String? = nil, mode: AuthMode = .apiKey, additionalModes: [AuthMode] = [],
+        apiKey: String? = nil, identityPool: IdentityPoolSettings? = nil, userPool: UserPoolSettings? = nil,
+        source: String? = nil
+    ) throws(ConfigurationError) {
         guard let scheme = graphQLEndpoint.scheme?.lowercased(), scheme == "http" || scheme == "https",
               graphQLEndpoint.host != nil,
               let realtime = RealtimeEndpoint.url(forGraphQL: graphQLEndpoint)
         else { throw .invalidEndpoint(graphQLEndpoint.absoluteString) }
-        if case .apiKey(let key) = auth, key.isEmpty || key.contains(where: \.isNewline) {
+        if let apiKey, apiKey.isEmpty || apiKey.contains(where: \.isNewline) {
             throw .invalidAPIKey
         }
         self.graphQLEndpoint = graphQLEndpoint
         self.realtimeEndpoint = realtime
-        self.region = region
-        self.auth = auth
+        self.region = region ?? Self.region(ofAppSyncHost: graphQLEndpoint.host ?? "")
+        self.mode = mode
+        self.additionalModes = additionalModes
+        self.apiKey = apiKey
+        self.identityPool = identityPool
+        self.userPool = userPool
+        self.source = source
     }
 
-    /// From `--endpoint` and `--api-key`.
-    public init(endpoint: String, apiKey: String?) throws(ConfigurationError) {
+    /// An API-key configuration (the embedded server, tests).
+    public init(graphQLEndpoint: URL, region: String? = nil, auth: Auth) throws(ConfigurationError) {
+        switch auth {
+        case .apiKey(let key): try self.init(graphQLEndpoint: graphQLEndpoint, region: region, mode: .apiKey, apiKey: key)
+        }
+    }
+
+    public enum Auth: Sendable, Equatable {
+        case apiKey(String)
+    }
+
+    /// From `--endpoint` (and `--api-key` or `PROPTUI_API_KEY`, when the mode needs one).
+    public init(endpoint: String, apiKey: String?, mode: AuthMode = .apiKey) throws(ConfigurationError) {
         guard let url = URL(string: endpoint) else { throw .invalidEndpoint(endpoint) }
-        guard let apiKey else { throw .missingAPIKey }
-        try self.init(graphQLEndpoint: url, auth: .apiKey(apiKey))
+        if mode == .apiKey, apiKey == nil { throw .missingAPIKey }
+        try self.init(graphQLEndpoint: url, mode: mode, apiKey: apiKey)
+    }
+
+    /// `ID.appsync-api.REGION.amazonaws.com` names its region.
+    static func region(ofAppSyncHost host: String) -> String? {
+        let labels = host.split(separator: ".")
+        guard labels.count >= 4, labels[1] == "appsync-api" else { return nil }
+        return String(labels[2])
     }
 
     /// Never shows the key.
     public var description: String {
-        "\(graphQLEndpoint.absoluteString) (API key\(region.map { ", \($0)" } ?? ""))"
+        "\(graphQLEndpoint.absoluteString) (\(mode.displayName)\(region.map { ", \($0)" } ?? ""))"
     }
 }
 
@@ -46,9 +78,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case missingField(path: String, field: String)
     case unsupportedVersion(path: String, version: String)
     case unsupportedAuthMode(path: String, mode: String)
-    /// The same, in a Gen 1 file (the Amplify CLI's `amplifyconfiguration.json` / `awsconfiguration.json`),
-    /// which is fixed with Gen 1's tools, not Gen 2's.
-    case unsupportedGen1AuthMode(path: String, mode: String)
+    /// `--auth` or the config picked a mode whose settings are not there.
+    case modeUnusable(mode: AuthMode, missing: String)
     case invalidEndpoint(String)
     case missingAPIKey
     case invalidAPIKey
@@ -67,17 +98,14 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .unsupportedVersion(let path, let version):
             "\(path) has version \(version); proptui reads amplify_outputs.json version 1.x"
         case .unsupportedAuthMode(let path, let mode):
-            "\(path) uses the auth mode \(mode), which proptui does not support yet (it supports API_KEY). "
-                + "Add an API key to the backend (Gen 2: allow.publicApiKey() with apiKeyAuthorizationMode) "
-                + "and run `npx ampx generate outputs` again."
-        case .unsupportedGen1AuthMode(let path, let mode):
-            "\(path) uses the auth mode \(mode), which proptui does not support yet (it supports API_KEY). "
-                + "Add an API key to the API with the Amplify CLI (`amplify update api`, then add API key as an "
-                + "authorization type) and `amplify push`, which writes the file again."
+            "\(path) uses the auth mode \(mode), which proptui does not know (it knows "
+                + AuthMode.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+        case .modeUnusable(let mode, let missing):
+            "cannot use \(mode.displayName) authorization (--auth \(mode.optionName)): \(missing)"
         case .invalidEndpoint(let endpoint):
             "“\(endpoint)” is not a GraphQL endpoint: expected an http(s) URL such as https://ID.appsync-api.REGION.amazonaws.com/graphql"
         case .missingAPIKey:
-            "--endpoint needs --api-key (the only auth mode supported yet)"
+            "--endpoint with API key authorization needs PROPTUI_API_KEY or --api-key (or choose another mode with --auth)"
         case .invalidAPIKey:
             "the API key is empty or contains a line break"
         }
@@ -85,10 +113,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 extension AppSyncConfiguration {
-    /// How the realtime socket proves who it is, for this configuration's auth mode.
+    /// How the realtime socket proves who it is with this configuration's API key (other modes:
+    /// `RequestAuthorizer.realtimeAuthorization(graphQLEndpoint:)`).
     public var realtimeAuthorization: RealtimeAuthorization {
-        switch auth {
-        case .apiKey(let key): RealtimeClient.apiKeyAuthorization(key, graphQLEndpoint: graphQLEndpoint)
-        }
+        RealtimeClient.apiKeyAuthorization(apiKey ?? "", graphQLEndpoint: graphQLEndpoint)
     }
 }

@@ -1,22 +1,22 @@
+import AppSync
 import Foundation
 import GraphQL
 import Hummingbird
 import NIOCore
 
-/// `POST /graphql`: API key, injected 503, body limit, JSON body, injected latency, then the
-/// GraphQL engine, whose answer to a mutation may be marked to be lost (`LostAnswerHandler`).
+/// `POST /graphql`: body limit, authorization (an IAM signature covers the body, so it is read
+/// first), injected 503, JSON body, injected latency, then the GraphQL engine, whose answer to a
+/// mutation may be marked to be lost (`LostAnswerHandler`).
 struct GraphQLHTTPHandler: Sendable {
     let graphQL: AppSyncGraphQL
-    let apiKey: String
+    let authenticator: RequestAuthenticator
     let faults: FaultSettings
     let limits: ServerLimits
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
-        let key = request.headers.first { $0.name.canonicalName == "x-api-key" }?.value
-        let auth = APIKeyAuth.check(key, against: apiKey)
-        guard auth == .authorized else { return Self.json(auth.body, status: .unauthorized) }
-        if faults.shouldAnswerErrorStatus() { return serviceUnavailable() }
-
+        // The delay is decided as the request arrives: a client that gives up while its body is
+        // read and checked must still find its write applied only after the delay.
+        let delay = faults.nextDelay()
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.maxBodyBytes {
             return tooLarge()
         }
@@ -26,13 +26,20 @@ struct GraphQLHTTPHandler: Sendable {
         } catch is NIOTooManyBytesError {
             return tooLarge()
         }
+        // HTTP/1's Host header arrives as the request's authority, not among its headers.
+        let host = request.head.authority.map { [(name: "host", value: $0)] } ?? []
+        let auth = await authenticator.check(SigV4Signer.Request(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+            headers: host + request.headers.map { ($0.name.canonicalName, $0.value) }, body: Array(body.readableBytesView)))
+        guard auth == .authorized else { return Self.json(auth.body, status: auth.status) }
+        if faults.shouldAnswerErrorStatus() { return serviceUnavailable() }
+
         let parsed: GraphQLHTTPBody
         do {
             parsed = try GraphQLHTTPBody(json: Data(buffer: body))
         } catch {
             return Self.json(requestErrors(type: "MalformedHttpRequestException", message: error.description), status: .badRequest)
         }
-        let delay = faults.nextDelay()
         if delay > .zero { try await Task.sleep(for: delay) }
         let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
         var response = Self.json(answer.body, status: .ok)

@@ -1,3 +1,5 @@
+import AppSync
+import Foundation
 import Logging
 
 /// Everything `LocalAppSyncServer` needs to start; `proptui serve` fills it from its options,
@@ -22,6 +24,16 @@ public struct LocalAppSyncConfiguration: Sendable {
     public var connectionInitTimeout: Duration
     /// Receives one line per request (never the API key). `.standardError` for `proptui serve`.
     public var requestLogger: Logger
+    /// The modes requests may use (AppSync's multi-auth); API key alone by default.
+    public var authModes: [ServerAuthMode] = [.apiKey]
+    /// The region IAM signatures must be scoped to, and the identity pool's.
+    public var region = "us-east-1"
+    /// IAM credentials accepted besides the guests' (`proptui serve` takes its environment's).
+    public var iamCredentials: [AWSCredentials] = []
+    /// Which Cognito user pool's tokens are accepted, for `.userPool`.
+    public var userPool: UserPoolTrust?
+    /// How long minted guest credentials last.
+    public var guestCredentialLifetime: TimeInterval = 3600
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, dataDirectory: String, apiKey: String? = nil,
@@ -58,6 +70,7 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case alreadyStarted
     case dataDirectoryUnusable(path: String, reason: String)
     case cannotListen(host: String, port: Int, reason: String)
+    case userPoolNeedsTrust
     /// Another program (often another `proptui serve`) already listens there.
     case portInUse(host: String, port: Int)
 
@@ -73,6 +86,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "cannot use the data directory \(path): \(reason)"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
+        case .userPoolNeedsTrust:
+            "user-pool authorization needs the pool: give --user-pool-id (and --jwks-url when the keys are not at AWS)"
         case .portInUse(let host, let port):
             "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
         }

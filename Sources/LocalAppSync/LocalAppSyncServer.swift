@@ -20,6 +20,10 @@ public final class LocalAppSyncServer: Sendable {
     let database: PropertyDatabase
     let hub = SubscriptionHub()
     let graphQL: AppSyncGraphQL
+    /// The identity pool the server plays for guests, when IAM is on: `REGION:UUID`.
+    public let identityPoolId: String?
+    let knownCredentials: KnownCredentials
+    let authenticator: RequestAuthenticator
     private let realtime = RealtimeRegistry()
     private let state = Mutex<RunState>(.idle)
 
@@ -41,6 +45,19 @@ public final class LocalAppSyncServer: Sendable {
         }
         apiKey = try APIKeyStore.resolve(given: configuration.apiKey, dataDirectory: configuration.dataDirectory)
         faults = FaultSettings(configuration.faults)
+        let modes = configuration.authModes
+        knownCredentials = KnownCredentials(configuration.iamCredentials)
+        identityPoolId =
+            modes.contains(.iam)
+            ? try IdentityPoolEmulator.poolId(region: configuration.region, dataDirectory: configuration.dataDirectory) : nil
+        if modes.contains(.userPool), configuration.userPool == nil { throw LocalAppSyncError.userPoolNeedsTrust }
+        authenticator = RequestAuthenticator(
+            modes: modes, apiKey: apiKey,
+            iam: modes.contains(.iam) ? IAMVerifier(region: configuration.region, known: knownCredentials) : nil,
+            userPool: modes.contains(.userPool)
+                ? configuration.userPool.map {
+                    UserPoolVerifier(settings: .init(issuer: $0.issuer, jwksURL: $0.jwksURL, clientIds: $0.clientIds))
+                } : nil)
         database = try PropertyDatabase(path: (configuration.dataDirectory as NSString).appendingPathComponent("proptui-server.sqlite"))
         graphQL = try AppSyncGraphQL(
             queries: PropertyQueries(database: database, limits: configuration.limits),
@@ -114,12 +131,16 @@ public final class LocalAppSyncServer: Sendable {
 
     private func makeApplication(onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let limits = configuration.limits
-        let http = GraphQLHTTPHandler(graphQL: graphQL, apiKey: apiKey, faults: faults, limits: limits)
+        let http = GraphQLHTTPHandler(graphQL: graphQL, authenticator: authenticator, faults: faults, limits: limits)
         let settings = RealtimeSession.Settings(
-            apiKey: apiKey, keepAliveInterval: configuration.keepAliveInterval,
+            authenticator: authenticator, keepAliveInterval: configuration.keepAliveInterval,
             connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes, faults: faults)
+        let identityPool = identityPoolId.map {
+            IdentityPoolEmulator(poolId: $0, known: knownCredentials, lifetime: configuration.guestCredentialLifetime)
+        }
         let router = ServerRoutes.router(
-            http: http, graphQL: graphQL, settings: settings, registry: realtime, configuration: configuration)
+            http: http, graphQL: graphQL, settings: settings, registry: realtime, identityPool: identityPool,
+            configuration: configuration)
         let faults = faults
         let requestLogger = configuration.requestLogger
         return Application(

@@ -9,7 +9,7 @@ import OrderedCollections
 /// An actor because the inbound loop, the keep-alive timer and every subscription send on it.
 actor RealtimeSession {
     struct Settings: Sendable {
-        let apiKey: String
+        let authenticator: RequestAuthenticator
         let keepAliveInterval: Duration
         let connectionInitTimeout: Duration
         /// The largest message accepted from the client (the HTTP body limit).
@@ -23,7 +23,7 @@ actor RealtimeSession {
     private let graphQL: AppSyncGraphQL
     private let settings: Settings
     /// The authorization the upgrade request carried.
-    private let handshakeAuth: APIKeyAuth
+    private let handshakeAuth: AuthDecision
     private let closeSignal: AsyncStream<Void>.Continuation
     private let closeRequested: AsyncStream<Void>
 
@@ -32,7 +32,7 @@ actor RealtimeSession {
     private var subscriptions: [String: Task<Void, Never>] = [:]
     private var timers: [Task<Void, Never>] = []
 
-    init(outbound: WebSocketOutboundWriter, graphQL: AppSyncGraphQL, settings: Settings, handshakeAuth: APIKeyAuth) {
+    init(outbound: WebSocketOutboundWriter, graphQL: AppSyncGraphQL, settings: Settings, handshakeAuth: AuthDecision) {
         self.outbound = outbound
         self.graphQL = graphQL
         self.settings = settings
@@ -92,7 +92,10 @@ actor RealtimeSession {
         guard handshakeAuth == .authorized else {
             await send([
                 "type": "connection_error",
-                "payload": ["errors": [["errorType": "UnauthorizedException", "message": .string(handshakeAuth.message), "errorCode": 401]]],
+                "payload": ["errors": [[
+                    "errorType": .string(handshakeAuth.errorType), "message": .string(handshakeAuth.message),
+                    "errorCode": .number(Number(Int(handshakeAuth.status.code))),
+                ]]],
             ])
             await close(code: .policyViolation, reason: "unauthorized")
             return
@@ -117,10 +120,12 @@ actor RealtimeSession {
             await sendError(id: id, type: "DuplicatedOperationError", message: "A subscription with id \(id) is already running.")
             return
         }
-        let authorization = message["payload"]["extensions"]["authorization"]
-        let auth = APIKeyAuth.check(authorization["x-api-key"].string, against: settings.apiKey)
+        let authorization = RealtimeAuth.strings(message["payload"]["extensions"]["authorization"])
+        // IAM signs the `data` string as the body of a POST to /graphql.
+        let signedBody = Array((message["payload"]["data"].string ?? "").utf8)
+        let auth = await settings.authenticator.checkRealtime(authorization, body: signedBody, path: "/graphql")
         guard auth == .authorized else {
-            await sendError(id: id, type: "UnauthorizedException", message: auth.message)
+            await sendError(id: id, type: auth.errorType, message: auth.message)
             return
         }
         guard let dataText = message["payload"]["data"].string,

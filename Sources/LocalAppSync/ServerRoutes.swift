@@ -1,15 +1,20 @@
 import Hummingbird
 import HummingbirdWebSocket
 
-/// The routes: `POST /graphql`, and the realtime upgrade on `/graphql` and `/graphql/realtime`.
+/// The routes: `POST /graphql`, the realtime upgrade on `/graphql` and `/graphql/realtime`, and
+/// with IAM the guest identity pool on `POST /`.
 enum ServerRoutes {
     static func router(
         http: GraphQLHTTPHandler, graphQL: AppSyncGraphQL, settings: RealtimeSession.Settings,
-        registry: RealtimeRegistry, configuration: LocalAppSyncConfiguration
+        registry: RealtimeRegistry, identityPool: IdentityPoolEmulator?, configuration: LocalAppSyncConfiguration
     ) -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.middlewares.add(RequestLogMiddleware(logger: configuration.requestLogger))
         router.post("graphql") { request, context in try await http.handle(request, context: context) }
+        if let identityPool {
+            // Cognito Identity's JSON 1.1 API lives at the endpoint's root.
+            router.post("/") { request, context in try await identityPool.handle(request, context: context) }
+        }
         for path in ["graphql", "graphql/realtime"] {
             router.ws(RouterPath(path)) { request, _ in
                 // hummingbird-websocket does not negotiate subprotocols itself: echo only
@@ -17,7 +22,7 @@ enum ServerRoutes {
                 guard RealtimeAuth.offeredSubprotocols(request).contains("graphql-ws") else { return .upgrade([:]) }
                 return .upgrade([.secWebSocketProtocol: "graphql-ws"])
             } onUpgrade: { inbound, outbound, context in
-                let auth = RealtimeAuth.check(context.request, apiKey: settings.apiKey)
+                let auth = await RealtimeAuth.check(context.request, authenticator: settings.authenticator)
                 let session = RealtimeSession(outbound: outbound, graphQL: graphQL, settings: settings, handshakeAuth: auth)
                 guard registry.add(session) else {
                     // The server is stopping: a socket opened now would hold the shutdown open.

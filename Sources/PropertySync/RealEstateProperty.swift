@@ -68,3 +68,13 @@ public struct RealEstatePropertyPatch: Sendable, Hashable {
         self.address = address
     }
 }
+
+extension RealEstateProperty {
+    /// This record as deleted at (at least) that version: what a delete event says of it.
+    func tombstone(atLeast version: Int) -> RealEstateProperty {
+        var tombstone = self
+        tombstone.isDeleted = true
+        tombstone.version = max(self.version, version)
+        return tombstone
+    }
+}

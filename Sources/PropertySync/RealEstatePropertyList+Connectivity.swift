@@ -86,29 +86,35 @@ extension RealEstatePropertyList {
 
     // MARK: - Loading
 
-    /// Lists every page and replaces the confirmed set (and the cache). Each page is
-    /// shown as it arrives (merged: the newer `_version` wins), with the progress; only
-    /// once the whole list is read are records missing from it deleted. Pending changes
-    /// stay on top. Returns whether it succeeded; a failure is also reported.
+    /// Reads every page of the base sync query (the whole list, tombstones included, with
+    /// the server's `startedAt`) and replaces the confirmed set (and the cache). Each page is
+    /// shown as it arrives (merged: the newer `_version` wins), with the progress; only once
+    /// the whole list is read are records missing from it deleted. Pending changes stay on
+    /// top; live sync goes on from `startedAt` with delta queries. Returns whether it
+    /// succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
         let token = store.beginRefresh()
         setBusy(true)
+        refreshesRunning += 1
         // What the cache held is the best guess of the list's size; AppSync gives no count.
         let expected = store.count > 0 ? store.count : nil
         sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
         defer {
             sink(.loadProgress(nil))
             setBusy(false)
+            refreshesRunning -= 1
         }
         var all: [RealEstateProperty] = []
         var nextToken: String?
+        var startedAt: Int64?
         var seenTokens: Set<String> = []
         do throws(AppSyncFailure) {
             repeat {
-                let page = try await api.listPage(limit: options.pageSize, nextToken: nextToken)
+                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
                 let records = page.items.compactMap { $0 }
                 all.append(contentsOf: records)
+                startedAt = startedAt ?? page.startedAt
                 publishPage(records)
                 // It answered: the header says online while the rest streams in.
                 if pause == nil { setConnectivity(.online) }
@@ -138,6 +144,10 @@ extension RealEstatePropertyList {
         }
         publish(store.replaceConfirmed(with: all, startedAt: token))
         persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+        if let startedAt {
+            // A whole list (tombstones included) is a base query: live sync goes on from here with deltas.
+            persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: Date()) }
+        }
         setLoadState(.loaded)
         if pause != nil {
             // The server answered: whatever stopped sending is over.

@@ -18,8 +18,8 @@ extension RealEstatePropertyList {
             switch event {
             case .subscribed:
                 await catchUp()
-            case .data(_, let payload):
-                await receive(payload)
+            case .data(let subscription, let payload):
+                await receive(payload, deletion: subscription == "onDelete")
             case .disconnected(let reason):
                 logger.info("realtime connection lost: \(reason)")
             case .unauthorized(let reason):
@@ -32,6 +32,8 @@ extension RealEstatePropertyList {
     func catchUp() async {
         guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
         syncBuffer = []
+        // The first refresh reads the whole list anyway: reading it twice would double a big start.
+        while refreshesRunning > 0 { try? await Task.sleep(for: .milliseconds(20)) }
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
         let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
         let token = store.beginRefresh()
@@ -72,13 +74,28 @@ extension RealEstatePropertyList {
     }
 
     /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`.
-    func receive(_ payload: JSONValue) async {
-        guard case .object(let fields) = payload, let value = fields.values.first else { return }
-        if let record = try? value.decode(as: RealEstateProperty.self) {
+    func receive(_ payload: JSONValue, deletion: Bool) async {
+        guard case .object(let fields) = payload, let value = fields.values.first, value["id"]?.stringValue != nil else {
+            // The event came without its record: the other client's mutation did not select the
+            // fields this subscription needs (AppSync then sends null and an error). A delta
+            // query brings whatever changed, this included.
+            await catchUp()
+            return
+        }
+        if var record = try? value.decode(as: RealEstateProperty.self) {
+            if deletion { record.isDeleted = true }
             apply(remote: record)
-        } else if let id = value["id"]?.stringValue {
-            // Another client's mutation selected fewer fields, so some arrive as null: read it whole.
-            if let record = try? await api.get(id: id) { apply(remote: record) }
+            return
+        }
+        // Another client's mutation selected fewer fields, so some arrive as null: read it whole.
+        guard let id = value["id"]?.stringValue else { return }
+        let fetched = try? await api.get(id: id)
+        if let record = fetched ?? nil {
+            apply(remote: deletion ? record.tombstone(atLeast: record.version) : record)
+        } else if deletion, let known = store.confirmedRecord(id) {
+            // Gone on the server and not even a tombstone to read: it is deleted, one write later at least.
+            let version = if case .int(let number)? = value["_version"] { Int(number) } else { known.version + 1 }
+            apply(remote: known.tombstone(atLeast: version))
         }
     }
 

@@ -37,6 +37,8 @@ public actor RealEstatePropertyList {
     var probe: Task<Void, Never>?
     /// Subscription results waiting while a catch-up query runs (nil: none runs).
     var syncBuffer: [RealEstateProperty]?
+    /// Full list reads under way: a catch-up waits for them, then needs only a delta.
+    var refreshesRunning = 0
     /// The user's change that lost a conflict, per record, until it is applied again or
     /// the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]

@@ -5,11 +5,18 @@ public struct AppOptions: Sendable, Equatable {
     /// The embedded server's fault injection, or nil with a real endpoint.
     public var simulation: Simulation?
     public var title: String
+    /// Which backend and auth mode are in use, for the header ("local · API key",
+    /// "abc.appsync-api.eu-west-1 · IAM (guest)"). Never a secret.
+    public var backend: String?
 
-    public init(colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties") {
+    public init(
+        colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties",
+        backend: String? = nil
+    ) {
         self.colorEnabled = colorEnabled
         self.simulation = simulation
         self.title = title
+        self.backend = backend
     }
 
     /// Colour is off with `--no-color` or when `NO_COLOR` is set and not empty (no-color.org).

@@ -21,7 +21,8 @@ extension AppState {
             title += " › " + name
         }
         HeaderView(
-            title: title, connection: connection, pendingCount: pendingCount, isBusy: isBusy, progress: loadProgress,
+            title: title, backend: options.backend, connection: connection, pendingCount: pendingCount, isBusy: isBusy,
+            progress: loadProgress,
             palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)

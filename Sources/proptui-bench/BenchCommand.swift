@@ -35,8 +35,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Queued operations replayed to the embedded server in the outbox benchmark (0 skips the outbox benchmark).")
     var replay = 10_000
 
-    @Flag(help: "Only the outbox benchmark, not the engines.")
-    var outboxOnly = false
+    @Flag(help: "Skip the engine comparison: only the outbox and live-sync measurements.")
+    var skipEngines = false
+
+    @Option(help: "Records on the server for the live-sync benchmark (0 skips it).")
+    var liveRecords = 10_000
+
+    @Option(help: "Changes between the base and the delta query in the live-sync benchmark.")
+    var liveChanges = 10
 
     @Option(help: ArgumentHelp("Row counts for the row index benchmark (0 skips it).", valueName: "n,n,…"))
     var rowsSizes = SizeList([100_000, 1_000_000])
@@ -58,12 +64,15 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         var machine = MachineLoad()
-        let results = outboxOnly ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
+        let results = skipEngines ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
+        let live = liveRecords > 0
+            ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
         machine.finish()
-        let report = Report(results: results, outbox: outbox, seed: seed, machine: machine)
+        let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
         print(report.text)
         if let outbox { print(OutboxBenchmark.text(outbox)) }
+        if let live { print(LiveSyncBenchmark.text(live)) }
         if let json {
             try report.json().write(to: URL(fileURLWithPath: json))
         }

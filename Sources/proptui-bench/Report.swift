@@ -39,6 +39,7 @@ struct GoalVerdict: Encodable {
 struct Report {
     let results: [SizeResult]
     let outbox: OutboxBenchmark.Result?
+    let live: LiveSyncBenchmark.Result?
     let seed: UInt64
     let machine: MachineLoad
 
@@ -142,6 +143,7 @@ struct Report {
             let rows: [Row]
             let goals: [GoalVerdict]
             let outbox: OutboxBenchmark.Result?
+            let liveSync: LiveSyncBenchmark.Result?
         }
         let rows = results.flatMap { result in
             [result.proptui, result.baseline].map { run in
@@ -157,7 +159,7 @@ struct Report {
         let document = Document(
             measures: "optimistic apply + successful settle + publishing, per operation", seed: seed,
             cores: machine.cores, loadAverageAtStart: machine.loadAtStart, loadAverageAtEnd: machine.loadAtEnd,
-            memoryMeasure: memoryDescription, rows: rows, goals: [speedUpGoal, p99Goal], outbox: outbox)
+            memoryMeasure: memoryDescription, rows: rows, goals: [speedUpGoal, p99Goal], outbox: outbox, liveSync: live)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)

@@ -8,6 +8,10 @@ import Logging
 /// HTTP, as it would to AWS.
 struct Backend {
     let configuration: AppSyncConfiguration
+    /// Adds the auth mode's headers to every request.
+    let authorizer: any RequestAuthorizer
+    /// Which backend and mode, for the header.
+    let label: String
     /// The embedded server, whose faults the Simulation keys change at run time.
     let embedded: LocalAppSyncServer?
     /// Held while the embedded server runs: one server per data directory.
@@ -27,11 +31,15 @@ struct Backend {
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))
-        return Backend(configuration: configuration, embedded: server, lock: lock)
+        return Backend(
+            configuration: configuration, authorizer: APIKeyAuthorizer(key: server.apiKey), label: "local · API key",
+            embedded: server, lock: lock)
     }
 
-    static func remote(_ configuration: AppSyncConfiguration) -> Backend {
-        Backend(configuration: configuration, embedded: nil, lock: nil)
+    static func remote(_ configuration: AppSyncConfiguration, authorizer: any RequestAuthorizer) -> Backend {
+        Backend(
+            configuration: configuration, authorizer: authorizer,
+            label: RemoteAuth.label(configuration: configuration, authorizer: authorizer), embedded: nil, lock: nil)
     }
 
     func stop() async {

@@ -17,7 +17,7 @@ struct ProptuiCommand: AsyncParsableCommand {
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
         version: "0.1.0",
-        subcommands: [AppCommand.self, Serve.self],
+        subcommands: [AppCommand.self, Serve.self, SigV4SignCommand.self],
         defaultSubcommand: AppCommand.self)
 
     /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
@@ -83,10 +83,10 @@ struct AppCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("data-dir"),
-        help: "Where proptui keeps its data: the embedded server's database and API key, and the log (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
+        help: "Where proptui keeps its data: the embedded server's database and API key, the log, and (mode 0600) cached guest credentials and user pool tokens (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
     var dataDirectory: String?
 
-    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. Needs --api-key.")
+    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. With API keys (the default --auth) it needs PROPTUI_API_KEY or --api-key.")
     var endpoint: String?
 
     @Option(
@@ -94,8 +94,11 @@ struct AppCommand: AsyncParsableCommand {
         help: "The API key for --endpoint. PROPTUI_API_KEY works too and keeps the key out of the process list.")
     var apiKey: String?
 
-    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and API key from.")
+    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and auth settings from (default: amplify_outputs.json in the current folder, when there is one).")
     var config: String?
+
+    @OptionGroup(title: "Authentication")
+    var auth: AuthArguments
 
     @Option(parsing: .unconditional, help: "Embedded server: delay before every answer, like 800ms or 2s.")
     var latency = "0"
@@ -124,8 +127,10 @@ struct AppCommand: AsyncParsableCommand {
             throw ValidationError("--latency and --fail-rate apply to the embedded server only, not to --endpoint or --config")
         }
         if apiKey != nil, endpoint == nil { throw ValidationError("--api-key goes with --endpoint") }
-        if endpoint != nil, apiKey == nil, ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil {
-            throw ValidationError("--endpoint needs --api-key (or PROPTUI_API_KEY): API keys are the only auth mode supported yet")
+        if endpoint != nil, auth.mode == nil || auth.mode == "api-key", apiKey == nil,
+            ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil
+        {
+            throw ValidationError("--endpoint needs PROPTUI_API_KEY or --api-key, or another mode with --auth (\(AuthMode.optionNames))")
         }
         guard SyncOptions.OfflineMode(rawValue: offlineMode) != nil else {
             throw ValidationError("--offline must be queue or revert, not “\(offlineMode)”")
@@ -139,6 +144,13 @@ struct AppCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         // Read-only, so a bad config file is reported first, with or without a terminal.
         let remote = try remoteConfiguration(environment: environment)
+        // So is a mode that cannot be used (nothing is asked or fetched yet).
+        let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
+        let authorizer = try remote.map {
+            try RemoteAuth.authorizer(
+                configuration: $0, arguments: auth, environment: environment,
+                dataDirectory: DataDirectory.resolve(self.dataDirectory), prompt: prompt)
+        }
         // Before a server starts or the data directory is written: without a terminal there is no app.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NoTerminal()
@@ -153,18 +165,27 @@ struct AppCommand: AsyncParsableCommand {
         defer { close(outboxLock) }
         let backend: Backend
         do {
-            backend = try await makeBackend(remote, dataDirectory: dataDirectory)
+            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory)
         } catch let error as LocalAppSyncError {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
         }
+        do {
+            // A user pool asks for its password here, before the screen takes the terminal.
+            try await backend.authorizer.prepare()
+        } catch {
+            await backend.stop()
+            throw error
+        }
+        prompt.stopAsking()
         let mailbox = try Mailbox<AppAction>()
         // One ordered stream: the list posts each event to the loop's mailbox as it
         // happens, so a change and its answer can never arrive out of order.
         let list: RealEstatePropertyList
         do {
             list = try RealEstatePropertyList(
-                api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration)), storage: storage,
+                api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)),
+                storage: storage,
                 options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue)
             ) { event in
                 for action in ListEventBridge.actions(for: event) { mailbox.post(action) }
@@ -177,7 +198,7 @@ struct AppCommand: AsyncParsableCommand {
         // Live sync: others' changes arrive through the realtime socket.
         let realtime = RealtimeClient(
             url: backend.configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
-            authorize: backend.configuration.realtimeAuthorization)
+            authorize: backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint))
         let following = Task.detached { await list.follow(realtime.start()) }
         defer {
             realtime.stop()
@@ -192,7 +213,8 @@ struct AppCommand: AsyncParsableCommand {
         let exit: LoopExit
         do {
             exit = try await TerminalThread.run(
-                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation)), mailbox: mailbox,
+                state: AppState(options: AppOptions(colorEnabled: color, simulation: simulation, backend: backend.label)),
+                mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {
             await backend.stop()
@@ -213,15 +235,32 @@ struct AppCommand: AsyncParsableCommand {
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 
-    /// The user's own API, from --config or --endpoint; nil for the embedded server.
+    /// The user's own API, from --config, --endpoint, or (as Amplify's own tools do) an
+    /// amplify_outputs.json in the current folder; nil for the embedded server.
     private func remoteConfiguration(environment: [String: String]) throws -> AppSyncConfiguration? {
         if let config { return try ConfigurationFile.load(path: config) }
-        if let endpoint { return try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"]) }
+        if let endpoint {
+            return try AppSyncConfiguration(
+                endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"], mode: auth.options.mode ?? .apiKey)
+        }
+        if FileManager.default.fileExists(atPath: "amplify_outputs.json") {
+            if latency != "0" || failRate != 0 {
+                throw ValidationError(
+                    "--latency and --fail-rate apply to the embedded server, but amplify_outputs.json in this folder names a backend: "
+                        + "start proptui in another folder to use the embedded server")
+            }
+            return try ConfigurationFile.load(path: "amplify_outputs.json")
+        }
+        if auth.isGiven {
+            throw ValidationError("--auth, --token-command and --username go with --endpoint or --config (the embedded server uses an API key)")
+        }
         return nil
     }
 
-    private func makeBackend(_ remote: AppSyncConfiguration?, dataDirectory: String) async throws -> Backend {
-        if let remote { return .remote(remote) }
+    private func makeBackend(
+        _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String
+    ) async throws -> Backend {
+        if let remote, let authorizer { return .remote(remote, authorizer: authorizer) }
         let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
         return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
     }

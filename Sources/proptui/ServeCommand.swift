@@ -1,3 +1,4 @@
+import AppSync
 import ArgumentParser
 import Foundation
 import LocalAppSync
@@ -10,6 +11,12 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Prints the GraphQL URL, the realtime URL and the API key when ready, logs one line \
             per request to standard error, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+
+            With --auth including iam, the server also plays a Cognito identity pool for guests \
+            (GetId, GetCredentialsForIdentity) and accepts the temporary credentials it mints, \
+            as well as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY from its environment; it writes \
+            an amplify_outputs.json describing itself (like `npx ampx sandbox`), so `proptui` \
+            started in that folder uses it with no flags.
             """)
 
     @Option(help: "Address to listen on. Anything but loopback needs --api-key.")
@@ -50,6 +57,24 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not seed sample properties into a new data directory.")
     var empty = false
 
+    @Option(name: .customLong("auth"), help: "The auth modes requests may use, comma-separated: api-key, iam, user-pool (several at once, as AppSync's multi-auth).")
+    var authModes = "api-key"
+
+    @Option(help: "The region IAM signatures must be scoped to (and the identity pool's).")
+    var region = "us-east-1"
+
+    @Option(name: .customLong("user-pool-id"), help: "user-pool: the Cognito user pool whose tokens are accepted, like us-east-1_AbC123.")
+    var userPoolId: String?
+
+    @Option(name: .customLong("user-pool-client-id"), help: "user-pool: accept only tokens of this app client (repeatable).")
+    var userPoolClientIds: [String] = []
+
+    @Option(name: .customLong("jwks-url"), help: "user-pool: where the pool's public keys are (default: AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER/<pool>/.well-known/jwks.json, else AWS's).")
+    var jwksURL: String?
+
+    @Option(help: "Where to write the amplify_outputs.json describing this server (default with iam: ./amplify_outputs.json). An existing file is replaced only if proptui wrote it.")
+    var outputs: String?
+
     /// The embedded server's own folder, so `proptui serve` shares the app's data by default.
     static var defaultDataDirectory: String { DataDirectory.server(of: DataDirectory.resolve(nil)) }
 
@@ -64,6 +89,15 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("\(name) must be between 0 and 1 (it was \(rate))")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        let modes: [ServerAuthMode]
+        switch ServerAuthMode.parseList(authModes) {
+        case .failure(let error): throw ValidationError("--auth: \(error)")
+        case .success(let parsed): modes = parsed
+        }
+        if modes.contains(.userPool), userPoolId == nil {
+            throw ValidationError("--auth user-pool needs --user-pool-id (and --jwks-url when its keys are not at AWS)")
+        }
+        if let jwksURL, URL(string: jwksURL)?.scheme == nil { throw ValidationError("--jwks-url must be a URL, not “\(jwksURL)”") }
         for (name, text) in [("--latency", latency), ("--jitter", jitter)] {
             do { _ = try DurationParsing.parse(text) } catch { throw ValidationError("\(name): \(error)") }
         }
@@ -78,10 +112,27 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let configuration = LocalAppSyncConfiguration(
+        var configuration = LocalAppSyncConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, apiKey: apiKey,
             conflictHandler: ConflictHandler(rawValue: conflictHandler) ?? .optimistic, faults: faults,
             seedSamples: !empty, requestLogger: .standardError(label: "proptui.serve"))
+        let environment = ProcessInfo.processInfo.environment
+        configuration.authModes = (try? ServerAuthMode.parseList(authModes).get()) ?? [.apiKey]
+        configuration.region = region
+        if let own = StaticCredentialsProvider.environment(environment) {
+            configuration.iamCredentials = [try await own.credentials()]
+        }
+        if let userPoolId {
+            configuration.userPool = UserPoolTrust(
+                poolId: userPoolId, clientIds: userPoolClientIds, jwksURL: jwksURL.flatMap(URL.init(string:)),
+                endpoint: (environment["AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER"] ?? environment["AWS_ENDPOINT_URL"])
+                    .flatMap(URL.init(string:)))
+        }
+        let outputsPath = outputs ?? (configuration.authModes.contains(.iam) ? "amplify_outputs.json" : nil)
+        if let outputsPath, !LocalAppSyncServer.mayWriteOutputs(at: outputsPath) {
+            throw ValidationError(
+                "\(outputsPath) exists and was not written by proptui: it is left alone. Give --outputs another path.")
+        }
         // Before the server reads its key or database: a second server on this folder refuses.
         let lock: DataDirectoryLock
         do {
@@ -102,17 +153,41 @@ struct Serve: AsyncParsableCommand {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
         }
-        let banner = """
+        var banner = """
             GraphQL:  \(server.graphQLURL ?? "")
             Realtime: \(server.realtimeURL ?? "")
             API key:  \(server.apiKey)
             Data:     \(dataDirectory)
-
+            Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))
             """
+        banner += "\n"
+        if let identityPool = server.identityPoolId { banner += "Identity pool: \(identityPool)\n" }
+        if let outputsPath {
+            do {
+                try writeOutputs(server.amplifyOutputs() ?? Data(), to: outputsPath)
+                banner += "Outputs:  \(outputsPath)\n"
+            } catch {
+                await server.stop()
+                throw ValidationError("cannot write \(outputsPath): \(error.localizedDescription)")
+            }
+        }
+        banner += "\n"
         await server.runUntilSignalled {
             // Written unbuffered, so a script reading the banner through a pipe sees it at once.
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         FileHandle.standardError.write(Data("proptui serve: stopped\n".utf8))
+    }
+
+    /// Mode 0600 when it carries the API key; replaced whole (a new file renamed over the old).
+    private func writeOutputs(_ data: Data, to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
 }

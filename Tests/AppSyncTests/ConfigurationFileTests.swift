@@ -12,13 +12,14 @@ import Testing
         #expect(configuration.graphQLEndpoint.absoluteString == "https://abc123.appsync-api.eu-west-1.amazonaws.com/graphql")
         #expect(configuration.realtimeEndpoint.absoluteString == "wss://abc123.appsync-realtime-api.eu-west-1.amazonaws.com/graphql")
         #expect(configuration.region == "eu-west-1")
-        #expect(configuration.auth == .apiKey("da2-fixturekeyfixturekey000"))
+        #expect(configuration.mode == .apiKey && configuration.apiKey == "da2-fixturekeyfixturekey000")
+        #expect(configuration.additionalModes == [.iam])
     }
 
     @Test func readsGen1AmplifyConfigurationSkippingRestAPIs() throws {
         let configuration = try ConfigurationFile.load(path: Self.fixture("amplifyconfiguration.json"))
         #expect(configuration.graphQLEndpoint.host == "gen1.appsync-api.us-east-1.amazonaws.com")
-        #expect(configuration.auth == .apiKey("da2-gen1fixturekey00000000"))
+        #expect(configuration.mode == .apiKey && configuration.apiKey == "da2-gen1fixturekey00000000")
     }
 
     @Test func readsAWSConfiguration() throws {
@@ -27,28 +28,36 @@ import Testing
         #expect(configuration.region == "us-west-2")
     }
 
-    @Test func iamIsNotSupportedYetAndSaysWhatToDo() {
-        #expect {
-            try ConfigurationFile.load(path: Self.fixture("iam_outputs.json"))
-        } throws: { error in
-            let message = String(describing: error)
-            return (error as? ConfigurationError) == .unsupportedAuthMode(path: Self.fixture("iam_outputs.json"), mode: "AWS_IAM")
-                && message.contains("API_KEY")
-        }
+    @Test func gen2IAMNamesItsIdentityPool() throws {
+        let configuration = try ConfigurationFile.load(path: Self.fixture("iam_outputs.json"))
+        #expect(configuration.mode == .iam && configuration.apiKey == nil)
+        #expect(configuration.identityPool == IdentityPoolSettings(id: "us-east-1:00000000-0000-0000-0000-000000000000", region: "us-east-1"))
+        #expect(configuration.region == "us-east-1")
     }
 
-    /// A Gen 1 file with Cognito gets Gen 1's fix (the Amplify CLI), not Gen 2's (`npx ampx`).
-    @Test func aGen1FileGetsGen1Advice() {
-        let text = #"{"api": {"plugins": {"awsAPIPlugin": {"api": {"endpointType": "GraphQL", "endpoint": "https://x/graphql", "#
-            + #""region": "us-east-1", "authorizationType": "AMAZON_COGNITO_USER_POOLS"}}}}}"#
-        do {
-            _ = try ConfigurationFile.parse(Data(text.utf8), path: "amplifyconfiguration.json")
-            Issue.record("a Cognito config was accepted")
-        } catch {
-            #expect(error == .unsupportedGen1AuthMode(path: "amplifyconfiguration.json", mode: "AMAZON_COGNITO_USER_POOLS"))
-            #expect(error.description.contains("amplify update api"))
-            #expect(!error.description.contains("ampx"))
-        }
+    @Test func everyFormatNamesItsCognitoPools() throws {
+        let gen2 = #"""
+            {"version":"1.3","auth":{"aws_region":"eu-west-1","user_pool_id":"eu-west-1_AbC","user_pool_client_id":"client1",
+             "identity_pool_id":"eu-west-1:1234"},
+             "data":{"url":"https://a.appsync-api.eu-west-1.amazonaws.com/graphql","default_authorization_type":"AMAZON_COGNITO_USER_POOLS"}}
+            """#
+        let gen1 = #"""
+            {"api":{"plugins":{"awsAPIPlugin":{"x":{"endpointType":"GraphQL","endpoint":"https://b.appsync-api.us-west-2.amazonaws.com/graphql",
+             "region":"us-west-2","authorizationType":"AWS_IAM"}}}},
+             "auth":{"plugins":{"awsCognitoAuthPlugin":{"CredentialsProvider":{"CognitoIdentity":{"Default":{"PoolId":"us-west-2:abcd","Region":"us-west-2"}}},
+             "CognitoUserPool":{"Default":{"PoolId":"us-west-2_Pool","AppClientId":"client2","Region":"us-west-2"}}}}}}
+            """#
+        let awsConfiguration = #"""
+            {"AppSync":{"Default":{"ApiUrl":"https://c.appsync-api.ap-south-1.amazonaws.com/graphql","Region":"ap-south-1","AuthMode":"OPENID_CONNECT"}},
+             "CognitoUserPool":{"Default":{"PoolId":"ap-south-1_P","AppClientId":"client3","Region":"ap-south-1"}}}
+            """#
+        let first = try ConfigurationFile.parse(Data(gen2.utf8), path: "a.json")
+        #expect(first.mode == .userPool && first.userPool == UserPoolSettings(id: "eu-west-1_AbC", clientId: "client1", region: "eu-west-1"))
+        #expect(first.identityPool?.id == "eu-west-1:1234" && first.region == "eu-west-1")
+        let second = try ConfigurationFile.parse(Data(gen1.utf8), path: "b.json")
+        #expect(second.mode == .iam && second.identityPool?.id == "us-west-2:abcd" && second.userPool?.clientId == "client2")
+        let third = try ConfigurationFile.parse(Data(awsConfiguration.utf8), path: "c.json")
+        #expect(third.mode == .oidc && third.userPool?.id == "ap-south-1_P" && third.region == "ap-south-1")
     }
 
     @Test func malformedFilesGetClearErrors() {
@@ -58,8 +67,8 @@ import Testing
             (#"{"version": "1", "data": {"api_key": "da2-x"}}"#, .missingField(path: "f.json", field: "data.url")),
             (#"{"version": "2", "data": {"url": "https://x/graphql"}}"#, .unsupportedVersion(path: "f.json", version: "2")),
             (#"{"version": "1", "data": {"url": "ftp://x/graphql", "api_key": "da2-x"}}"#, .invalidEndpoint("ftp://x/graphql")),
-            (#"{"AppSync": {"Default": {"ApiUrl": "https://x/graphql", "AuthMode": "AMAZON_COGNITO_USER_POOLS"}}}"#,
-             .unsupportedGen1AuthMode(path: "f.json", mode: "AMAZON_COGNITO_USER_POOLS")),
+            (#"{"AppSync": {"Default": {"ApiUrl": "https://x/graphql", "AuthMode": "AWS_MAGIC"}}}"#,
+             .unsupportedAuthMode(path: "f.json", mode: "AWS_MAGIC")),
         ]
         for (text, expected) in cases {
             #expect {

@@ -71,6 +71,51 @@ import Testing
         }
     }
 
+    @Test func conflictingEditsOfOneFieldEndTheSameOnBothScreensAndTheServer() async throws {
+        try await withLoopbackServer { server in
+            let a = try await Client(server)
+            let b = try await Client(server)
+            defer { a.stop(); b.stop() }
+            let id = try await a.list.create(name: "Contested")
+            await eventually("B to have it") { await b.list.row(id)?.property.version == 1 }
+            // Both rename from version 1; the server takes one, refuses the other as a conflict.
+            server.faults.update { $0.latency = .milliseconds(300) }
+            try await a.list.rename(id, to: "A's name")
+            try await b.list.rename(id, to: "B's name")
+            server.faults.update { $0.latency = .zero }
+            await settled(a.list)
+            await settled(b.list)
+            let held = try #require(try await server.api().get(id: id))
+            #expect(held.version == 2, "exactly one rename was applied")
+            await eventually("both screens to show the server's name") {
+                let nameA = await a.list.row(id)?.property.name, nameB = await b.list.row(id)?.property.name
+                return nameA == held.name && nameB == held.name
+            }
+            let loser = held.name == "A's name" ? b.list : a.list
+            let status = await loser.row(id)?.status
+            #expect(status == .conflict("someone else renamed it to “\(held.name)” meanwhile"), "the loser is told, not overwritten")
+        }
+    }
+
+    @Test func anotherClientsMutationThatSelectsOnlyTheIdStillArrives() async throws {
+        try await withLoopbackServer { server in
+            let b = try await Client(server)
+            defer { b.stop() }
+            let api = try server.api()
+            let record = try await api.send(.create(RealEstateProperty(id: "thin", name: "Thin")))
+            await eventually("B to have it") { await b.list.row(record.id) != nil }
+            // Like many clients: the mutation selects only `id`, so the subscription's
+            // non-null fields cannot be filled and the event arrives without its record.
+            let client = AppSyncClient(configuration: try AppSyncConfiguration(endpoint: server.endpoint, apiKey: LoopbackServer.apiKey))
+            _ = try await client.execute(GraphQLRequest(
+                query: #"mutation { updateRealEstateProperty(input: {id: "thin", name: "Thinner", _version: 1}) { id } }"#))
+            await eventually("B to show the rename") { await b.list.row(record.id)?.property.name == "Thinner" }
+            _ = try await client.execute(GraphQLRequest(
+                query: #"mutation { deleteRealEstateProperty(input: {id: "thin", _version: 2}) { id } }"#))
+            await eventually("B to drop the deleted row") { await b.list.row(record.id) == nil }
+        }
+    }
+
     @Test func aSocketDroppedByTheServerReconnectsAndCatchesUp() async throws {
         try await withLoopbackServer { server in
             let b = try await Client(server)

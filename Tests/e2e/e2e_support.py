@@ -24,12 +24,12 @@ def finish():
     sys.exit(1 if results["failed"] else 0)
 
 
-def start_server(binary, data_dir, *options, timeout=60):
+def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
     """Starts `proptui serve --port 0`; answers the process and its GraphQL URL, realtime URL and API key.
     Its request log stays readable on the process's stderr."""
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--data-dir", data_dir, *options],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
     banner = {}
     deadline = time.monotonic() + timeout
     while len(banner) < 3 and time.monotonic() < deadline:

@@ -404,7 +404,8 @@ def copy_id(binary):
 def row_deleted_while_renaming(binary):
     """The issue's case: the row being renamed is deleted by another client; what is typed next stays in the field."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-vanish-")
-    # Every answer takes 3 s: the refresh started before `r` lands while the user types.
+    # Every answer takes 3 s, so the other client's delete lands (live, through the realtime
+    # socket) while the user is typing in the field.
     server, url, _, key = start_server(binary, work, "--empty", "--latency", "3s", timeout=TIMEOUT)
     app = None
     create = "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id _version } }"
@@ -415,15 +416,15 @@ def row_deleted_while_renaming(binary):
         os.environ["PROPTUI_API_KEY"] = key
         app = App(binary, "--endpoint", url, "--data-dir", work + "/client", data_dir=False)
         app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "Alpha and Beta")
+        app.keys("g")
+        app.expect(lambda screen: "▸ Alpha" in screen, "Alpha is selected")
+        app.keys("r", "C-u")
+        app.type("Ti")
+        check(app.idle()["rows"] == 2, "the field is open before the delete lands")
         deleted = graphql(url, key, "mutation D($input: DeleteRealEstatePropertyInput!) { deleteRealEstateProperty(input: $input) { id } }",
                           {"input": {"id": alpha["id"], "_version": alpha["_version"]}})
         check(deleted.get("data", {}).get("deleteRealEstateProperty") is not None, "another client deletes Alpha", str(deleted))
-        app.keys("g")
-        app.expect(lambda screen: "▸ Alpha" in screen, "Alpha is selected (the app has not heard of the delete)")
-        app.keys("R", "r", "C-u")
-        app.type("Ti")
-        check(app.idle()["rows"] == 2, "the field is open before the refresh lands")
-        app.wait(lambda s: s["rows"] == 1, "the refresh to land without Alpha")
+        app.wait(lambda s: s["rows"] == 1, "the delete to arrive without Alpha")
         app.expect(lambda screen: "“Alpha” deleted elsewhere · name: Ti" in screen,
                    "the field stays open, below the list, and names the cause")
         app.type("dy")
@@ -513,14 +514,18 @@ def command_line(binary):
         iam = os.path.join(work, "iam.json")
         Path(iam).write_text('{"version": "1", "data": {"url": "https://x.appsync-api.us-east-1.amazonaws.com/graphql", '
                              '"default_authorization_type": "AWS_IAM"}}')
-        env = {key: value for key, value in os.environ.items() if key != "PROPTUI_API_KEY"}
+        env = {key: value for key, value in os.environ.items() if key != "PROPTUI_API_KEY" and not key.startswith("AWS_")}
+        env["AWS_SHARED_CREDENTIALS_FILE"] = os.path.join(work, "no-such-credentials")
         cases = [
             (["--fail-rate", "-1"], 64, "--fail-rate must be between 0 and 1"),
             (["--latency", "fast"], 64, "--latency: “fast” is not a duration"),
-            (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs --api-key"),
+            (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs PROPTUI_API_KEY or --api-key"),
             (["--endpoint", "http://x/graphql", "--config", bad_json], 64, "not both"),
             (["--data-dir", work, "--config", bad_json], 1, "is not valid JSON"),
-            (["--data-dir", work, "--config", iam], 1, "AWS_IAM, which proptui does not support yet"),
+            (["--data-dir", work, "--config", iam], 1, "cannot use IAM authorization (--auth iam): no AWS credentials"),
+            (["--data-dir", work, "--config", iam, "--auth", "user-pool"], 1, "names no user pool"),
+            (["--data-dir", work, "--config", iam, "--auth", "lambda"], 1, "no token: give --token-command"),
+            (["--data-dir", work, "--config", iam, "--auth", "magic"], 64, "--auth must be one of"),
             (["serve", "--jitter", "-1s"], 64, "--jitter: “-1s” is not a duration"),
             (["serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", work], 64, "refusing to listen on 0.0.0.0"),
             (["--log-file", "/nonexistent-proptui-dir/x.log"], 64,

@@ -87,7 +87,13 @@ final class RealtimeSession: Sendable {
         case "error", "connection_error":
             let (text, type) = message.errorDescription
             logger.warning("realtime \(message.type): \(type ?? "-"): \(text)")
-            let refused = type == "UnauthorizedException" || (message.payload?["errors"].map { "\($0)" }?.contains("401") ?? false)
+            // A refused key or token (401) or a refused IAM signature or credentials (403).
+            let refusedTypes: Set<String> = [
+                "UnauthorizedException", "InvalidSignatureException", "IncompleteSignatureException",
+                "UnrecognizedClientException", "ExpiredTokenException",
+            ]
+            let errorsText = message.payload?["errors"].map { "\($0)" } ?? ""
+            let refused = type.map(refusedTypes.contains) ?? false || errorsText.contains("401") || errorsText.contains("403")
             end(refused ? .refused(text) : .failed(text))
             return false
         default:

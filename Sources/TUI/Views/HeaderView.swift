@@ -4,6 +4,8 @@ import PropertySync
 /// left; connection state, pending changes and the busy indicator on the right.
 struct HeaderView {
     let title: String
+    /// Backend and auth mode, shown dim left of the connection state when there is room.
+    let backend: String?
     let connection: ConnectionState
     let pendingCount: Int
     let isBusy: Bool
@@ -41,7 +43,17 @@ struct HeaderView {
         let right = parts.joined(separator: " · ")
         let rightWidth = right.terminalWidth
         let rightColumn = max(1, frame.width - 1 - rightWidth)
-        frame.draw(title, row: 0, column: 1, width: max(0, rightColumn - 2), style: .bold)
+        var titleEnd = rightColumn - 2
+        if let backend {
+            let text = backend + " ·"
+            let column = rightColumn - 1 - text.terminalWidth
+            // The backend gives way to the title on a narrow screen: at least 16 columns of title.
+            if column >= 1 + min(title.terminalWidth, 16) + 2 {
+                frame.draw(text, row: 0, column: column, style: .dim)
+                titleEnd = column - 2
+            }
+        }
+        frame.draw(title, row: 0, column: 1, width: max(0, titleEnd), style: .bold)
         frame.draw(right, row: 0, column: rightColumn)
         // Only the connection word is coloured; the symbol and word say it without colour.
         frame.draw("\(symbol) \(word)", row: 0, column: rightColumn, color: palette(color))
