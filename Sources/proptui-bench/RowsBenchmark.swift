@@ -26,6 +26,11 @@ struct RowsBenchmark {
         var plainScanMs: Double
         var filterPassMs: Double
         var sortByNameMs: Double
+        /// Heap per row of the rows themselves (`[PropertyRow]`), and what the screen's index adds on top
+        /// (its strings are shared with the rows, as the app's are with the list's store).
+        var recordBytesPerRow: Int
+        var indexBytesPerRow: Int
+        var memorySource: String
     }
 
     struct OldIndexResult: Sendable, Codable {
@@ -37,7 +42,21 @@ struct RowsBenchmark {
     func run() -> (results: [Result], old: OldIndexResult) {
         var results: [Result] = []
         for size in sizes {
-            results.append(measure(rows: Self.rows(size)))
+            let before = MemoryReading.now()
+            let rows = Self.rows(size)
+            let withRows = MemoryReading.now()
+            var store = RowStore()
+            store.replaceAll(with: rows)
+            let withIndex = MemoryReading.now()
+            let records = MemoryReading.growth(from: before, to: [withRows])
+            let index = MemoryReading.growth(from: withRows, to: [withIndex])
+            blackHole(store.count)
+            store = RowStore()
+            var result = measure(rows: rows)
+            result.recordBytesPerRow = records.bytes / max(1, size)
+            result.indexBytesPerRow = index.bytes / max(1, size)
+            result.memorySource = index.source.rawValue
+            results.append(result)
         }
         return (results, measureOldIndex(rows: Self.rows(min(Self.oldIndexSize, sizes.min() ?? Self.oldIndexSize))))
     }
@@ -98,7 +117,7 @@ struct RowsBenchmark {
         return Result(
             rows: rows.count, plainSortMs: plainSort, replaceAllMs: replaceAll, pageWiseLoadMs: pageWise,
             pageWiseSlotWritesPerRow: Double(slotWrites) / Double(max(1, rows.count)), plainScanMs: plainScan,
-            filterPassMs: filterPass, sortByNameMs: sortByName)
+            filterPassMs: filterPass, sortByNameMs: sortByName, recordBytesPerRow: 0, indexBytesPerRow: 0, memorySource: "")
     }
 
     /// The index as it was: a binary search and an array insert per row.
@@ -150,6 +169,8 @@ struct RowsBenchmark {
                 + String(format: ", %.1f id slots written per row", result.pageWiseSlotWritesPerRow))
             lines.append("    sort by name (off the loop)       \(ms(result.sortByNameMs)) = \(ratio(result.sortByNameMs, result.plainSortMs)) the plain sort")
             lines.append("    filter pass (off the loop)        \(ms(result.filterPassMs)) = \(ratio(result.filterPassMs, result.plainScanMs)) a plain contains scan (\(ms(result.plainScanMs)))")
+            lines.append("    memory: the index adds \(result.indexBytesPerRow) bytes per row to the rows' own \(result.recordBytesPerRow) "
+                + "(\(result.memorySource))")
         }
         lines.append("  the index as it was (one insert a row) at \(old.rows) rows: \(ms(old.oldMs)) = "
             + "\(ratio(old.oldMs, old.newMs)) the page-wise load (\(ms(old.newMs))); it grows with the square of the rows")
