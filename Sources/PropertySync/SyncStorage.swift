@@ -204,6 +204,9 @@ public final class SyncStorage: Sendable {
     private func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch SyncStorageError.corruptOutbox(let reason) {
+            throw SyncStorageError.corruptOutbox(
+                "\(reason). The file is \(path): move it aside to start without its unsent changes")
         } catch let error as SyncStorageError {
             throw error
         } catch {

@@ -77,3 +77,27 @@ import Testing
         }
     }
 }
+
+extension SyncStorageTests {
+    @Test func aDamagedOutboxIsAClearErrorNamingTheFile() throws {
+        let path = temporaryPath()
+        do {
+            let storage = try SyncStorage(path: path)
+            let store = OptimisticStore<RealEstateProperty>(confirmed: [villa])
+            let rename = store.apply(.update("villa", RealEstatePropertyPatch(name: "Villa Blu"))).operation
+            try storage.append(try #require(store.operation(rename)))
+        }
+        // Something else wrote into the file.
+        let damage = Process()
+        damage.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        damage.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update outbox set kind='teleport'\"); c.commit()", path]
+        try damage.run()
+        damage.waitUntilExit()
+        #expect {
+            try SyncStorage(path: path).load()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("damaged") && text.contains("teleport") && text.contains(path)
+        }
+    }
+}

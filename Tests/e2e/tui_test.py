@@ -519,6 +519,7 @@ def command_line(binary):
         cases = [
             (["--fail-rate", "-1"], 64, "--fail-rate must be between 0 and 1"),
             (["--latency", "fast"], 64, "--latency: “fast” is not a duration"),
+            (["--offline", "later"], 64, "--offline must be queue or revert, not “later”"),
             (["--endpoint", "http://127.0.0.1:1/graphql"], 64, "--endpoint needs PROPTUI_API_KEY or --api-key"),
             (["--endpoint", "http://x/graphql", "--config", bad_json], 64, "not both"),
             (["--data-dir", work, "--config", bad_json], 1, "is not valid JSON"),
