@@ -109,13 +109,21 @@ extension RealEstatePropertyList {
         var nextToken: String?
         var startedAt: Int64?
         var seenTokens: Set<String> = []
+        // Pages merged but not yet on screen, and when the screen last got some (see `publishInterval`).
+        var unpublished = StoreDiff<String>()
+        var lastPublished: ContinuousClock.Instant?
         do throws(AppSyncFailure) {
             repeat {
                 let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
                 let records = page.items.compactMap { $0 }
                 all.append(contentsOf: records)
                 startedAt = startedAt ?? page.startedAt
-                publishPage(records)
+                mergePage(records, into: &unpublished)
+                if lastPublished.map({ ContinuousClock.now - $0 >= Self.publishInterval }) ?? true {
+                    publish(unpublished)
+                    unpublished = StoreDiff()
+                    lastPublished = .now
+                }
                 // It answered: the header says online while the rest streams in.
                 if pause == nil { setConnectivity(.online) }
                 sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
@@ -126,6 +134,7 @@ extension RealEstatePropertyList {
                 }
             } while nextToken != nil
         } catch {
+            publish(unpublished)  // what did arrive is shown
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
             switch error {
             case .unauthorized, .misconfigured:
@@ -142,6 +151,7 @@ extension RealEstatePropertyList {
             }
             return false
         }
+        publish(unpublished)
         publish(store.replaceConfirmed(with: all, startedAt: token))
         persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
         if let startedAt {
@@ -158,17 +168,20 @@ extension RealEstatePropertyList {
         return true
     }
 
-    /// One page of a full read, on screen at once: one event for the page, not one per record.
-    /// Not saved to the cache: the whole list replaces it at the end.
-    private func publishPage(_ records: [RealEstateProperty]) {
-        var diff = StoreDiff<String>()
+    /// A full read shows its first page at once, then what arrived at most this often: each
+    /// batch costs the screen a pass over its sorted rows (new rows land anywhere in a scan's
+    /// order), so a million rows arrive in a few dozen passes, not a thousand.
+    static let publishInterval = Duration.milliseconds(500)
+
+    /// One page of a full read into the confirmed set (the newer `_version` wins), its changes
+    /// added to `diff` for the screen. Not saved to the cache: the whole list replaces it at the end.
+    private func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
         for record in records {
             let one = store.merge(record)
             diff.inserted.formUnion(one.inserted)
             diff.updated.formUnion(one.updated)
             diff.removed.formUnion(one.removed)
         }
-        publish(diff)
     }
 
     /// Reads one record from the server into the confirmed set.
