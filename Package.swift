@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync",
+                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "TUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

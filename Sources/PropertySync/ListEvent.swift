@@ -67,6 +67,22 @@ public enum ListEvent: Sendable, Equatable {
     case connectivityChanged(Connectivity)
     case pendingCountChanged(Int)
     case busyChanged(Bool)
+    /// A full list is being read page by page: how far it got (nil: no read is running).
+    case loadProgress(LoadProgress?)
+}
+
+/// How far a full read of the server's list has got, for the header.
+public struct LoadProgress: Sendable, Equatable {
+    /// Records read so far.
+    public var loaded: Int
+    /// How many the whole list probably holds (AppSync gives no count: the cache's
+    /// size from last time); nil when there is nothing to guess from.
+    public var expected: Int?
+
+    public init(loaded: Int, expected: Int?) {
+        self.loaded = loaded
+        self.expected = expected
+    }
 }
 
 /// Where the list's events go: called in order, on the list's actor, before the

@@ -87,14 +87,21 @@ extension RealEstatePropertyList {
     // MARK: - Loading
 
     /// Reads every page of the base sync query (the whole list, tombstones included, with
-    /// the server's `startedAt`) and replaces the confirmed set (and the cache). Pending
-    /// changes stay on top; live sync goes on from `startedAt` with delta queries. Returns whether it succeeded; a failure is also reported.
+    /// the server's `startedAt`) and replaces the confirmed set (and the cache). Each page is
+    /// shown as it arrives (merged: the newer `_version` wins), with the progress; only once
+    /// the whole list is read are records missing from it deleted. Pending changes stay on
+    /// top; live sync goes on from `startedAt` with delta queries. Returns whether it
+    /// succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
         let token = store.beginRefresh()
         setBusy(true)
         refreshesRunning += 1
+        // What the cache held is the best guess of the list's size; AppSync gives no count.
+        let expected = store.count > 0 ? store.count : nil
+        sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
         defer {
+            sink(.loadProgress(nil))
             setBusy(false)
             refreshesRunning -= 1
         }
@@ -102,11 +109,24 @@ extension RealEstatePropertyList {
         var nextToken: String?
         var startedAt: Int64?
         var seenTokens: Set<String> = []
+        // Pages merged but not yet on screen, and when the screen last got some (see `publishInterval`).
+        var unpublished = StoreDiff<String>()
+        var lastPublished: ContinuousClock.Instant?
         do throws(AppSyncFailure) {
             repeat {
                 let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
-                all.append(contentsOf: page.items.compactMap { $0 })
+                let records = page.items.compactMap { $0 }
+                all.append(contentsOf: records)
                 startedAt = startedAt ?? page.startedAt
+                mergePage(records, into: &unpublished)
+                if lastPublished.map({ ContinuousClock.now - $0 >= Self.publishInterval }) ?? true {
+                    publish(unpublished)
+                    unpublished = StoreDiff()
+                    lastPublished = .now
+                }
+                // It answered: the header says online while the rest streams in.
+                if pause == nil { setConnectivity(.online) }
+                sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
                 nextToken = page.nextToken
                 // A server that hands out the same page token twice would keep us reading forever.
                 if let token = nextToken, !seenTokens.insert(token).inserted {
@@ -114,6 +134,7 @@ extension RealEstatePropertyList {
                 }
             } while nextToken != nil
         } catch {
+            publish(unpublished)  // what did arrive is shown
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
             switch error {
             case .unauthorized, .misconfigured:
@@ -130,6 +151,7 @@ extension RealEstatePropertyList {
             }
             return false
         }
+        publish(unpublished)
         publish(store.replaceConfirmed(with: all, startedAt: token))
         persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
         if let startedAt {
@@ -144,6 +166,22 @@ extension RealEstatePropertyList {
         }
         setConnectivity(.online)
         return true
+    }
+
+    /// A full read shows its first page at once, then what arrived at most this often: each
+    /// batch costs the screen a pass over its sorted rows (new rows land anywhere in a scan's
+    /// order), so a million rows arrive in a few dozen passes, not a thousand.
+    static let publishInterval = Duration.milliseconds(500)
+
+    /// One page of a full read into the confirmed set (the newer `_version` wins), its changes
+    /// added to `diff` for the screen. Not saved to the cache: the whole list replaces it at the end.
+    private func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+        for record in records {
+            let one = store.merge(record)
+            diff.inserted.formUnion(one.inserted)
+            diff.updated.formUnion(one.updated)
+            diff.removed.formUnion(one.removed)
+        }
     }
 
     /// Reads one record from the server into the confirmed set.

@@ -16,7 +16,8 @@ public struct SyncOptions: Sendable {
     public var retryPolicy: RetryPolicy
     /// Backoff for the checks that notice the server is back.
     public var probePolicy: RetryPolicy
-    /// Records per list page.
+    /// Records per list page: AppSync's largest (`limit` up to 1,000), so a big list
+    /// takes as few round trips as the protocol allows (pages follow a `nextToken`, one at a time).
     public var pageSize: Int
     public var offlineMode: OfflineMode
     /// A conflict on fields the change does not touch is rebased and sent again at most this often.
@@ -25,7 +26,7 @@ public struct SyncOptions: Sendable {
     public init(
         maximumParallelSends: Int = 4, retryPolicy: RetryPolicy = RetryPolicy(),
         probePolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(5)),
-        pageSize: Int = 100, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5
+        pageSize: Int = 1000, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5
     ) {
         self.maximumParallelSends = max(1, maximumParallelSends)
         self.retryPolicy = retryPolicy

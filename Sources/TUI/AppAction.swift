@@ -16,6 +16,8 @@ public enum AppAction: Sendable, Equatable {
     case rowsChanged(RowUpdate)
     /// Every row at once: the first load, or a reset. Rows that stay keep their place.
     case rowsReplaced([PropertyRow])
+    /// A sort or filter computed off the event loop (`Effect.recomputeRows`); ignored when a newer one was asked for.
+    case rowsRecomputed(RowViewResult)
     case connectionChanged(ConnectionState)
     /// Whether the rows come from the server, the cache, or nothing yet (the empty list's words).
     case loadStateChanged(LoadState)
@@ -25,6 +27,8 @@ public enum AppAction: Sendable, Equatable {
     case pendingCountChanged(Int)
     /// Whether anything is being fetched (the header's busy indicator).
     case busyChanged(Bool)
+    /// How far a full read of the list has got (nil: it ended); the header shows it.
+    case loadProgressChanged(LoadProgress?)
     /// The server accepted an operation. `record` is the record's name, if it has one.
     case operationFinished(OperationKind, record: String?)
     /// An operation was refused or could not be done.

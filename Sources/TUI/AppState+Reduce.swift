@@ -34,6 +34,8 @@ extension AppState {
             changeRows(now: now) { $0.apply(update) }
         case .rowsReplaced(let newRows):
             changeRows(now: now) { $0.replaceAll(with: newRows) }
+        case .rowsRecomputed(let result):
+            changeRows(now: now) { $0.adopt(result) }
         case .connectionChanged(let state):
             connection = state
         case .loadStateChanged(let state):
@@ -46,6 +48,8 @@ extension AppState {
             if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }
         case .busyChanged(let busy):
             isBusy = busy
+        case .loadProgressChanged(let progress):
+            loadProgress = progress
         case .operationFinished(let operation, let record):
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
@@ -57,6 +61,8 @@ extension AppState {
         case .noticed(let text):
             show(text, .info, now: now)
         }
+        // A sort or filter too large for one key press is computed off the loop.
+        if let job = rows.takeJob() { effects.append(.recomputeRows(job)) }
         keepSelectionVisible()
         return effects
     }

@@ -22,6 +22,7 @@ extension AppState {
         }
         HeaderView(
             title: title, backend: options.backend, connection: connection, pendingCount: pendingCount, isBusy: isBusy,
+            progress: loadProgress,
             palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)
@@ -96,6 +97,10 @@ extension AppState {
     }
 
     private var filterSummary: String? {
+        // Until a large list's new sort or filter is computed, the rows shown are the ones before.
+        if rows.isRecomputing {
+            return rows.filter.isEmpty ? "sorting \(rows.totalCount) rows…" : "filter “\(rows.filter)”: filtering \(rows.totalCount) rows…"
+        }
         if rows.filter.isEmpty { return nil }
         return "filter “\(rows.filter)”: \(rows.count) of \(rows.totalCount)"
     }

@@ -72,6 +72,8 @@ public struct AppState: Sendable {
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false
+    /// A full read of the list under way: the header says how far it got.
+    public internal(set) var loadProgress: LoadProgress?
     public internal(set) var simulation: Simulation?
     /// The kinds of emoji cluster this terminal draws a scalar at a time, as the terminal
     /// told at start-up: text is laid out accordingly (`Frame.separateClusters`).
@@ -96,6 +98,6 @@ public struct AppState: Sendable {
 
     /// A short description for the idle signal end-to-end tests read.
     public var idleSummary: String {
-        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0)"
+        "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0) loading=\(loadProgress == nil ? 0 : 1) recomputing=\(rows.isRecomputing ? 1 : 0)"
     }
 }

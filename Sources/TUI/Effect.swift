@@ -25,6 +25,9 @@ public enum Effect: Sendable, Equatable {
     case copyToClipboard(String)
     /// Repaint the whole terminal (C-l). Handled by the `Terminal` module.
     case redraw
+    /// A new sort or filter of a large list: run it off the event loop (a newer one cancels
+    /// this one) and post the result as `AppAction.rowsRecomputed`.
+    case recomputeRows(RowViewJob)
     /// Leave the app. Handled by the `Terminal` module.
     case quit
 }

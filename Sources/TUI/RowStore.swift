@@ -2,10 +2,11 @@ import PropertySync
 import OptimisticStore
 
 /// The rows the screen shows, kept in a stable order: a sorted array of ids plus
-/// a dictionary of rows. Applying an update costs, per changed row, a binary
-/// search plus at most one array insert or remove (a memmove); an update of an
-/// existing row costs a dictionary write and never moves it. Drawing reads only
-/// the visible indices.
+/// a dictionary of rows. New rows of an update are sorted together and merged in
+/// once (a page of a large load costs its own size, not one memmove per row); a
+/// moved or removed row costs a binary search and a memmove; an update of an
+/// existing row costs a dictionary write and never moves it. A whole new list is
+/// one sort. Drawing reads only the visible indices.
 ///
 /// The filter keeps a second sorted id array of the matching rows: building it
 /// scans the list once when the filter text changes; after that it is kept up
@@ -18,18 +19,42 @@ public struct RowStore: RowSource, Sendable {
     /// The ids matching the filter, in display order; nil when no filter is set.
     private var filteredIDs: [String]?
     private var nextArrival: UInt64 = 0
-    /// The filter as typed; matched against name and address without case or accents.
+    /// Slots of the id arrays written so far (inserts, moves, removals' shifts): what
+    /// changes cost, counted so the scale tests and the bench can see it grow linearly.
+    public private(set) var idSlotWrites = 0
+    /// The filter as typed (the latest asked for); matched against name and address
+    /// without case or accents. On a large list it applies once its job has run.
     public private(set) var filter = ""
-    /// How the rows are sorted.
+    /// How the rows are sorted (the latest asked for; see `filter`).
     public private(set) var sortOrder = SortOrder.creation
-    /// `filter`, folded once (`SearchFolding`).
+    /// The sort the id arrays are in now.
+    private var appliedSort = SortOrder.creation
+    /// The filter `filteredIDs` holds, folded once (`SearchFolding`); empty: none.
     private var foldedFilter = ""
+    /// The sort or filter being computed in the background, and the rows changed since its snapshot.
+    private var outstanding: RowViewJob?
+    private var touchedSinceSnapshot: Set<String>?
+    /// A job made but not yet handed to whoever runs it (`takeJob`).
+    private var jobToSend: RowViewJob?
+    private var jobGeneration = 0
+    /// A new sort or filter touching more rows than this runs in the background.
+    var backgroundThreshold = 20_000
     /// Rows whose status is reverted or conflict: the next key press acknowledges them.
     public private(set) var flaggedCount = 0
     /// Grows each time a row becomes flagged, so an acknowledgement is asked for once per new refusal.
     public private(set) var flagGeneration = 0
 
     public init() {}
+
+    /// Whether a sort or filter asked for is still being computed (the screen shows the one before).
+    public var isRecomputing: Bool { outstanding != nil }
+
+    /// The background work a change of sort or filter needs, once: the caller runs it
+    /// off the event loop and hands the result to `adopt(_:)`.
+    public mutating func takeJob() -> RowViewJob? {
+        defer { jobToSend = nil }
+        return jobToSend
+    }
 
     // MARK: Reading
 
@@ -54,84 +79,212 @@ public struct RowStore: RowSource, Sendable {
 
     // MARK: Changing
 
+    /// Applies a change. New rows are not inserted one by one (a memmove of the id
+    /// array each): they are staged, sorted once and merged in from the back, so a
+    /// page of k new rows costs O(k log k) plus the rows that sort after the first of
+    /// them (nothing, when a page lands at the end as creation order usually does).
     public mutating func apply(_ update: RowUpdate) {
-        for id in update.removed { remove(id) }
-        for row in update.upserted { upsert(row) }
+        removeAll(update.removed)
+        var staging = Staging()
+        var seen = Set<String>(minimumCapacity: update.upserted.count)
+        for row in update.upserted {
+            // The same id twice in one update: place the first before the second looks for it.
+            if !seen.insert(row.id).inserted { flush(&staging) }
+            upsert(row, staging: &staging)
+        }
+        flush(&staging)
     }
 
     /// Replaces every row (a first load or a reset). Rows that stay keep their place.
+    /// One sort: O(n log n), whatever was there before.
     public mutating func replaceAll(with newRows: [PropertyRow]) {
-        let keep = Set(newRows.map(\.id))
-        for id in allIDs where !keep.contains(id) { remove(id) }
-        for row in newRows { upsert(row) }
+        var newByID = [String: PropertyRow](minimumCapacity: newRows.count)
+        var newOrders = [String: RowOrder](minimumCapacity: newRows.count)
+        flaggedCount = 0
+        for row in newRows {
+            let id = row.id
+            newByID[id] = row  // the same id twice: the last one wins, as one upsert after another did
+            if newOrders[id] == nil {
+                var order = orders[id] ?? RowOrder(createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
+                order.sortKey = appliedSort.key(for: row.property)
+                newOrders[id] = order
+            }
+        }
+        for (id, row) in newByID where Self.isFlagged(row.status) {
+            flaggedCount += 1
+            if rows[id]?.status != row.status { flagGeneration += 1 }
+        }
+        rows = newByID
+        orders = newOrders
+        allIDs = newOrders.values.sorted().map(\.id)
+        idSlotWrites += allIDs.count
+        if filteredIDs != nil { filteredIDs = allIDs.filter { matches(rows[$0]!) } }
+        // A job out over the old rows is worth nothing now: ask again over these.
+        if outstanding != nil { requestView() }
     }
 
-    /// Sorts the rows anew: O(n log n), once per change of order.
+    /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
     public mutating func setSortOrder(_ order: SortOrder) {
         guard order != sortOrder else { return }
         sortOrder = order
-        for (id, row) in rows { orders[id]!.sortKey = order.key(for: row.property) }
-        allIDs.sort { orders[$0]! < orders[$1]! }
-        filteredIDs?.sort { orders[$0]! < orders[$1]! }
+        requestView()
     }
 
+    /// Sets the filter. A longer text that still holds the last one (typing on) only
+    /// narrows: it scans the rows that matched, not the whole list. On a large list
+    /// the scan runs in the background (`takeJob`); clearing the filter is immediate.
     public mutating func setFilter(_ text: String) {
+        // Keys in the field that do not change its text (moving the cursor) ask for nothing.
+        guard text != filter else { return }
         filter = text
-        foldedFilter = SearchFolding.fold(text)
-        if text.isEmpty {
-            filteredIDs = nil
+        requestView()
+    }
+
+    /// Takes a computed sort or filter, unless a newer one was asked for since; the rows
+    /// changed meanwhile are placed again. O(result + changed rows · log).
+    public mutating func adopt(_ result: RowViewResult) {
+        guard let job = outstanding, job.generation == result.generation else { return }
+        finish(job, result)
+    }
+
+    /// Makes the job for the sort and filter asked for; runs it at once when small.
+    private mutating func requestView() {
+        let folded = SearchFolding.fold(filter)
+        let resort = sortOrder != appliedSort
+        let narrowing = !resort && filteredIDs != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
+        jobGeneration += 1
+        let job = RowViewJob(
+            generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, rows: rows,
+            orders: orders, allIDs: allIDs, resort: resort, filterBase: narrowing ? filteredIDs : nil)
+        if job.work <= backgroundThreshold {
+            finish(job, job.run { false }!, touched: [])
         } else {
-            filteredIDs = allIDs.filter { matches(rows[$0]!) }
+            outstanding = job
+            jobToSend = job
+            touchedSinceSnapshot = []
         }
     }
 
-    private mutating func upsert(_ row: PropertyRow) {
+    private mutating func finish(_ job: RowViewJob, _ result: RowViewResult, touched: Set<String>? = nil) {
+        let touched = touched ?? touchedSinceSnapshot ?? []
+        outstanding = nil
+        jobToSend = nil
+        touchedSinceSnapshot = nil
+        appliedSort = job.sortOrder
+        foldedFilter = job.foldedFilter
+        let current = orders
+        if let newOrders = result.orders, let newIDs = result.allIDs {
+            orders = newOrders
+            allIDs = newIDs
+            if !touched.isEmpty {
+                allIDs.removeAll { touched.contains($0) }
+                for id in touched { orders[id] = nil }
+            }
+        }
+        filteredIDs = result.filteredIDs
+        if !touched.isEmpty { filteredIDs?.removeAll { touched.contains($0) } }
+        idSlotWrites += (result.allIDs?.count ?? 0) + (result.filteredIDs?.count ?? 0)
+        // The rows changed since the snapshot, as they are now.
+        var staging = Staging()
+        for id in touched {
+            guard let row = rows[id], var order = current[id] else { continue }
+            if result.orders != nil {
+                order.sortKey = appliedSort.key(for: row.property)
+                orders[id] = order
+                staging.all.append(order)
+            }
+            if filteredIDs != nil, matches(row) { staging.shown.append(orders[id]!) }
+        }
+        flush(&staging)
+    }
+
+    /// New positions waiting to be merged into the id arrays (see `apply`).
+    private struct Staging {
+        var all: [RowOrder] = []
+        var shown: [RowOrder] = []
+    }
+
+    private mutating func takeArrival() -> UInt64 {
+        defer { nextArrival += 1 }
+        return nextArrival
+    }
+
+    private mutating func flush(_ staging: inout Staging) {
+        if !staging.all.isEmpty { idSlotWrites += merge(staging.all, into: &allIDs) }
+        if !staging.shown.isEmpty, filteredIDs != nil { idSlotWrites += merge(staging.shown, into: &filteredIDs!) }
+        staging = Staging()
+    }
+
+    private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
         let id = row.id
+        touchedSinceSnapshot?.insert(id)
         if let old = rows[id] {
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
+            let wasShown = filteredIDs != nil && matches(old)
+            let isShown = filteredIDs != nil && matches(row)
+            let oldOrder = orders[id]!
             // Sorted by name or address, a change there moves the row.
-            let newKey = sortOrder.key(for: row.property)
-            if newKey != orders[id]!.sortKey {
-                let shown = filteredIDs != nil && matches(old)
-                removeID(orders[id]!, from: &allIDs)
-                if shown { removeID(orders[id]!, from: &filteredIDs!) }
+            let newKey = appliedSort.key(for: row.property)
+            let moves = newKey != oldOrder.sortKey
+            // Out of the sorted arrays before its order changes: their binary search reads `orders`.
+            if moves { idSlotWrites += removeID(oldOrder, from: &allIDs) }
+            if wasShown && (moves || !isShown) { idSlotWrites += removeID(oldOrder, from: &filteredIDs!) }
+            if moves {
                 orders[id]!.sortKey = newKey
-                insertID(orders[id]!, into: &allIDs)
-                if shown { insertID(orders[id]!, into: &filteredIDs!) }
+                staging.all.append(orders[id]!)
             }
+            if isShown && (moves || !wasShown) { staging.shown.append(orders[id]!) }
             rows[id] = row
             if Self.isFlagged(row.status) {
                 flaggedCount += 1
                 if old.status != row.status { flagGeneration += 1 }
             }
-            if filteredIDs != nil {
-                let order = orders[id]!
-                let wasShown = matches(old)
-                let isShown = matches(row)
-                if wasShown && !isShown { removeID(order, from: &filteredIDs!) }
-                if !wasShown && isShown { insertID(order, into: &filteredIDs!) }
-            }
             return
         }
         let order = RowOrder(
-            sortKey: sortOrder.key(for: row.property), createdAt: row.property.createdAt, arrival: nextArrival, id: id)
-        nextArrival += 1
+            sortKey: appliedSort.key(for: row.property), createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
         orders[id] = order
         rows[id] = row
         if Self.isFlagged(row.status) {
             flaggedCount += 1
             flagGeneration += 1
         }
-        insertID(order, into: &allIDs)
-        if filteredIDs != nil, matches(row) { insertID(order, into: &filteredIDs!) }
+        staging.all.append(order)
+        if filteredIDs != nil, matches(row) { staging.shown.append(order) }
     }
 
+    /// Takes rows out: one at a time while few (a binary search and a memmove each),
+    /// in one pass over the list when many.
+    private mutating func removeAll(_ ids: Set<String>) {
+        guard ids.count > Self.batchThreshold else {
+            for id in ids { remove(id) }
+            return
+        }
+        var gone = Set<String>(minimumCapacity: ids.count)
+        for id in ids {
+            touchedSinceSnapshot?.insert(id)
+            guard orders[id] != nil, let old = rows[id] else { continue }
+            if Self.isFlagged(old.status) { flaggedCount -= 1 }
+            orders[id] = nil
+            rows[id] = nil
+            gone.insert(id)
+        }
+        guard !gone.isEmpty else { return }
+        idSlotWrites += allIDs.count + (filteredIDs?.count ?? 0)
+        allIDs.removeAll { gone.contains($0) }
+        filteredIDs?.removeAll { gone.contains($0) }
+    }
+
+    /// Above this many removals one pass over the list beats a memmove per row.
+    static let batchThreshold = 64
+
     private mutating func remove(_ id: String) {
+        touchedSinceSnapshot?.insert(id)
         guard let order = orders[id], let old = rows[id] else { return }
         if Self.isFlagged(old.status) { flaggedCount -= 1 }
         // Out of the sorted arrays first: their binary search reads `orders`.
-        removeID(order, from: &allIDs)
-        if filteredIDs != nil { removeID(order, from: &filteredIDs!) }
+        idSlotWrites += removeID(order, from: &allIDs)
+        if filteredIDs != nil { idSlotWrites += removeID(order, from: &filteredIDs!) }
         orders[id] = nil
         rows[id] = nil
     }
@@ -148,19 +301,41 @@ public struct RowStore: RowSource, Sendable {
         return low
     }
 
-    private func insertID(_ order: RowOrder, into ids: inout [String]) {
-        ids.insert(order.id, at: insertionPoint(of: order, in: ids))
+    /// Merges new positions (not yet in `ids`) into a sorted id array, from the back:
+    /// O(k log k) plus the moves of the rows that sort after the first new one.
+    /// Returns the slots it wrote.
+    private func merge(_ arriving: [RowOrder], into ids: inout [String]) -> Int {
+        let arriving = arriving.sorted()
+        var old = ids.count - 1
+        var new = arriving.count - 1
+        ids.append(contentsOf: repeatElement("", count: arriving.count))
+        var write = ids.count - 1
+        while new >= 0 {
+            if old >= 0, arriving[new] < orders[ids[old]]! {
+                ids.swapAt(old, write)
+                old -= 1
+            } else {
+                ids[write] = arriving[new].id
+                new -= 1
+            }
+            write -= 1
+        }
+        return ids.count - 1 - write
     }
 
-    private func removeID(_ order: RowOrder, from ids: inout [String]) {
+    /// Returns the slots it shifted.
+    @discardableResult
+    private func removeID(_ order: RowOrder, from ids: inout [String]) -> Int {
         let position = insertionPoint(of: order, in: ids)
-        if position < ids.count, ids[position] == order.id { ids.remove(at: position) }
+        if position < ids.count, ids[position] == order.id {
+            ids.remove(at: position)
+            return ids.count - position
+        }
+        return 0
     }
 
     private func matches(_ row: PropertyRow) -> Bool {
-        guard !filter.isEmpty else { return true }
-        return SearchFolding.fold(row.property.name).contains(foldedFilter)
-            || (row.property.address.map { SearchFolding.fold($0).contains(foldedFilter) } ?? false)
+        RowViewJob.matches(row, foldedFilter: foldedFilter)
     }
 
     static func isFlagged(_ status: RowStatus) -> Bool {

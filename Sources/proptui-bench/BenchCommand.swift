@@ -44,11 +44,25 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Changes between the base and the delta query in the live-sync benchmark.")
     var liveChanges = 10
 
+    @Option(help: ArgumentHelp("Row counts for the row index benchmark (0 skips it).", valueName: "n,n,…"))
+    var rowsSizes = SizeList([100_000, 1_000_000])
+
+    @Flag(help: "Only the row index benchmark (loading, filtering and sorting the screen's list).")
+    var rowsOnly = false
+
+    @Option(help: ArgumentHelp("Also write the row index results as JSON to this file.", valueName: "path"))
+    var rowsJSON: String?
+
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
     }
 
     func run() async throws {
+        let rowSizes = rowsSizes.values.filter { $0 > 0 }
+        if rowsOnly {
+            try runRows(rowSizes)
+            return
+        }
         var machine = MachineLoad()
         let results = skipEngines ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
@@ -62,7 +76,23 @@ struct BenchCommand: AsyncParsableCommand {
         if let json {
             try report.json().write(to: URL(fileURLWithPath: json))
         }
+        if !rowSizes.isEmpty { try runRows(rowSizes) }
         // Missed goals are a result, not a failure: the exit code stays 0.
+    }
+
+    private func runRows(_ sizes: [Int]) throws {
+        guard !sizes.isEmpty else { return }
+        let (results, old) = RowsBenchmark(sizes: sizes).run()
+        print(RowsBenchmark.text(results, old: old))
+        if let rowsJSON {
+            struct Document: Encodable {
+                let results: [RowsBenchmark.Result]
+                let oneInsertPerRow: RowsBenchmark.OldIndexResult
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(Document(results: results, oneInsertPerRow: old)).write(to: URL(fileURLWithPath: rowsJSON))
+        }
     }
 }
 

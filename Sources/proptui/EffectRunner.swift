@@ -14,6 +14,8 @@ struct EffectRunner: Sendable {
     let mailbox: Mailbox<AppAction>
     /// The embedded server's fault knobs; nil against a remote API.
     let faults: FaultSettings?
+    /// The sort or filter being computed off the loop, if any.
+    let rowWork = LatestTask()
 
     func perform(_ effect: Effect) {
         switch effect {
@@ -60,6 +62,12 @@ struct EffectRunner: Sendable {
             faults?.update { $0.failRate = rate }
         case .setSimulatedLatency(let latency):
             faults?.update { $0.latency = latency }
+        case .recomputeRows(let job):
+            // Off the loop; the next sort or filter cancels this one (its result would be stale anyway).
+            rowWork.replace(with: Task.detached(priority: .userInitiated) { [mailbox] in
+                guard let result = job.run(isCancelled: { Task.isCancelled }) else { return }
+                mailbox.post(.rowsRecomputed(result))
+            })
         case .redraw, .quit, .copyToClipboard:
             break  // the loop handles these itself
         }

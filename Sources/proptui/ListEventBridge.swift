@@ -33,6 +33,8 @@ enum ListEventBridge {
             return [.pendingCountChanged(count)]
         case .busyChanged(let busy):
             return [.busyChanged(busy)]
+        case .loadProgress(let progress):
+            return [.loadProgressChanged(progress)]
         }
     }
 

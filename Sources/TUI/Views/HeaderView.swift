@@ -1,3 +1,5 @@
+import PropertySync
+
 /// The first line: the title (and, in details, the property's name) on the
 /// left; connection state, pending changes and the busy indicator on the right.
 struct HeaderView {
@@ -7,6 +9,7 @@ struct HeaderView {
     let connection: ConnectionState
     let pendingCount: Int
     let isBusy: Bool
+    let progress: LoadProgress?
     let palette: Palette
 
     /// Why the server cannot be used, said next to the state.
@@ -35,6 +38,7 @@ struct HeaderView {
             if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room, separate: frame.separateClusters) }
         }
         if pendingCount > 0 { parts.append("\(pendingCount) pending") }
+        if let progress { parts.append(Self.progressText(progress)) }
         if isBusy { parts.append("⟳") }
         let right = parts.joined(separator: " · ")
         let rightWidth = frame.columns(of: right)
@@ -53,5 +57,23 @@ struct HeaderView {
         frame.draw(right, row: 0, column: rightColumn)
         // Only the connection word is coloured; the symbol and word say it without colour.
         frame.draw("\(symbol) \(word)", row: 0, column: rightColumn, color: palette(color))
+    }
+
+    /// "loading 35,000 of ~1,000,000", or "loading 35,000…" with nothing to guess the total from.
+    static func progressText(_ progress: LoadProgress) -> String {
+        let loaded = grouped(progress.loaded)
+        guard let expected = progress.expected else { return "loading \(loaded)…" }
+        return "loading \(loaded) of ~\(grouped(expected))"
+    }
+
+    /// Thousands grouped with commas, whatever the locale: the header is in English.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return number < 0 ? "-" + text : text
     }
 }

@@ -47,6 +47,23 @@ actor ScriptedServer: PropertyAPI {
 
     var heldCount: Int { held.count }
 
+    /// While true, list pages after the first wait for `releasePages()` (a slow large list).
+    private var holdingPages = false
+    private var heldPages: [CheckedContinuation<Void, Never>] = []
+    private(set) var listPagesServed = 0
+
+    /// While true, list pages fail with a transient error (a load cut halfway).
+    private var pagesFail = false
+
+    func failNextPages() { pagesFail = true }
+    func holdPages() { holdingPages = true }
+    func releasePages() {
+        holdingPages = false
+        let waiting = heldPages
+        heldPages = []
+        for continuation in waiting { continuation.resume() }
+    }
+
     /// Polls until the condition holds (the list's sends run on other tasks); giving up fails the test.
     func wait(
         until condition: @Sendable (isolated ScriptedServer) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
@@ -71,6 +88,9 @@ actor ScriptedServer: PropertyAPI {
     }
 
     func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
+        if holdingPages, nextToken != nil { await withCheckedContinuation { heldPages.append($0) } }
+        if pagesFail { throw .transient("The network connection was lost.") }
+        listPagesServed += 1
         let sorted = records.values.sorted { $0.id < $1.id }
         let start = Int(nextToken ?? "0") ?? 0
         let end = min(start + limit, sorted.count)

@@ -1,0 +1,74 @@
+import AppSync
+import Foundation
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// A large list is shown page by page: the first page is on screen before the last
+/// one is read, the progress is told, and a record the server no longer has goes only
+/// once the whole list has arrived.
+@Suite struct PagedLoadTests {
+    static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
+
+    @Test func theFirstPageIsShownBeforeTheLastArrives() async throws {
+        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let storage = try SyncStorage()
+        // Last session's cache: a record since deleted on the server.
+        let gone = RealEstateProperty(id: "gone", name: "Sold last week", version: 1)
+        try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
+        let events = EventRecorder()
+        let list = try RealEstatePropertyList(
+            api: server, storage: storage,
+            options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry, pageSize: 2),
+            onEvent: events.sink)
+        await server.holdPages()
+        let refresh = Task { await list.refresh() }
+        // The first page is published while the second waits on the server.
+        await events.first { event in
+            if case .rowsChanged(_, let rows) = event { return rows["p0"] != nil }
+            return false
+        }
+        #expect(await server.listPagesServed == 1)
+        let shownWhileLoading = Set(await list.rows.map(\.id))
+        #expect(shownWhileLoading == ["p0", "p1", "gone"])  // not deleted before the whole list is read
+        #expect(events.all.contains(.loadProgress(LoadProgress(loaded: 2, expected: 2))))
+        #expect(events.all.contains(.busyChanged(true)))
+
+        await server.releasePages()
+        #expect(await refresh.value)
+        #expect(await server.listPagesServed == 4)
+        #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
+        let progress = events.all.compactMap { event -> LoadProgress?? in
+            if case .loadProgress(let progress) = event { return progress }
+            return nil
+        }
+        #expect(progress.map { $0?.loaded } == [0, 2, 4, 6, 7, nil])
+        #expect(progress.first == LoadProgress(loaded: 0, expected: 1))
+        #expect(events.all.last(where: { if case .busyChanged = $0 { true } else { false } }) == .busyChanged(false))
+        // The cache holds the whole list, without the deleted record.
+        #expect(Set(try storage.load().confirmed.map(\.id)) == Set(records.map(\.id)))
+    }
+
+    @Test func aLoadThatFailsHalfwayDeletesNothing() async throws {
+        let records = (0..<5).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let storage = try SyncStorage()
+        let gone = RealEstateProperty(id: "gone", name: "Sold last week", version: 1)
+        try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
+        let events = EventRecorder()
+        let list = try RealEstatePropertyList(
+            api: server, storage: storage,
+            options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry, pageSize: 2),
+            onEvent: events.sink)
+        await server.holdPages()
+        let refresh = Task { await list.refresh() }
+        await events.first { if case .loadProgress(let p) = $0 { p?.loaded == 2 } else { false } }
+        await server.failNextPages()
+        await server.releasePages()
+        #expect(await refresh.value == false)
+        // What arrived is shown; what the server may still have is not taken away.
+        #expect(Set(await list.rows.map(\.id)) == ["p0", "p1", "gone"])
+        #expect(events.all.last(where: { if case .loadProgress = $0 { true } else { false } }) == .loadProgress(nil))
+    }
+}

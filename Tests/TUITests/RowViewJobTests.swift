@@ -1,0 +1,111 @@
+import OptimisticStore
+import PropertySync
+import Testing
+@testable import TUI
+
+/// A large list's new sort or filter runs off the event loop: the store keeps its view
+/// until the result comes back, rows that change meanwhile are placed again, an older
+/// result is ignored, and the key that asked for it returns at once.
+@Suite struct RowViewJobTests {
+    func ids(_ store: RowStore) -> [String] { (0..<store.count).map { store.id(at: $0) } }
+
+    static func row(_ n: Int, name: String? = nil) -> PropertyRow {
+        RowStoreScaleTests.row(n, name: name)
+    }
+
+    /// A store that treats anything above 10 rows as large.
+    func largeStore(_ count: Int) -> RowStore {
+        var store = RowStore()
+        store.backgroundThreshold = 10
+        store.apply(RowUpdate(upserted: (0..<count).map { Self.row($0) }))
+        return store
+    }
+
+    func take(_ store: inout RowStore, sourceLocation: SourceLocation = #_sourceLocation) throws -> RowViewJob {
+        let job = store.takeJob()
+        return try #require(job, sourceLocation: sourceLocation)
+    }
+
+    func allRows(_ store: RowStore) -> [PropertyRow] {
+        var unfiltered = store
+        unfiltered.backgroundThreshold = .max
+        unfiltered.setFilter("")
+        return (0..<unfiltered.count).map { unfiltered.row(at: $0) }
+    }
+
+    @Test func aFilterIsComputedAsideAndRowsChangedMeanwhileArePlaced() throws {
+        var store = largeStore(1000)
+        store.setFilter("9 main")
+        let job = try take(&store)
+        #expect(store.takeJob() == nil)  // handed out once
+        #expect(store.isRecomputing)
+        #expect(store.count == 1000)  // the view before, until the result is in
+        // Meanwhile: a page of new rows, a removal, a row that stops matching, one that starts.
+        store.apply(RowUpdate(
+            upserted: (1000..<1100).map { Self.row($0) } + [Self.row(19, name: "x"), Self.row(5, name: "x 9 main")],
+            removed: ["id29"]))
+        store.apply(RowUpdate(upserted: [PropertyRow(property("id19", "x", "nowhere", createdAt: RowStoreScaleTests.createdAt(19)))]))
+        store.adopt(try #require(job.run { false }))
+        #expect(!store.isRecomputing)
+        let expected = allRows(store).filter {
+            SearchFolding.fold($0.property.name).contains("9 main") || SearchFolding.fold($0.property.address ?? "").contains("9 main")
+        }.map(\.id)
+        #expect(ids(store) == expected)
+        #expect(ids(store).contains("id5") && ids(store).contains("id1009") && !ids(store).contains("id29") && !ids(store).contains("id19"))
+    }
+
+    @Test func aSortIsComputedAsideAndRowsChangedMeanwhileArePlaced() throws {
+        var store = largeStore(500)
+        store.setSortOrder(.name)
+        #expect(store.sortOrder == .name)  // asked for: the title says so at once
+        let job = try take(&store)
+        store.apply(RowUpdate(upserted: [Self.row(7, name: "Aardvark"), Self.row(900, name: "Zebra")], removed: ["id3"]))
+        store.adopt(try #require(job.run { false }))
+        let names = (0..<store.count).map { SearchFolding.fold(store.row(at: $0).property.name) }
+        #expect(names == names.sorted())
+        #expect(store.id(at: 0) == "id7")
+        #expect(store.id(at: store.count - 1) == "id900")
+        #expect(store.count == 500)
+        // A rename now moves the row at once, under the new sort.
+        store.apply(RowUpdate(upserted: [Self.row(100, name: "Aaa first")]))
+        #expect(store.id(at: 0) == "id100")
+    }
+
+    @Test func anOlderResultIsIgnoredAndACancelledJobStops() throws {
+        var store = largeStore(200)
+        store.setFilter("1")
+        let first = try take(&store)
+        store.setFilter("12")
+        let second = try take(&store)
+        #expect(first.run { true } == nil)  // cancelled: stops, yields nothing
+        store.adopt(try #require(first.run { false }))
+        #expect(store.isRecomputing)  // the stale one changed nothing
+        #expect(store.count == 200)
+        store.adopt(try #require(second.run { false }))
+        #expect(!store.isRecomputing)
+        #expect(store.count == allRows(store).filter { $0.property.name.contains("12") || $0.property.address!.contains("12") }.count)
+        // Clearing the filter needs no job.
+        store.setFilter("")
+        #expect(store.takeJob() == nil)
+        #expect(store.count == 200)
+    }
+
+    @Test func theKeyReturnsAtOnceWithAJobAndKeysWorkUntilItLands() throws {
+        var app = makeApp(rows: (0..<300).map { Self.row($0) })
+        app.rows.backgroundThreshold = 10
+        app.press(.character("/"))
+        let effects = app.type("7")
+        guard case .recomputeRows(let job) = try #require(effects.last) else {
+            Issue.record("no background job: \(effects)")
+            return
+        }
+        #expect(app.render().line(1).contains("filtering 300 rows…"))
+        app.press(.enter, .character("j"), .character("j"))
+        #expect(app.selectedIndex == 2)  // moving works on the rows shown meanwhile
+        _ = app.reduce(.rowsRecomputed(try #require(job.run { false })), now: t0)
+        #expect(app.render().line(1).contains("filter “7”: "))
+        #expect(app.rows.count == allRows(app.rows).filter { $0.property.name.contains("7") || $0.property.address!.contains("7") }.count)
+        #expect((0..<app.rows.count).allSatisfy { app.rows.row(at: $0).property.name.contains("7") || app.rows.row(at: $0).property.address!.contains("7") })
+        #expect(app.selectedIndex != nil)
+    }
+}
