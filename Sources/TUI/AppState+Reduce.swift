@@ -38,6 +38,10 @@ extension AppState {
             changeRows(now: now) { $0.adopt(result) }
         case .connectionChanged(let state):
             connection = state
+            // "refresh failed: the server refused the connection" is stale once it answers.
+            if state == .online, status?.aboutConnection == true {
+                status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
+            }
         case .loadStateChanged(let state):
             loadState = state
         case .created(let id):
@@ -54,6 +58,7 @@ extension AppState {
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             show(Self.failureText(failure), .error, now: now)
+            if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
             if failure.operation == .create, failure.reverted, let name = failure.record {
                 retryableCreate = name
                 messageHistory[messageHistory.count - 1].retryableCreate = name

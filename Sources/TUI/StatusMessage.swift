@@ -15,6 +15,8 @@ public struct StatusMessage: Sendable, Equatable {
     public var expiresAt: ContinuousClock.Instant?
     /// For a refused create: its name, so that it can be tried again from the message history.
     public var retryableCreate: String?
+    /// A failure to reach the server: no longer true once the server answers again.
+    public var aboutConnection = false
 
     /// How long info and success messages stay.
     public static let fadeAfter: Duration = .seconds(4)

@@ -160,3 +160,20 @@ import Testing
         #expect(app.status?.text == "z does nothing here; ? shows the keys.")
     }
 }
+
+extension ReducerStatusTests {
+    @Test func aFailedRefreshIsNotLeftOnScreenOnceTheServerAnswers() {
+        var app = makeApp()
+        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
+        _ = app.reduce(.operationFailed(OperationFailure(
+            operation: .refresh, record: nil, message: "the server refused the connection", reverted: false)), now: t0)
+        #expect(app.status?.level == .error)
+        _ = app.reduce(.connectionChanged(.online), now: t0)
+        #expect(app.status?.level == .success)
+        #expect(app.status?.text.contains("Back online") == true)
+        // A refusal of a change is not about the connection: it stays.
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .rename, record: "Villa", message: "no")), now: t0)
+        _ = app.reduce(.connectionChanged(.online), now: t0)
+        #expect(app.status?.level == .error)
+    }
+}
