@@ -25,6 +25,15 @@ public struct OperationSummary: Sendable, Equatable {
     public let recordID: String
     /// The record's name as the user knew it when they acted.
     public let recordName: String
+    /// For a rename, the name the user gave it (so a refusal can say which).
+    public var newName: String?
+
+    public init(kind: Kind, recordID: String, recordName: String, newName: String? = nil) {
+        self.kind = kind
+        self.recordID = recordID
+        self.recordName = recordName
+        self.newName = newName
+    }
 }
 
 /// How the list reaches the server, for the header.

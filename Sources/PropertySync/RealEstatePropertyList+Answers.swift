@@ -146,9 +146,11 @@ extension RealEstatePropertyList {
             case .create(let record): record.name
             case .update, .delete: operation.before?.name
             }
+        var newName: String?
+        if case .update(_, let patch) = operation.change { newName = patch.name }
         return OperationSummary(
             kind: Self.kind(of: operation), recordID: operation.recordID,
-            recordName: name ?? store.record(operation.recordID)?.name ?? "")
+            recordName: name ?? store.record(operation.recordID)?.name ?? "", newName: newName)
     }
 
     static func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {

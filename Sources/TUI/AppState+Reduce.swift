@@ -201,6 +201,7 @@ extension AppState {
         // The outcome first, the server's reason after it: a cut line still says what happened.
         var text = failure.operation.failureName
         if let record = failure.record { text += " “\(record)”" }
+        if let newName = failure.newName { text += " to “\(newName)”" }
         text += failure.reverted ? " failed, reverted: " : " failed: "
         return text + failure.message
     }

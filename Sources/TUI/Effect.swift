@@ -58,11 +58,14 @@ public struct OperationFailure: Sendable, Equatable {
     public var message: String
     /// Whether the change had been shown and is now taken back ("Reverted.").
     public var reverted: Bool
+    /// For a rename: the name the user typed ("rename “Old” to “New” failed").
+    public var newName: String?
 
-    public init(operation: OperationKind, record: String?, message: String, reverted: Bool = true) {
+    public init(operation: OperationKind, record: String?, message: String, reverted: Bool = true, newName: String? = nil) {
         self.operation = operation
         self.record = record
         self.message = message
         self.reverted = reverted
+        self.newName = newName
     }
 }

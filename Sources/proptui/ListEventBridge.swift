@@ -14,7 +14,8 @@ enum ListEventBridge {
             return [.operationFinished(kind(summary.kind), record: summary.recordName)]
         case .reverted(let summary, let message, _):
             return [.operationFailed(OperationFailure(
-                operation: kind(summary.kind), record: summary.recordName, message: message, reverted: true))]
+                operation: kind(summary.kind), record: summary.recordName, message: message, reverted: true,
+                newName: summary.newName))]
         case .loadFailed(let message):
             return [.operationFailed(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false))]
         case .connectivityChanged(let connectivity):

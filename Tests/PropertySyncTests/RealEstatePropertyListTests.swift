@@ -103,7 +103,7 @@ import Testing
         #expect(await list.row("villa")?.status == .reverted("Name is reserved"))
         let reverted = await events.first { if case .reverted = $0 { true } else { false } }
         #expect(reverted == .reverted(
-            OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"),
+            OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu", newName: "Villa Verde"),
             message: "Name is reserved", conflict: false))
         await list.acknowledgeRejections()
         #expect(await list.row("villa")?.status == .synced)

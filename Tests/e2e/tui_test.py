@@ -251,7 +251,7 @@ def rejected_changes(binary):
         app.expect(lambda screen: (row_line(screen, first) or "").rstrip().endswith("!")
                    and row_line(screen, "Villa Blu") is None,
                    "the refused rename is reverted and the row marked !")
-        app.expect(lambda screen: f"rename “{first}” failed, reverted: Injected failure" in screen,
+        app.expect(lambda screen: f"rename “{first}” to “Villa Blu” failed, reverted: Injected failure" in screen,
                    "the status line names the operation, the record and the server's message")
 
         app.keys("n")
