@@ -52,7 +52,15 @@ extension RealEstatePropertyList {
         }
         var server = try? error.data?.decode(as: RealEstateProperty.self)
         if server == nil || server?.id != operation.recordID {
-            server = try? await api.get(id: operation.recordID)
+            // The conflict came without the server's copy: read it. If that read fails, the
+            // operation is tried again later; it is never refused on a guess.
+            do {
+                server = try await api.get(id: operation.recordID)
+            } catch {
+                guard store.operation(operation.id) != nil else { return }
+                failed(operation, error)
+                return
+            }
             guard store.operation(operation.id) != nil else { return }
         }
         guard let server, server.id == operation.recordID else {
