@@ -43,3 +43,14 @@ def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
         process.kill()
         raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
     return process, banner["GraphQL"], banner["Realtime"], banner["API key"]
+
+
+def run_scenarios(binary, scenarios):
+    """Runs each scenario (named by its docstring's first line); a timeout fails it, not the script. Then exits."""
+    for scenario in scenarios:
+        print(f"# {scenario.__doc__.strip().splitlines()[0]}")
+        try:
+            scenario(binary)
+        except TimeoutError as error:
+            check(False, str(error))
+    finish()

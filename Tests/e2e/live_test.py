@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, run_scenarios, start_server
 from tui_test import App, TIMEOUT, row_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,13 +52,7 @@ def two_instances(binary):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (two_instances,):
-        print(f"# {scenario.__doc__.strip().splitlines()[0]}")
-        try:
-            scenario(binary)
-        except TimeoutError as error:
-            check(False, str(error))
-    finish()
+    run_scenarios(binary, (two_instances,))
 
 
 if __name__ == "__main__":

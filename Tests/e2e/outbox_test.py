@@ -21,7 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from e2e_support import check, finish
+from e2e_support import check, run_scenarios
 from tui_test import App, TIMEOUT, pending_row, row_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,14 +233,11 @@ def main():
     arguments = [a for a in sys.argv[1:] if not a.startswith("--runs")]
     binary = arguments[0] if arguments else str(ROOT / ".build" / "debug" / "proptui")
     runs = next((int(a.split("=")[1]) for a in sys.argv[1:] if a.startswith("--runs=")), 10)
-    for scenario in (offline_kill_restart, lambda b: killed_at_random_points(b, runs)):
-        doc = (scenario.__doc__ or killed_at_random_points.__doc__).strip().splitlines()[0]
-        print(f"# {doc}")
-        try:
-            scenario(binary)
-        except TimeoutError as error:
-            check(False, str(error))
-    finish()
+    def killed(binary):
+        return killed_at_random_points(binary, runs)
+
+    killed.__doc__ = killed_at_random_points.__doc__
+    run_scenarios(binary, (offline_kill_restart, killed))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import unicodedata
 import urllib.request
 from pathlib import Path
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, run_scenarios, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60  # seconds; generous for a loaded CI machine, never reached when things work
@@ -605,15 +605,9 @@ def command_line(binary):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal,
-                     pasted_and_alt_keys, paste_mode_off_after_crash, suspend_and_resume, copy_id,
-                     row_deleted_while_renaming):
-        print(f"# {scenario.__doc__.strip().splitlines()[0]}")
-        try:
-            scenario(binary)
-        except TimeoutError as error:
-            check(False, str(error))
-    finish()
+    run_scenarios(binary, (command_line, optimistic_changes, rejected_changes, hostile_server_text_and_tiny_terminal,
+                           pasted_and_alt_keys, paste_mode_off_after_crash, suspend_and_resume, copy_id,
+                           row_deleted_while_renaming))
 
 
 if __name__ == "__main__":
