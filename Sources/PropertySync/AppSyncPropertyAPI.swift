@@ -8,22 +8,6 @@ public struct AppSyncPropertyAPI: PropertyAPI {
 
     static let fields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
 
-    public func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
-        let request = GraphQLRequest(
-            query: """
-                query ListRealEstateProperties($limit: Int, $nextToken: String) {
-                  listRealEstateProperties(limit: $limit, nextToken: $nextToken) { items { \(Self.fields) } nextToken startedAt }
-                }
-                """,
-            variables: ["limit": .int(Int64(limit)), "nextToken": JSONValue(nextToken)],
-            operationName: "ListRealEstateProperties")
-        let response = try await client.execute(request)
-        guard let page = try response.field("listRealEstateProperties", as: PropertyPage.self) else {
-            throw .transient("the server answered the list with null")
-        }
-        return page
-    }
-
     public func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
         let request = GraphQLRequest(
             query: """

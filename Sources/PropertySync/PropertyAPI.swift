@@ -8,7 +8,7 @@ public enum PropertyMutation: Sendable, Equatable {
     case delete(id: String, version: Int?)
 }
 
-/// One page of `listRealEstateProperties`.
+/// One page of `syncRealEstateProperties` (the same connection type as the list query).
 public struct PropertyPage: Sendable, Equatable, Decodable {
     public var items: [RealEstateProperty?]
     public var nextToken: String?
@@ -24,7 +24,6 @@ public struct PropertyPage: Sendable, Equatable, Decodable {
 /// What `RealEstatePropertyList` needs from the server. `AppSyncPropertyAPI` is the
 /// real one; unit tests of the list use a scripted one.
 public protocol PropertyAPI: Sendable {
-    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty?
     /// The record as the server has it after the mutation (a tombstone after a delete).
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty

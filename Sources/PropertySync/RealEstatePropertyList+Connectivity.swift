@@ -106,18 +106,13 @@ extension RealEstatePropertyList {
             refreshesRunning -= 1
         }
         var all: [RealEstateProperty] = []
-        var nextToken: String?
-        var startedAt: Int64?
-        var seenTokens: Set<String> = []
+        let startedAt: Int64?
         // Pages merged but not yet on screen, and when the screen last got some (see `publishInterval`).
         var unpublished = StoreDiff<String>()
         var lastPublished: ContinuousClock.Instant?
         do throws(AppSyncFailure) {
-            repeat {
-                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: nil)
-                let records = page.items.compactMap { $0 }
+            startedAt = try await readSyncPages(since: nil) { records in
                 all.append(contentsOf: records)
-                startedAt = startedAt ?? page.startedAt
                 mergePage(records, into: &unpublished)
                 if lastPublished.map({ ContinuousClock.now - $0 >= Self.publishInterval }) ?? true {
                     publish(unpublished)
@@ -127,12 +122,7 @@ extension RealEstatePropertyList {
                 // It answered: the header says online while the rest streams in.
                 if pause == nil { setConnectivity(.online) }
                 sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
-                nextToken = page.nextToken
-                // A server that hands out the same page token twice would keep us reading forever.
-                if let token = nextToken, !seenTokens.insert(token).inserted {
-                    throw AppSyncFailure.transient("the server's list does not end (it repeated a page token)")
-                }
-            } while nextToken != nil
+            }
         } catch {
             publish(unpublished)  // what did arrive is shown
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
@@ -175,6 +165,28 @@ extension RealEstatePropertyList {
 
     /// One page of a full read into the confirmed set (the newer `_version` wins), its changes
     /// added to `diff` for the screen. Not saved to the cache: the whole list replaces it at the end.
+    /// Every page of the sync query (the base query when `lastSync` is nil), each handed to
+    /// `onPage` as it arrives; answers the first page's `startedAt`. Shared by the refresh and
+    /// live sync's catch-up.
+    func readSyncPages(
+        since lastSync: Int64?, _ onPage: ([RealEstateProperty]) -> Void
+    ) async throws(AppSyncFailure) -> Int64? {
+        var nextToken: String?
+        var startedAt: Int64?
+        var seenTokens: Set<String> = []
+        repeat {
+            let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: lastSync)
+            startedAt = startedAt ?? page.startedAt
+            onPage(page.items.compactMap { $0 })
+            nextToken = page.nextToken
+            // A server that hands out the same page token twice would keep us reading forever.
+            if let token = nextToken, !seenTokens.insert(token).inserted {
+                throw .transient("the server's list does not end (it repeated a page token)")
+            }
+        } while nextToken != nil
+        return startedAt
+    }
+
     private func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
         for record in records {
             let one = store.merge(record)

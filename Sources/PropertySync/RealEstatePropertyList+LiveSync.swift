@@ -38,19 +38,9 @@ extension RealEstatePropertyList {
         let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
         let token = store.beginRefresh()
         var records: [RealEstateProperty] = []
-        var nextToken: String?
-        var startedAt: Int64?
-        var seenTokens: Set<String> = []
+        let startedAt: Int64?
         do throws(AppSyncFailure) {
-            repeat {
-                let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: isBase ? nil : kept.lastSync)
-                records.append(contentsOf: page.items.compactMap { $0 })
-                startedAt = startedAt ?? page.startedAt
-                nextToken = page.nextToken
-                if let token = nextToken, !seenTokens.insert(token).inserted {
-                    throw AppSyncFailure.transient("the server's sync does not end (it repeated a page token)")
-                }
-            } while nextToken != nil
+            startedAt = try await readSyncPages(since: isBase ? nil : kept.lastSync) { records.append(contentsOf: $0) }
         } catch {
             logger.info("catch-up query failed: \(error)")
             drainSyncBuffer()

@@ -77,11 +77,6 @@ final class CuttableAPI: PropertyAPI {
         if cut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
     }
 
-    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
-        try check()
-        return try await api.listPage(limit: limit, nextToken: nextToken)
-    }
-
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
         try check()
         return try await api.get(id: id)

@@ -87,6 +87,7 @@ actor ScriptedServer: PropertyAPI {
         guard reachable else { throw .unreachable("the server refused the connection (scripted)") }
     }
 
+    /// One page of every record in id order: what `syncPage` answers here.
     func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
         if holdingPages, nextToken != nil { await withCheckedContinuation { heldPages.append($0) } }
         if pagesFail { throw .transient("The network connection was lost.") }
