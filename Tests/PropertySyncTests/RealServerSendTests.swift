@@ -22,6 +22,24 @@ import Testing
         try await server.api().send(.create(RealEstateProperty(id: id, name: name)))
     }
 
+    /// The setting of a conflict: the app loses the network, the user renames “Original” to
+    /// `mine`, someone else renames it to `theirs` (version 2), and the network comes back.
+    func renameWhileSomeoneElseDoes(
+        _ server: LoopbackServer, mine: String, theirs: String
+    ) async throws -> (RealEstatePropertyList, RealEstateProperty) {
+        let record = try await seed(server, "Original")
+        let api = CuttableAPI(try server.api())
+        let list = try makeList(api)
+        await list.refresh()
+        api.setCut(true)
+        try await list.rename(record.id, to: mine)
+        await eventually("the list to go offline") { await list.currentConnectivity != .online }
+        let remote = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: theirs), version: 1))
+        #expect(remote.version == 2)
+        api.setCut(false)
+        return (list, record)
+    }
+
     @Test func aRefusedConnectionIsReportedAsRefusedAndTheOutboxDrainsWhenTheServerIsBack() async throws {
         let first = try await LoopbackServer.start()
         let original = try await seed(first, "Original")
@@ -154,17 +172,7 @@ import Testing
 
     @Test func aFieldBothChangedIsAConflictNeverAnOverwrite() async throws {
         try await withLoopbackServer { server in
-            let record = try await seed(server, "Original")
-            let api = CuttableAPI(try server.api())
-            let list = try makeList(api)
-            await list.refresh()
-            // The app loses the network; the user renames; someone else renames meanwhile.
-            api.setCut(true)
-            try await list.rename(record.id, to: "Mine")
-            await eventually("the list to go offline") { await list.currentConnectivity != .online }
-            let remote = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: "Remote"), version: 1))
-            #expect(remote.version == 2)
-            api.setCut(false)
+            let (list, record) = try await renameWhileSomeoneElseDoes(server, mine: "Mine", theirs: "Remote")
             await list.refresh()  // a refresh does not move the base the rename was made against
             await settled(list)
             let held = try #require(try await server.api().get(id: record.id))
@@ -177,15 +185,7 @@ import Testing
 
     @Test func afterAConflictTheUsersValueCanBeAppliedAgainOnPurpose() async throws {
         try await withLoopbackServer { server in
-            let record = try await seed(server, "Original")
-            let api = CuttableAPI(try server.api())
-            let list = try makeList(api)
-            await list.refresh()
-            api.setCut(true)
-            try await list.rename(record.id, to: "Mine")
-            await eventually("the list to go offline") { await list.currentConnectivity != .online }
-            _ = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: "Theirs"), version: 1))
-            api.setCut(false)
+            let (list, record) = try await renameWhileSomeoneElseDoes(server, mine: "Mine", theirs: "Theirs")
             await settled(list)
             #expect(await list.row(record.id)?.property.name == "Theirs")
             let message = try await list.reapplyMine(record.id)
