@@ -26,8 +26,9 @@ final class AppSyncGraphQL: Sendable {
         let ranMutation: Bool
     }
 
-    /// Answers one GraphQL request.
-    func execute(query: String, variables: [String: Map], operationName: String?) async -> Answer {
+    /// Answers one GraphQL request. `delay` (injected latency) is spent inside the execution
+    /// time limit, as a slow data source's time would be.
+    func execute(query: String, variables: [String: Map], operationName: String?, after delay: Duration = .zero) async -> Answer {
         let document: Document
         switch prepare(query: query, allowing: [.query, .mutation], operationName: operationName) {
         case .success(let parsed): document = parsed
@@ -38,6 +39,7 @@ final class AppSyncGraphQL: Sendable {
         let (schema, budget) = (schema, RequestBudget(limits: limits))
         let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<GraphQLResult, GraphQLError> in
             do {
+                if delay > .zero { try await Task.sleep(for: delay) }
                 return .success(try await GraphQL.execute(
                     schema: schema, documentAST: document, rootValue: (), context: budget,
                     variableValues: variables, operationName: operationName))

@@ -92,6 +92,15 @@ final class PropertyDatabase: Sendable {
         return ("SELECT * FROM \(table) WHERE lastChangedAt >= ? ORDER BY lastChangedAt, id LIMIT ?", [changedSince, limit + 1])
     }
 
+    /// SQLite's plan for a scan page, one line per step ("SEARCH … USING INDEX …"): for the
+    /// tests that keep pages off full-table scans.
+    func scanPlan(after cursor: ScanCursor?, limit: Int, changedSince: Int64?) async throws -> [String] {
+        let (sql, arguments) = Self.scanQuery(after: cursor, limit: limit, changedSince: changedSince)
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        }
+    }
+
     /// Runs `body` in one write transaction with the record's current row.
     func write<T: Sendable>(id: String, _ body: @Sendable @escaping (Database, PropertyRecord?) throws -> T) async throws -> T {
         try await pool.write { db in
