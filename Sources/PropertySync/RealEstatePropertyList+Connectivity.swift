@@ -94,9 +94,10 @@ extension RealEstatePropertyList {
     /// succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
+        refreshesRunning += 1
+        await cacheFullyRead()
         let token = store.beginRefresh()
         setBusy(true)
-        refreshesRunning += 1
         // What the cache held is the best guess of the list's size; AppSync gives no count.
         let expected = store.count > 0 ? store.count : nil
         sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
@@ -187,7 +188,7 @@ extension RealEstatePropertyList {
         return startedAt
     }
 
-    private func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+    func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
         for record in records {
             let one = store.merge(record)
             diff.inserted.formUnion(one.inserted)
