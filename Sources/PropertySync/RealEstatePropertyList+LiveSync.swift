@@ -47,8 +47,11 @@ extension RealEstatePropertyList {
             return
         }
         if isBase {
-            publish(store.replaceConfirmed(with: records, startedAt: token))
-            persist("the synced list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+            for page in stride(from: 0, to: records.count, by: Self.cacheBatch) {
+                persist("the synced list") { try storage.merge(Array(records[page..<min(page + Self.cacheBatch, records.count)])) }
+                await Task.yield()  // the user's changes get the outbox between two batches
+            }
+            adoptWholeList(records, startedAt: token)
             setLoadState(.loaded)
         } else {
             for record in records { publish(store.merge(record)) }

@@ -173,6 +173,20 @@ public final class SyncStorage: Sendable {
         try run { try database.write { db in for record in records { try Self.upsert(record, db) } } }
     }
 
+    /// The end of a whole list read whose pages were merged as they came: the records the
+    /// list no longer has go, and the cache is marked as refreshed, in one transaction.
+    public func remove(_ ids: [String], refreshedAt: Date) throws {
+        try run {
+            try database.write { db in
+                let statement = try db.makeStatement(sql: "DELETE FROM confirmed WHERE id = ?")
+                for id in ids { try statement.execute(arguments: [id]) }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
+                    arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])
+            }
+        }
+    }
+
     /// A whole refresh: the cache becomes exactly the given confirmed set.
     public func replaceConfirmed(with records: [RealEstateProperty], refreshedAt: Date) throws {
         try run {
@@ -232,7 +246,8 @@ public final class SyncStorage: Sendable {
     }
 
     private static func upsert(_ record: RealEstateProperty, _ db: Database) throws {
-        try db.execute(
+        // Cached: a page of a large list is thousands of these in one transaction.
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -240,11 +255,11 @@ public final class SyncStorage: Sendable {
                   createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, _version = excluded._version,
                   _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
                 WHERE excluded._version >= confirmed._version
-                """,
-            arguments: [
-                record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
-                record.isDeleted, record.lastChangedAt,
-            ])
+                """)
+        try statement.execute(arguments: [
+            record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
+            record.isDeleted, record.lastChangedAt,
+        ])
     }
 
     /// Turns GRDB's errors into ones that name the file.
