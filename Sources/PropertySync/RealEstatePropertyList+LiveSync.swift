@@ -28,12 +28,25 @@ extension RealEstatePropertyList {
         }
     }
 
+    /// Returns once no full read of the list is running (at once if none is).
+    func noRefreshRunning() async {
+        while refreshesRunning > 0 {
+            await withCheckedContinuation { refreshWaiters.append($0) }
+        }
+    }
+
+    func resumeRefreshWaiters() {
+        let waiting = refreshWaiters
+        refreshWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
     /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
     func catchUp() async {
         guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
         syncBuffer = []
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
-        while refreshesRunning > 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        await noRefreshRunning()
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
         let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
         let token = store.beginRefresh()

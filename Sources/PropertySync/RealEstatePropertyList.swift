@@ -38,7 +38,11 @@ public actor RealEstatePropertyList {
     /// Subscription results waiting while a catch-up query runs (nil: none runs).
     var syncBuffer: [RealEstateProperty]?
     /// Full list reads under way: a catch-up waits for them, then needs only a delta.
-    var refreshesRunning = 0
+    var refreshesRunning = 0 {
+        didSet { if refreshesRunning == 0 { resumeRefreshWaiters() } }
+    }
+    /// Catch-ups waiting for the running refreshes to end (see `noRefreshRunning`).
+    var refreshWaiters: [CheckedContinuation<Void, Never>] = []
     /// The user's change that lost a conflict, per record, until it is applied again or
     /// the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
