@@ -117,7 +117,7 @@ public actor RealEstatePropertyList {
     func publish(_ diff: StoreDiff<String>) {
         if !diff.isEmpty {
             var rows: [String: PropertyRow] = [:]
-            for id in diff.inserted.union(diff.updated) { rows[id] = row(id) }
+            for id in diff.allIDs { rows[id] = row(id) }  // the last word on each id, even one also marked removed
             sink(.rowsChanged(diff, rows))
         }
         if store.pendingCount != lastPendingCount {
