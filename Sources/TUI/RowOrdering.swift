@@ -11,17 +11,20 @@ struct RowOrdering {
     /// Each slot's folded name or address; nil in creation order.
     let sortKeys: PagedArray<String?>?
 
-    /// Whether slot `a` comes before slot `b`; both hold rows.
+    /// Whether slot `a` comes before slot `b`; both hold rows. Reads single fields in place
+    /// (no copy of a whole entry and its strings per comparison: a sort makes n log n of them).
     func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        if let keys = sortKeys, let x = keys[Int(a)], let y = keys[Int(b)], x != y { return x < y }
-        let first = entries[Int(a)]!
-        let second = entries[Int(b)]!
-        switch (first.createdAt, second.createdAt) {
-        case let (x?, y?): return x != y ? x < y : first.row.id < second.row.id
+        let a = Int(a)
+        let b = Int(b)
+        if let keys = sortKeys, let x = keys[a], let y = keys[b], x != y { return x < y }
+        switch (entries[a]!.createdAt, entries[b]!.createdAt) {
+        case let (x?, y?): if x != y { return x < y }
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil):
-            return first.arrival != second.arrival ? first.arrival < second.arrival : first.row.id < second.row.id
+            let (first, second) = (entries[a]!.arrival, entries[b]!.arrival)
+            if first != second { return first < second }
         }
+        return entries[a]!.row.property.id < entries[b]!.row.property.id
     }
 }
