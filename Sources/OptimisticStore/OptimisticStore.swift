@@ -89,6 +89,9 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// Every confirmed record, tombstones included, in no particular order. O(n): for saving a refresh.
     public var confirmedRecords: [Record] { confirmed.values.map(\.record) }
 
+    /// The id of every confirmed record, tombstones included. O(n): for the end of a refresh.
+    public var confirmedIDs: [ID] { Array(confirmed.keys) }
+
     /// The last confirmed copy, tombstones included.
     public func confirmedRecord(_ id: ID) -> Record? { confirmed[id]?.record }
 
