@@ -2,10 +2,10 @@ import PropertySync
 import OptimisticStore
 
 /// The rows the screen shows, kept in a stable order. Each row lives at a slot of a paged
-/// table (`entries`), found by id through one dictionary; the display order is a list of
+/// table (`entries`), found by id through a hash index; the display order is a list of
 /// slots in sorted chunks (`OrderedSlots`), and the filter keeps a second one of the slots
-/// that match. An id is stored once (in its row) plus once as the dictionary's key; the
-/// order lists hold 4-byte slots.
+/// that match. An id is stored once, in its row: the index by id (`SlotIndex`) and the order
+/// lists hold 4-byte slots.
 ///
 /// Costs at n rows: a page of k new rows, a removal or a moved row costs O(k log n) plus a
 /// memmove inside one chunk each and one pass over the chunk starts (n / ~3,000); an update
@@ -19,7 +19,8 @@ public struct RowStore: RowSource, Sendable {
     private var entries = PagedArray<RowEntry?>()
     /// Each slot's sort key when sorted by name or address; nil in creation order.
     private var sortKeys: PagedArray<String?>?
-    private var slotOf: [String: Int32] = [:]
+    /// Each row's slot by id.
+    private var slotIndex = SlotIndex()
     private var freeSlots: [Int32] = []
     /// Every row's slot, in display order.
     private var all = OrderedSlots()
@@ -72,12 +73,12 @@ public struct RowStore: RowSource, Sendable {
 
     public func row(at index: Int) -> PropertyRow { entries[Int(shown[index])]!.row }
     public func id(at index: Int) -> String { entries[Int(shown[index])]!.row.id }
-    public func row(id: String) -> PropertyRow? { slotOf[id].flatMap { entries[Int($0)]?.row } }
+    public func row(id: String) -> PropertyRow? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
 
     /// The position of a shown row: O(log n) comparisons; nil if it is not shown
     /// (absent, or filtered out).
     public func index(of id: String) -> Int? {
-        guard let slot = slotOf[id] else { return nil }
+        guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
         let order = ordering
         return shown.position(of: slot, by: order.precedes)
     }
@@ -107,18 +108,18 @@ public struct RowStore: RowSource, Sendable {
     /// One sort: O(n log n), whatever was there before.
     public mutating func replaceAll(with newRows: [PropertyRow]) {
         var newEntries = PagedArray<RowEntry?>()
-        var newSlotOf = [String: Int32](minimumCapacity: newRows.count)
+        var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
-            if let slot = newSlotOf[row.id] {
+            if let slot = newIndex.slot(of: row.id, in: newEntries) {
                 // The same id twice: the last one wins, as one upsert after another did.
                 newEntries[Int(slot)]!.row = row
                 continue
             }
-            let before = slotOf[row.id].flatMap { entries[Int($0)] }
-            newSlotOf[row.id] = Int32(newEntries.count)
+            let before = slotIndex.slot(of: row.id, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
                 row: row, createdAt: before.map(\.createdAt) ?? row.property.createdAt,
                 arrival: before?.arrival ?? takeArrival()))
+            newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
         flaggedCount = 0
         var newKeys: PagedArray<String?>? = appliedSort == .creation ? nil : PagedArray()
@@ -131,7 +132,7 @@ public struct RowStore: RowSource, Sendable {
         }
         entries = newEntries
         sortKeys = newKeys
-        slotOf = newSlotOf
+        slotIndex = newIndex
         freeSlots = []
         let sorted = sortedSlots()
         all = OrderedSlots(sorted: sorted)
@@ -258,7 +259,7 @@ public struct RowStore: RowSource, Sendable {
     private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
         let id = row.id
         let newKey = appliedSort.key(for: row.property)
-        if let slot = slotOf[id] {
+        if let slot = slotIndex.slot(of: id, in: entries) {
             touchedSinceSnapshot?.insert(slot)
             let old = entries[Int(slot)]!.row
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
@@ -280,7 +281,7 @@ public struct RowStore: RowSource, Sendable {
             return
         }
         let slot = place(RowEntry(row: row, createdAt: row.property.createdAt, arrival: takeArrival()), key: newKey)
-        slotOf[id] = slot
+        slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
         if Self.isFlagged(row.status) {
             flaggedCount += 1
@@ -306,7 +307,7 @@ public struct RowStore: RowSource, Sendable {
     private mutating func remove(_ ids: Set<String>) {
         var gone: [Int32] = []
         for id in ids {
-            guard let slot = slotOf[id], let old = entries[Int(slot)]?.row else { continue }
+            guard let slot = slotIndex.slot(of: id, in: entries), let old = entries[Int(slot)]?.row else { continue }
             touchedSinceSnapshot?.insert(slot)
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
             gone.append(slot)
@@ -319,7 +320,7 @@ public struct RowStore: RowSource, Sendable {
             if filtered != nil { idSlotWrites += filtered!.remove(gone, by: order.precedes) }
         }
         for slot in gone {
-            slotOf[entries[Int(slot)]!.row.id] = nil
+            slotIndex.remove(entries[Int(slot)]!.row.id, in: entries)
             entries[Int(slot)] = nil
             sortKeys?[Int(slot)] = nil
             freeSlots.append(slot)
