@@ -123,14 +123,13 @@ private struct Session {
 @MainActor
 private func play<Engine: BenchEngine>(_ workload: Workload, on _: Engine.Type, plan: RunPlan) async -> Session {
     let engine = Engine(workload: workload)
-    let counter = DrainCounter()
-    let consumer = startDraining(engine.updates, counter: counter)
-    await waitUntilDrained(counter, publishedCount: engine.publishedCount)
+    let consumer = engine.startConsumer()
+    await waitUntilDrained(engine)
     let memoryAfterBuild = MemoryReading.now()
 
     let (samples, stepsRun, mismatches) = timeSteps(of: workload, on: engine, plan: plan)
 
-    await waitUntilDrained(counter, publishedCount: engine.publishedCount)
+    await waitUntilDrained(engine)
     return Session(
         samples: samples, stepsRun: stepsRun, mismatches: mismatches, visibleCount: engine.visibleCount,
         memory: [memoryAfterBuild, MemoryReading.now()], consumer: consumer)
@@ -171,8 +170,8 @@ private func timeSteps<Engine: BenchEngine>(
 }
 
 @MainActor
-private func waitUntilDrained(_ counter: DrainCounter, publishedCount: Int) async {
-    while counter.value < publishedCount {
+private func waitUntilDrained(_ engine: some BenchEngine) async {
+    while !engine.isDrained {
         try? await Task.sleep(for: .milliseconds(1))
     }
 }

@@ -94,6 +94,8 @@ struct Report {
         }
         var lines = [
             "proptui-bench: one operation = optimistic apply + successful settle + publishing (seed \(seed))",
+            "publishing: proptui adds its diffs to a coalesced feed a consumer task takes from; "
+                + "the baseline yields the whole list to an AsyncStream on every change, as the sample does",
             "machine: \(machine.description)",
             "bytes/record: \(memoryDescription)",
             "",
