@@ -121,6 +121,14 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// pending operations refer to).
     public var tombstoneCount: Int { tombstones.count }
 
+    /// The id of every confirmed record, tombstones included. O(n): for the end of a refresh.
+    public var confirmedIDs: [ID] {
+        var ids: [ID] = []
+        ids.reserveCapacity(confirmed.count)
+        confirmed.forEach { ids.append($0.record.id) }
+        return ids
+    }
+
     /// The last confirmed copy, tombstones included.
     public func confirmedRecord(_ id: ID) -> Record? { confirmed[id]?.record }
 

@@ -94,9 +94,10 @@ extension RealEstatePropertyList {
     /// succeeded; a failure is also reported.
     @discardableResult
     public func refresh() async -> Bool {
+        refreshesRunning += 1
+        await cacheFullyRead()
         let token = store.beginRefresh()
         setBusy(true)
-        refreshesRunning += 1
         // What the cache held is the best guess of the list's size; AppSync gives no count.
         let expected = store.count > 0 ? store.count : nil
         sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
@@ -107,24 +108,29 @@ extension RealEstatePropertyList {
         }
         var all: [RealEstateProperty] = []
         let startedAt: Int64?
-        // Pages merged but not yet on screen, and when the screen last got some (see `publishInterval`).
+        // Pages merged but not yet on screen or in the cache, and when they last got some (see `publishInterval`).
         var unpublished = StoreDiff<String>()
+        var unsaved: [RealEstateProperty] = []
         var lastPublished: ContinuousClock.Instant?
         do throws(AppSyncFailure) {
             startedAt = try await readSyncPages(since: nil) { records in
                 all.append(contentsOf: records)
+                unsaved.append(contentsOf: records)
                 mergePage(records, into: &unpublished)
                 if lastPublished.map({ ContinuousClock.now - $0 >= Self.publishInterval }) ?? true {
                     publish(unpublished)
                     unpublished = StoreDiff()
                     lastPublished = .now
+                    persist("a page of the list") { try storage.merge(unsaved) }
+                    unsaved = []
                 }
                 // It answered: the header says online while the rest streams in.
                 if pause == nil { setConnectivity(.online) }
                 sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
             }
         } catch {
-            publish(unpublished)  // what did arrive is shown
+            publish(unpublished)  // what did arrive is shown (and kept)
+            persist("a page of the list") { try storage.merge(unsaved) }
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
             switch error {
             case .unauthorized, .misconfigured:
@@ -142,8 +148,8 @@ extension RealEstatePropertyList {
             return false
         }
         publish(unpublished)
-        publish(store.replaceConfirmed(with: all, startedAt: token))
-        persist("the refreshed list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+        persist("a page of the list") { try storage.merge(unsaved) }
+        adoptWholeList(all, startedAt: token)
         if let startedAt {
             // A whole list (tombstones included) is a base query: live sync goes on from here with deltas.
             persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: Date()) }
@@ -187,7 +193,19 @@ extension RealEstatePropertyList {
         return startedAt
     }
 
-    private func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+    /// A whole list was read (its pages already merged and cached): records confirmed before
+    /// it began that it does not list are gone, from the list and then from the cache. Only the
+    /// removals are written: rewriting a million cached rows in one transaction would hold the
+    /// outbox, and so the user's next change, for seconds.
+    func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken) {
+        let listed = Set(records.lazy.map(\.id))
+        let unlisted = store.confirmedIDs.filter { !listed.contains($0) }
+        publish(store.replaceConfirmed(with: records, startedAt: token))
+        let removed = unlisted.filter { store.confirmedRecord($0) == nil }
+        persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date()) }
+    }
+
+    func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
         for record in records {
             let one = store.merge(record)
             diff.inserted.formUnion(one.inserted)

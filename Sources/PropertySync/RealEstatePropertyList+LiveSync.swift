@@ -28,12 +28,25 @@ extension RealEstatePropertyList {
         }
     }
 
+    /// Returns once no full read of the list is running (at once if none is).
+    func noRefreshRunning() async {
+        while refreshesRunning > 0 {
+            await withCheckedContinuation { refreshWaiters.append($0) }
+        }
+    }
+
+    func resumeRefreshWaiters() {
+        let waiting = refreshWaiters
+        refreshWaiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
     /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
     func catchUp() async {
         guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
         syncBuffer = []
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
-        while refreshesRunning > 0 { try? await Task.sleep(for: .milliseconds(20)) }
+        await noRefreshRunning()
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
         let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
         let token = store.beginRefresh()
@@ -47,8 +60,11 @@ extension RealEstatePropertyList {
             return
         }
         if isBase {
-            publish(store.replaceConfirmed(with: records, startedAt: token))
-            persist("the synced list") { try storage.replaceConfirmed(with: store.confirmedRecords, refreshedAt: Date()) }
+            for page in stride(from: 0, to: records.count, by: Self.cacheBatch) {
+                persist("the synced list") { try storage.merge(Array(records[page..<min(page + Self.cacheBatch, records.count)])) }
+                await Task.yield()  // the user's changes get the outbox between two batches
+            }
+            adoptWholeList(records, startedAt: token)
             setLoadState(.loaded)
         } else {
             for record in records { publish(store.merge(record)) }

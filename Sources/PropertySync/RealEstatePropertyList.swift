@@ -38,7 +38,11 @@ public actor RealEstatePropertyList {
     /// Subscription results waiting while a catch-up query runs (nil: none runs).
     var syncBuffer: [RealEstateProperty]?
     /// Full list reads under way: a catch-up waits for them, then needs only a delta.
-    var refreshesRunning = 0
+    var refreshesRunning = 0 {
+        didSet { if refreshesRunning == 0 { resumeRefreshWaiters() } }
+    }
+    /// Catch-ups waiting for the running refreshes to end (see `noRefreshRunning`).
+    var refreshWaiters: [CheckedContinuation<Void, Never>] = []
     /// The user's change that lost a conflict, per record, until it is applied again or
     /// the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
@@ -50,31 +54,43 @@ public actor RealEstatePropertyList {
     var lastPendingCount = 0
     var busyLoads = 0
 
+    // MARK: The cache, read behind the first frame (see +Cache)
+    /// Where the rest of the cache is read from (nil: it has all been read).
+    var cacheRest: SyncStorage.CachePosition?
+    /// How many records the cache holds, for the header's progress.
+    let cachedCount: Int
+    /// Reading the rest of the cache; a refresh waits for it (see `readRestOfCache`).
+    var cacheReading: Task<Void, Never>?
+
     /// A list over what `storage` kept (the cache and the outbox) and `api`.
     /// Nothing is sent and nothing is published until `start()`.
     public init(
         api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(),
         logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping ListEventSink
     ) throws {
-        let kept = try storage.load()
+        let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
+        cacheRest = rest
+        cachedCount = kept.cachedCount
         self.storage = storage
         self.api = api
         self.options = options
         self.logger = logger
         self.sink = sink
-        loadState = kept.confirmed.isEmpty && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt)
+        loadState = kept.cachedCount == 0 && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt)
         lastPendingCount = store.pendingCount
     }
 
-    /// Shows what was kept at once, then resumes sending the outbox and refreshes.
-    /// Returns as soon as the kept rows are published; the network work runs on.
+    /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
+    /// sending the outbox, reads the rest of the cache and refreshes. Returns as soon as the
+    /// first rows are published; the rest runs on.
     public func start() {
         sink(.loaded(rows))
         sink(.loadStateChanged(loadState))
         sink(.pendingCountChanged(store.pendingCount))
         for operation in store.pendingOperations { enqueue(operation.recordID) }
         pump()
+        readRestOfCache()
         Task { await self.refresh() }
     }
 
@@ -101,7 +117,7 @@ public actor RealEstatePropertyList {
     func publish(_ diff: StoreDiff<String>) {
         if !diff.isEmpty {
             var rows: [String: PropertyRow] = [:]
-            for id in diff.inserted.union(diff.updated) { rows[id] = row(id) }
+            for id in diff.allIDs { rows[id] = row(id) }  // the last word on each id, even one also marked removed
             sink(.rowsChanged(diff, rows))
         }
         if store.pendingCount != lastPendingCount {

@@ -79,11 +79,56 @@ public final class SyncStorage: Sendable {
             try database.read { db in
                 let confirmed = try RealEstateProperty.fetchAll(db)
                 let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
-                let refreshedAt = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshedAt'")
-                    .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
-                return Snapshot(confirmed: confirmed, pending: pending, refreshedAt: refreshedAt)
+                return Snapshot(
+                    confirmed: confirmed, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: confirmed.count)
             }
         }
+    }
+
+    /// What a start needs before its first frame, read in a few milliseconds whatever the
+    /// cache's size: the outbox, the cached copies of the records it changes (so a pending
+    /// row is whole on the first frame), and the first `firstBatch` cached records. The
+    /// rest comes from `cachedRecords(after:limit:)`, a batch at a time, behind the screen.
+    public func loadStart(firstBatch: Int) throws -> (snapshot: Snapshot, next: CachePosition?) {
+        try run {
+            try database.read { db in
+                let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
+                let touched = Array(Set(pending.map(\.recordID)))
+                let confirmed = try RealEstateProperty.filter(keys: touched).fetchAll(db)
+                let count = try RealEstateProperty.fetchCount(db)
+                let (first, next) = try Self.cachedRecords(after: nil, limit: firstBatch, db)
+                return (Snapshot(confirmed: confirmed + first, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: count), next)
+            }
+        }
+    }
+
+    /// The next batch of cached records, in the order they were stored, and where the one after
+    /// starts (nil: that was the last). Each batch is its own read: records written meanwhile may
+    /// come twice or not at all, which merging by `_version` makes harmless (a record written
+    /// meanwhile came from the server, and is already in the list).
+    public func cachedRecords(after position: CachePosition, limit: Int) throws -> (records: [RealEstateProperty], next: CachePosition?) {
+        try run { try database.read { db in try Self.cachedRecords(after: position, limit: limit, db) } }
+    }
+
+    /// Where a batched read of the cache goes on from (SQLite's rowid).
+    public struct CachePosition: Sendable, Equatable {
+        let rowID: Int64
+    }
+
+    private static func cachedRecords(
+        after position: CachePosition?, limit: Int, _ db: Database
+    ) throws -> ([RealEstateProperty], CachePosition?) {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT rowid AS position, * FROM confirmed WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            arguments: [position?.rowID ?? 0, limit])
+        let records = try rows.map { try RealEstateProperty(row: $0) }
+        let next = rows.count < limit ? nil : rows.last.map { CachePosition(rowID: $0["position"]) }
+        return (records, next)
+    }
+
+    private static func refreshedAt(_ db: Database) throws -> Date? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshedAt'")
+            .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
     public struct Snapshot: Sendable {
@@ -91,6 +136,8 @@ public final class SyncStorage: Sendable {
         public var pending: [PendingOperation<RealEstateProperty>]
         /// When the cache last matched the server's whole list (nil: never).
         public var refreshedAt: Date?
+        /// How many records the cache holds (tombstones included), whether read yet or not.
+        public var cachedCount: Int
     }
 
     // MARK: - The outbox
@@ -124,6 +171,20 @@ public final class SyncStorage: Sendable {
     public func merge(_ records: [RealEstateProperty]) throws {
         guard !records.isEmpty else { return }
         try run { try database.write { db in for record in records { try Self.upsert(record, db) } } }
+    }
+
+    /// The end of a whole list read whose pages were merged as they came: the records the
+    /// list no longer has go, and the cache is marked as refreshed, in one transaction.
+    public func remove(_ ids: [String], refreshedAt: Date) throws {
+        try run {
+            try database.write { db in
+                let statement = try db.makeStatement(sql: "DELETE FROM confirmed WHERE id = ?")
+                for id in ids { try statement.execute(arguments: [id]) }
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
+                    arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])
+            }
+        }
     }
 
     /// A whole refresh: the cache becomes exactly the given confirmed set.
@@ -185,7 +246,8 @@ public final class SyncStorage: Sendable {
     }
 
     private static func upsert(_ record: RealEstateProperty, _ db: Database) throws {
-        try db.execute(
+        // Cached: a page of a large list is thousands of these in one transaction.
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -193,11 +255,11 @@ public final class SyncStorage: Sendable {
                   createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, _version = excluded._version,
                   _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
                 WHERE excluded._version >= confirmed._version
-                """,
-            arguments: [
-                record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
-                record.isDeleted, record.lastChangedAt,
-            ])
+                """)
+        try statement.execute(arguments: [
+            record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
+            record.isDeleted, record.lastChangedAt,
+        ])
     }
 
     /// Turns GRDB's errors into ones that name the file.
@@ -216,8 +278,28 @@ public final class SyncStorage: Sendable {
 }
 
 /// The cached records are rows of `confirmed`, under AppSync's field names.
+/// Columns read and written by name rather than through `Codable`, which costs several times
+/// more per row: a million-row cache is read at every start and written at every refresh.
 extension RealEstateProperty: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "confirmed"
+
+    public init(row: Row) throws {
+        self.init(
+            id: row["id"], name: row["name"], address: row["address"], createdAt: row["createdAt"],
+            updatedAt: row["updatedAt"], version: row["_version"], isDeleted: row["_deleted"],
+            lastChangedAt: row["_lastChangedAt"])
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        container["address"] = address
+        container["createdAt"] = createdAt
+        container["updatedAt"] = updatedAt
+        container["_version"] = version
+        container["_deleted"] = isDeleted
+        container["_lastChangedAt"] = lastChangedAt
+    }
 }
 
 public enum SyncStorageError: Error, Sendable, Equatable, CustomStringConvertible {

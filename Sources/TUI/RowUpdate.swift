@@ -18,10 +18,12 @@ public struct RowUpdate: Sendable, Equatable {
     /// Resolves a store diff: `lookup` answers what the store shows of an id now
     /// (nil: not shown). Call it where the store lives (inside the actor), so the
     /// rows and the diff are from the same moment. Costs one look-up per id in the diff.
+    /// Every id ends as what the store shows now, so a diff gathered over several events
+    /// (a row added, then removed, or the other way) still says the last word.
     public init(diff: StoreDiff<String>, lookup: (String) -> PropertyRow?) {
         var upserted: [PropertyRow] = []
-        var removed = diff.removed
-        for id in diff.inserted.union(diff.updated) {
+        var removed: Set<String> = []
+        for id in diff.allIDs {
             if let row = lookup(id) { upserted.append(row) } else { removed.insert(id) }
         }
         self.init(upserted: upserted, removed: removed)

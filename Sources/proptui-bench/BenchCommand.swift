@@ -53,6 +53,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the row index results as JSON to this file.", valueName: "path"))
     var rowsJSON: String?
 
+    @Option(help: ArgumentHelp(
+        "Row counts for the load benchmark: first rows and full load from the server and the cache, app memory (0 skips it).",
+        valueName: "n,n,…"))
+    var loadSizes = SizeList([100_000, 1_000_000])
+
+    @Flag(help: "Only the load benchmark.")
+    var loadOnly = false
+
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
         guard !sizes.values.contains(0) else { throw ValidationError("--sizes must be at least 1 each") }
@@ -65,19 +73,23 @@ struct BenchCommand: AsyncParsableCommand {
             return
         }
         var machine = MachineLoad()
-        let results = skipEngines ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
-        let outbox = replay > 0 ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
-        let live = liveRecords > 0
+        let onlyLoad = loadOnly
+        let results = skipEngines || onlyLoad ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
+        let outbox = replay > 0 && !onlyLoad ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
+        let live = liveRecords > 0 && !onlyLoad
             ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
+        let loadSizes = loadSizes.values.filter { $0 > 0 }
+        let load = loadSizes.isEmpty ? [] : try await LoadBenchmark(sizes: loadSizes).run()
         machine.finish()
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
-        print(report.text)
+        if !onlyLoad { print(report.text) }
         if let outbox { print(OutboxBenchmark.text(outbox)) }
         if let live { print(LiveSyncBenchmark.text(live)) }
+        if !load.isEmpty { print(LoadBenchmark.text(load)) }
         if let json {
-            try report.json().write(to: URL(fileURLWithPath: json))
+            try JSONDocument(report.json()).adding("load", load).data().write(to: URL(fileURLWithPath: json))
         }
-        if !rowSizes.isEmpty { try runRows(rowSizes) }
+        if !rowSizes.isEmpty && !onlyLoad { try runRows(rowSizes) }
         // Missed goals are a result, not a failure: the exit code stays 0.
     }
 

@@ -53,6 +53,14 @@ import Testing
         #expect(update.removed == ["b", "c"])  // b vanished between the diff and the look-up
     }
 
+    @Test func aDiffGatheredOverSeveralEventsEndsWithWhatIsShownNow() {
+        // "a" was removed, then came back; "b" was added, then removed: the look-up decides.
+        let diff = StoreDiff<String>(inserted: ["a", "b"], updated: [], removed: ["a", "b"])
+        let update = RowUpdate(diff: diff) { id in id == "a" ? PropertyRow(property("a", "A")) : nil }
+        #expect(update.upserted == [PropertyRow(property("a", "A"))])
+        #expect(update.removed == ["b"])
+    }
+
     @Test func theFilterFollowsChanges() {
         var store = RowStore()
         store.apply(RowUpdate(upserted: [

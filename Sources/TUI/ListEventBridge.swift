@@ -1,10 +1,9 @@
 import PropertySync
-import TUI
 
-/// Turns what the list reports into the screen's actions.
-enum ListEventBridge {
-    
-    static func actions(for event: ListEvent) -> [AppAction] {
+/// Turns what the list reports into the screen's actions (the app's event loop and the
+/// bench's load timing feed the reducer through this one mapping).
+public enum ListEventBridge {
+    public static func actions(for event: ListEvent) -> [AppAction] {
         switch event {
         case .rowsChanged(let diff, let rows):
             return [.rowsChanged(RowUpdate(diff: diff) { rows[$0] })]
@@ -39,7 +38,7 @@ enum ListEventBridge {
         }
     }
 
-    static func kind(_ kind: OperationSummary.Kind) -> OperationKind {
+    private static func kind(_ kind: OperationSummary.Kind) -> OperationKind {
         switch kind {
         case .create: .create
         case .rename: .rename
