@@ -17,13 +17,15 @@ enum MonotonicClock {
     }
 }
 
-/// Nearest-rank percentiles of a set of durations.
+/// Nearest-rank percentiles of a set of durations, and their mean.
 struct Percentiles: Sendable {
+    let mean: UInt64
     let median: UInt64
     let p99: UInt64
 
     init(_ samples: [UInt64]) {
         precondition(!samples.isEmpty)
+        mean = samples.reduce(0, +) / UInt64(samples.count)
         let sorted = samples.sorted()
         func rank(_ fraction: Double) -> UInt64 {
             sorted[max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)]
