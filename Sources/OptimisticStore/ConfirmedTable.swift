@@ -43,6 +43,9 @@ struct ConfirmedTable<Record: SyncedRecord> {
     @usableFromInline var buckets: [UInt64]
     @usableFromInline var mask: Int
     @usableFromInline var count = 0
+    /// How many records the owner said to expect: a new chunk reserves room for those
+    /// still to come (at most a chunk), so that a small table is not a mostly empty chunk.
+    @usableFromInline let expected: Int
 
     @inlinable
     init(minimumCapacity: Int = 0) {
@@ -50,6 +53,7 @@ struct ConfirmedTable<Record: SyncedRecord> {
         while size * 3 / 4 < minimumCapacity { size <<= 1 }
         buckets = Array(repeating: 0, count: size)
         mask = size - 1
+        expected = minimumCapacity
     }
 
     // MARK: Reading
@@ -155,8 +159,10 @@ struct ConfirmedTable<Record: SyncedRecord> {
         let slot = slotsInUse
         precondition(slot < Int(Int32.max), "ConfirmedTable holds at most 2³¹ - 1 records")
         if slot & (Self.chunkSize - 1) == 0 {
+            // Beyond what was reserved, the chunk grows by doubling up to `chunkSize`: at
+            // worst one copy of a chunk, never of the table.
             var chunk: [Entry?] = []
-            chunk.reserveCapacity(Self.chunkSize)
+            chunk.reserveCapacity(min(Self.chunkSize, max(16, expected - slot)))
             chunks.append(chunk)
         }
         chunks[slot >> Self.chunkShift].append(entry)
