@@ -26,25 +26,60 @@ final class AppSyncGraphQL: Sendable {
         let ranMutation: Bool
     }
 
-    /// Answers one GraphQL request.
-    func execute(query: String, variables: [String: Map], operationName: String?) async -> Answer {
+    /// Answers one GraphQL request. `delay` (injected latency) is spent inside the execution
+    /// time limit, as a slow data source's time would be.
+    func execute(query: String, variables: [String: Map], operationName: String?, after delay: Duration = .zero) async -> Answer {
         let document: Document
         switch prepare(query: query, allowing: [.query, .mutation], operationName: operationName) {
         case .success(let parsed): document = parsed
         case .failure(let errors): return Answer(body: .dictionary(["data": .null, "errors": .array(errors.errors)]), ranMutation: false)
         }
-        let ranMutation = Self.operation(in: document, named: operationName)?.operation == .mutation
-        do {
-            let result = try await GraphQL.execute(
-                schema: schema, documentAST: document, rootValue: (), context: (),
-                variableValues: variables, operationName: operationName)
+        let operation = Self.operation(in: document, named: operationName)
+        let ranMutation = operation?.operation == .mutation
+        let (schema, budget) = (schema, RequestBudget(limits: limits))
+        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<GraphQLResult, GraphQLError> in
+            do {
+                if delay > .zero { try await Task.sleep(for: delay) }
+                return .success(try await GraphQL.execute(
+                    schema: schema, documentAST: document, rootValue: (), context: budget,
+                    variableValues: variables, operationName: operationName))
+            } catch {
+                return .failure(GraphQLError(error))
+            }
+        }
+        switch outcome {
+        case .success(let result)?:
             var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
             if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
             return Answer(body: .dictionary(response), ranMutation: ranMutation)
-        } catch {
-            let errors: [Map] = [GraphQLErrorFormatter.resolverError(GraphQLError(error))]
+        case .failure(let error)?:
+            let errors: [Map] = [GraphQLErrorFormatter.resolverError(error)]
             return Answer(body: .dictionary(["data": .null, "errors": .array(errors)]), ranMutation: ranMutation)
+        case nil:
+            // A mutation cut off may have written some of its fields: marked as run.
+            return Answer(body: Self.timedOut(operation, in: document), ranMutation: ranMutation)
         }
+    }
+
+    /// AppSync's answer to a request past its execution time: each root field null, with an
+    /// `ExecutionTimeout` error ("Execution timed out.") on each.
+    private static func timedOut(_ operation: OperationDefinition?, in document: Document) -> Map {
+        let fields = operation.map { SelectionSets.rootFields(of: $0, in: document) } ?? []
+        var data: OrderedDictionary<String, Map> = [:]
+        var errors: [Map] = []
+        for field in fields {
+            let key = field.alias?.value ?? field.name.value
+            data[key] = .null
+            errors.append(.dictionary([
+                "path": .array([.string(key)]),
+                "data": .null,
+                "errorType": "ExecutionTimeout",
+                "errorInfo": .null,
+                "locations": GraphQLErrorFormatter.locations(field.loc.map { [SourceLocation(line: $0.startToken.line, column: $0.startToken.column)] } ?? []),
+                "message": "Execution timed out.",
+            ]))
+        }
+        return .dictionary(["data": fields.isEmpty ? .null : .dictionary(data), "errors": .array(errors)])
     }
 
     /// The operation a request runs: the one named, or the only one.

@@ -34,6 +34,25 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
             data: .null)
     }
 
+    /// A resolver past the request's resolver limit (AppSync's `resolverCountLimit`): AppSync's
+    /// error type and message, with the limit said.
+    static func resolverLimitReached(limit: Int) -> Self {
+        Self(
+            errorType: "ResolverExecutionLimitReached",
+            message: "Resolver invocation limit reached (this server runs at most \(limit) resolvers per request).",
+            data: .null)
+    }
+
+    /// A page that would take the request's answer past `ServerLimits.maxResponseBytes`. AppSync's
+    /// answer when a resolver's result is too large is `MappingTemplate` / "Transformation too
+    /// large"; the message adds what to do.
+    static func responseTooLarge(limit: Int) -> Self {
+        Self(
+            errorType: "MappingTemplate",
+            message: "Transformation too large: this request's answer would pass \(limit) bytes, the most this server sends in one response. Ask for fewer or smaller pages.",
+            data: .null)
+    }
+
     /// A refusal, not a server fault: clients revert it rather than retry it
     /// (AppSync's `InternalFailure` would rightly be retried), which is what a demo needs.
     static func injectedFailure(rate: Double) -> Self {

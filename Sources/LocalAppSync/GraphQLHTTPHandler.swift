@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 
 /// `POST /graphql`: body limit, authorization (an IAM signature covers the body, so it is read
-/// first), injected 503, JSON body, injected latency, then the GraphQL engine, whose answer to a
-/// mutation may be marked to be lost (`LostAnswerHandler`).
+/// first), injected 503, JSON body, then the GraphQL engine (injected latency first, within the
+/// execution time limit), whose answer to a mutation may be marked to be lost (`LostAnswerHandler`).
 struct GraphQLHTTPHandler: Sendable {
     let graphQL: AppSyncGraphQL
     let authenticator: RequestAuthenticator
@@ -40,8 +40,8 @@ struct GraphQLHTTPHandler: Sendable {
         } catch {
             return Self.json(requestErrors(type: "MalformedHttpRequestException", message: error.description), status: .badRequest)
         }
-        if delay > .zero { try await Task.sleep(for: delay) }
-        let answer = await graphQL.execute(query: parsed.query, variables: parsed.variables, operationName: parsed.operationName)
+        let answer = await graphQL.execute(
+            query: parsed.query, variables: parsed.variables, operationName: parsed.operationName, after: delay)
         var response = Self.json(answer.body, status: .ok)
         // Rolled only once the mutation has run: its write (if any) is committed and published.
         if answer.ranMutation, faults.shouldLoseAnswer() { LostAnswerHandler.markToLose(&response) }

@@ -73,6 +73,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case userPoolNeedsTrust
     /// Another program (often another `proptui serve`) already listens there.
     case portInUse(host: String, port: Int)
+    /// `seedGenerated` fills only an empty store; this one holds properties (left unchanged).
+    case storeNotEmpty(dataDirectory: String)
 
     public var description: String {
         switch self {
@@ -90,6 +92,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "user-pool authorization needs the pool: give --user-pool-id (and --jwks-url when the keys are not at AWS)"
         case .portInUse(let host, let port):
             "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
+        case .storeNotEmpty(let dataDirectory):
+            "the store in \(dataDirectory) already holds properties, so nothing was seeded: --seed fills only an empty store (give a new --data-dir)"
         }
     }
 }

@@ -106,6 +106,22 @@ public final class LocalAppSyncServer: Sendable {
         return port
     }
 
+    /// Fills an empty store with `count` generated properties (plausible names and addresses,
+    /// UUID ids, `_version` 1; the same `count` gives the same properties) in one bulk insert,
+    /// not `count` mutations: `proptui serve --seed`, and the bench's in-process server. Call it
+    /// before `start()`; rows seeded while running reach clients on their next sync (the bulk
+    /// insert publishes nothing on the realtime socket). `progress` hears the rows written so
+    /// far, every 100,000. Throws `LocalAppSyncError.storeNotEmpty`, having changed nothing,
+    /// when the store holds any property.
+    public func seedGenerated(count: Int, progress: @Sendable @escaping (Int) -> Void = { _ in }) async throws {
+        precondition(count >= 0, "a negative number of properties")
+        do {
+            try await database.seedGenerated(count: count, progress: progress)
+        } catch PropertyDatabase.SeedRefusal.storeNotEmpty {
+            throw LocalAppSyncError.storeNotEmpty(dataDirectory: configuration.dataDirectory)
+        }
+    }
+
     /// Closes every realtime socket and stops the server; waits until it has stopped.
     public func stop() async {
         let running: (ServiceGroup, Task<Void, any Error>)? = state.withLock { state in

@@ -5,6 +5,9 @@ import Foundation
 struct PageToken: Codable, Equatable {
     /// The id the next page starts after.
     var afterID: String
+    /// For delta sync pages (in change order): the `lastChangedAt` of the row the next page
+    /// starts after. Absent in id order (list, full sync).
+    var afterChangedAt: Int64?
     /// For sync pages: the first page's `startedAt` (and so the delta's lower bound), kept so
     /// that every page of one sync answers the same `startedAt`.
     var startedAt: Int64?
@@ -17,8 +20,9 @@ struct PageToken: Codable, Equatable {
         return json.base64EncodedString()
     }
 
-    init(afterID: String, startedAt: Int64?, query: String) {
-        self.afterID = afterID
+    init(after cursor: ScanCursor, startedAt: Int64?, query: String) {
+        self.afterID = cursor.id
+        self.afterChangedAt = cursor.changedAt
         self.startedAt = startedAt
         self.query = query
     }
@@ -30,4 +34,7 @@ struct PageToken: Codable, Equatable {
         else { throw AppSyncResolverError.invalidNextToken }
         self = decoded
     }
+
+    /// Where the page this token asks for starts.
+    var cursor: ScanCursor { ScanCursor(id: afterID, changedAt: afterChangedAt) }
 }

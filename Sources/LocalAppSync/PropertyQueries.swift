@@ -11,33 +11,55 @@ struct PropertyQueries: Sendable {
         return try await database.record(id: id)?.resolverSource()
     }
 
-    func list(_ args: Map) async throws -> (any Sendable)? {
-        try await page(args, query: "list", changedSince: nil, startedAt: nil)
+    func list(_ args: Map, budget: RequestBudget?) async throws -> (any Sendable)? {
+        try await page(args, query: "list", changedSince: nil, startedAt: nil, budget: budget)
     }
 
-    func sync(_ args: Map) async throws -> (any Sendable)? {
+    func sync(_ args: Map, budget: RequestBudget?) async throws -> (any Sendable)? {
         // startedAt is taken before the scan: a write racing the scan lands at or after it,
         // so the next delta sync (lastChangedAt >= startedAt) picks it up.
         let startedAt = database.clock.now()
         let lastSync = args["lastSync"].isNumber ? Int64(args["lastSync"].double ?? 0) : nil
-        return try await page(args, query: "sync", changedSince: lastSync, startedAt: startedAt)
+        return try await page(args, query: "sync", changedSince: lastSync, startedAt: startedAt, budget: budget)
     }
 
-    private func page(_ args: Map, query: String, changedSince: Int64?, startedAt: Int64?) async throws -> [String: any Sendable] {
+    /// One page, within the request's `budget`: its size is reserved before it is read and
+    /// settled after, so a request of many pages is cut off before it holds them all.
+    private func page(
+        _ args: Map, query: String, changedSince: Int64?, startedAt: Int64?, budget: RequestBudget?
+    ) async throws -> [String: any Sendable] {
         let limit = try pageSize(args["limit"])
-        var startedAt = startedAt
-        var afterID: String?
+        var (startedAt, changedSince) = (startedAt, changedSince)
+        var cursor: ScanCursor?
         if let token = args["nextToken"].string {
             let decoded = try PageToken(decoding: token, for: query)
-            afterID = decoded.afterID
+            // A delta sync's pages are in change order, a full sync's in id order: an id-order
+            // token cannot continue a delta. A delta token continues its delta even when a
+            // client leaves `lastSync` out of later pages (the cursor's time bounds it).
+            if let changedAt = decoded.afterChangedAt {
+                changedSince = changedSince ?? changedAt
+            } else if changedSince != nil {
+                throw AppSyncResolverError.invalidNextToken
+            }
+            cursor = decoded.cursor
             startedAt = decoded.startedAt ?? startedAt
         }
-        let (records, hasMore) = try await database.scan(afterID: afterID, limit: limit, changedSince: changedSince)
+        let reservation = try budget?.reservePage(rows: limit) ?? 0
+        let records: [PropertyRecord], hasMore: Bool
+        do {
+            (records, hasMore) = try await database.scan(after: cursor, limit: limit, changedSince: changedSince)
+        } catch {
+            try? budget?.settle(reservation: reservation, bytes: 0)
+            throw error
+        }
         let filter = args["filter"]
-        let items: [any Sendable] = records.filter { RecordFilter.matches(filter, fields: $0.map) }.map { $0.resolverSource() }
+        let passing = records.filter { RecordFilter.matches(filter, fields: $0.map) }
+        try budget?.settle(reservation: reservation, bytes: passing.reduce(0) { $0 + $1.estimatedJSONBytes })
+        let items: [any Sendable] = passing.map { $0.resolverSource() }
         var connection: [String: any Sendable] = ["items": items]
         if hasMore, let last = records.last {
-            connection["nextToken"] = PageToken(afterID: last.id, startedAt: startedAt, query: query).encoded
+            let next = ScanCursor(id: last.id, changedAt: changedSince == nil ? nil : last.lastChangedAt)
+            connection["nextToken"] = PageToken(after: next, startedAt: startedAt, query: query).encoded
         }
         if let startedAt { connection["startedAt"] = Int(startedAt) }
         return connection

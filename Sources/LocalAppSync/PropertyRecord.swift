@@ -22,6 +22,12 @@ struct PropertyRecord: Codable, Sendable, Equatable, FetchableRecord, Persistabl
     /// The GraphQL field names of the type, in schema order.
     static let fieldNames = ["id", "name", "address", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt"]
 
+    /// About how many bytes of JSON the record takes in an answer with every field selected (the
+    /// keys, quotes and numbers are ~130 bytes; escapes are not counted): for `RequestBudget`.
+    var estimatedJSONBytes: Int {
+        130 + id.utf8.count + name.utf8.count + (address?.utf8.count ?? 0) + createdAt.utf8.count + updatedAt.utf8.count
+    }
+
     /// The record as a GraphQL value, in schema order, with absent values as null.
     var map: Map {
         .dictionary([

@@ -10,9 +10,16 @@ struct ResolverTable: Sendable {
     var queryResolvers: [String: GraphQLFieldResolve] {
         let queries = queries
         return [
-            "getRealEstateProperty": { _, args, _, _ in try await queries.get(args) },
-            "listRealEstateProperties": { _, args, _, _ in try await queries.list(args) },
-            "syncRealEstateProperties": { _, args, _, _ in try await queries.sync(args) },
+            "getRealEstateProperty": { _, args, context, _ in
+                try Self.start(context)
+                return try await queries.get(args)
+            },
+            "listRealEstateProperties": { _, args, context, _ in
+                try await queries.list(args, budget: try Self.start(context))
+            },
+            "syncRealEstateProperties": { _, args, context, _ in
+                try await queries.sync(args, budget: try Self.start(context))
+            },
         ]
     }
 
@@ -29,13 +36,25 @@ struct ResolverTable: Sendable {
     /// of the result limited to what this mutation selected.
     private func mutation(_ write: @Sendable @escaping (Map) async throws -> PropertyRecord) -> GraphQLFieldResolve {
         let (hub, faults) = (hub, faults)
-        return { _, args, _, info in
+        return { _, args, context, info in
+            try Self.start(context)
             if faults.shouldFailMutation() { throw AppSyncResolverError.injectedFailure(rate: faults.values.failRate) }
             let record = try await write(args)
             let selected = SelectionSets.selectedFieldNames(under: info.fieldASTs, fragments: info.fragments)
             hub.publish(mutation: info.fieldName, record: record, selectedFields: selected)
             return record.resolverSource()
         }
+    }
+
+    /// What every resolver does first: stop if the request was given up (its time ran out), and
+    /// count itself against the request's resolver limit. Answers the request's budget (absent
+    /// for a subscription's events, which are not requests).
+    @discardableResult
+    private static func start(_ context: any Sendable) throws -> RequestBudget? {
+        try Task.checkCancellation()
+        let budget = context as? RequestBudget
+        try budget?.startResolver()
+        return budget
     }
 
     /// The subscribe resolver of a subscription field triggered by `mutations`.

@@ -28,6 +28,29 @@ enum SelectionSets {
         }
     }
 
+    /// The root fields `operation` selects (through fragments), one per response key, in order.
+    static func rootFields(of operation: OperationDefinition, in document: Document) -> [Field] {
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        var fields: [Field] = []
+        var keys = Set<String>()
+        func collect(_ selectionSet: SelectionSet, seen: Set<String>) {
+            for selection in selectionSet.selections {
+                if let field = selection as? Field {
+                    if keys.insert(field.alias?.value ?? field.name.value).inserted { fields.append(field) }
+                } else if let inline = selection as? InlineFragment {
+                    collect(inline.selectionSet, seen: seen)
+                } else if let spread = selection as? FragmentSpread, !seen.contains(spread.name.value),
+                    let fragment = fragments[spread.name.value]
+                {
+                    collect(fragment.selectionSet, seen: seen.union([spread.name.value]))
+                }
+            }
+        }
+        collect(operation.selectionSet, seen: [])
+        return fields
+    }
+
     /// The deepest field nesting in any operation of `document` (root fields are depth 1).
     static func depth(of document: Document) -> Int {
         var fragments: [String: FragmentDefinition] = [:]

@@ -14,10 +14,21 @@ public struct ServerLimits: Sendable, Equatable {
     public var maxNameLength: Int
     /// Longest `address`, in characters.
     public var maxAddressLength: Int
+    /// Most resolver invocations one request may cause: AppSync's `resolverCountLimit`, 10,000
+    /// unless configured. The ones past it answer `ResolverExecutionLimitReached` without running.
+    public var maxResolversPerRequest: Int
+    /// How long one query or mutation may run: AppSync's 30 s execution limit. Past it the
+    /// request is answered `ExecutionTimeout` at once and its work is cancelled.
+    public var executionTimeout: Duration
+    /// The largest answer one request may build, in (estimated) bytes of JSON. List and sync
+    /// pages past it answer an error instead of their rows, so a request of many large pages is
+    /// cut off before it holds them all in memory.
+    public var maxResponseBytes: Int
 
     public init(
         maxBodyBytes: Int = 1 << 20, maxQueryDepth: Int = 15, maxPageSize: Int = 1000, defaultPageSize: Int = 100,
-        maxNameLength: Int = PropertyLimits.maximumNameLength, maxAddressLength: Int = PropertyLimits.maximumAddressLength
+        maxNameLength: Int = PropertyLimits.maximumNameLength, maxAddressLength: Int = PropertyLimits.maximumAddressLength,
+        maxResolversPerRequest: Int = 10_000, executionTimeout: Duration = .seconds(30), maxResponseBytes: Int = 5 << 20
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxQueryDepth = maxQueryDepth
@@ -25,5 +36,8 @@ public struct ServerLimits: Sendable, Equatable {
         self.defaultPageSize = defaultPageSize
         self.maxNameLength = maxNameLength
         self.maxAddressLength = maxAddressLength
+        self.maxResolversPerRequest = maxResolversPerRequest
+        self.executionTimeout = executionTimeout
+        self.maxResponseBytes = maxResponseBytes
     }
 }

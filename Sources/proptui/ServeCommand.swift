@@ -57,6 +57,26 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not seed sample properties into a new data directory.")
     var empty = false
 
+    @Option(
+        name: .customLong("seed"), parsing: .unconditional,
+        help: "Fill an empty store with this many generated properties (one bulk insert; the same N gives the same properties) before serving. Refused, changing nothing, when the store holds any property.")
+    var seedCount: Int?
+
+    @Option(
+        name: .customLong("max-resolvers"), parsing: .unconditional,
+        help: "Most resolvers one request may run (AppSync's resolver count limit); the rest answer ResolverExecutionLimitReached.")
+    var maxResolvers = ServerLimits().maxResolversPerRequest
+
+    @Option(
+        name: .customLong("execution-timeout"), parsing: .unconditional,
+        help: "How long one query or mutation may run before it is answered ExecutionTimeout (AppSync: 30s), like 30s or 500ms.")
+    var executionTimeout = "30s"
+
+    @Option(
+        name: .customLong("max-response-bytes"), parsing: .unconditional,
+        help: "The largest answer one request may build, in bytes; list and sync pages past it answer an error instead.")
+    var maxResponseBytes = ServerLimits().maxResponseBytes
+
     @Option(name: .customLong("auth"), help: "The auth modes requests may use, comma-separated: api-key, iam, user-pool (several at once, as AppSync's multi-auth).")
     var authModes = "api-key"
 
@@ -98,14 +118,20 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--auth user-pool needs --user-pool-id (and --jwks-url when its keys are not at AWS)")
         }
         if let jwksURL, URL(string: jwksURL)?.scheme == nil { throw ValidationError("--jwks-url must be a URL, not “\(jwksURL)”") }
-        for (name, text) in [("--latency", latency), ("--jitter", jitter)] {
+        for (name, text) in [("--latency", latency), ("--jitter", jitter), ("--execution-timeout", executionTimeout)] {
             do { _ = try DurationParsing.parse(text) } catch { throw ValidationError("\(name): \(error)") }
         }
+        if let seedCount, seedCount < 0 { throw ValidationError("--seed must be a number of properties, 0 or more (it was \(seedCount))") }
+        guard maxResolvers >= 1 else { throw ValidationError("--max-resolvers must be at least 1 (it was \(maxResolvers))") }
+        guard maxResponseBytes >= 1 else { throw ValidationError("--max-response-bytes must be at least 1 (it was \(maxResponseBytes))") }
+        if (try? DurationParsing.parse(executionTimeout)) == .zero { throw ValidationError("--execution-timeout must be longer than 0") }
     }
 
     func run() async throws {
         let faults: FaultSettings.Values
+        var limits = ServerLimits()
         do {
+            limits.executionTimeout = try DurationParsing.parse(executionTimeout)
             faults = .init(
                 latency: try DurationParsing.parse(latency), jitter: try DurationParsing.parse(jitter),
                 failRate: failRate, dropRate: dropRate, loseAnswerRate: loseAnswerRate, errorStatusRate: errorStatusRate)
@@ -115,7 +141,10 @@ struct Serve: AsyncParsableCommand {
         var configuration = LocalAppSyncConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, apiKey: apiKey,
             conflictHandler: ConflictHandler(rawValue: conflictHandler) ?? .optimistic, faults: faults,
-            seedSamples: !empty, requestLogger: .standardError(label: "proptui.serve"))
+            seedSamples: !empty && seedCount == nil, requestLogger: .standardError(label: "proptui.serve"))
+        limits.maxResolversPerRequest = maxResolvers
+        limits.maxResponseBytes = maxResponseBytes
+        configuration.limits = limits
         let environment = ProcessInfo.processInfo.environment
         configuration.authModes = (try? ServerAuthMode.parseList(authModes).get()) ?? [.apiKey]
         configuration.region = region
@@ -147,6 +176,7 @@ struct Serve: AsyncParsableCommand {
         } catch let error as LocalAppSyncError {
             throw ValidationError(error.description)
         }
+        if let seedCount { try await seed(seedCount, into: server) }
         do {
             _ = try await server.start()
         } catch let error as LocalAppSyncError {
@@ -177,6 +207,33 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         FileHandle.standardError.write(Data("proptui serve: stopped\n".utf8))
+    }
+
+    /// `--seed N`: the bulk insert, with progress and a summary on standard error. A store
+    /// that holds anything is a usage problem (exit 64), left as it was.
+    private func seed(_ count: Int, into server: LocalAppSyncServer) async throws {
+        let started = ContinuousClock.now
+        let total = Self.grouped(count)
+        do {
+            try await server.seedGenerated(count: count) { written in
+                FileHandle.standardError.write(Data("proptui serve: seeded \(Self.grouped(written)) of \(total) properties…\n".utf8))
+            }
+        } catch let error as LocalAppSyncError {
+            throw UsageProblem(error.description)
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let shown = seconds < 10 ? String(format: "%.1f", seconds) : Self.grouped(Int(seconds.rounded()))
+        FileHandle.standardError.write(Data("proptui serve: seeded \(total) properties in \(shown) s\n".utf8))
+    }
+
+    /// 1000000 as "1,000,000", whatever the locale (the messages are English).
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+            String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
     /// Mode 0600 when it carries the API key; replaced whole (a new file renamed over the old).

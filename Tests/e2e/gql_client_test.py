@@ -3,17 +3,19 @@
 
 Starts the built binary on a random port with a temporary data directory, then drives it
 with gql's AIOHTTPTransport + AppSyncApiKeyAuthentication (queries, mutations, errors) and
-AppSyncWebsocketsTransport on a ws:// URL (subscriptions). Usage:
+AppSyncWebsocketsTransport on a ws:// URL (subscriptions); and `--seed` with its limits. Usage:
 
     python3 Tests/e2e/gql_client_test.py [path/to/proptui]
 """
 import asyncio
+import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import aiohttp
@@ -118,8 +120,67 @@ async def subscription_checks(url, realtime_url, api_key, host):
             pass
 
 
+async def sync_ids(url, api_key, host):
+    """Every id a full sync reads, page after page (1,000 a page)."""
+    transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
+    query = gql("query ($next: String) { syncRealEstateProperties(limit: 1000, nextToken: $next) { items { id } nextToken } }")
+    ids, token = [], None
+    async with Client(transport=transport, schema=SCHEMA) as session:
+        for _ in range(1000):
+            page = (await session.execute(query, variable_values={"next": token}))["syncRealEstateProperties"]
+            ids += [item["id"] for item in page["items"]]
+            token = page["nextToken"]
+            if token is None:
+                break
+    return ids
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        return process.communicate(timeout=30)[1]
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.communicate()[1]
+
+
+def seed_checks(binary):
+    """`serve --seed N`: N properties a sync reads once each; a store that holds any is refused, unchanged;
+    a request of many large pages is cut off at the response size limit."""
+    with tempfile.TemporaryDirectory(prefix="proptui-e2e-seed-") as data_dir:
+        process, url, _, api_key = start_server(binary, data_dir, "--seed", "3000")
+        host = urllib.parse.urlparse(url).netloc
+        try:
+            ids = asyncio.run(sync_ids(url, api_key, host))
+            check(len(ids) == 3000 and len(set(ids)) == 3000 and ids == sorted(ids),
+                  f"a full sync reads the 3,000 seeded properties once each, in order ({len(ids)} read)")
+            aliases = " ".join(f"p{i}: listRealEstateProperties(limit: 1000) {{ items {{ {FIELDS} }} }}" for i in range(60))
+            request = urllib.request.Request(url, data=json.dumps({"query": "{ " + aliases + " }"}).encode(),
+                                             headers={"x-api-key": api_key, "content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=120) as response:
+                body = response.read()
+            answer = json.loads(body)
+            types = {error.get("errorType") for error in answer.get("errors", [])}
+            check(types == {"MappingTemplate"} and len(body) < 6_000_000,
+                  f"60 pages of 1,000 are cut off at the 5 MB answer limit ({len(body):,} bytes, {types})")
+        finally:
+            stderr = stop(process)
+        check("seeded 3,000 properties in" in stderr, "the seed's summary is on stderr")
+
+        refused = subprocess.run([binary, "serve", "--port", "0", "--data-dir", data_dir, "--seed", "10"],
+                                 capture_output=True, text=True, timeout=60)
+        check(refused.returncode == 64 and "already holds properties" in refused.stderr,
+              f"--seed on a store that holds properties is refused (exit {refused.returncode}: {refused.stderr.strip()})")
+        process, url, _, api_key = start_server(binary, data_dir)
+        try:
+            check(len(asyncio.run(sync_ids(url, api_key, host))) == 3000, "the refused seed changed nothing")
+        finally:
+            stop(process)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
+    seed_checks(binary)
     with tempfile.TemporaryDirectory(prefix="proptui-e2e-") as data_dir:
         process, url, realtime_url, api_key = start_server(binary, data_dir)
         host = urllib.parse.urlparse(url).netloc
