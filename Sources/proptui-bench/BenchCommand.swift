@@ -75,6 +75,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
+        guard !sizes.values.contains(0) else { throw ValidationError("--sizes must be at least 1 each") }
     }
 
     func run() async throws {
@@ -198,7 +199,7 @@ struct SizeList: ExpressibleByArgument, Sendable {
                 multiplier = scale
                 digits.removeLast()
             }
-            guard let value = Int(digits), value > 0 else { return nil }
+            guard let value = Int(digits), value >= 0 else { return nil }  // 0: "skip", where an option allows it
             values.append(value * multiplier)
         }
         guard !values.isEmpty else { return nil }
