@@ -5,9 +5,9 @@ import PackageDescription
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
-    // The engine is generic: without this, callers in other modules (PropertySync,
-    // the bench) run its unspecialised code, several times slower in release.
-    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+    // No unsafe flags, so that other packages can depend on the OptimisticStore library by
+    // version: the engine's hot path is `@inlinable` instead of relying on
+    // `-cross-module-optimization` to specialise it in its callers.
 ]
 
 let package = Package(

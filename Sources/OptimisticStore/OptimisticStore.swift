@@ -17,84 +17,122 @@ public final class OptimisticStore<Record: SyncedRecord> {
     public typealias Diff = StoreDiff<ID>
     public typealias Operation = PendingOperation<Record>
 
-    /// A server-confirmed record and the logical time it was written (see `RefreshToken`).
-    private struct Confirmed {
-        var record: Record
-        var stamp: UInt64
-    }
+    // The hot path (apply, confirm, record, status and what they call) is `@inlinable`, and
+    // so is the state it touches (`@usableFromInline`): a caller in another module gets it
+    // specialised for its record type instead of running generic code through witness
+    // tables. That is what `-cross-module-optimization`, an unsafe flag, used to do.
 
-    private var confirmed: [ID: Confirmed] = [:]
+    /// The confirmed records, tombstones included (stripped: see `strippedTombstone`).
+    @usableFromInline var confirmed: ConfirmedTable<Record>
     /// Pending operations per record, oldest first.
-    private var pendingByRecord: [ID: [Operation]] = [:]
-    private var recordOfOperation: [OperationID: ID] = [:]
+    @usableFromInline var pendingByRecord: [ID: [Operation]] = [:]
+    @usableFromInline var recordOfOperation: [OperationID: ID] = [:]
     /// What the user sees of the records that have pending operations (nil: hidden
     /// by a pending delete). Records without pending operations show their
     /// confirmed copy, so this holds only the overlay, not a second copy of the list.
-    private var overlay: [ID: Record?] = [:]
-    private var flags: [ID: Rejection] = [:]
+    @usableFromInline var overlay: [ID: Record?] = [:]
+    @usableFromInline var flags: [ID: Rejection] = [:]
+    /// The tombstones kept, oldest first (see `tombstoneLimit`).
+    @usableFromInline var tombstones: TombstoneLog<ID>
     /// The number of visible records, kept as records appear and disappear.
-    public private(set) var count = 0
-    private var clock: UInt64 = 0
-    private var lastOperation: UInt64 = 0
-    private var publisher: AsyncStream<Diff>.Continuation?
+    public var count: Int { visibleCount }
+    @usableFromInline var visibleCount = 0
+    @usableFromInline var clock: UInt64 = 0
+    @usableFromInline var lastOperation: UInt64 = 0
+    @usableFromInline var feed: DiffFeed<ID>?
+
+    /// How many tombstones are kept at most (the oldest go first). A tombstone stops an
+    /// older copy of a deleted record (a late event or page) from showing it again; such
+    /// copies arrive within seconds, so the most recent deletes are the ones that matter.
+    /// Tombstones a pending operation refers to are never dropped, and a full refresh drops
+    /// the ones the server no longer lists.
+    public let tombstoneLimit: Int
+
+    public static var defaultTombstoneLimit: Int { 10_000 }
 
     /// A store starting from a confirmed set and, after a restart, the pending log read back from the outbox.
-    public init(confirmed records: [Record] = [], pending operations: [Operation] = []) {
-        for record in records { writeConfirmed(record) }
+    public init(
+        confirmed records: [Record] = [], pending operations: [Operation] = [],
+        tombstoneLimit: Int = defaultTombstoneLimit
+    ) {
+        precondition(tombstoneLimit >= 0)
+        self.tombstoneLimit = tombstoneLimit
+        confirmed = ConfirmedTable(minimumCapacity: records.count)
+        tombstones = TombstoneLog()
         for operation in operations.sorted(by: { $0.id < $1.id }) {
             lastOperation = max(lastOperation, operation.id.rawValue)
             pendingByRecord[operation.recordID, default: []].append(operation)
             recordOfOperation[operation.id] = operation.recordID
         }
+        for record in records { writeConfirmed(record) }
         for id in pendingByRecord.keys { overlay[id] = fold(id) }
-        count = confirmed.values.lazy.filter { !$0.record.isDeleted && self.overlay[$0.record.id] == nil }.count
-            + overlay.values.lazy.filter { $0 != nil }.count
+        var shownConfirmed = 0
+        confirmed.forEach { entry in
+            if !entry.record.isDeleted && overlay[entry.record.id] == nil { shownConfirmed += 1 }
+        }
+        visibleCount = shownConfirmed + overlay.values.lazy.filter { $0 != nil }.count
     }
 
-    deinit { publisher?.finish() }
+    deinit { feed?.finish() }
 
-    /// Every non-empty diff, in order, from the moment this is first read.
-    /// One consumer; the buffer is unbounded so that no change is ever lost.
-    public private(set) lazy var diffs: AsyncStream<Diff> = {
-        let (stream, continuation) = AsyncStream<Diff>.makeStream(bufferingPolicy: .unbounded)
-        publisher = continuation
-        return stream
-    }()
+    /// The store's changes for one consumer (the screen), coalesced: it takes the union of
+    /// every diff since it last took one. Publishing starts when this is first read.
+    public var diffs: DiffFeed<ID> {
+        if let feed { return feed }
+        let created = DiffFeed<ID>()
+        feed = created
+        return created
+    }
 
     // MARK: - Reading
 
     /// What the user sees of a record: nil if it does not exist or is hidden.
+    @inlinable
     public func record(_ id: ID) -> Record? {
-        if let shown = overlay[id] { return shown }
+        // The overlay and the flags are usually empty: skip hashing the id for them.
+        if !overlay.isEmpty, let shown = overlay[id] { return shown }
         guard let record = confirmed[id]?.record, !record.isDeleted else { return nil }
         return record
     }
 
     /// The row's sync state: a refusal the user has not acknowledged, else pending, else synced.
+    @inlinable
     public func status(_ id: ID) -> RowStatus {
-        if let rejection = flags[id] { return rejection.rowStatus }
+        if !flags.isEmpty, let rejection = flags[id] { return rejection.rowStatus }
         let pending = pendingByRecord[id]?.count ?? 0
         return pending > 0 ? .pending(pending) : .synced
     }
 
     /// Every visible record, in no particular order. O(n): for a full redraw or a refresh, not per event.
     public var records: [Record] {
-        var all = confirmed.values.compactMap { entry -> Record? in
-            entry.record.isDeleted || overlay[entry.record.id] != nil ? nil : entry.record
+        var all: [Record] = []
+        all.reserveCapacity(visibleCount)
+        confirmed.forEach { entry in
+            if !entry.record.isDeleted && overlay[entry.record.id] == nil { all.append(entry.record) }
         }
         all.append(contentsOf: overlay.values.compactMap { $0 })
         return all
     }
 
     /// Every confirmed record, tombstones included, in no particular order. O(n): for saving a refresh.
-    public var confirmedRecords: [Record] { confirmed.values.map(\.record) }
+    public var confirmedRecords: [Record] { confirmed.entries.map(\.record) }
+
+    /// How many tombstones the store keeps now (at most `tombstoneLimit`, plus those that
+    /// pending operations refer to).
+    public var tombstoneCount: Int { tombstones.count }
 
     /// The id of every confirmed record, tombstones included. O(n): for the end of a refresh.
-    public var confirmedIDs: [ID] { Array(confirmed.keys) }
+    public var confirmedIDs: [ID] {
+        var ids: [ID] = []
+        ids.reserveCapacity(confirmed.count)
+        confirmed.forEach { ids.append($0.record.id) }
+        return ids
+    }
 
     /// The last confirmed copy, tombstones included.
     public func confirmedRecord(_ id: ID) -> Record? { confirmed[id]?.record }
 
+    @inlinable
     public func operation(_ id: OperationID) -> Operation? {
         guard let record = recordOfOperation[id] else { return nil }
         return pendingByRecord[record]?.first { $0.id == id }
@@ -108,6 +146,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
         pendingByRecord.values.flatMap { $0 }.sorted { $0.id < $1.id }
     }
 
+    @inlinable
     public var pendingCount: Int { recordOfOperation.count }
 
     /// Records the server refused a change to, not yet acknowledged.
@@ -117,6 +156,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     /// Applies a local change at once and logs it as pending.
     @discardableResult
+    @inlinable
     public func apply(_ change: LocalChange<Record>) -> (operation: OperationID, diff: Diff) {
         lastOperation += 1
         let id = change.recordID
@@ -137,6 +177,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// record's later operations are now made against this answer.
     /// An answer for another record settles nothing (the caller checks ids first).
     @discardableResult
+    @inlinable
     public func confirm(_ operation: OperationID, with serverRecord: Record) -> Diff {
         guard let id = recordOfOperation[operation], serverRecord.id == id else { return Diff() }
         return edit(id) {
@@ -149,6 +190,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// Drops an operation the server never needs to see (undone before it was sent,
     /// or cancelled out by a later one). Unlike `reject`, the row is not flagged.
     @discardableResult
+    @inlinable
     public func cancel(_ operation: OperationID) -> Diff {
         guard let id = recordOfOperation[operation] else { return Diff() }
         return edit(id) { removeOperation(operation, of: id) }
@@ -178,6 +220,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// The server refused the operation: it is dropped (this *is* the revert) and the
     /// row is flagged. A conflict may carry the server's current record, which is kept.
     @discardableResult
+    @inlinable
     public func reject(_ operation: OperationID, because rejection: Rejection, serverRecord: Record? = nil) -> Diff {
         guard let id = recordOfOperation[operation] else { return Diff() }
         return edit(id) {
@@ -200,6 +243,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// One record from a subscription or a delta sync: the newer `_version` wins;
     /// a tombstone hides the record. Pending operations stay on top.
     @discardableResult
+    @inlinable
     public func merge(_ serverRecord: Record) -> Diff {
         edit(serverRecord.id) { writeConfirmed(serverRecord) }
     }
@@ -216,12 +260,13 @@ public final class OptimisticStore<Record: SyncedRecord> {
         var snapshotIDs = Set<ID>(minimumCapacity: snapshot.count)
         var touched: [ID] = []
         for record in snapshot where snapshotIDs.insert(record.id).inserted { touched.append(record.id) }
-        for (id, entry) in confirmed where entry.stamp <= token.stamp && !snapshotIDs.contains(id) {
-            touched.append(id)
+        confirmed.forEach { entry in
+            if entry.stamp <= token.stamp && !snapshotIDs.contains(entry.record.id) { touched.append(entry.record.id) }
         }
         return edit(touched) {
             for record in snapshot { writeConfirmed(record) }
-            for id in touched where !snapshotIDs.contains(id) { confirmed[id] = nil }
+            for id in touched where !snapshotIDs.contains(id) { removeConfirmed(id) }
+            compactTombstones()
         }
     }
 
@@ -241,7 +286,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
     // MARK: - Internals
 
     /// Runs a change to some records' state and publishes what it changed for the user.
-    private func edit(_ id: ID, _ change: () -> Void) -> Diff {
+    @inlinable
+    func edit(_ id: ID, _ change: () -> Void) -> Diff {
         let before = (record(id), status(id))
         change()
         var diff = Diff()
@@ -250,7 +296,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
         return diff
     }
 
-    private func edit(_ ids: [ID], _ change: () -> Void) -> Diff {
+    @usableFromInline
+    func edit(_ ids: [ID], _ change: () -> Void) -> Diff {
         let before = ids.map { (record($0), status($0)) }
         change()
         var diff = Diff()
@@ -260,7 +307,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
     }
 
     /// Recomputes what the user sees of one record and records the difference.
-    private func refold(_ id: ID, before: (Record?, RowStatus), into diff: inout Diff) {
+    @inlinable
+    func refold(_ id: ID, before: (Record?, RowStatus), into diff: inout Diff) {
         if pendingByRecord[id] == nil {
             overlay[id] = nil
         } else {
@@ -269,18 +317,20 @@ public final class OptimisticStore<Record: SyncedRecord> {
         let after = (record(id), status(id))
         switch (before.0, after.0) {
         case (nil, nil): break
-        case (nil, _?): diff.inserted.insert(id); count += 1
-        case (_?, nil): diff.removed.insert(id); count -= 1
+        case (nil, _?): diff.inserted.insert(id); visibleCount += 1
+        case (_?, nil): diff.removed.insert(id); visibleCount -= 1
         case (let old?, let new?): if old != new || before.1 != after.1 { diff.updated.insert(id) }
         }
     }
 
-    private func fold(_ id: ID) -> Record? {
+    @inlinable
+    func fold(_ id: ID) -> Record? {
         let confirmedRecord = confirmed[id].flatMap { $0.record.isDeleted ? nil : $0.record }
         return (pendingByRecord[id] ?? []).reduce(confirmedRecord) { $1.change.applied(to: $0) }
     }
 
-    private func modify(_ operation: OperationID, _ change: (inout Operation) -> Void) {
+    @usableFromInline
+    func modify(_ operation: OperationID, _ change: (inout Operation) -> Void) {
         guard let id = recordOfOperation[operation],
               let index = pendingByRecord[id]?.firstIndex(where: { $0.id == operation })
         else { return }
@@ -288,27 +338,81 @@ public final class OptimisticStore<Record: SyncedRecord> {
     }
 
     /// A new operation is made against the confirmed copy the user sees it over now.
-    private func baseForNewOperation(on id: ID) -> Record? { confirmed[id]?.record }
+    @inlinable
+    func baseForNewOperation(on id: ID) -> Record? { confirmed[id]?.record }
 
-    private func advanceBase(of id: ID, to serverRecord: Record) {
+    /// Not `@inlinable`: it sets `base`, whose setter is internal; it only loops when
+    /// later operations of the record are pending.
+    @usableFromInline
+    func advanceBase(of id: ID, to serverRecord: Record) {
         guard let count = pendingByRecord[id]?.count else { return }
         for index in 0..<count { pendingByRecord[id]![index].base = serverRecord }
     }
 
-    private func removeOperation(_ operation: OperationID, of id: ID) {
+    @inlinable
+    func removeOperation(_ operation: OperationID, of id: ID) {
         recordOfOperation[operation] = nil
         pendingByRecord[id]?.removeAll { $0.id == operation }
         if pendingByRecord[id]?.isEmpty == true { pendingByRecord[id] = nil }
     }
 
     /// Keeps the newer of two confirmed copies; on a tie the later answer wins.
-    private func writeConfirmed(_ record: Record) {
-        if let existing = confirmed[record.id], existing.record.version > record.version { return }
+    /// A tombstone is kept stripped, and the oldest tombstones beyond the limit are dropped.
+    @inlinable
+    func writeConfirmed(_ record: Record) {
+        let existing = confirmed[record.id]
+        if let existing, existing.record.version > record.version { return }
         clock += 1
-        confirmed[record.id] = Confirmed(record: record, stamp: clock)
+        if record.isDeleted {
+            confirmed.write(.init(record: record.strippedTombstone(), stamp: clock))
+            if existing?.record.isDeleted != true {
+                tombstones.append(record.id, stamp: clock)
+                if tombstones.count > tombstoneLimit { dropOldTombstones() }  // O(1) amortised, O(pending) at worst
+                if tombstones.isMostlyStale { compactTombstones() }
+            }
+        } else {
+            confirmed.write(.init(record: record, stamp: clock))
+            if existing?.record.isDeleted == true { tombstones.forget() }
+        }
     }
 
-    private func publish(_ diff: Diff) {
-        if !diff.isEmpty { publisher?.yield(diff) }
+    /// Drops the oldest tombstones until at most `tombstoneLimit` are kept, skipping those
+    /// a pending operation refers to (its base may be the tombstone). Nothing the user sees
+    /// changes: a record with no pending operation shows nothing whether its tombstone is kept or not.
+    @usableFromInline
+    func dropOldTombstones() {
+        // Tombstones under pending operations do not count against the limit: they are set
+        // aside and go back at the end of the log.
+        var kept: [(ID, UInt64)] = []
+        while tombstones.count - kept.count > tombstoneLimit, let (id, stamp) = tombstones.popOldest() {
+            // An entry rewritten since (a newer tombstone, or revived) is not this tombstone.
+            guard let entry = confirmed[id], entry.record.isDeleted, entry.stamp >= stamp else { continue }
+            if pendingByRecord[id] != nil {
+                kept.append((id, stamp))
+                continue
+            }
+            confirmed.remove(id)
+            tombstones.forget()
+        }
+        for (id, stamp) in kept { tombstones.append(id, stamp: stamp, counted: false) }
+    }
+
+    /// Drops the log's stale entries. O(tombstones logged).
+    @usableFromInline
+    func compactTombstones() {
+        tombstones.compact { id, stamp in
+            confirmed[id].map { $0.record.isDeleted && $0.stamp >= stamp } ?? false
+        }
+    }
+
+    /// Removes a confirmed record (gone from the server), keeping the tombstone count right.
+    @usableFromInline
+    func removeConfirmed(_ id: ID) {
+        if confirmed.remove(id)?.record.isDeleted == true { tombstones.forget() }
+    }
+
+    @inlinable
+    func publish(_ diff: Diff) {
+        if let feed, !diff.isEmpty { feed.publish(diff) }
     }
 }

@@ -1,9 +1,10 @@
 /// Identifies one local operation for its whole life: applied, sent, retried, settled.
 /// Increasing: a larger id was applied later. It is also the operation's place in the outbox.
+@frozen
 public struct OperationID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var description: String { "op\(rawValue)" }
 }
 
@@ -19,13 +20,31 @@ public struct PendingOperation<Record: SyncedRecord>: Sendable, Equatable, Ident
     /// earlier operation of the same record is confirmed, or when the sender rebases
     /// the change on the server's copy; never because of a refresh or a remote
     /// write, so a change cannot silently overwrite an edit it never saw.
-    public internal(set) var base: Record?
+    @inlinable
+    public internal(set) var base: Record? {
+        get { storedBase }
+        set { storedBase = newValue }
+    }
     /// How many times it was put on the wire. Above zero, the server may have
     /// applied it even if no answer came back.
-    public internal(set) var attempts: Int
+    @inlinable
+    public internal(set) var attempts: Int {
+        get { storedAttempts }
+        set { storedAttempts = newValue }
+    }
     /// Why the last attempt failed, if it did (for the detail view).
-    public internal(set) var lastFailure: String?
+    @inlinable
+    public internal(set) var lastFailure: String? {
+        get { storedLastFailure }
+        set { storedLastFailure = newValue }
+    }
+    // Stored under other names so that the `@inlinable` initialiser can set them (the public
+    // properties' setters are internal, which inlinable code may not call).
+    @usableFromInline var storedBase: Record?
+    @usableFromInline var storedAttempts: Int
+    @usableFromInline var storedLastFailure: String?
 
+    @inlinable
     public init(
         id: OperationID, change: LocalChange<Record>, before: Record?, base: Record?,
         attempts: Int = 0, lastFailure: String? = nil
@@ -33,13 +52,15 @@ public struct PendingOperation<Record: SyncedRecord>: Sendable, Equatable, Ident
         self.id = id
         self.change = change
         self.before = before
-        self.base = base
-        self.attempts = attempts
-        self.lastFailure = lastFailure
+        storedBase = base
+        storedAttempts = attempts
+        storedLastFailure = lastFailure
     }
 
+    @inlinable
     public var recordID: Record.ID { change.recordID }
 
     /// Whether it may have reached the server: it was sent at least once.
+    @inlinable
     public var mayHaveReachedServer: Bool { attempts > 0 }
 }

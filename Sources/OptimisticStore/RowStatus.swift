@@ -28,6 +28,7 @@ public struct Rejection: Error, Sendable, Equatable {
         self.message = message
     }
 
+    @inlinable
     var rowStatus: RowStatus {
         switch kind {
         case .rejected: .reverted(message)

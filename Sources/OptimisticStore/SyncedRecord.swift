@@ -15,6 +15,14 @@ public protocol SyncedRecord: Sendable, Equatable {
     var isDeleted: Bool { get }
     /// This record with a local edit laid over it.
     func applying(_ patch: Patch) -> Self
+    /// This tombstone with only what a tombstone is kept for (the id, `_version`,
+    /// `isDeleted`): the store keeps deleted records in this form. By default, as is.
+    func strippedTombstone() -> Self
+}
+
+extension SyncedRecord {
+    @inlinable
+    public func strippedTombstone() -> Self { self }
 }
 
 /// A change the user made locally, not yet confirmed by the server.
@@ -24,6 +32,7 @@ public enum LocalChange<Record: SyncedRecord>: Sendable, Equatable {
     case update(Record.ID, Record.Patch)
     case delete(Record.ID)
 
+    @inlinable
     public var recordID: Record.ID {
         switch self {
         case .create(let record): record.id
@@ -36,6 +45,7 @@ extension LocalChange {
     /// What one change does to the record the user sees. A create only fills an
     /// absent record (the server refuses a create over an existing id); an update of
     /// a record that is gone has nothing to change; a delete hides it.
+    @inlinable
     func applied(to current: Record?) -> Record? {
         switch self {
         case .create(let record): current ?? record

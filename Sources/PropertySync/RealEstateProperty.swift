@@ -5,15 +5,32 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
     public var id: String
     public var name: String
     public var address: String?
-    /// `AWSDateTime` strings as the server sent them (nil until the server has seen the record).
-    public var createdAt: String?
-    public var updatedAt: String?
+    // The two timestamps are packed (8 bytes each instead of two heap strings): see
+    // `createdAt`. Invariant, which makes the synthesised `==` and `hash` compare texts:
+    // a text that packs is only ever held packed, and `unusualTimes` exists only when
+    // one of them does not pack.
+    @usableFromInline var packedCreatedAt: PackedDateTime
+    @usableFromInline var packedUpdatedAt: PackedDateTime
     /// `_version`: 0 until the server has confirmed the create.
     public var version: Int
-    /// `_deleted`.
-    public var isDeleted: Bool
+    @usableFromInline var unusualTimes: UnusualTimestamps?
     /// `_lastChangedAt`, epoch milliseconds.
     public var lastChangedAt: Int64?
+    /// `_deleted`.
+    public var isDeleted: Bool
+
+    /// `AWSDateTime` text exactly as the server sent it (nil until the server has seen the record).
+    @inlinable
+    public var createdAt: String? {
+        get { packedCreatedAt.text ?? unusualTimes?.createdAt }
+        set { setTimes(createdAt: newValue, updatedAt: updatedAt) }
+    }
+
+    @inlinable
+    public var updatedAt: String? {
+        get { packedUpdatedAt.text ?? unusualTimes?.updatedAt }
+        set { setTimes(createdAt: createdAt, updatedAt: newValue) }
+    }
 
     public init(
         id: String, name: String, address: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
@@ -22,11 +39,23 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         self.id = id
         self.name = name
         self.address = address
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
+        packedCreatedAt = .absent
+        packedUpdatedAt = .absent
         self.version = version
         self.isDeleted = isDeleted
         self.lastChangedAt = lastChangedAt
+        setTimes(createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// Packs what packs and keeps the rest as text (the invariant above).
+    @usableFromInline
+    mutating func setTimes(createdAt: String?, updatedAt: String?) {
+        let created = createdAt.flatMap(PackedDateTime.init), updated = updatedAt.flatMap(PackedDateTime.init)
+        packedCreatedAt = created ?? .absent
+        packedUpdatedAt = updated ?? .absent
+        let unusualCreated = created == nil ? createdAt : nil, unusualUpdated = updated == nil ? updatedAt : nil
+        unusualTimes = unusualCreated == nil && unusualUpdated == nil
+            ? nil : UnusualTimestamps(createdAt: unusualCreated, updatedAt: unusualUpdated)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -39,16 +68,31 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
     /// AppSync sends `_deleted: null` for a live record, and `address: null` when unset.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        address = try container.decodeIfPresent(String.self, forKey: .address)
-        createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
-        updatedAt = try container.decodeIfPresent(String.self, forKey: .updatedAt)
-        version = try container.decode(Int.self, forKey: .version)
-        isDeleted = try container.decodeIfPresent(Bool.self, forKey: .isDeleted) ?? false
-        lastChangedAt = try container.decodeIfPresent(Int64.self, forKey: .lastChangedAt)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            address: try container.decodeIfPresent(String.self, forKey: .address),
+            createdAt: try container.decodeIfPresent(String.self, forKey: .createdAt),
+            updatedAt: try container.decodeIfPresent(String.self, forKey: .updatedAt),
+            version: try container.decode(Int.self, forKey: .version),
+            isDeleted: try container.decodeIfPresent(Bool.self, forKey: .isDeleted) ?? false,
+            lastChangedAt: try container.decodeIfPresent(Int64.self, forKey: .lastChangedAt))
     }
 
+    /// As the synthesised encoding was when the timestamps were stored as text: absent values are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(address, forKey: .address)
+        try container.encodeIfPresent(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try container.encode(version, forKey: .version)
+        try container.encode(isDeleted, forKey: .isDeleted)
+        try container.encodeIfPresent(lastChangedAt, forKey: .lastChangedAt)
+    }
+
+    @inlinable
     public func applying(_ patch: RealEstatePropertyPatch) -> RealEstateProperty {
         var patched = self
         if let name = patch.name { patched.name = name }
@@ -70,6 +114,16 @@ public struct RealEstatePropertyPatch: Sendable, Hashable {
 }
 
 extension RealEstateProperty {
+    /// What the store keeps of a deleted record: its identity, `_version` and times; the
+    /// name and address (two heap strings) are not needed to keep it from coming back.
+    @inlinable
+    public func strippedTombstone() -> RealEstateProperty {
+        var stripped = self
+        stripped.name = ""
+        stripped.address = nil
+        return stripped
+    }
+
     /// This record as deleted at (at least) that version: what a delete event says of it.
     func tombstone(atLeast version: Int) -> RealEstateProperty {
         var tombstone = self

@@ -201,7 +201,9 @@ extension RealEstatePropertyList {
         let listed = Set(records.lazy.map(\.id))
         let unlisted = store.confirmedIDs.filter { !listed.contains($0) }
         publish(store.replaceConfirmed(with: records, startedAt: token))
-        let removed = unlisted.filter { store.confirmedRecord($0) == nil }
+        // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`):
+        // the cache keeps no more tombstones than the store.
+        let removed = (unlisted + records.lazy.filter(\.isDeleted).map(\.id)).filter { store.confirmedRecord($0) == nil }
         persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date()) }
     }
 

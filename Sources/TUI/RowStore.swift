@@ -1,39 +1,48 @@
 import PropertySync
 import OptimisticStore
 
-/// The rows the screen shows, kept in a stable order: a sorted array of ids plus
-/// a dictionary of rows. New rows of an update are sorted together and merged in
-/// once (a page of a large load costs its own size, not one memmove per row); a
-/// moved or removed row costs a binary search and a memmove; an update of an
-/// existing row costs a dictionary write and never moves it. A whole new list is
-/// one sort. Drawing reads only the visible indices.
+/// The rows the screen shows, kept in a stable order. Each row lives at a slot of a paged
+/// table (`entries`), found by id through a hash index; the display order is a list of
+/// slots in sorted chunks (`OrderedSlots`), and the filter keeps a second one of the slots
+/// that match. An id is stored once, in its row: the index by id (`SlotIndex`) and the order
+/// lists hold 4-byte slots.
 ///
-/// The filter keeps a second sorted id array of the matching rows: building it
-/// scans the list once when the filter text changes; after that it is kept up
-/// to date per changed row like the main one.
+/// Costs at n rows: a page of k new rows, a removal or a moved row costs O(k log n) plus a
+/// memmove inside one chunk each and one pass over the chunk starts (n / ~3,000); an update
+/// that does not move a row is a table write. A whole new list is one sort. Drawing reads
+/// only the visible positions, each a binary search over the chunk starts.
+///
+/// A new sort or a filter over more than `backgroundThreshold` rows runs off the event loop
+/// (`RowViewJob`) over a snapshot that shares the tables' pages.
 public struct RowStore: RowSource, Sendable {
-    private var rows: [String: PropertyRow] = [:]
-    private var orders: [String: RowOrder] = [:]
-    /// Every row's id, in display order.
-    private var allIDs: [String] = []
-    /// The ids matching the filter, in display order; nil when no filter is set.
-    private var filteredIDs: [String]?
+    /// Every row at its slot; nil: a free slot (reused, so removed rows leave nothing behind).
+    private var entries = PagedArray<RowEntry?>()
+    /// Each slot's sort key when sorted by name or address; nil in creation order.
+    private var sortKeys: PagedArray<String?>?
+    /// Each row's slot by id.
+    private var slotIndex = SlotIndex()
+    private var freeSlots: [Int32] = []
+    /// Every row's slot, in display order.
+    private var all = OrderedSlots()
+    /// The slots matching the filter, in display order; nil when no filter is set.
+    private var filtered: OrderedSlots?
     private var nextArrival: UInt64 = 0
-    /// Slots of the id arrays written so far (inserts, moves, removals' shifts): what
-    /// changes cost, counted so the scale tests and the bench can see it grow linearly.
+    /// Slots of the order lists written so far (inserts, moves, removals' shifts): what
+    /// changes cost, counted so the scale tests and the bench can see that it stays bounded per row.
     public private(set) var idSlotWrites = 0
     /// The filter as typed (the latest asked for); matched against name and address
     /// without case or accents. On a large list it applies once its job has run.
     public private(set) var filter = ""
     /// How the rows are sorted (the latest asked for; see `filter`).
     public private(set) var sortOrder = SortOrder.creation
-    /// The sort the id arrays are in now.
+    /// The sort the order lists are in now.
     private var appliedSort = SortOrder.creation
-    /// The filter `filteredIDs` holds, folded once (`SearchFolding`); empty: none.
+    /// The filter `filtered` holds, folded once (`SearchFolding`); empty: none.
     private var foldedFilter = ""
-    /// The sort or filter being computed in the background, and the rows changed since its snapshot.
+    /// The sort or filter being computed in the background, and the slots changed since its
+    /// snapshot. While one is out, freed slots are not reused: its result names slots as they were.
     private var outstanding: RowViewJob?
-    private var touchedSinceSnapshot: Set<String>?
+    private var touchedSinceSnapshot: Set<Int32>?
     /// A job made but not yet handed to whoever runs it (`takeJob`).
     private var jobToSend: RowViewJob?
     private var jobGeneration = 0
@@ -58,33 +67,33 @@ public struct RowStore: RowSource, Sendable {
 
     // MARK: Reading
 
-    public var count: Int { (filteredIDs ?? allIDs).count }
+    public var count: Int { (filtered ?? all).count }
     /// The number of rows, ignoring the filter.
-    public var totalCount: Int { allIDs.count }
+    public var totalCount: Int { all.count }
 
-    public func row(at index: Int) -> PropertyRow { rows[shownIDs[index]]! }
-    public func id(at index: Int) -> String { shownIDs[index] }
-    public func row(id: String) -> PropertyRow? { rows[id] }
+    public func row(at index: Int) -> PropertyRow { entries[Int(shown[index])]!.row }
+    public func id(at index: Int) -> String { entries[Int(shown[index])]!.row.id }
+    public func row(id: String) -> PropertyRow? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
 
-    /// The position of a shown row, by binary search on its order key; nil if it
-    /// is not shown (absent, or filtered out).
+    /// The position of a shown row: O(log n) comparisons; nil if it is not shown
+    /// (absent, or filtered out).
     public func index(of id: String) -> Int? {
-        guard let order = orders[id] else { return nil }
-        let ids = shownIDs
-        let position = insertionPoint(of: order, in: ids)
-        return position < ids.count && ids[position] == id ? position : nil
+        guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
+        let order = ordering
+        return shown.position(of: slot, by: order.precedes)
     }
 
-    private var shownIDs: [String] { filteredIDs ?? allIDs }
+    private var shown: OrderedSlots { filtered ?? all }
+
+    /// The order of the lists now. Shares the tables: keep it only while they are not written.
+    private var ordering: RowOrdering { RowOrdering(entries: entries, sortKeys: sortKeys) }
 
     // MARK: Changing
 
-    /// Applies a change. New rows are not inserted one by one (a memmove of the id
-    /// array each): they are staged, sorted once and merged in from the back, so a
-    /// page of k new rows costs O(k log k) plus the rows that sort after the first of
-    /// them (nothing, when a page lands at the end as creation order usually does).
+    /// Applies a change: each row removed, moved or new costs O(log n) plus a memmove in one
+    /// chunk; new rows are inserted together, with one pass over the chunk starts.
     public mutating func apply(_ update: RowUpdate) {
-        removeAll(update.removed)
+        remove(update.removed)
         var staging = Staging()
         var seen = Set<String>(minimumCapacity: update.upserted.count)
         for row in update.upserted {
@@ -98,29 +107,48 @@ public struct RowStore: RowSource, Sendable {
     /// Replaces every row (a first load or a reset). Rows that stay keep their place.
     /// One sort: O(n log n), whatever was there before.
     public mutating func replaceAll(with newRows: [PropertyRow]) {
-        var newByID = [String: PropertyRow](minimumCapacity: newRows.count)
-        var newOrders = [String: RowOrder](minimumCapacity: newRows.count)
-        flaggedCount = 0
+        var newEntries = PagedArray<RowEntry?>()
+        var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
-            let id = row.id
-            newByID[id] = row  // the same id twice: the last one wins, as one upsert after another did
-            if newOrders[id] == nil {
-                var order = orders[id] ?? RowOrder(createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
-                order.sortKey = appliedSort.key(for: row.property)
-                newOrders[id] = order
+            if let slot = newIndex.slot(of: row.id, in: newEntries) {
+                // The same id twice: the last one wins, as one upsert after another did.
+                newEntries[Int(slot)]!.row = row
+                continue
             }
+            let before = slotIndex.slot(of: row.id, in: entries).flatMap { entries[Int($0)] }
+            newEntries.append(RowEntry(
+                row: row, createdAt: before.map(\.createdAt) ?? row.property.createdAt,
+                arrival: before?.arrival ?? takeArrival()))
+            newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
-        for (id, row) in newByID where Self.isFlagged(row.status) {
+        flaggedCount = 0
+        var newKeys: PagedArray<String?>? = appliedSort == .creation ? nil : PagedArray()
+        for slot in 0..<newEntries.count {
+            let row = newEntries[slot]!.row
+            newKeys?.append(appliedSort.key(for: row.property))
+            guard Self.isFlagged(row.status) else { continue }
             flaggedCount += 1
-            if rows[id]?.status != row.status { flagGeneration += 1 }
+            if self.row(id: row.id)?.status != row.status { flagGeneration += 1 }
         }
-        rows = newByID
-        orders = newOrders
-        allIDs = newOrders.values.sorted().map(\.id)
-        idSlotWrites += allIDs.count
-        if filteredIDs != nil { filteredIDs = allIDs.filter { matches(rows[$0]!) } }
+        entries = newEntries
+        sortKeys = newKeys
+        slotIndex = newIndex
+        freeSlots = []
+        let sorted = sortedSlots()
+        all = OrderedSlots(sorted: sorted)
+        idSlotWrites += sorted.count
+        if filtered != nil { filtered = OrderedSlots(sorted: sorted.filter { matches(entries[Int($0)]!.row) }) }
         // A job out over the old rows is worth nothing now: ask again over these.
         if outstanding != nil { requestView() }
+    }
+
+    private func sortedSlots() -> [Int32] {
+        let order = ordering
+        var slots: [Int32] = []
+        slots.reserveCapacity(entries.count)
+        for slot in 0..<entries.count where entries[slot] != nil { slots.append(Int32(slot)) }
+        slots.sort(by: order.precedes)
+        return slots
     }
 
     /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
@@ -141,7 +169,7 @@ public struct RowStore: RowSource, Sendable {
     }
 
     /// Takes a computed sort or filter, unless a newer one was asked for since; the rows
-    /// changed meanwhile are placed again. O(result + changed rows · log).
+    /// changed meanwhile are placed again. O(changed rows · log n).
     public mutating func adopt(_ result: RowViewResult) {
         guard let job = outstanding, job.generation == result.generation else { return }
         finish(job, result)
@@ -151,11 +179,11 @@ public struct RowStore: RowSource, Sendable {
     private mutating func requestView() {
         let folded = SearchFolding.fold(filter)
         let resort = sortOrder != appliedSort
-        let narrowing = !resort && filteredIDs != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
+        let narrowing = !resort && filtered != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
         jobGeneration += 1
         let job = RowViewJob(
-            generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, rows: rows,
-            orders: orders, allIDs: allIDs, resort: resort, filterBase: narrowing ? filteredIDs : nil)
+            generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, entries: entries,
+            sortKeys: sortKeys, all: all, resort: resort, filterBase: narrowing ? filtered : nil)
         if job.work <= backgroundThreshold {
             finish(job, job.run { false }!, touched: [])
         } else {
@@ -165,43 +193,48 @@ public struct RowStore: RowSource, Sendable {
         }
     }
 
-    private mutating func finish(_ job: RowViewJob, _ result: RowViewResult, touched: Set<String>? = nil) {
+    private mutating func finish(_ job: RowViewJob, _ result: RowViewResult, touched: Set<Int32>? = nil) {
         let touched = touched ?? touchedSinceSnapshot ?? []
         outstanding = nil
         jobToSend = nil
         touchedSinceSnapshot = nil
         appliedSort = job.sortOrder
         foldedFilter = job.foldedFilter
-        let current = orders
-        if let newOrders = result.orders, let newIDs = result.allIDs {
-            orders = newOrders
-            allIDs = newIDs
-            if !touched.isEmpty {
-                allIDs.removeAll { touched.contains($0) }
-                for id in touched { orders[id] = nil }
-            }
+        var newAll = result.all
+        var newFiltered = result.filtered
+        if !touched.isEmpty {
+            // The changed rows as the snapshot had them leave the result, in the snapshot's order.
+            let stale = touched.filter { Int($0) < job.entries.count && job.entries[Int($0)] != nil }
+            let snapshotOrder = RowOrdering(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
+            idSlotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
+            idSlotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
         }
-        filteredIDs = result.filteredIDs
-        if !touched.isEmpty { filteredIDs?.removeAll { touched.contains($0) } }
-        idSlotWrites += (result.allIDs?.count ?? 0) + (result.filteredIDs?.count ?? 0)
+        if result.resorted, let newAll {
+            sortKeys = result.sortKeys
+            // Rows that arrived meanwhile have slots past the snapshot's: their keys are set below.
+            if sortKeys != nil { while sortKeys!.count < entries.count { sortKeys!.append(nil) } }
+            all = newAll
+            idSlotWrites += newAll.count
+        }
+        filtered = newFiltered
+        idSlotWrites += newFiltered?.count ?? 0
         // The rows changed since the snapshot, as they are now.
         var staging = Staging()
-        for id in touched {
-            guard let row = rows[id], var order = current[id] else { continue }
-            if result.orders != nil {
-                order.sortKey = appliedSort.key(for: row.property)
-                orders[id] = order
-                staging.all.append(order)
+        for slot in touched where Int(slot) < entries.count {
+            guard let row = entries[Int(slot)]?.row else { continue }
+            if result.resorted {
+                sortKeys?[Int(slot)] = appliedSort.key(for: row.property)
+                staging.all.append(slot)
             }
-            if filteredIDs != nil, matches(row) { staging.shown.append(orders[id]!) }
+            if filtered != nil, matches(row) { staging.shown.append(slot) }
         }
         flush(&staging)
     }
 
-    /// New positions waiting to be merged into the id arrays (see `apply`).
+    /// New or moved slots waiting to be inserted into the order lists (see `apply`).
     private struct Staging {
-        var all: [RowOrder] = []
-        var shown: [RowOrder] = []
+        var all: [Int32] = []
+        var shown: [Int32] = []
     }
 
     private mutating func takeArrival() -> UInt64 {
@@ -210,128 +243,88 @@ public struct RowStore: RowSource, Sendable {
     }
 
     private mutating func flush(_ staging: inout Staging) {
-        if !staging.all.isEmpty { idSlotWrites += merge(staging.all, into: &allIDs) }
-        if !staging.shown.isEmpty, filteredIDs != nil { idSlotWrites += merge(staging.shown, into: &filteredIDs!) }
+        let order = ordering
+        if !staging.all.isEmpty { idSlotWrites += all.insert(staging.all, by: order.precedes) }
+        if !staging.shown.isEmpty, filtered != nil { idSlotWrites += filtered!.insert(staging.shown, by: order.precedes) }
         staging = Staging()
+    }
+
+    /// Takes slots out of the order lists (before their rows or keys change: the search reads them).
+    private mutating func takeOut(_ slot: Int32, fromAll: Bool, fromFiltered: Bool) {
+        let order = ordering
+        if fromAll { idSlotWrites += all.remove(CollectionOfOne(slot), by: order.precedes) }
+        if fromFiltered, filtered != nil { idSlotWrites += filtered!.remove(CollectionOfOne(slot), by: order.precedes) }
     }
 
     private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
         let id = row.id
-        touchedSinceSnapshot?.insert(id)
-        if let old = rows[id] {
+        let newKey = appliedSort.key(for: row.property)
+        if let slot = slotIndex.slot(of: id, in: entries) {
+            touchedSinceSnapshot?.insert(slot)
+            let old = entries[Int(slot)]!.row
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
-            let wasShown = filteredIDs != nil && matches(old)
-            let isShown = filteredIDs != nil && matches(row)
-            let oldOrder = orders[id]!
+            let wasShown = filtered != nil && matches(old)
+            let isShown = filtered != nil && matches(row)
             // Sorted by name or address, a change there moves the row.
-            let newKey = appliedSort.key(for: row.property)
-            let moves = newKey != oldOrder.sortKey
-            // Out of the sorted arrays before its order changes: their binary search reads `orders`.
-            if moves { idSlotWrites += removeID(oldOrder, from: &allIDs) }
-            if wasShown && (moves || !isShown) { idSlotWrites += removeID(oldOrder, from: &filteredIDs!) }
+            let moves = sortKeys != nil && newKey != sortKeys![Int(slot)]
+            takeOut(slot, fromAll: moves, fromFiltered: wasShown && (moves || !isShown))
             if moves {
-                orders[id]!.sortKey = newKey
-                staging.all.append(orders[id]!)
+                sortKeys![Int(slot)] = newKey
+                staging.all.append(slot)
             }
-            if isShown && (moves || !wasShown) { staging.shown.append(orders[id]!) }
-            rows[id] = row
+            if isShown && (moves || !wasShown) { staging.shown.append(slot) }
+            entries[Int(slot)]!.row = row
             if Self.isFlagged(row.status) {
                 flaggedCount += 1
                 if old.status != row.status { flagGeneration += 1 }
             }
             return
         }
-        let order = RowOrder(
-            sortKey: appliedSort.key(for: row.property), createdAt: row.property.createdAt, arrival: takeArrival(), id: id)
-        orders[id] = order
-        rows[id] = row
+        let slot = place(RowEntry(row: row, createdAt: row.property.createdAt, arrival: takeArrival()), key: newKey)
+        slotIndex.insert(slot, in: entries)
+        touchedSinceSnapshot?.insert(slot)
         if Self.isFlagged(row.status) {
             flaggedCount += 1
             flagGeneration += 1
         }
-        staging.all.append(order)
-        if filteredIDs != nil, matches(row) { staging.shown.append(order) }
+        staging.all.append(slot)
+        if filtered != nil, matches(row) { staging.shown.append(slot) }
     }
 
-    /// Takes rows out: one at a time while few (a binary search and a memmove each),
-    /// in one pass over the list when many.
-    private mutating func removeAll(_ ids: Set<String>) {
-        guard ids.count > Self.batchThreshold else {
-            for id in ids { remove(id) }
-            return
+    /// A slot for a new row: a free one, unless a background job's result will name slots as they were.
+    private mutating func place(_ entry: RowEntry, key: String?) -> Int32 {
+        if touchedSinceSnapshot == nil, let slot = freeSlots.popLast() {
+            entries[Int(slot)] = entry
+            sortKeys?[Int(slot)] = key
+            return slot
         }
-        var gone = Set<String>(minimumCapacity: ids.count)
+        entries.append(entry)
+        sortKeys?.append(key)
+        return Int32(entries.count - 1)
+    }
+
+    /// Takes rows out: a binary search and a memmove in one chunk each.
+    private mutating func remove(_ ids: Set<String>) {
+        var gone: [Int32] = []
         for id in ids {
-            touchedSinceSnapshot?.insert(id)
-            guard orders[id] != nil, let old = rows[id] else { continue }
+            guard let slot = slotIndex.slot(of: id, in: entries), let old = entries[Int(slot)]?.row else { continue }
+            touchedSinceSnapshot?.insert(slot)
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
-            orders[id] = nil
-            rows[id] = nil
-            gone.insert(id)
+            gone.append(slot)
         }
         guard !gone.isEmpty else { return }
-        idSlotWrites += allIDs.count + (filteredIDs?.count ?? 0)
-        allIDs.removeAll { gone.contains($0) }
-        filteredIDs?.removeAll { gone.contains($0) }
-    }
-
-    /// Above this many removals one pass over the list beats a memmove per row.
-    static let batchThreshold = 64
-
-    private mutating func remove(_ id: String) {
-        touchedSinceSnapshot?.insert(id)
-        guard let order = orders[id], let old = rows[id] else { return }
-        if Self.isFlagged(old.status) { flaggedCount -= 1 }
-        // Out of the sorted arrays first: their binary search reads `orders`.
-        idSlotWrites += removeID(order, from: &allIDs)
-        if filteredIDs != nil { idSlotWrites += removeID(order, from: &filteredIDs!) }
-        orders[id] = nil
-        rows[id] = nil
-    }
-
-    // MARK: Sorted id arrays
-
-    private func insertionPoint(of order: RowOrder, in ids: [String]) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if orders[ids[middle]]! < order { low = middle + 1 } else { high = middle }
+        do {
+            // Out of the order lists first: their search reads the rows.
+            let order = ordering
+            idSlotWrites += all.remove(gone, by: order.precedes)
+            if filtered != nil { idSlotWrites += filtered!.remove(gone, by: order.precedes) }
         }
-        return low
-    }
-
-    /// Merges new positions (not yet in `ids`) into a sorted id array, from the back:
-    /// O(k log k) plus the moves of the rows that sort after the first new one.
-    /// Returns the slots it wrote.
-    private func merge(_ arriving: [RowOrder], into ids: inout [String]) -> Int {
-        let arriving = arriving.sorted()
-        var old = ids.count - 1
-        var new = arriving.count - 1
-        ids.append(contentsOf: repeatElement("", count: arriving.count))
-        var write = ids.count - 1
-        while new >= 0 {
-            if old >= 0, arriving[new] < orders[ids[old]]! {
-                ids.swapAt(old, write)
-                old -= 1
-            } else {
-                ids[write] = arriving[new].id
-                new -= 1
-            }
-            write -= 1
+        for slot in gone {
+            slotIndex.remove(entries[Int(slot)]!.row.id, in: entries)
+            entries[Int(slot)] = nil
+            sortKeys?[Int(slot)] = nil
+            freeSlots.append(slot)
         }
-        return ids.count - 1 - write
-    }
-
-    /// Returns the slots it shifted.
-    @discardableResult
-    private func removeID(_ order: RowOrder, from ids: inout [String]) -> Int {
-        let position = insertionPoint(of: order, in: ids)
-        if position < ids.count, ids[position] == order.id {
-            ids.remove(at: position)
-            return ids.count - position
-        }
-        return 0
     }
 
     private func matches(_ row: PropertyRow) -> Bool {

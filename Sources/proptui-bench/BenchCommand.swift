@@ -53,6 +53,18 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the row index results as JSON to this file.", valueName: "path"))
     var rowsJSON: String?
 
+    @Option(help: ArgumentHelp("Row counts for the list screen benchmark: frame and key-to-frame costs (0 skips it).", valueName: "n,n,…"))
+    var screenSizes = SizeList([1_000, 100_000, 1_000_000])
+
+    @Option(help: "Timings per measure and size in the list screen benchmark.")
+    var screenSamples = 300
+
+    @Flag(help: "Only the list screen benchmark (frame render and key-to-frame costs against the list's length).")
+    var screenOnly = false
+
+    @Option(help: ArgumentHelp("Also write the list screen results as JSON to this file.", valueName: "path"))
+    var screenJSON: String?
+
     @Option(help: ArgumentHelp(
         "Row counts for the load benchmark: first rows and full load from the server and the cache, app memory (0 skips it).",
         valueName: "n,n,…"))
@@ -63,10 +75,16 @@ struct BenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
+        guard !sizes.values.contains(0) else { throw ValidationError("--sizes must be at least 1 each") }
     }
 
     func run() async throws {
         let rowSizes = rowsSizes.values.filter { $0 > 0 }
+        let screenSizes = screenSizes.values.filter { $0 > 0 }
+        if screenOnly {
+            try runScreen(screenSizes)
+            return
+        }
         if rowsOnly {
             try runRows(rowSizes)
             return
@@ -89,7 +107,19 @@ struct BenchCommand: AsyncParsableCommand {
             try JSONDocument(report.json()).adding("load", load).data().write(to: URL(fileURLWithPath: json))
         }
         if !rowSizes.isEmpty && !onlyLoad { try runRows(rowSizes) }
+        if !onlyLoad { try runScreen(screenSizes) }
         // Missed goals are a result, not a failure: the exit code stays 0.
+    }
+
+    private func runScreen(_ sizes: [Int]) throws {
+        guard !sizes.isEmpty else { return }
+        let result = FrameBenchmark(sizes: sizes, samples: max(1, screenSamples)).run()
+        print(FrameBenchmark.text(result))
+        if let screenJSON {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(result).write(to: URL(fileURLWithPath: screenJSON))
+        }
     }
 
     private func runRows(_ sizes: [Int]) throws {
@@ -169,7 +199,7 @@ struct SizeList: ExpressibleByArgument, Sendable {
                 multiplier = scale
                 digits.removeLast()
             }
-            guard let value = Int(digits), value > 0 else { return nil }
+            guard let value = Int(digits), value >= 0 else { return nil }  // 0: "skip", where an option allows it
             values.append(value * multiplier)
         }
         guard !values.isEmpty else { return nil }

@@ -4,18 +4,18 @@ import PropertySync
 /// One engine under test, as the harness drives it. The harness is generic over this
 /// protocol, so each engine's timed loop is specialised: no dynamic dispatch is timed.
 protocol BenchEngine: AnyObject {
-    associatedtype Update: Sendable
-
     static var name: String { get }
 
     /// The engine holding the workload's initial records, as right after a refresh.
+    /// Publishing to the UI is turned on here.
     init(workload: Workload)
 
-    /// What the engine publishes to the UI. Created (and so publishing turned on) by `init`.
-    var updates: AsyncStream<Update> { get }
+    /// Starts the UI side: a detached task that takes everything the engine publishes and
+    /// drops it, until the engine is gone.
+    func startConsumer() -> Task<Void, Never>
 
-    /// How many updates the engine has published so far.
-    var publishedCount: Int { get }
+    /// Whether the consumer has taken (and freed) everything published so far.
+    var isDrained: Bool { get }
 
     /// One operation: optimistic apply, immediate successful settle, and the publishing of both.
     func perform(_ step: Workload.Step)
@@ -32,19 +32,25 @@ final class ProptuiEngine: BenchEngine {
     static let name = "proptui"
 
     private let store: OptimisticStore<RealEstateProperty>
-    let updates: AsyncStream<StoreDiff<String>>
-    private(set) var publishedCount = 0
+    private let diffs: DiffFeed<String>
 
     init(workload: Workload) {
         store = OptimisticStore(confirmed: workload.initialStoreRecords())
-        updates = store.diffs  // read now: the store only publishes once someone holds the stream
+        diffs = store.diffs  // read now: the store only publishes once someone holds its feed
     }
 
+    /// As the screen does: woken when diffs are waiting, it takes them all as one.
+    func startConsumer() -> Task<Void, Never> {
+        Task.detached { [diffs] in
+            for await _ in diffs.signals { _ = diffs.take() }
+        }
+    }
+
+    var isDrained: Bool { diffs.isDrained }
+
     func perform(_ step: Workload.Step) {
-        let (operation, applied) = store.apply(step.change)
-        let settled = store.confirm(operation, with: step.serverRecord)
-        // The store yields exactly its non-empty diffs; count them to know when the consumer is done.
-        publishedCount += (applied.isEmpty ? 0 : 1) + (settled.isEmpty ? 0 : 1)
+        let (operation, _) = store.apply(step.change)
+        store.confirm(operation, with: step.serverRecord)
     }
 
     func shows(_ step: Workload.Step) -> Bool {
@@ -59,13 +65,16 @@ final class BaselineEngine: BenchEngine {
     static let name = "baseline"
 
     private let list = SamplePropertyList()
-    var updates: AsyncStream<[SampleProperty]> { list.publisher }
+    private let drained = DrainCounter()
 
     init(workload: Workload) {
         list.load(workload.initialSampleProperties())
     }
 
-    var publishedCount: Int { list.publishedCount }
+    /// As the sample's UI does: every published list is delivered, one by one.
+    func startConsumer() -> Task<Void, Never> { startDraining(list.publisher, counter: drained) }
+
+    var isDrained: Bool { drained.value >= list.publishedCount }
 
     func perform(_ step: Workload.Step) {
         switch step.sampleCall {

@@ -17,13 +17,15 @@ enum MonotonicClock {
     }
 }
 
-/// Nearest-rank percentiles of a set of durations.
+/// Nearest-rank percentiles of a set of durations, and their mean.
 struct Percentiles: Sendable {
+    let mean: UInt64
     let median: UInt64
     let p99: UInt64
 
     init(_ samples: [UInt64]) {
         precondition(!samples.isEmpty)
+        mean = samples.reduce(0, +) / UInt64(samples.count)
         let sorted = samples.sorted()
         func rank(_ fraction: Double) -> UInt64 {
             sorted[max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)]
@@ -123,14 +125,13 @@ private struct Session {
 @MainActor
 private func play<Engine: BenchEngine>(_ workload: Workload, on _: Engine.Type, plan: RunPlan) async -> Session {
     let engine = Engine(workload: workload)
-    let counter = DrainCounter()
-    let consumer = startDraining(engine.updates, counter: counter)
-    await waitUntilDrained(counter, publishedCount: engine.publishedCount)
+    let consumer = engine.startConsumer()
+    await waitUntilDrained(engine)
     let memoryAfterBuild = MemoryReading.now()
 
     let (samples, stepsRun, mismatches) = timeSteps(of: workload, on: engine, plan: plan)
 
-    await waitUntilDrained(counter, publishedCount: engine.publishedCount)
+    await waitUntilDrained(engine)
     return Session(
         samples: samples, stepsRun: stepsRun, mismatches: mismatches, visibleCount: engine.visibleCount,
         memory: [memoryAfterBuild, MemoryReading.now()], consumer: consumer)
@@ -171,8 +172,8 @@ private func timeSteps<Engine: BenchEngine>(
 }
 
 @MainActor
-private func waitUntilDrained(_ counter: DrainCounter, publishedCount: Int) async {
-    while counter.value < publishedCount {
+private func waitUntilDrained(_ engine: some BenchEngine) async {
+    while !engine.isDrained {
         try? await Task.sleep(for: .milliseconds(1))
     }
 }

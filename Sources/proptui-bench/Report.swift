@@ -86,7 +86,7 @@ struct Report {
     }
 
     var text: String {
-        let columns = [9, 11, 10, 10, 8, 15, 20, 15]
+        let columns = [9, 11, 10, 10, 10, 8, 15, 20, 15]
         func line(_ cells: [String]) -> String {
             zip(cells, columns).map { cell, width in
                 cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
@@ -94,16 +94,19 @@ struct Report {
         }
         var lines = [
             "proptui-bench: one operation = optimistic apply + successful settle + publishing (seed \(seed))",
+            "publishing: proptui adds its diffs to a coalesced feed a consumer task takes from; "
+                + "the baseline yields the whole list to an AsyncStream on every change, as the sample does",
             "machine: \(machine.description)",
             "bytes/record: \(memoryDescription)",
             "",
-            line(["records", "engine", "median", "p99", "ops", "bytes/record", "speed-up (median)", "speed-up (p99)"]),
+            line(["records", "engine", "mean", "median", "p99", "ops", "bytes/record", "speed-up (median)", "speed-up (p99)"]),
         ]
         for result in results {
             for run in [result.proptui, result.baseline] {
                 let isBaseline = run.engine == BaselineEngine.name
                 lines.append(line([
-                    "\(run.records)", run.engine, Format.duration(run.latency.median), Format.duration(run.latency.p99),
+                    "\(run.records)", run.engine, Format.duration(run.latency.mean), Format.duration(run.latency.median),
+                    Format.duration(run.latency.p99),
                     "\(run.operations)",
                     run.memorySource == .heap ? "\(run.bytesPerRecord)" : "\(run.bytesPerRecord) (VmRSS)",
                     isBaseline ? Format.ratio(result.speedUpMedian) : "",
@@ -122,6 +125,7 @@ struct Report {
         struct Row: Encodable {
             let records: Int
             let engine: String
+            let meanNanoseconds: UInt64
             let medianNanoseconds: UInt64
             let p99Nanoseconds: UInt64
             let operations: Int
@@ -149,7 +153,8 @@ struct Report {
             [result.proptui, result.baseline].map { run in
                 let isBaseline = run.engine == BaselineEngine.name
                 return Row(
-                    records: run.records, engine: run.engine, medianNanoseconds: run.latency.median,
+                    records: run.records, engine: run.engine, meanNanoseconds: run.latency.mean,
+                    medianNanoseconds: run.latency.median,
                     p99Nanoseconds: run.latency.p99, operations: run.operations, bytesPerRecord: run.bytesPerRecord,
                     memorySource: run.memorySource.rawValue,
                     speedUpMedian: isBaseline ? result.speedUpMedian : nil,

@@ -169,39 +169,4 @@ import Testing
         let next = restarted.apply(.update(new.id, .init(name: "Newer"))).operation
         #expect(next > before.pendingOperations.last!.id)
     }
-
-    @Test func diffsArePublishedInOrder() async {
-        let store = OptimisticStore(confirmed: [loft])
-        let stream = store.diffs
-        let rename = store.apply(.update(loft.id, .init(name: "A"))).operation
-        store.noteTransientFailure(rename, message: "offline")  // changes nothing: not published
-        store.reject(rename, because: Rejection("no"))
-        store.apply(.create(Home(id: 2, name: "B")))
-        let received = await firstDiffs(3, of: stream)
-        #expect(received == [StoreDiff(updated: [1]), StoreDiff(updated: [1]), StoreDiff(inserted: [2])])
-    }
-}
-
-/// The first `count` diffs of a stream, or fewer if they do not come within the time
-/// limit (the test then fails on the comparison instead of hanging).
-func firstDiffs<ID: Hashable & Sendable>(
-    _ count: Int, of stream: AsyncStream<StoreDiff<ID>>, within timeout: Duration = .seconds(5)
-) async -> [StoreDiff<ID>] {
-    await withTaskGroup(of: [StoreDiff<ID>]?.self) { group in
-        group.addTask {
-            var received: [StoreDiff<ID>] = []
-            for await diff in stream {
-                received.append(diff)
-                if received.count == count { break }
-            }
-            return received
-        }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first ?? []
-    }
 }

@@ -109,3 +109,76 @@ import Testing
         #expect(app.selectedIndex != nil)
     }
 }
+
+/// Model-based: changes of every kind while sorts and filters are computed aside (some
+/// adopted, some made stale by a newer request, rows removed and the same ids added again so
+/// slots are freed and reused); whenever no job is out, the store shows what a plain sort and
+/// filter of the model give, and finds every row where it shows it.
+@Suite struct RowViewJobModelTests {
+    static func expected(_ model: [String: PropertyRow], sort: SortOrder, filter: String) -> [String] {
+        let keyed = model.values.map { (row: $0, key: sort.key(for: $0.property) ?? "") }
+        let sorted = keyed.sorted { a, b in
+            if a.key != b.key { return a.key < b.key }
+            if a.row.property.createdAt != b.row.property.createdAt {
+                return a.row.property.createdAt! < b.row.property.createdAt!
+            }
+            return a.row.id < b.row.id
+        }.map(\.row)
+        let needle = SearchFolding.fold(filter)
+        return sorted.filter { RowViewJob.matches($0, foldedFilter: needle) }.map(\.id)
+    }
+
+    @Test(arguments: [1, 2])
+    func changesWhileJobsAreOutEndAsAPlainSortAndFilter(seed: UInt64) throws {
+        var generator = RowStoreScaleTests.SplitMix(state: seed)
+        var store = RowStore()
+        store.backgroundThreshold = 40
+        var model: [String: PropertyRow] = [:]
+        var everSeen: [Int] = []
+        var nextNumber = 0
+        var pending: [RowViewJob] = []
+        let sorts: [SortOrder] = [.name, .address, .creation]
+        let filters = ["", "1", "12", "name 3", "", "st"]
+        func row(_ n: Int) -> PropertyRow {
+            let name = "Name \(Int.random(in: 0..<300, using: &generator))"
+            let address = Bool.random(using: &generator) ? "\(Int.random(in: 0..<300, using: &generator)) St" : nil
+            return PropertyRow(property("id\(n)", name, address, createdAt: RowStoreScaleTests.createdAt(n * 7 % 1000)))
+        }
+        for step in 0..<80 {
+            var upserted: [PropertyRow] = []
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                upserted.append(row(nextNumber))
+                everSeen.append(nextNumber)
+                nextNumber += 1
+            }
+            // Changes to rows there, and rows removed before coming back under the same id.
+            for n in everSeen.shuffled(using: &generator).prefix(15) { upserted.append(row(n)) }
+            let removed = Set(model.keys.shuffled(using: &generator).prefix(step.isMultiple(of: 4) ? 40 : 3))
+            // In any order; of the same row twice (new, then changed), the later one wins in both.
+            upserted.shuffle(using: &generator)
+            store.apply(RowUpdate(upserted: upserted, removed: removed))
+            for id in removed { model[id] = nil }
+            for changed in upserted { model[changed.id] = changed }
+            switch step % 5 {
+            case 0: store.setSortOrder(sorts[(step / 5) % sorts.count])
+            case 2: store.setFilter(filters[(step / 5) % filters.count])
+            default: break
+            }
+            if let job = store.takeJob() { pending.append(job) }
+            // Now and then the jobs run: all of them (only the newest counts), or only an older one (stale).
+            if !pending.isEmpty, Int.random(in: 0..<3, using: &generator) == 0 {
+                let runAll = Bool.random(using: &generator)
+                for job in (runAll ? pending : [pending[0]]) { store.adopt(try #require(job.run { false })) }
+                if runAll { pending = [] } else { pending.removeFirst() }
+            }
+            guard !store.isRecomputing else { continue }
+            let shown = (0..<store.count).map { store.id(at: $0) }
+            #expect(shown == Self.expected(model, sort: store.sortOrder, filter: store.filter), "step \(step)")
+            #expect(store.totalCount == model.count, "step \(step)")
+            for (position, id) in shown.enumerated() where position.isMultiple(of: 7) {
+                #expect(store.index(of: id) == position, "step \(step): \(id)")
+            }
+            for id in removed where model[id] == nil { #expect(store.index(of: id) == nil && store.row(id: id) == nil) }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// Row slots (positions in `RowStore`'s row table) in display order, kept as a list of
+/// sorted chunks of at most `maximumChunk` slots with the number of slots before each
+/// chunk. The order itself lives outside (`RowOrdering`): every call that needs it takes
+/// the comparison, which must be the one the list was built with.
+///
+/// Costs, for n slots in c ≈ n / 3,000 chunks: reading a position is a binary search over
+/// the chunk starts (O(log c)); finding, inserting or removing a slot is two binary
+/// searches (O(log n) comparisons) and a memmove inside one chunk (at most
+/// `maximumChunk` 4-byte slots), plus one pass over the chunk starts per batch (O(c)).
+/// Nothing is proportional to n. A chunk is an array of its own, so a copy of the
+/// list (a background job's snapshot) costs the chunk references only, and a change
+/// after it copies one chunk, not the list.
+struct OrderedSlots: Sendable {
+    /// A chunk grown past this splits in two: small enough that a memmove in it is a few
+    /// microseconds, large enough that the chunk starts stay a short array at a million rows.
+    static let maximumChunk = 4096
+
+    private(set) var chunks: [[Int32]] = []
+    /// `starts[i]`: the slots in the chunks before chunk `i`.
+    private var starts: [Int] = []
+    private(set) var count = 0
+
+    init() {}
+
+    /// A list of slots already in display order (a whole sort's result), in half-full chunks
+    /// so the inserts that follow rarely split one.
+    init(sorted slots: [Int32]) {
+        let size = Self.maximumChunk / 2
+        var start = 0
+        while start < slots.count {
+            let end = min(start + size, slots.count)
+            chunks.append(Array(slots[start..<end]))
+            start = end
+        }
+        count = slots.count
+        rebuildStarts(from: 0)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The slot at a display position, `0..<count`.
+    subscript(position: Int) -> Int32 {
+        precondition(position >= 0 && position < count, "position \(position) outside 0..<\(count)")
+        // The last chunk starting at or before the position (chunks are never empty).
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return chunks[low][position - starts[low]]
+    }
+
+    /// Every slot in display order.
+    var elements: FlattenSequence<[[Int32]]> { chunks.joined() }
+
+    /// The display position of a slot, or nil if it is not in the list.
+    func position(of slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int? {
+        guard let (chunk, offset) = locate(slot, by: precedes) else { return nil }
+        return starts[chunk] + offset
+    }
+
+    /// Inserts slots that are not in the list yet. Returns the slots written (moved or set).
+    @discardableResult
+    mutating func insert(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+        var firstChanged = Int.max
+        var writes = 0
+        for slot in slots {
+            guard !chunks.isEmpty else {
+                chunks = [[slot]]
+                count = 1
+                writes += 1
+                firstChanged = 0
+                continue
+            }
+            let chunk = chunkFor(slot, by: precedes)
+            let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: precedes)
+            writes += chunks[chunk].count - offset + 1
+            chunks[chunk].insert(slot, at: offset)
+            count += 1
+            firstChanged = min(firstChanged, chunk)
+            if chunks[chunk].count > Self.maximumChunk {
+                let half = chunks[chunk].count / 2
+                let tail = Array(chunks[chunk][half...])
+                chunks[chunk].removeSubrange(half...)
+                chunks.insert(tail, at: chunk + 1)
+                writes += tail.count
+            }
+        }
+        rebuildStarts(from: firstChanged)
+        return writes
+    }
+
+    /// Removes slots; ones not in the list are skipped. Returns the slots written (moved).
+    @discardableResult
+    mutating func remove(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+        var firstChanged = Int.max
+        var writes = 0
+        for slot in slots {
+            guard let (chunk, offset) = locate(slot, by: precedes) else { continue }
+            writes += chunks[chunk].count - offset - 1
+            chunks[chunk].remove(at: offset)
+            count -= 1
+            if chunks[chunk].isEmpty { chunks.remove(at: chunk) }
+            firstChanged = min(firstChanged, chunk)
+        }
+        rebuildStarts(from: firstChanged)
+        return writes
+    }
+
+    /// Where a slot is: its chunk and its offset in it.
+    private func locate(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> (chunk: Int, offset: Int)? {
+        guard !chunks.isEmpty else { return nil }
+        let chunk = chunkFor(slot, by: precedes)
+        let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: precedes)
+        return offset < chunks[chunk].count && chunks[chunk][offset] == slot ? (chunk, offset) : nil
+    }
+
+    /// The chunk a slot belongs in: the first whose last slot does not sort before it, or the last chunk.
+    private func chunkFor(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int {
+        var low = 0
+        var high = chunks.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(chunks[middle][chunks[middle].count - 1], slot) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func lowerBound(of slot: Int32, in chunk: [Int32], by precedes: (Int32, Int32) -> Bool) -> Int {
+        var low = 0
+        var high = chunk.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(chunk[middle], slot) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The starts of the chunks from `first` on (the ones before it did not change).
+    private mutating func rebuildStarts(from first: Int) {
+        guard first != .max else { return }
+        let from = min(first, starts.count, chunks.count)
+        starts.removeSubrange(from...)
+        var total = from == 0 ? 0 : starts[from - 1] + chunks[from - 1].count
+        for chunk in chunks[from...] {
+            starts.append(total)
+            total += chunk.count
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Where a row sits in the list: its sort key (by name or address), then creation order.
+/// Rows the server has seen sort by `createdAt` then id; rows created here and not yet
+/// confirmed go at the end, in the order they appeared. In creation order a row's place is
+/// taken once, when it first appears, and kept while it exists, so a rename or a
+/// confirmation never moves it; sorted by name, a rename moves it.
+///
+/// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
+/// shares the tables (copy-on-write): let it go before writing to them.
+struct RowOrdering {
+    let entries: PagedArray<RowEntry?>
+    /// Each slot's folded name or address; nil in creation order.
+    let sortKeys: PagedArray<String?>?
+
+    /// Whether slot `a` comes before slot `b`; both hold rows. Reads single fields in place
+    /// (no copy of a whole entry and its strings per comparison: a sort makes n log n of them).
+    func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        let a = Int(a)
+        let b = Int(b)
+        if let keys = sortKeys, let x = keys[a], let y = keys[b], x != y { return x < y }
+        switch (entries[a]!.createdAt, entries[b]!.createdAt) {
+        case let (x?, y?): if x != y { return x < y }
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil):
+            let (first, second) = (entries[a]!.arrival, entries[b]!.arrival)
+            if first != second { return first < second }
+        }
+        return entries[a]!.row.property.id < entries[b]!.row.property.id
+    }
+}

@@ -1,0 +1,84 @@
+/// Finds a row's slot by its id: an open-addressing hash table (linear probing) of 4-byte slot
+/// numbers whose keys are the ids in the row table itself. A `[String: Int32]` would keep a
+/// second 16-byte copy of every id in 2^21 buckets at a million rows (40 bytes a row); this
+/// keeps 4 bytes a bucket, at most half of them used (8 to 16 bytes a row).
+///
+/// Every call takes the row table (`entries`) the slots point into, which must hold the id of
+/// every slot in the index. Removal shifts the probe chain back (no tombstones), so a table
+/// that sees many removals and additions does not fill up with dead buckets.
+struct SlotIndex: Sendable {
+    private static let empty: Int32 = -1
+    /// Bucket count - 1 (a power of two less one); the table starts at 16 buckets.
+    private var mask = 15
+    private var buckets = [Int32](repeating: SlotIndex.empty, count: 16)
+    private(set) var count = 0
+
+    init() {}
+
+    /// An index sized for `capacity` rows without growing.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        mask = size - 1
+        buckets = [Int32](repeating: Self.empty, count: size)
+    }
+
+    func slot(of id: String, in entries: PagedArray<RowEntry?>) -> Int32? {
+        var bucket = id.hashValue & mask
+        while true {
+            let slot = buckets[bucket]
+            if slot == Self.empty { return nil }
+            if entries[Int(slot)]!.row.property.id == id { return slot }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Adds a slot whose id is not in the index yet (the row table already holds it).
+    mutating func insert(_ slot: Int32, in entries: PagedArray<RowEntry?>) {
+        if (count + 1) * 2 > buckets.count { grow(in: entries) }
+        var bucket = entries[Int(slot)]!.row.property.id.hashValue & mask
+        while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
+        buckets[bucket] = slot
+        count += 1
+    }
+
+    /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
+    mutating func remove(_ id: String, in entries: PagedArray<RowEntry?>) {
+        var hole = id.hashValue & mask
+        while true {
+            let slot = buckets[hole]
+            if slot == Self.empty { return }
+            if entries[Int(slot)]!.row.property.id == id { break }
+            hole = (hole + 1) & mask
+        }
+        count -= 1
+        // Backward shift: later members of the probe chain that may move into the hole do.
+        var probe = hole
+        while true {
+            buckets[hole] = Self.empty
+            while true {
+                probe = (probe + 1) & mask
+                let slot = buckets[probe]
+                if slot == Self.empty { return }
+                let home = entries[Int(slot)]!.row.property.id.hashValue & mask
+                // The slot may fill the hole unless its home lies cyclically in (hole, probe].
+                let homeAfterHole = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
+                if !homeAfterHole { break }
+            }
+            buckets[hole] = buckets[probe]
+            hole = probe
+        }
+    }
+
+    /// Twice the buckets, every slot placed again: O(n), once per doubling (amortised O(1) a row).
+    private mutating func grow(in entries: PagedArray<RowEntry?>) {
+        let old = buckets
+        mask = buckets.count * 2 - 1
+        buckets = [Int32](repeating: Self.empty, count: mask + 1)
+        for slot in old where slot != Self.empty {
+            var bucket = entries[Int(slot)]!.row.property.id.hashValue & mask
+            while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
+            buckets[bucket] = slot
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import PropertySync
+
+/// How the list is sorted; `s` cycles through them and the header names the choice.
+public enum SortOrder: String, Sendable, CaseIterable {
+    /// Creation order: the server's `createdAt`, rows made here and not confirmed yet last.
+    case creation = "by creation"
+    /// By name, without case or accents, then creation order.
+    case name = "by name"
+    /// By address (rows without one last), then creation order.
+    case address = "by address"
+
+    var next: SortOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// The key a row sorts by first; nil in creation order.
+    func key(for property: RealEstateProperty) -> String? {
+        switch self {
+        case .creation: nil
+        case .name: SearchFolding.fold(property.name)
+        // U+10FFFF sorts after any text: rows without an address go last.
+        case .address: property.address.map(SearchFolding.fold) ?? "\u{10FFFF}"
+        }
+    }
+}
