@@ -7,9 +7,15 @@ import OrderedCollections
 final class AppSyncGraphQL: Sendable {
     let schema: GraphQLSchema
     let limits: ServerLimits
+    /// `{ __typename }`, for `FastPagePlan`; nil when the fast path is off.
+    private let typenameOnly: SelectionSet?
 
-    init(queries: PropertyQueries, mutations: PropertyMutations, hub: SubscriptionHub, faults: FaultSettings, limits: ServerLimits) throws {
+    init(
+        queries: PropertyQueries, mutations: PropertyMutations, hub: SubscriptionHub, faults: FaultSettings, limits: ServerLimits,
+        fastPagePath: Bool = true
+    ) throws {
         self.limits = limits
+        typenameOnly = fastPagePath ? (try parse(source: "{ __typename }").definitions.first as? OperationDefinition)?.selectionSet : nil
         schema = try buildSchema(source: AppSyncSchema.sdl)
         let resolvers = ResolverTable(queries: queries, mutations: mutations, hub: hub, faults: faults)
         try Self.attach(resolvers.queryResolvers, to: schema.queryType)
@@ -36,13 +42,17 @@ final class AppSyncGraphQL: Sendable {
         }
         let operation = Self.operation(in: document, named: operationName)
         let ranMutation = operation?.operation == .mutation
-        let (schema, budget) = (schema, RequestBudget(limits: limits))
+        let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
+        let capture = plan.map { _ in PageCapture() }
+        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture))
         let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<GraphQLResult, GraphQLError> in
             do {
                 if delay > .zero { try await Task.sleep(for: delay) }
-                return .success(try await GraphQL.execute(
-                    schema: schema, documentAST: document, rootValue: (), context: budget,
-                    variableValues: variables, operationName: operationName))
+                let result = try await GraphQL.execute(
+                    schema: schema, documentAST: plan?.executedDocument ?? document, rootValue: (), context: budget,
+                    variableValues: variables, operationName: operationName)
+                guard let plan, let capture else { return .success(result) }
+                return .success(GraphQLResult(data: plan.render(result.data, from: capture), errors: result.errors))
             } catch {
                 return .failure(GraphQLError(error))
             }

@@ -34,6 +34,9 @@ public struct LocalAppSyncConfiguration: Sendable {
     public var userPool: UserPoolTrust?
     /// How long minted guest credentials last.
     public var guestCredentialLifetime: TimeInterval = 3600
+    /// Answer list/sync/get queries of the common shape without GraphQLSwift's per-row
+    /// execution (`FastPagePlan`); off, every request goes through the library's execution.
+    public var fastPagePath = true
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, dataDirectory: String, apiKey: String? = nil,

@@ -62,7 +62,7 @@ public final class LocalAppSyncServer: Sendable {
         graphQL = try AppSyncGraphQL(
             queries: PropertyQueries(database: database, limits: configuration.limits),
             mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler),
-            hub: hub, faults: faults, limits: configuration.limits)
+            hub: hub, faults: faults, limits: configuration.limits, fastPagePath: configuration.fastPagePath)
     }
 
     /// The bound port while running.

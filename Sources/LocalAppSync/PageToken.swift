@@ -15,8 +15,11 @@ struct PageToken: Codable, Equatable {
     var query: String
 
     var encoded: String {
-        // Encoding a struct of strings and integers cannot fail.
-        let json = (try? JSONEncoder().encode(self)) ?? Data()
+        // Encoding a struct of strings and integers cannot fail. Sorted keys: the same page
+        // gets the same token (JSONEncoder's key order otherwise varies from call to call).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(self)) ?? Data()
         return json.base64EncodedString()
     }
 

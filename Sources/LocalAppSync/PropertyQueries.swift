@@ -6,16 +6,16 @@ struct PropertyQueries: Sendable {
     let database: PropertyDatabase
     let limits: ServerLimits
 
-    func get(_ args: Map) async throws -> (any Sendable)? {
+    func get(_ args: Map) async throws -> PropertyRecord? {
         guard let id = args["id"].string else { return nil }
-        return try await database.record(id: id)?.resolverSource()
+        return try await database.record(id: id)
     }
 
-    func list(_ args: Map, budget: RequestBudget?) async throws -> (any Sendable)? {
+    func list(_ args: Map, budget: RequestBudget?) async throws -> PropertyPage {
         try await page(args, query: "list", changedSince: nil, startedAt: nil, budget: budget)
     }
 
-    func sync(_ args: Map, budget: RequestBudget?) async throws -> (any Sendable)? {
+    func sync(_ args: Map, budget: RequestBudget?) async throws -> PropertyPage {
         // startedAt is taken before the scan: a write racing the scan lands at or after it,
         // so the next delta sync (lastChangedAt >= startedAt) picks it up.
         let startedAt = database.clock.now()
@@ -27,7 +27,7 @@ struct PropertyQueries: Sendable {
     /// settled after, so a request of many pages is cut off before it holds them all.
     private func page(
         _ args: Map, query: String, changedSince: Int64?, startedAt: Int64?, budget: RequestBudget?
-    ) async throws -> [String: any Sendable] {
+    ) async throws -> PropertyPage {
         let limit = try pageSize(args["limit"])
         var (startedAt, changedSince) = (startedAt, changedSince)
         var cursor: ScanCursor?
@@ -56,14 +56,12 @@ struct PropertyQueries: Sendable {
         // Without a filter every row passes: no need to build each one's GraphQL value to check.
         let passing = filter.dictionary == nil ? records : records.filter { RecordFilter.matches(filter, fields: $0.map) }
         try budget?.settle(reservation: reservation, bytes: passing.reduce(0) { $0 + $1.estimatedJSONBytes })
-        let items: [any Sendable] = passing.map { $0.resolverSource() }
-        var connection: [String: any Sendable] = ["items": items]
+        var nextToken: String?
         if hasMore, let last = records.last {
             let next = ScanCursor(id: last.id, changedAt: changedSince == nil ? nil : last.lastChangedAt)
-            connection["nextToken"] = PageToken(after: next, startedAt: startedAt, query: query).encoded
+            nextToken = PageToken(after: next, startedAt: startedAt, query: query).encoded
         }
-        if let startedAt { connection["startedAt"] = Int(startedAt) }
-        return connection
+        return PropertyPage(records: passing, nextToken: nextToken, startedAt: startedAt)
     }
 
     private func pageSize(_ limit: Map) throws(AppSyncResolverError) -> Int {

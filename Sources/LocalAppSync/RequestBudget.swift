@@ -6,6 +6,8 @@ import Synchronization
 final class RequestBudget: Sendable {
     let maxResolvers: Int
     let maxResponseBytes: Int
+    /// Set when the request takes the fast path: the query resolvers leave their reads here.
+    let capture: PageCapture?
     private let spent = Mutex(Spent())
 
     private struct Spent {
@@ -19,9 +21,10 @@ final class RequestBudget: Sendable {
     /// can be in memory at once, however many a request asks for.
     static let reservedBytesPerRow = 300
 
-    init(limits: ServerLimits) {
+    init(limits: ServerLimits, capture: PageCapture? = nil) {
         maxResolvers = limits.maxResolversPerRequest
         maxResponseBytes = limits.maxResponseBytes
+        self.capture = capture
     }
 
     /// Counts one resolver invocation; past the limit it throws, and the resolver must not run.

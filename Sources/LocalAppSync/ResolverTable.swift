@@ -10,17 +10,36 @@ struct ResolverTable: Sendable {
     var queryResolvers: [String: GraphQLFieldResolve] {
         let queries = queries
         return [
-            "getRealEstateProperty": { _, args, context, _ in
-                try Self.start(context)
-                return try await queries.get(args)
+            "getRealEstateProperty": { _, args, context, info in
+                let budget = try Self.start(context)
+                let record = try await queries.get(args)
+                if let capture = budget?.capture {
+                    capture.keep(.record(record), forKey: Self.responseKey(info))
+                    return record.map { _ in [String: any Sendable]() }
+                }
+                return record?.resolverSource()
             },
-            "listRealEstateProperties": { _, args, context, _ in
-                try await queries.list(args, budget: try Self.start(context))
+            "listRealEstateProperties": { _, args, context, info in
+                let budget = try Self.start(context)
+                return Self.answer(try await queries.list(args, budget: budget), budget: budget, info: info)
             },
-            "syncRealEstateProperties": { _, args, context, _ in
-                try await queries.sync(args, budget: try Self.start(context))
+            "syncRealEstateProperties": { _, args, context, info in
+                let budget = try Self.start(context)
+                return Self.answer(try await queries.sync(args, budget: budget), budget: budget, info: info)
             },
         ]
+    }
+
+    /// A page as the library reads it, or (on the fast path) left for `FastPagePlan` to render,
+    /// with an empty object for the library, which selects only `__typename` under it.
+    private static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) -> [String: any Sendable] {
+        guard let capture = budget?.capture else { return page.resolverSource() }
+        capture.keep(.page(page), forKey: responseKey(info))
+        return [:]
+    }
+
+    private static func responseKey(_ info: GraphQLResolveInfo) -> String {
+        info.fieldASTs.first?.alias?.value ?? info.fieldName
     }
 
     var mutationResolvers: [String: GraphQLFieldResolve] {
