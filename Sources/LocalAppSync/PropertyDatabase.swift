@@ -133,6 +133,9 @@ final class PropertyDatabase: Sendable {
                 if written % progressInterval == 0 { progress(written) }
             }
         }
+        // The transaction went through the WAL (as large as the rows): fold it into the
+        // database file and give the space back now rather than at some later checkpoint.
+        try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     /// Why `seedGenerated` changed nothing.

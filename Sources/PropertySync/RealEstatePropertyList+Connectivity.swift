@@ -207,13 +207,10 @@ extension RealEstatePropertyList {
         persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date()) }
     }
 
+    /// Server records into the confirmed set (the newer `_version` wins), what they changed added
+    /// to `diff`. `publish` resolves each id to what is shown when the diff goes out.
     func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
-        for record in records {
-            let one = store.merge(record)
-            diff.inserted.formUnion(one.inserted)
-            diff.updated.formUnion(one.updated)
-            diff.removed.formUnion(one.removed)
-        }
+        for record in records { diff.formUnion(store.merge(record)) }
     }
 
     /// Reads one record from the server into the confirmed set.

@@ -67,7 +67,9 @@ extension RealEstatePropertyList {
             adoptWholeList(records, startedAt: token)
             setLoadState(.loaded)
         } else {
-            for record in records { publish(store.merge(record)) }
+            var changed = StoreDiff<String>()
+            mergePage(records, into: &changed)
+            publish(changed)  // one event for the screen, however many records the delta held
             persist("the synced records") { try storage.merge(records) }
         }
         if let startedAt {

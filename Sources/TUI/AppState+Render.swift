@@ -67,7 +67,7 @@ extension AppState {
     /// While the server has not answered: where the rows come from.
     private var cacheSummary: String? {
         guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
-        let count = rows.totalCount == 1 ? "the 1 row" : "the \(rows.totalCount) rows"
+        let count = rows.totalCount == 1 ? "the 1 row" : "the \(HeaderView.grouped(rows.totalCount)) rows"
         guard let refreshedAt else { return "showing \(count) kept locally" }
         return "showing \(count) cached at \(clockTime(refreshedAt))"
     }

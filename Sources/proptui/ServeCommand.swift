@@ -59,22 +59,30 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         name: .customLong("seed"), parsing: .unconditional,
-        help: "Fill an empty store with this many generated properties (one bulk insert; the same N gives the same properties) before serving. Refused, changing nothing, when the store holds any property.")
+        help: ArgumentHelp(
+            "Fill an empty store with N generated properties (one bulk insert; the same N gives the same properties) before serving. Refused, changing nothing, when the store holds any property.",
+            valueName: "n"))
     var seedCount: Int?
 
     @Option(
         name: .customLong("max-resolvers"), parsing: .unconditional,
-        help: "Most resolvers one request may run (AppSync's resolver count limit); the rest answer ResolverExecutionLimitReached.")
+        help: ArgumentHelp(
+            "Most resolvers one request may run (AppSync's resolver count limit); the rest answer ResolverExecutionLimitReached.",
+            valueName: "n"))
     var maxResolvers = ServerLimits().maxResolversPerRequest
 
     @Option(
         name: .customLong("execution-timeout"), parsing: .unconditional,
-        help: "How long one query or mutation may run before it is answered ExecutionTimeout (AppSync: 30s), like 30s or 500ms.")
+        help: ArgumentHelp(
+            "How long one query or mutation may run before it is answered ExecutionTimeout (AppSync: 30s), like 30s or 500ms.",
+            valueName: "duration"))
     var executionTimeout = "30s"
 
     @Option(
         name: .customLong("max-response-bytes"), parsing: .unconditional,
-        help: "The largest answer one request may build, in bytes; list and sync pages past it answer an error instead.")
+        help: ArgumentHelp(
+            "The largest answer one request may build, in bytes; list and sync pages past it answer an error instead.",
+            valueName: "bytes"))
     var maxResponseBytes = ServerLimits().maxResponseBytes
 
     @Option(name: .customLong("auth"), help: "The auth modes requests may use, comma-separated: api-key, iam, user-pool (several at once, as AppSync's multi-auth).")

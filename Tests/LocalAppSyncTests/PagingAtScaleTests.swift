@@ -31,7 +31,7 @@ import Testing
     @Test func aDeltaSyncReadsEachChangeOnceInChangeOrder() async throws {
         try await TestServer.with { server in
             try await server.server.seedGenerated(count: 2500)
-            let base = try await server.graphQL(SeedTests.sync, variables: ["limit": 1])["data"]["syncRealEstateProperties"]
+            let base = try await server.graphQL(SeedTests.sync("id"), variables: ["limit": 1])["data"]["syncRealEstateProperties"]
             let startedAt = base["startedAt"]
             // Everything since before the seed: all 2,500 rows share one change time, and the
             // pages still continue where the last one stopped.
@@ -58,15 +58,15 @@ import Testing
     @Test func aFullSyncTokenCannotContinueADelta() async throws {
         try await TestServer.with { server in
             try await server.server.seedGenerated(count: 10)
-            let full = try await server.graphQL(SeedTests.sync, variables: ["limit": 3])["data"]["syncRealEstateProperties"]
-            let mixed = try await server.graphQL(SeedTests.sync, variables: ["limit": 3, "next": full["nextToken"], "lastSync": 0])
+            let full = try await server.graphQL(SeedTests.sync("id"), variables: ["limit": 3])["data"]["syncRealEstateProperties"]
+            let mixed = try await server.graphQL(SeedTests.sync("id"), variables: ["limit": 3, "next": full["nextToken"], "lastSync": 0])
             #expect(mixed["errors"][0]["errorType"] == "DynamoDB:DynamoDbException")
             // A delta's token continues the delta even when a client leaves lastSync out of later pages.
-            let delta = try await server.graphQL(SeedTests.sync, variables: ["limit": 3, "lastSync": 0])["data"]["syncRealEstateProperties"]
+            let delta = try await server.graphQL(SeedTests.sync("id"), variables: ["limit": 3, "lastSync": 0])["data"]["syncRealEstateProperties"]
             var ids = delta["items"].array?.compactMap { $0["id"].string } ?? []
             var token = delta["nextToken"]
             while !token.isNull && ids.count < 20 {
-                let page = try await server.graphQL(SeedTests.sync, variables: ["limit": 3, "next": token])["data"]["syncRealEstateProperties"]
+                let page = try await server.graphQL(SeedTests.sync("id"), variables: ["limit": 3, "next": token])["data"]["syncRealEstateProperties"]
                 ids += page["items"].array?.compactMap { $0["id"].string } ?? []
                 token = page["nextToken"]
             }
