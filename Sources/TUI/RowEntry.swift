@@ -6,7 +6,7 @@ import PropertySync
 struct RowEntry: Sendable {
     var row: PropertyRow
     /// The server's `createdAt` when the row appeared; nil: a local row not confirmed then.
-    let createdAt: String?
+    let createdAt: CreationTime?
     /// Arrival sequence, used only between undated rows.
     let arrival: UInt64
 }

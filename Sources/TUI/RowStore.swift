@@ -117,7 +117,7 @@ public struct RowStore: RowSource, Sendable {
             }
             let before = slotIndex.slot(of: row.id, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
-                row: row, createdAt: before.map(\.createdAt) ?? row.property.createdAt,
+                row: row, createdAt: before.map(\.createdAt) ?? row.property.createdAt.map(CreationTime.init),
                 arrival: before?.arrival ?? takeArrival()))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
@@ -280,7 +280,7 @@ public struct RowStore: RowSource, Sendable {
             }
             return
         }
-        let slot = place(RowEntry(row: row, createdAt: row.property.createdAt, arrival: takeArrival()), key: newKey)
+        let slot = place(RowEntry(row: row, createdAt: row.property.createdAt.map(CreationTime.init), arrival: takeArrival()), key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
         if Self.isFlagged(row.status) {

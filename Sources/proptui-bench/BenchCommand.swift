@@ -35,7 +35,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Queued operations replayed to the embedded server in the outbox benchmark (0 skips the outbox benchmark).")
     var replay = 10_000
 
-    @Flag(help: "Skip the engine comparison: only the outbox and live-sync measurements.")
+    @Flag(help: "Skip the engine comparison (the other sections still run).")
     var skipEngines = false
 
     @Option(help: "Records on the server for the live-sync benchmark (0 skips it).")
@@ -50,8 +50,6 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the row index benchmark (loading, filtering and sorting the screen's list).")
     var rowsOnly = false
 
-    @Option(help: ArgumentHelp("Also write the row index results as JSON to this file.", valueName: "path"))
-    var rowsJSON: String?
 
     @Option(help: ArgumentHelp("Row counts for the list screen benchmark: frame and key-to-frame costs (0 skips it).", valueName: "n,n,…"))
     var screenSizes = SizeList([1_000, 100_000, 1_000_000])
@@ -62,8 +60,6 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the list screen benchmark (frame render and key-to-frame costs against the list's length).")
     var screenOnly = false
 
-    @Option(help: ArgumentHelp("Also write the list screen results as JSON to this file.", valueName: "path"))
-    var screenJSON: String?
 
     @Option(help: ArgumentHelp(
         "Row counts for the load benchmark: first rows and full load from the server and the cache, app memory (0 skips it).",
@@ -81,60 +77,40 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let rowSizes = rowsSizes.values.filter { $0 > 0 }
         let screenSizes = screenSizes.values.filter { $0 > 0 }
-        if screenOnly {
-            try runScreen(screenSizes)
-            return
-        }
-        if rowsOnly {
-            try runRows(rowSizes)
-            return
-        }
-        var machine = MachineLoad()
-        let onlyLoad = loadOnly
-        let results = skipEngines || onlyLoad ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
-        let outbox = replay > 0 && !onlyLoad ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
-        let live = liveRecords > 0 && !onlyLoad
-            ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
         let loadSizes = loadSizes.values.filter { $0 > 0 }
-        let load = loadSizes.isEmpty ? [] : try await LoadBenchmark(sizes: loadSizes).run()
+        let only = screenOnly || rowsOnly || loadOnly
+        var machine = MachineLoad()
+        let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
+        let outbox = replay > 0 && !only ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
+        let live = liveRecords > 0 && !only
+            ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
+        let load = !loadSizes.isEmpty && (!only || loadOnly) ? try await LoadBenchmark(sizes: loadSizes).run() : []
+        let rows = !rowSizes.isEmpty && (!only || rowsOnly) ? RowsBenchmark(sizes: rowSizes).run() : nil
+        let screen = !screenSizes.isEmpty && (!only || screenOnly)
+            ? FrameBenchmark(sizes: screenSizes, samples: max(1, screenSamples)).run() : nil
         machine.finish()
+
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
-        if !onlyLoad { print(report.text) }
+        if !only { print(report.text) }
         if let outbox { print(OutboxBenchmark.text(outbox)) }
         if let live { print(LiveSyncBenchmark.text(live)) }
         if !load.isEmpty { print(LoadBenchmark.text(load)) }
+        if let rows { print(RowsBenchmark.text(rows.results, old: rows.old)) }
+        if let screen { print(FrameBenchmark.text(screen)) }
         if let json {
-            try JSONDocument(report.json()).adding("load", load).data().write(to: URL(fileURLWithPath: json))
+            // One file for every section that ran; a section that did not run is absent.
+            var document = try JSONDocument(report.json())
+            if !load.isEmpty { document = try document.adding("load", load) }
+            if let rows { document = try document.adding("rowIndex", RowsDocument(results: rows.results, oneInsertPerRow: rows.old)) }
+            if let screen { document = try document.adding("screen", screen) }
+            try document.data().write(to: URL(fileURLWithPath: json))
         }
-        if !rowSizes.isEmpty && !onlyLoad { try runRows(rowSizes) }
-        if !onlyLoad { try runScreen(screenSizes) }
         // Missed goals are a result, not a failure: the exit code stays 0.
     }
 
-    private func runScreen(_ sizes: [Int]) throws {
-        guard !sizes.isEmpty else { return }
-        let result = FrameBenchmark(sizes: sizes, samples: max(1, screenSamples)).run()
-        print(FrameBenchmark.text(result))
-        if let screenJSON {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(result).write(to: URL(fileURLWithPath: screenJSON))
-        }
-    }
-
-    private func runRows(_ sizes: [Int]) throws {
-        guard !sizes.isEmpty else { return }
-        let (results, old) = RowsBenchmark(sizes: sizes).run()
-        print(RowsBenchmark.text(results, old: old))
-        if let rowsJSON {
-            struct Document: Encodable {
-                let results: [RowsBenchmark.Result]
-                let oneInsertPerRow: RowsBenchmark.OldIndexResult
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Document(results: results, oneInsertPerRow: old)).write(to: URL(fileURLWithPath: rowsJSON))
-        }
+    private struct RowsDocument: Encodable {
+        let results: [RowsBenchmark.Result]
+        let oneInsertPerRow: RowsBenchmark.OldIndexResult
     }
 }
 
