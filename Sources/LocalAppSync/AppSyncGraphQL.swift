@@ -25,11 +25,26 @@ final class AppSyncGraphQL: Sendable {
 
     /// What one GraphQL request produced.
     struct Answer {
-        /// The JSON object to send back (status 200).
-        let body: Map
+        /// The JSON object to send back (status 200): a value, or (from the fast path) its bytes.
+        let body: Body
         /// Whether the request was a mutation that passed validation and went to execution (so its
         /// resolvers ran, and a write they made is committed and published by now).
         let ranMutation: Bool
+
+        enum Body {
+            case value(Map)
+            case json([UInt8])
+        }
+
+        init(body: Map, ranMutation: Bool) {
+            self.body = .value(body)
+            self.ranMutation = ranMutation
+        }
+
+        init(json: [UInt8]) {
+            body = .json(json)
+            ranMutation = false
+        }
     }
 
     /// Answers one GraphQL request. `delay` (injected latency) is spent inside the execution
@@ -45,20 +60,23 @@ final class AppSyncGraphQL: Sendable {
         let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
         let capture = plan.map { _ in PageCapture() }
         let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture))
-        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<GraphQLResult, GraphQLError> in
+        // The fast path's answer is written (as JSON bytes) within the time limit, as the library's is built.
+        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
             do {
                 if delay > .zero { try await Task.sleep(for: delay) }
                 let result = try await GraphQL.execute(
                     schema: schema, documentAST: plan?.executedDocument ?? document, rootValue: (), context: budget,
                     variableValues: variables, operationName: operationName)
-                guard let plan, let capture else { return .success(result) }
-                return .success(GraphQLResult(data: plan.render(result.data, from: capture), errors: result.errors))
+                guard let plan, let capture else { return .success((result, nil)) }
+                return .success((result, plan.encodedAnswer(result, from: capture)))
             } catch {
                 return .failure(GraphQLError(error))
             }
         }
         switch outcome {
-        case .success(let result)?:
+        case .success((_, let encoded?))?:
+            return Answer(json: encoded)
+        case .success((let result, nil))?:
             var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
             if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
             return Answer(body: .dictionary(response), ranMutation: ranMutation)

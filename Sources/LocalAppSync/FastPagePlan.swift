@@ -1,5 +1,4 @@
 import GraphQL
-import OrderedCollections
 
 /// The fast path for the common shape of the read queries: one query operation whose root
 /// fields are `listRealEstateProperties` / `syncRealEstateProperties` (selecting `items { … }`
@@ -12,7 +11,7 @@ import OrderedCollections
 /// response budget, the deadline and every error stay the library's; but it executes a copy of
 /// the document whose root fields select only `__typename`. The resolvers leave what they read
 /// in a `PageCapture`, and the selected fields are rendered from it, in the document's order,
-/// with the values the library's scalar serialization gives. Any other shape (fragments,
+/// with the values the library's scalar serialization gives, straight to JSON bytes. Any other shape (fragments,
 /// directives, duplicate response keys, nested objects, several operations) is not planned and
 /// goes through the library as it is.
 struct FastPagePlan: Sendable {
@@ -49,7 +48,7 @@ struct FastPagePlan: Sendable {
             operation.operation == .query, operation.directives.isEmpty
         else { return nil }
         var roots: [String: Root] = [:]
-        var executedSelections: [Selection] = []
+        var executedSelections: [any Selection] = []
         for selection in operation.selectionSet.selections {
             guard let field = selection as? Field, field.directives.isEmpty, let selectionSet = field.selectionSet else { return nil }
             let key = field.alias?.value ?? field.name.value
@@ -105,52 +104,87 @@ struct FastPagePlan: Sendable {
         return fields
     }
 
-    /// The answer's `data`: the library's (root fields null where they failed), with each root
-    /// field that produced a value rendered from what its resolver read.
-    func render(_ data: Map?, from capture: PageCapture) -> Map? {
-        guard case .dictionary(var fields)? = data else { return data }
-        for (key, value) in fields where value != .null {
-            guard let root = roots[key], let read = capture.read(forKey: key) else { continue }
-            switch (root, read) {
-            case (.page(let pageFields), .page(let page)): fields[key] = Self.render(page, pageFields)
-            case (.record(let recordFields), .record(let record?)): fields[key] = Self.render(record, recordFields)
-            default: continue
-            }
-        }
-        return .dictionary(fields)
-    }
-
-    private static func render(_ page: PropertyPage, _ fields: [PageField]) -> Map {
-        var object: OrderedDictionary<String, Map> = [:]
-        object.reserveCapacity(fields.count)
-        for field in fields {
-            switch field {
-            case .items(let key, let recordFields): object[key] = .array(page.records.map { render($0, recordFields) })
-            case .nextToken(let key): object[key] = page.nextToken.map(Map.string) ?? .null
-            case .startedAt(let key): object[key] = page.startedAt.map { .number(Number(Int($0))) } ?? .null
-            case .typename(let key): object[key] = .string("ModelRealEstatePropertyConnection")
-            }
-        }
-        return .dictionary(object)
-    }
-
-    private static func render(_ record: PropertyRecord, _ fields: [RecordField]) -> Map {
-        var object: OrderedDictionary<String, Map> = [:]
-        object.reserveCapacity(fields.count)
-        for field in fields {
-            object[field.key] =
-                switch field.name {
-                case "id": .string(record.id)
-                case "name": .string(record.name)
-                case "address": record.address.map(Map.string) ?? .null
-                case "createdAt": .string(record.createdAt)
-                case "updatedAt": .string(record.updatedAt)
-                case "_version": .number(Number(record.version))
-                case "_deleted": record.deleted.map(Map.bool) ?? .null
-                case "_lastChangedAt": .number(Number(Int(record.lastChangedAt)))
-                default: .string("RealEstateProperty")  // __typename: the only other name planned
+    /// The answer's JSON, as the library path would send it for `result`: `data` with each root
+    /// field that produced a value written from what its resolver read (the others, null where
+    /// they failed, as the library answered), then the library's errors.
+    func encodedAnswer(_ result: GraphQLResult, from capture: PageCapture) -> [UInt8] {
+        var rows = 0
+        for read in capture.reads() { if case .page(let page) = read { rows += page.records.count } }
+        var json = AnswerJSONWriter(reservingCapacity: 256 + rows * 300)
+        json.raw("{")
+        json.key("data", first: true)
+        if case .dictionary(let fields)? = result.data {
+            json.raw("{")
+            for (index, (key, value)) in fields.enumerated() {
+                json.key(key, first: index == 0)
+                switch (value, roots[key], capture.read(forKey: key)) {
+                case (.null, _, _): json.null()
+                case (_, .page(let pageFields)?, .page(let page)?): Self.write(page, pageFields, to: &json)
+                case (_, .record(let recordFields)?, .record(let record?)?): Self.write(record, recordFields, to: &json)
+                default: json.raw(Self.encoded(value))
                 }
+            }
+            json.raw("}")
+        } else {
+            json.raw(Self.encoded(result.data ?? .null))
         }
-        return .dictionary(object)
+        if !result.errors.isEmpty {
+            json.key("errors", first: false)
+            json.raw(Self.encoded(.array(result.errors.map(GraphQLErrorFormatter.resolverError))))
+        }
+        json.raw("}")
+        return json.bytes
+    }
+
+    /// A value the library produced, as the library path encodes it.
+    private static func encoded(_ value: Map) -> [UInt8] {
+        if value == .null { return Array("null".utf8) }
+        // Encoding a Map built from JSON-able values cannot fail.
+        return (try? Array(GraphQLJSONEncoder().encode(value))) ?? Array("null".utf8)
+    }
+
+    private static func write(_ page: PropertyPage, _ fields: [PageField], to json: inout AnswerJSONWriter) {
+        json.raw("{")
+        for (index, field) in fields.enumerated() {
+            switch field {
+            case .items(let key, let recordFields):
+                json.key(key, first: index == 0)
+                json.raw("[")
+                for (row, record) in page.records.enumerated() {
+                    if row > 0 { json.raw(",") }
+                    write(record, recordFields, to: &json)
+                }
+                json.raw("]")
+            case .nextToken(let key):
+                json.key(key, first: index == 0)
+                if let token = page.nextToken { json.string(token) } else { json.null() }
+            case .startedAt(let key):
+                json.key(key, first: index == 0)
+                if let startedAt = page.startedAt { json.int(Int(startedAt)) } else { json.null() }
+            case .typename(let key):
+                json.key(key, first: index == 0)
+                json.string("ModelRealEstatePropertyConnection")
+            }
+        }
+        json.raw("}")
+    }
+
+    private static func write(_ record: PropertyRecord, _ fields: [RecordField], to json: inout AnswerJSONWriter) {
+        json.raw("{")
+        for (index, field) in fields.enumerated() {
+            json.key(field.key, first: index == 0)
+            switch field.name {
+            case "id": json.string(record.id)
+            case "name": json.string(record.name)
+            case "address": if let address = record.address { json.string(address) } else { json.null() }
+            case "createdAt": json.string(record.createdAt)
+            case "updatedAt": json.string(record.updatedAt)
+            case "_version": json.int(record.version)
+            case "_deleted": if let deleted = record.deleted { json.bool(deleted) } else { json.null() }
+            case "_lastChangedAt": json.int(Int(record.lastChangedAt))
+            default: json.string("RealEstateProperty")  // __typename: the only other name planned
+            }
+        }
+        json.raw("}")
     }
 }

@@ -42,7 +42,11 @@ struct GraphQLHTTPHandler: Sendable {
         }
         let answer = await graphQL.execute(
             query: parsed.query, variables: parsed.variables, operationName: parsed.operationName, after: delay)
-        var response = Self.json(answer.body, status: .ok)
+        var response: Response
+        switch answer.body {
+        case .value(let value): response = Self.json(value, status: .ok)
+        case .json(let bytes): response = Self.json(bytes, status: .ok)
+        }
         // Rolled only once the mutation has run: its write (if any) is committed and published.
         if answer.ranMutation, faults.shouldLoseAnswer() { LostAnswerHandler.markToLose(&response) }
         return response
@@ -69,8 +73,11 @@ struct GraphQLHTTPHandler: Sendable {
 
     static func json(_ value: Map, status: HTTPResponse.Status) -> Response {
         // Encoding a Map built from JSON-able values cannot fail; an empty object is the fallback.
-        let data = (try? GraphQLJSONEncoder().encode(value)) ?? Data("{}".utf8)
-        return Response(
+        json(Array((try? GraphQLJSONEncoder().encode(value)) ?? Data("{}".utf8)), status: status)
+    }
+
+    static func json(_ data: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=UTF-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))

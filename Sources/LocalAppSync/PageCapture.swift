@@ -10,13 +10,18 @@ final class PageCapture: Sendable {
         case record(PropertyRecord?)
     }
 
-    private let reads = Mutex<[String: Read]>([:])
+    private let kept = Mutex<[String: Read]>([:])
 
     func keep(_ read: Read, forKey key: String) {
-        reads.withLock { $0[key] = read }
+        kept.withLock { $0[key] = read }
     }
 
     func read(forKey key: String) -> Read? {
-        reads.withLock { $0[key] }
+        kept.withLock { $0[key] }
+    }
+
+    /// Everything kept, in no order.
+    func reads() -> [Read] {
+        kept.withLock { Array($0.values) }
     }
 }

@@ -111,13 +111,13 @@ import Testing
         }
     }
 
-    /// Rows with every kind of value: non-ASCII and escaped names, null and empty addresses,
+    /// Rows with every kind of value: non-ASCII names, names with every kind of JSON escape, null and empty addresses,
     /// updated (version 2) and deleted rows.
     @discardableResult
     static func fill(_ server: TestServer) async throws -> [String] {
         var ids: [String] = []
-        let names = ["東京タワー アパート", "Café \"Müller\"", "Line\nbreak \\ tab\t", "😀 Emoji Villa", "Plain", "</script>"]
-        for index in 0..<36 {
+        let names = ["東京タワー アパート", "Café \"Müller\"", "Line\nbreak \\ tab\t", "😀 Emoji Villa", "Plain", "</script>", "Ctl \u{01}\u{1F}\u{7F}\u{2028}\r\u{0C}\u{08}"]
+        for index in 0..<42 {
             let address: String? = index % 3 == 0 ? nil : index % 5 == 0 ? "" : "Straße \(index) ✓"
             let created = try await server.create(name: "\(names[index % names.count]) \(index)", address: address)
             ids += created["id"].string.map { [$0] } ?? []
