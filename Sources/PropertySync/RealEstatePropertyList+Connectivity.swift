@@ -204,7 +204,7 @@ extension RealEstatePropertyList {
         // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`):
         // the cache keeps no more tombstones than the store.
         let removed = (unlisted + records.lazy.filter(\.isDeleted).map(\.id)).filter { store.confirmedRecord($0) == nil }
-        persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date()) }
+        persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date(), rowCount: store.count) }
     }
 
     /// Server records into the confirmed set (the newer `_version` wins), what they changed added

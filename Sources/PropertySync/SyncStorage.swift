@@ -95,7 +95,10 @@ public final class SyncStorage: Sendable {
                 let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
                 let touched = Array(Set(pending.map(\.recordID)))
                 let confirmed = try RealEstateProperty.filter(keys: touched).fetchAll(db)
-                let count = try RealEstateProperty.fetchCount(db)
+                // Counting a million rows takes SQLite a tenth of a second: the count the last
+                // refresh left is estimate enough for the header ("of ~N").
+                let count = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'rowCount'")
+                    ?? RealEstateProperty.fetchCount(db)
                 let (first, next) = try Self.cachedRecords(after: nil, limit: firstBatch, db)
                 return (Snapshot(confirmed: confirmed + first, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: count), next)
             }
@@ -136,7 +139,8 @@ public final class SyncStorage: Sendable {
         public var pending: [PendingOperation<RealEstateProperty>]
         /// When the cache last matched the server's whole list (nil: never).
         public var refreshedAt: Date?
-        /// How many records the cache holds (tombstones included), whether read yet or not.
+        /// About how many rows the cache holds, whether read yet or not: what the last whole
+        /// refresh counted, else a count of the cached records (tombstones included).
         public var cachedCount: Int
     }
 
@@ -175,11 +179,13 @@ public final class SyncStorage: Sendable {
 
     /// The end of a whole list read whose pages were merged as they came: the records the
     /// list no longer has go, and the cache is marked as refreshed, in one transaction.
-    public func remove(_ ids: [String], refreshedAt: Date) throws {
+    /// `rowCount`: how many rows the list now has, kept as the next start's estimate.
+    public func remove(_ ids: [String], refreshedAt: Date, rowCount: Int) throws {
         try run {
             try database.write { db in
                 let statement = try db.makeStatement(sql: "DELETE FROM confirmed WHERE id = ?")
                 for id in ids { try statement.execute(arguments: [id]) }
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('rowCount', ?)", arguments: [String(rowCount)])
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
                     arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])

@@ -44,6 +44,28 @@ import Testing
         #expect(store.apply(.delete("new")).operation.rawValue == 4, "new operations continue the sequence")
     }
 
+    @Test func aStartReadsTheFirstBatchAndTheLastRefreshsCountNotTheWholeCache() throws {
+        let storage = try SyncStorage(path: temporaryPath())
+        let records = (0..<30).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        try storage.merge(records)
+        // No refresh has counted the list yet: the records are counted.
+        var (start, next) = try storage.loadStart(firstBatch: 10)
+        #expect(start.confirmed.count == 10)
+        #expect(start.cachedCount == 30)
+        var read = start.confirmed.map(\.id)
+        while let position = next {
+            let batch = try storage.cachedRecords(after: position, limit: 10)
+            read += batch.records.map(\.id)
+            next = batch.next
+        }
+        #expect(read.sorted() == records.map(\.id).sorted())
+        // A whole refresh leaves its count (and takes the gone records away).
+        try storage.remove(["p0"], refreshedAt: Date(), rowCount: 29)
+        (start, _) = try storage.loadStart(firstBatch: 10)
+        #expect(start.cachedCount == 29)
+        #expect(try storage.load().confirmed.count == 29)
+    }
+
     @Test func settlingRemovesTheOperationAndWritesTheRecordTogether() throws {
         let storage = try SyncStorage()
         let store = OptimisticStore<RealEstateProperty>(confirmed: [villa])
