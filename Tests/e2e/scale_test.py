@@ -100,9 +100,37 @@ def large_list(binary):
         check(any("Property 099999" in line for line in body), "the last seeded property is just above it", screen)
         app.expect(lambda screen: "loading" not in screen.splitlines()[0] and "● online" in screen.splitlines()[0],
                    "the header no longer shows progress")
+        app.tmux("send-keys", "q")  # nothing is pending: it quits at once
+        check(app.wait_for_exit().startswith("exit=0"), "q quits with the whole list cached")
     finally:
         app.close()
+    try:
+        restart_from_the_cache(binary, data)
+    finally:
         shutil.rmtree(data, ignore_errors=True)
+
+
+def restart_from_the_cache(binary, data):
+    """The second start reads the same 100,001 rows from its cache: the first frame has rows at
+    once (a batch of them), the rest is read behind it with the header counting towards the
+    cached total, keys are answered meanwhile, and the refresh from the server ends where the
+    first start did."""
+    total = ROWS + 1
+    app = App(binary, "--data-dir", data, "--latency", "50ms", data_dir=False)
+    try:
+        first = app.wait(lambda s: s["rows"] > 0, "the first rows from the cache")
+        check(first["rows"] < total, "the first frame has a batch of the cached rows, not all of them", first)
+        app.expect(lambda screen: "cached at" in screen and re.search(r"loading [\d,]+ of ~100,00[01]", screen.splitlines()[0]),
+                   "the rule says the rows are cached, the header counts towards the cached total")
+        moved = app.keys("G")
+        check(moved["loading"] == 1, "G is answered while the cache is read", moved)
+        done = app.wait(lambda s: s["loading"] == 0 and s["busy"] == 0 and s["rows"] == total, "the whole list again")
+        check(done["rows"] == total, f"all {total:,} rows after the refresh, as before the restart", done)
+        app.keys("G")
+        app.expect(lambda screen: f"of {total}" in screen and "Made while loading" in screen,
+                   "the property made during the first load is still last")
+    finally:
+        app.close()
 
 
 if __name__ == "__main__":
