@@ -117,6 +117,7 @@ let package = Package(
                 "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "TUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
 

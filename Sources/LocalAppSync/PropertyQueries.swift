@@ -18,7 +18,7 @@ struct PropertyQueries: Sendable {
     func sync(_ args: Map, budget: RequestBudget?) async throws -> PropertyPage {
         // startedAt is taken before the scan: a write racing the scan lands at or after it,
         // so the next delta sync (lastChangedAt >= startedAt) picks it up.
-        let startedAt = database.clock.now()
+        let startedAt = database.clock.syncStart()
         let lastSync = args["lastSync"].isNumber ? Int64(args["lastSync"].double ?? 0) : nil
         return try await page(args, query: "sync", changedSince: lastSync, startedAt: startedAt, budget: budget)
     }

@@ -12,6 +12,15 @@ final class WriteClock: Sendable {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
+    /// A sync's `startedAt`: no earlier than the last write's time. Writes faster than one a
+    /// millisecond push the write times ahead of the wall clock; a `startedAt` from the wall
+    /// clock alone would then be earlier than writes already read, and the next delta would
+    /// send them all again. Any later write gets a later time, so none is missed.
+    func syncStart() -> Int64 {
+        let wall = now()
+        return last.withLock { max(wall, $0) }
+    }
+
     /// A fresh timestamp for one write, later than every earlier one.
     func nextWriteTime() -> Int64 {
         let wall = now()

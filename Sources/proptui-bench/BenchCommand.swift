@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `swift run -c release proptui-bench`. The entry point is `@main` (as in `proptui`), not a
 /// main.swift: a top-level `await BenchCommand.main()` resolves to the synchronous `main()`.
@@ -75,6 +76,9 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The lists' sending logs (refused connections while the server is down on purpose)
+        // would bury the results; nothing the bench measures is logged.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
         let rowSizes = rowsSizes.values.filter { $0 > 0 }
         let screenSizes = screenSizes.values.filter { $0 > 0 }
         let loadSizes = loadSizes.values.filter { $0 > 0 }

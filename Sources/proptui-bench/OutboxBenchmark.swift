@@ -39,14 +39,20 @@ struct OutboxBenchmark {
         await server.stop()
         let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00001")
         let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+        // The lists that only enqueue live on (their probes keep them) after this function is
+        // done with them: they get a port nothing will ever serve, or they would send their
+        // outboxes when the server comes back and be timed along with the replay.
+        let nowhere = try await Self.unservedPort()
+        let deadEnd = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
+            endpoint: "http://127.0.0.1:\(nowhere)/graphql", apiKey: "da2-benchbenchbenchbench00001")))
 
-        let inMemory = try await enqueueRate(api: api, storage: SyncStorage(), count: enqueues)
-        let durable = try await enqueueRate(api: api, storage: SyncStorage(path: folder + "/enqueue.sqlite"), count: enqueues)
+        let inMemory = try await enqueueRate(api: deadEnd, storage: SyncStorage(), count: enqueues)
+        let durable = try await enqueueRate(api: deadEnd, storage: SyncStorage(path: folder + "/enqueue.sqlite"), count: enqueues)
 
         // N creates queued while the server is down, in a file, as a quitting app leaves them.
         let outboxPath = folder + "/replay.sqlite"
         do {
-            let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: outboxPath)) { _ in }
+            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: outboxPath)) { _ in }
             for index in 0..<replayed { try await list.create(name: "Queued \(index)") }
         }
         let restarted = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
@@ -69,6 +75,16 @@ struct OutboxBenchmark {
             enqueues: enqueues, durableEnqueuesPerSecond: durable, inMemoryEnqueuesPerSecond: inMemory,
             durableSlowdown: inMemory / max(durable, 1), replayed: replayed, replaySeconds: replay.seconds,
             directSendSeconds: direct.seconds, replayOverhead: replay.seconds / max(direct.seconds, 0.000_001))
+    }
+
+    /// A loopback port that was free a moment ago and that nothing in this run listens on.
+    private static func unservedPort() async throws -> Int {
+        let folder = NSTemporaryDirectory() + "proptui-bench-nowhere-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(dataDirectory: folder, seedSamples: false))
+        let port = try await server.start()
+        await server.stop()
+        return port
     }
 
     /// Creates per second, each committed before `create` returns.

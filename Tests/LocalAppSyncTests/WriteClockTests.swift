@@ -17,4 +17,15 @@ import Testing
         let times = (0..<1000).map { _ in clock.nextWriteTime() }
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
+
+    @Test func aSyncStartsNoEarlierThanTheLastWriteEvenWhenWritesRunAheadOfTheWallClock() {
+        let clock = WriteClock()
+        // Far more writes than milliseconds pass: their times run ahead of the wall clock.
+        let last = (0..<20_000).map { _ in clock.nextWriteTime() }.last!
+        #expect(last > clock.now(), "the writes ran ahead of the wall clock (else this test shows nothing)")
+        // A delta from this startedAt must not send every one of those writes again.
+        let startedAt = clock.syncStart()
+        #expect(startedAt >= last)
+        #expect(clock.nextWriteTime() >= startedAt, "a write after the sync began is in the next delta")
+    }
 }
