@@ -1,7 +1,7 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast and fully specified, so the
 /// same seed gives the same operations on every platform and Swift version. The
 /// standard library's generators are either not seedable or not specified.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -94,7 +94,7 @@ struct FrameBenchmark {
     private func measure(size: Int) -> SizeResult {
         var app = Self.app(size: size)
         let now = ContinuousClock.now
-        var generator = ScanOrderGenerator(state: UInt64(size))
+        var generator = SplitMix64(seed: UInt64(size))
         func press(_ key: Key) -> [Effect] { app.reduce(.keyPressed(key), now: now) }
         /// Somewhere else in the list (untimed): a jump to the top, then pages down.
         func wander() {

@@ -63,7 +63,7 @@ struct RowsBenchmark {
 
     /// `count` rows in scan order: created one after another, listed in a shuffled order.
     static func rows(_ count: Int) -> [PropertyRow] {
-        var generator = ScanOrderGenerator(state: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         var numbers = Array(0..<count)
         numbers.shuffle(using: &generator)
         return numbers.map { n in
@@ -175,18 +175,6 @@ struct RowsBenchmark {
         lines.append("  the index as it was (one insert a row) at \(old.rows) rows: \(ms(old.oldMs)) = "
             + "\(ratio(old.oldMs, old.newMs)) the page-wise load (\(ms(old.newMs))); it grows with the square of the rows")
         return lines.joined(separator: "\n")
-    }
-}
-
-/// A seeded generator (SplitMix64) for the scan order: the same rows in every run.
-struct ScanOrderGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
