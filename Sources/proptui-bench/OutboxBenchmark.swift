@@ -121,7 +121,3 @@ struct OutboxBenchmark {
             """
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

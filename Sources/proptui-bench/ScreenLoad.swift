@@ -1,12 +1,12 @@
 import Foundation
 import PropertySync
-import Synchronization
 import TUI
 
 /// One start of the app's list over a cache file, timed as the user sees it: the list's
 /// events go through `ListEventBridge` into `AppState`'s reducer on the main actor, and a
-/// frame is rendered after each batch of events (the app's loop draws when its mailbox is
-/// empty). The clock starts before the cache is opened, as at the app's start.
+/// frame is rendered after each event (the app's loop draws when its mailbox is empty;
+/// drawing after every event costs more, never less). The clock starts before the cache
+/// is opened, as at the app's start.
 struct ScreenLoad {
     let rows: Int
     let api: any PropertyAPI
@@ -23,22 +23,14 @@ struct ScreenLoad {
     @MainActor
     func run() async throws -> LoadBenchmark.Timing {
         let start = ContinuousClock.now
-        let (events, sink) = AsyncStream<ListEvent>.makeStream(bufferingPolicy: .unbounded)
-        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: cachePath)) { sink.yield($0) }
-        await list.start()
-        var screen = AppState()
         var firstRows: Duration?
         var serverListRead = false
-        for await event in events {
-            reduce(event, into: &screen)
+        _ = try await load { event, screen in
             if case .loadStateChanged(.loaded) = event { serverListRead = true }
-            // The app draws when nothing else is waiting; drawing after every event costs more, never less.
-            blackHole(screen.render().cells.count)
             if firstRows == nil, screen.rows.totalCount > 0 { firstRows = ContinuousClock.now - start }
-            if serverListRead, screen.rows.totalCount == rows, screen.loadProgress == nil { break }
+            return serverListRead && screen.rows.totalCount == rows && screen.loadProgress == nil
         }
         let loaded = ContinuousClock.now - start
-        sink.finish()
         guard let firstRows else { throw LoadBenchmarkError("no rows reached the screen") }
         return LoadBenchmark.Timing(firstRowsMs: firstRows.milliseconds, fullyLoadedMs: loaded.milliseconds)
     }
@@ -46,17 +38,26 @@ struct ScreenLoad {
     /// The list and the screen holding every cached row, with the server unreachable.
     @MainActor
     func holdFromCache() async throws -> Held {
+        try await load { event, screen in
+            // The refresh failed: nothing more will arrive until the server is back.
+            if case .connectivityChanged(.offline) = event { screen.rows.totalCount == rows } else { false }
+        }
+    }
+
+    /// Starts a list over the cache and reduces its events into a screen, a frame after each,
+    /// until `isDone` says so.
+    @MainActor
+    private func load(until isDone: (ListEvent, AppState) -> Bool) async throws -> Held {
         let (events, sink) = AsyncStream<ListEvent>.makeStream(bufferingPolicy: .unbounded)
         let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: cachePath)) { sink.yield($0) }
         await list.start()
         var screen = AppState()
         for await event in events {
             reduce(event, into: &screen)
-            // The refresh failed: nothing more will arrive until the server is back.
-            if case .connectivityChanged(.offline) = event, screen.rows.totalCount == rows { break }
+            blackHole(screen.render().cells.count)
+            if isDone(event, screen) { break }
         }
         sink.finish()
-        blackHole(screen.render().cells.count)
         return Held(list: list, screen: screen)
     }
 
