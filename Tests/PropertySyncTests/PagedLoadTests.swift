@@ -10,18 +10,26 @@ import Testing
 @Suite struct PagedLoadTests {
     static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
 
-    @Test func theFirstPageIsShownBeforeTheLastArrives() async throws {
-        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+    /// A list reading pages of 2 from a server holding `count` records, over a cache that still
+    /// has "gone", a record the server has since deleted.
+    static func listOverServer(holding count: Int) throws
+        -> (records: [RealEstateProperty], server: ScriptedServer, storage: SyncStorage, events: EventRecorder, list: RealEstatePropertyList)
+    {
+        let records = (0..<count).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
         let storage = try SyncStorage()
-        // Last session's cache: a record since deleted on the server.
         let gone = RealEstateProperty(id: "gone", name: "Sold last week", version: 1)
         try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
         let events = EventRecorder()
         let list = try RealEstatePropertyList(
             api: server, storage: storage,
-            options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry, pageSize: 2),
+            options: SyncOptions(retryPolicy: fastRetry, probePolicy: fastRetry, pageSize: 2),
             onEvent: events.sink)
+        return (records, server, storage, events, list)
+    }
+
+    @Test func theFirstPageIsShownBeforeTheLastArrives() async throws {
+        let (records, server, storage, events, list) = try Self.listOverServer(holding: 7)
         await server.holdPages()
         let refresh = Task { await list.refresh() }
         // The first page is published while the second waits on the server.
@@ -51,16 +59,7 @@ import Testing
     }
 
     @Test func aLoadThatFailsHalfwayDeletesNothing() async throws {
-        let records = (0..<5).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
-        let server = ScriptedServer(records: records)
-        let storage = try SyncStorage()
-        let gone = RealEstateProperty(id: "gone", name: "Sold last week", version: 1)
-        try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
-        let events = EventRecorder()
-        let list = try RealEstatePropertyList(
-            api: server, storage: storage,
-            options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry, pageSize: 2),
-            onEvent: events.sink)
+        let (records, server, _, events, list) = try Self.listOverServer(holding: 5)
         await server.holdPages()
         let refresh = Task { await list.refresh() }
         await events.first { if case .loadProgress(let p) = $0 { p?.loaded == 2 } else { false } }
