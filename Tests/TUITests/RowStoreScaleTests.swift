@@ -109,15 +109,7 @@ import Testing
         var model: [String: PropertyRow] = [:]
         var nextNumber = 0
         func check(_ step: String) {
-            // Keys folded once per row, not per comparison.
-            let keyed = model.values.map { (row: $0, key: sortOrder.key(for: $0.property) ?? "") }
-            let all = keyed.sorted { a, b in
-                if a.key != b.key { return a.key < b.key }
-                if a.row.property.createdAt != b.row.property.createdAt {
-                    return a.row.property.createdAt! < b.row.property.createdAt!
-                }
-                return a.row.id < b.row.id
-            }.map(\.row)
+            let all = RowViewJobModelTests.plainSort(model.values, by: sortOrder)
             let needle = SearchFolding.fold(store.filter)
             let shown = store.filter.isEmpty
                 ? all : all.filter { SearchFolding.fold($0.property.name).contains(needle)

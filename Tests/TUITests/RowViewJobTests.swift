@@ -115,17 +115,22 @@ import Testing
 /// slots are freed and reused); whenever no job is out, the store shows what a plain sort and
 /// filter of the model give, and finds every row where it shows it.
 @Suite struct RowViewJobModelTests {
-    static func expected(_ model: [String: PropertyRow], sort: SortOrder, filter: String) -> [String] {
-        let keyed = model.values.map { (row: $0, key: sort.key(for: $0.property) ?? "") }
-        let sorted = keyed.sorted { a, b in
+    /// The order a plain sort gives: the sort key, then the creation time, then the id
+    /// (keys folded once per row, not per comparison).
+    static func plainSort(_ rows: some Collection<PropertyRow>, by sort: SortOrder) -> [PropertyRow] {
+        let keyed = rows.map { (row: $0, key: sort.key(for: $0.property) ?? "") }
+        return keyed.sorted { a, b in
             if a.key != b.key { return a.key < b.key }
             if a.row.property.createdAt != b.row.property.createdAt {
                 return a.row.property.createdAt! < b.row.property.createdAt!
             }
             return a.row.id < b.row.id
         }.map(\.row)
+    }
+
+    static func expected(_ model: [String: PropertyRow], sort: SortOrder, filter: String) -> [String] {
         let needle = SearchFolding.fold(filter)
-        return sorted.filter { RowViewJob.matches($0, foldedFilter: needle) }.map(\.id)
+        return plainSort(model.values, by: sort).filter { RowViewJob.matches($0, foldedFilter: needle) }.map(\.id)
     }
 
     @Test(arguments: [1, 2])
