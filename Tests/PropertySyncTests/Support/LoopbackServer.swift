@@ -66,15 +66,34 @@ func withLoopbackServer(
 /// The real API behind a switch that can cut this one client off the network
 /// (nothing is sent while it is off), while other clients still reach the server.
 final class CuttableAPI: PropertyAPI {
-    let api: AppSyncPropertyAPI
-    private let cut = Synchronization.Mutex(false)
+    let api: any PropertyAPI
+    /// Shared by this value and the ones `speaking` makes (the list swaps in one for its dialect).
+    private final class Switch: Sendable {
+        let isCut = Synchronization.Mutex(false)
+    }
 
-    init(_ api: AppSyncPropertyAPI) { self.api = api }
+    private let cut: Switch
 
-    func setCut(_ value: Bool) { cut.withLock { $0 = value } }
+    convenience init(_ api: any PropertyAPI) { self.init(api, cut: Switch()) }
+
+    private init(_ api: any PropertyAPI, cut: Switch) {
+        self.api = api
+        self.cut = cut
+    }
+
+    func setCut(_ value: Bool) { cut.isCut.withLock { $0 = value } }
 
     private func check() throws(AppSyncFailure) {
-        if cut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
+        if cut.isCut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
+    }
+
+    var dialect: APIDialect { api.dialect }
+
+    func speaking(_ dialect: APIDialect) -> any PropertyAPI { CuttableAPI(api.speaking(dialect), cut: cut) }
+
+    func describe() async throws(AppSyncFailure) -> APIDescription? {
+        try check()
+        return try await api.describe()
     }
 
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
