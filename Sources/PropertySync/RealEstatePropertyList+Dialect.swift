@@ -57,7 +57,10 @@ extension RealEstatePropertyList {
         // The outbox waited for this.
         enqueueEverythingPending()
         pump()
-        guard dialect != previous else { return }
+        guard dialect != previous else {
+            if realtime == nil { restartLiveSync() }  // the first time it is known
+            return
+        }
         logger.notice("the API speaks the \(dialect) dialect")
         if previous.hasVersions, !dialect.hasVersions {
             // The cached versions are `_version` numbers; the plain dialect's are times, always
@@ -120,5 +123,7 @@ extension RealEstatePropertyList {
         realtime?.following.cancel()
         realtime = nil
         subscribed = false
+        liveSyncProblem = nil
+        publishLink()
     }
 }

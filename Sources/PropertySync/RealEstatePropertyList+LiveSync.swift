@@ -18,17 +18,27 @@ extension RealEstatePropertyList {
             switch event {
             case .subscribed:
                 subscribed = true
+                liveSyncProblem = nil
+                publishLink()
                 await catchUp()
             case .data(let subscription, let payload):
                 await receive(payload, deletion: subscription == "onDelete")
-            case .disconnected(let reason):
+            case .disconnected(let reason, let delay):
                 subscribed = false
                 logger.info("realtime connection lost: \(reason)")
-            case .unauthorized(let reason):
+                liveSyncDown(reason, retryIn: delay)
+            case .unauthorized(let reason, let delay):
                 subscribed = false
                 logger.warning("realtime connection refused: \(reason)")
+                liveSyncDown("refused: \(reason)", retryIn: delay)
             }
         }
+    }
+
+    private func liveSyncDown(_ reason: String, retryIn delay: Duration) {
+        let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
+        liveSyncProblem = "\(reason), retrying in \(seconds) s"
+        publishLink()
     }
 
     /// On the plain dialect a whole read shows deletions only if nothing can happen unseen after

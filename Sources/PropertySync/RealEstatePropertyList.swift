@@ -69,7 +69,12 @@ public actor RealEstatePropertyList {
 
     // MARK: What the screen was told
     var history = UndoHistory()
+    /// How requests reach the server (the header shows `liveSyncDown` over `.online` while
+    /// `liveSyncProblem` is set: see `publishLink`).
     var connectivity = Connectivity.connecting
+    /// Why the realtime socket is down, while it is; nil while it is up (or not wanted).
+    var liveSyncProblem: String?
+    var shownLink = Connectivity.connecting
     var loadState: LoadState
     var lastPendingCount = 0
     var busyLoads = 0
@@ -152,9 +157,17 @@ public actor RealEstatePropertyList {
     }
 
     func setConnectivity(_ new: Connectivity) {
-        guard new != connectivity else { return }
         connectivity = new
-        sink(.connectivityChanged(new))
+        publishLink()
+    }
+
+    /// Tells the screen the link as the user should see it: a realtime socket that is down only
+    /// matters while requests get through (offline says more).
+    func publishLink() {
+        let shown = connectivity == .online ? liveSyncProblem.map(Connectivity.liveSyncDown) ?? .online : connectivity
+        guard shown != shownLink else { return }
+        shownLink = shown
+        sink(.connectivityChanged(shown))
     }
 
     func setLoadState(_ new: LoadState) {
