@@ -144,6 +144,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots", "Fixtures"],
