@@ -59,9 +59,13 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
 
     /// The whole request was refused as invalid GraphQL (graphql-java's "Validation error of
     /// type FieldUndefined: …", as AppSync words it): it asked for something the API does not have.
+    /// Also a variable the schema does not accept ("Variable '$input' got invalid value…"), and
+    /// AppSync's `BadRequestException`: a request the server could not run at all applied nothing,
+    /// and is never a refusal of the change it carried.
     public var isValidationError: Bool {
-        message.hasPrefix("Validation error") || errorType == "ValidationError" || errorType == "InvalidSyntax"
-            || message.hasPrefix("Invalid Syntax")
+        if message.hasPrefix("Validation error") || message.hasPrefix("Invalid Syntax") { return true }
+        if let errorType, ["ValidationError", "InvalidSyntax", "BadRequestException"].contains(errorType) { return true }
+        return path == nil && (message.contains("got invalid value") || message.contains("has an invalid value"))
     }
 
     /// What a validation error says is missing, in a few words: "no field _version in

@@ -14,8 +14,12 @@ extension RealEstatePropertyList {
 
     /// Starts sending for ready records while there is room.
     func pump() {
-        // What goes on the wire depends on the dialect: nothing leaves before it is known.
-        guard dialectIsKnown else { return }
+        // What goes on the wire depends on the dialect: nothing leaves before it is known (learning
+        // it pumps again). While sending is paused, the probe or `R` asks instead.
+        guard dialectIsKnown else {
+            if pause == nil, learningDialect == nil { Task { await self.learnDialect() } }
+            return
+        }
         guard pause == nil else {
             if case .unreachable(let reason) = pause, options.offlineMode == .revert { revertUnsendable(reason) }
             return

@@ -142,6 +142,9 @@ public actor RealEstatePropertyList {
 
     public var currentConnectivity: Connectivity { connectivity }
 
+    /// Whether the realtime subscriptions are acknowledged: changes made elsewhere arrive.
+    public var isFollowingLiveSync: Bool { subscribed }
+
     // MARK: - Publishing
 
     func publish(_ diff: StoreDiff<String>) {

@@ -14,26 +14,32 @@ final class LoopbackServer: Sendable {
     let port: Int
     let server: LocalAppSyncServer
 
-    private init(directory: String, port: Int, server: LocalAppSyncServer) {
+    /// The dialect it serves.
+    let schema: ServedDialect
+
+    private init(directory: String, port: Int, server: LocalAppSyncServer, schema: ServedDialect) {
         self.directory = directory
         self.port = port
         self.server = server
+        self.schema = schema
     }
 
     static func start(
-        directory: String? = nil, port: Int = 0, faults: FaultSettings.Values = .init()
+        directory: String? = nil, port: Int = 0, faults: FaultSettings.Values = .init(), schema: ServedDialect = .versioned
     ) async throws -> LoopbackServer {
         let directory = directory ?? (NSTemporaryDirectory() + "proptui-sender-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            port: port, dataDirectory: directory, apiKey: apiKey, faults: faults, seedSamples: false))
+        var configuration = LocalAppSyncConfiguration(
+            port: port, dataDirectory: directory, apiKey: apiKey, faults: faults, seedSamples: false)
+        configuration.schema = schema
+        let server = try LocalAppSyncServer(configuration: configuration)
         let bound = try await server.start()
-        return LoopbackServer(directory: directory, port: bound, server: server)
+        return LoopbackServer(directory: directory, port: bound, server: server, schema: schema)
     }
 
     /// The same server (same data, same port) started again after `stop()`.
     func restarted() async throws -> LoopbackServer {
-        try await Self.start(directory: directory, port: port)
+        try await Self.start(directory: directory, port: port, schema: schema)
     }
 
     func stop() async { await server.stop() }
@@ -43,17 +49,24 @@ final class LoopbackServer: Sendable {
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
     /// A client of this server, as the app or another user would use it.
+    /// A client of this server, as the app or another user would use it, speaking its dialect.
     func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncPropertyAPI {
         let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey)
-        return AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration, timeout: timeout))
+        return AppSyncPropertyAPI(
+            client: AppSyncClient(configuration: configuration, timeout: timeout), dialect: schema == .gen2 ? .plain : .versioned)
+    }
+
+    /// A client that knows nothing of the dialect yet, as a first start does.
+    func newcomerAPI() throws -> AppSyncPropertyAPI {
+        AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)))
     }
 }
 
 /// Runs `body` with a server and always stops it, also when the body throws.
 func withLoopbackServer(
-    faults: FaultSettings.Values = .init(), _ body: (LoopbackServer) async throws -> Void
+    faults: FaultSettings.Values = .init(), schema: ServedDialect = .versioned, _ body: (LoopbackServer) async throws -> Void
 ) async throws {
-    let server = try await LoopbackServer.start(faults: faults)
+    let server = try await LoopbackServer.start(faults: faults, schema: schema)
     do {
         try await body(server)
     } catch {
