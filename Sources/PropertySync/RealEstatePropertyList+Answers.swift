@@ -12,12 +12,12 @@ extension RealEstatePropertyList {
         switch answer {
         case .success(let record) where record.id == id:
             failures[id] = nil
-            setConnectivity(.online)
+            serverAnswered()
             settle(operation, with: record)
         case .success(let record):
             failed(operation, .transient("the server answered for another record (\(record.id))"))
         case .failure(.rejected(let error)):
-            setConnectivity(.online)
+            serverAnswered()
             await resolve(operation, refusedWith: error)
         case .failure(let failure):
             failed(operation, failure)

@@ -8,20 +8,33 @@ extension RealEstatePropertyList {
     /// Stops all sending. Unreachable: a probe watches for the server's return.
     /// Refused credentials or a wrong endpoint: said once; `R` tries again.
     func pauseSending(_ reason: AppSyncFailure) {
-        let wasPaused = pause != nil
-        pause = reason
-        switch reason {
-        case .unauthorized(let message): setConnectivity(.unauthorized(message))
-        case .misconfigured(let message), .notOffered(let message): setConnectivity(.misconfigured(message))
-        default: setConnectivity(.offline(reason.description))
-        }
+        perform(link.failed(reason))
         if case .cached = loadState {} else if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
-        if case .unreachable(let message) = reason {
-            if options.offlineMode == .revert { revertUnsendable(message) }
-            if probe == nil { startProbing() }
-        } else if !wasPaused {
-            logger.warning("sending stopped: \(reason)")
+        if case .unreachable(let message) = reason, options.offlineMode == .revert { revertUnsendable(message) }
+    }
+
+    /// A request was answered: whatever stopped sending is over.
+    func serverAnswered() {
+        perform(link.answered())
+    }
+
+    /// Carries out what the link asks for, and tells the screen how it looks now.
+    func perform(_ actions: [SyncLink.Action]) {
+        for action in actions {
+            switch action {
+            case .startProbing:
+                if probe == nil { startProbing() }
+            case .stopProbing:
+                probe?.cancel()
+                probe = nil
+            case .resumeSending:
+                enqueueEverythingPending()
+                pump()
+            case .reportStopped(let failure):
+                logger.warning("sending stopped: \(failure)")
+            }
         }
+        publishLink()
     }
 
     private func startProbing() {
@@ -38,23 +51,24 @@ extension RealEstatePropertyList {
 
     /// One check: true when the probing is over (the server answered, or said something final).
     private func probeOnce() async -> Bool {
-        guard case .unreachable = pause else {
+        guard link.probeSending() else {
             probe = nil
             return true
         }
-        setConnectivity(.reconnecting)
+        publishLink()
         do {
             try await api.probe()
         } catch .unreachable(let reason) {
-            setConnectivity(.offline(reason))
+            link.probeUnanswered(reason)
+            publishLink()
             return false
         } catch .transient(let reason) {
-            setConnectivity(.offline(reason))
+            link.probeUnanswered(reason)
+            publishLink()
             return false
         } catch {
             // Reachable, but it refuses the credentials or is not GraphQL: stop and say so.
             probe = nil
-            pause = nil
             pauseSending(error)
             return true
         }
@@ -63,12 +77,10 @@ extension RealEstatePropertyList {
         return true
     }
 
-    /// The server is back: the outbox drains at once and the list is read again.
+    /// The server is back (or speaks another dialect now): the outbox drains at once and the
+    /// list is read again.
     func resumeSending() {
-        probe?.cancel()
-        probe = nil
-        pause = nil
-        setConnectivity(.online)
+        serverAnswered()
         enqueueEverythingPending()
         pump()
         Task { await self.refresh() }
@@ -131,8 +143,6 @@ extension RealEstatePropertyList {
                     persist("a page of the list") { try storage.merge(unsaved) }
                     unsaved = []
                 }
-                // It answered: the header says online while the rest streams in.
-                if pause == nil { setConnectivity(.online) }
                 sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
             }
         } catch {
@@ -141,13 +151,13 @@ extension RealEstatePropertyList {
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
             switch error {
             case .notOffered:
-                if pause == nil {
+                if link.pause == nil {
                     apiRefused(error)  // asks the API again; says what is missing if it still lacks it
                 } else {
                     sink(.loadFailed(message: error.description))
                 }
             case .unauthorized, .misconfigured:
-                if pause == nil {
+                if link.pause == nil {
                     pauseSending(error)  // says it, once
                 } else {
                     sink(.loadFailed(message: error.description))  // asked again (R): still so
@@ -169,12 +179,6 @@ extension RealEstatePropertyList {
             persist("the sync time") { try storage.setSyncMarks(lastSync: mark, baseSync: Date()) }
         }
         setLoadState(.loaded)
-        if pause != nil {
-            // The server answered: whatever stopped sending is over.
-            resumeSending()
-            return true
-        }
-        setConnectivity(.online)
         return true
     }
 
@@ -196,6 +200,7 @@ extension RealEstatePropertyList {
         var seenTokens: Set<String> = []
         repeat {
             let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: lastSync)
+            serverAnswered()  // the header says online while the rest streams in
             startedAt = startedAt ?? page.startedAt
             onPage(page.items.compactMap { $0 })
             nextToken = page.nextToken

@@ -36,6 +36,7 @@ extension RealEstatePropertyList {
             pauseSending(error)  // unreachable, refused credentials…: asked again when that is over
             return
         }
+        serverAnswered()
         guard let description else {
             // A guess, corrected by the first refusal: one that names what only the versioned
             // dialect has means the plain one.
@@ -123,7 +124,7 @@ extension RealEstatePropertyList {
         realtime?.following.cancel()
         realtime = nil
         subscribed = false
-        liveSyncProblem = nil
+        link.liveSync(problem: nil)
         publishLink()
     }
 }

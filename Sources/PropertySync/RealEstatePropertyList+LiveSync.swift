@@ -18,7 +18,7 @@ extension RealEstatePropertyList {
             switch event {
             case .subscribed:
                 subscribed = true
-                liveSyncProblem = nil
+                link.liveSync(problem: nil)
                 publishLink()
                 await catchUp()
             case .data(let subscription, let payload):
@@ -38,7 +38,7 @@ extension RealEstatePropertyList {
     private func liveSyncDown(_ reason: String, retryIn delay: Duration) {
         let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
         // The retry first: the header has little room, and the reason can be long.
-        liveSyncProblem = "retrying in \(seconds) s; \(reason)"
+        link.liveSync(problem: "retrying in \(seconds) s; \(reason)")
         publishLink()
     }
 
@@ -119,9 +119,6 @@ extension RealEstatePropertyList {
             persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: isBase ? Date() : nil) }
         }
         drainSyncBuffer()
-        if pause != nil, case .unreachable = pause {
-            resumeSending()  // the server answered: it is back
-        }
     }
 
     /// The plain dialect's catch-up: no tombstones, so deletions show only in a whole list. What

@@ -17,11 +17,11 @@ extension RealEstatePropertyList {
         // What goes on the wire depends on the dialect: nothing leaves before it is known (learning
         // it pumps again). While sending is paused, the probe or `R` asks instead.
         guard dialectIsKnown else {
-            if pause == nil, learningDialect == nil { Task { await self.learnDialect() } }
+            if link.pause == nil, learningDialect == nil { Task { await self.learnDialect() } }
             return
         }
-        guard pause == nil else {
-            if case .unreachable(let reason) = pause, options.offlineMode == .revert { revertUnsendable(reason) }
+        guard link.pause == nil else {
+            if case .unreachable(let reason)? = link.pause, options.offlineMode == .revert { revertUnsendable(reason) }
             return
         }
         while inFlight.count < options.maximumParallelSends, let id = ready.popFirst() {

@@ -33,8 +33,9 @@ public actor RealEstatePropertyList {
     var failures: [String: Int] = [:]
     /// Rebases per operation, so two writers racing cannot loop forever.
     var rebases: [OperationID: Int] = [:]
-    /// Why sending is paused (nil: it is not).
-    var pause: AppSyncFailure?
+    /// How the list reaches the server: whether anything may be sent, and what the header says.
+    var link = SyncLink()
+    /// Watching for the server's return while the link says it cannot be reached.
     var probe: Task<Void, Never>?
     /// Subscription results waiting while a catch-up query runs (nil: none runs).
     var syncBuffer: [RealEstateProperty]?
@@ -69,12 +70,6 @@ public actor RealEstatePropertyList {
 
     // MARK: What the screen was told
     var history = UndoHistory()
-    /// How requests reach the server (the header shows `liveSyncDown` over `.online` while
-    /// `liveSyncProblem` is set: see `publishLink`).
-    var connectivity = Connectivity.connecting
-    /// Why the realtime socket is down, while it is; nil while it is up (or not wanted).
-    var liveSyncProblem: String?
-    var shownLink = Connectivity.connecting
     var loadState: LoadState
     var lastPendingCount = 0
     var busyLoads = 0
@@ -140,7 +135,8 @@ public actor RealEstatePropertyList {
     /// The operations waiting for the server, oldest first (for the detail view and tests).
     public var pendingOperations: [PendingOperation<RealEstateProperty>] { store.pendingOperations }
 
-    public var currentConnectivity: Connectivity { connectivity }
+    /// How requests reach the server (the header may say more: live sync's health).
+    public var currentConnectivity: Connectivity { link.requests }
 
     /// Whether the realtime subscriptions are acknowledged: changes made elsewhere arrive.
     public var isFollowingLiveSync: Bool { subscribed }
@@ -159,18 +155,9 @@ public actor RealEstatePropertyList {
         }
     }
 
-    func setConnectivity(_ new: Connectivity) {
-        connectivity = new
-        publishLink()
-    }
-
-    /// Tells the screen the link as the user should see it: a realtime socket that is down only
-    /// matters while requests get through (offline says more).
+    /// Tells the screen the link as the user should see it, when that changed.
     func publishLink() {
-        let shown = connectivity == .online ? liveSyncProblem.map(Connectivity.liveSyncDown) ?? .online : connectivity
-        guard shown != shownLink else { return }
-        shownLink = shown
-        sink(.connectivityChanged(shown))
+        if let shown = link.takeShownChange() { sink(.connectivityChanged(shown)) }
     }
 
     func setLoadState(_ new: LoadState) {

@@ -149,6 +149,36 @@ def newcomer(binary):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def two_instances(binary):
+    """Two instances in one Gen 2 project: a create, a rename and a delete in A reach B without a key press."""
+    work = tempfile.mkdtemp(prefix="proptui-gen2-e2e-")
+    server = Gen2Server(binary, work + "/server", free_port())
+    server.start()
+    folder = outputs_folder(work, server)
+    a = start_in_folder(binary, folder, work + "/a")
+    b = start_in_folder(binary, folder, work + "/b")
+    try:
+        for app in (a, b):
+            app.expect(online, "an instance is online", timeout=TIMEOUT)
+        b_keys = b.wait(lambda s: True, "B idle")["keys"]
+        a.keys("n")
+        a.type("Shared Gen2 Villa")
+        a.keys("Enter")
+        b.expect(lambda s: row_line(s, "Shared Gen2 Villa") is not None, "A's create appears in B", timeout=TIMEOUT)
+        a.keys("r", "C-u")
+        a.type("Shared Gen2 Villa Renamed")
+        a.keys("Enter")
+        b.expect(lambda s: row_line(s, "Shared Gen2 Villa Renamed") is not None, "A's rename appears in B", timeout=TIMEOUT)
+        a.keys("d", "y")
+        b.expect(lambda s: row_line(s, "Shared Gen2 Villa") is None, "A's delete disappears from B", timeout=TIMEOUT)
+        check(b.wait(lambda s: True, "B idle")["keys"] == b_keys, "no key was pressed in B")
+    finally:
+        a.close()
+        b.close()
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def conflicts(binary):
     """A rename racing another client's rename of the same field loses visibly (⚡, theirs kept); different fields both survive."""
     work = tempfile.mkdtemp(prefix="proptui-gen2-e2e-")
@@ -273,7 +303,7 @@ def live_sync_health(binary):
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui"))
-    run_scenarios(binary, (newcomer, conflicts, offline_kill_restart, lost_answers, live_sync_health))
+    run_scenarios(binary, (newcomer, two_instances, conflicts, offline_kill_restart, lost_answers, live_sync_health))
 
 
 if __name__ == "__main__":
