@@ -1,8 +1,9 @@
-import Synchronization
 import CNcurses
 import Foundation
 import OptimisticStore
 import PropertySync
+import ScreenValues
+import Synchronization
 import Testing
 @testable import TUI
 @testable import Terminal
