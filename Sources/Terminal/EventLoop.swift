@@ -5,8 +5,9 @@ import ScreenValues
 /// The one thread that owns curses: it waits in `poll` on the terminal input,
 /// the mailbox's wake pipe and the signal pipe; then reads every key
 /// (non-blocking `get_wch`), drains the mailbox, runs the program, and paints
-/// the cells that changed. Curses must be set up by the caller (`TerminalSession`
-/// on the real terminal, `OffscreenCurses` in tests).
+/// the cells that changed. What to do next, and when, is `LoopStateMachine`'s
+/// decision; this type only does the I/O. Curses must be set up by the caller
+/// (`TerminalSession` on the real terminal, `OffscreenCurses` in tests).
 struct EventLoop<Program: TerminalProgram> {
     let inputDescriptor: Int32
     let mailbox: Mailbox<Program.Message>
