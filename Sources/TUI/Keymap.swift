@@ -140,7 +140,7 @@ public enum Keymap {
     static let otherKeys: [KeyContext: KeyCommand] = [.confirmDelete: .decline, .confirmQuit: .decline]
 
     /// Each context's hint line, in order.
-    static let hints: [KeyContext: [KeyHint]] = [
+    static let hintLines: [KeyContext: [KeyHint]] = [
         .list: [KeyHint([.enter], "detail"), KeyHint([.character("n")], "new"), KeyHint([.character("r")], "rename"),
                 KeyHint([.character("e")], "address"), KeyHint([.character("d")], "delete"),
                 KeyHint([.character("/")], "filter"), KeyHint([.character("?")], "help"), KeyHint([.character("q")], "quit")],
@@ -179,7 +179,7 @@ public enum Keymap {
     /// The hint line of a context: (keys, word). A hint whose keys do nothing there is left out,
     /// so that a hint cannot promise what a key does not do (`KeymapTests` checks none is).
     static func hints(in context: KeyContext) -> [(key: String, word: String)] {
-        (hints[context] ?? []).filter { hint in
+        (hintLines[context] ?? []).filter { hint in
             hint.keys.allSatisfy { command(for: $0, in: context) != nil }
         }.map { ($0.label, $0.word) }
     }

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func everyHintNamesKeysThatWorkInItsContext() {
-        for (context, hints) in Keymap.hints {
+        for (context, hints) in Keymap.hintLines {
             for hint in hints {
                 for key in hint.keys {
                     #expect(Keymap.command(for: key, in: context) != nil, "\(context): \(hint.label) \(hint.word)")
