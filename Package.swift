@@ -149,6 +149,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         // docs/architecture.md's module map against the import lines and this file.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),

@@ -98,6 +98,7 @@ public struct AppSyncClient: Sendable {
         case 408, 429, 500, 502, 503, 504:
             throw .transient("the server is unavailable (HTTP \(status))")
         case 400..<500 where isGraphQL:
+            if let invalid = decoded?.errors?.first(where: \.isValidationError) { throw invalid.failure }
             throw .rejected(GraphQLError(message: firstMessage ?? "the server refused the request (HTTP \(status))"))
         default:
             // 404, 405, 501, a redirect, a web page: not an AppSync GraphQL endpoint.

@@ -15,6 +15,9 @@ public struct AppSyncConfiguration: Sendable, Equatable, CustomStringConvertible
     public var userPool: UserPoolSettings?
     /// The file it came from, for messages; nil for `--endpoint`.
     public var source: String?
+    /// It came from an Amplify Gen 2 `amplify_outputs.json`: a strong hint (not proof) that the API
+    /// has no conflict detection, for when the API does not answer an introspection query.
+    public var isAmplifyGen2 = false
 
     public init(
         graphQLEndpoint: URL, region: String? = nil, mode: AuthMode = .apiKey, additionalModes: [AuthMode] = [],

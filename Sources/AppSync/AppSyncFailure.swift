@@ -14,11 +14,16 @@ public enum AppSyncFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// The endpoint does not speak AppSync's GraphQL (HTTP 404, 501, a web page):
     /// a mistake in the configuration, not a network problem. Stop sending and say so.
     case misconfigured(String)
+    /// The request was refused as invalid GraphQL: this API does not offer a query, field
+    /// or argument the request asks for (another dialect of AppSync, or its schema changed).
+    /// Nothing was applied. Stop sending, find out again what the API offers, and say what is missing.
+    case notOffered(String)
 
     public var description: String {
         switch self {
         case .rejected(let error): error.message
-        case .unreachable(let reason), .transient(let reason), .unauthorized(let reason), .misconfigured(let reason):
+        case .unreachable(let reason), .transient(let reason), .unauthorized(let reason), .misconfigured(let reason),
+            .notOffered(let reason):
             reason
         }
     }
@@ -26,7 +31,7 @@ public enum AppSyncFailure: Error, Sendable, Equatable, CustomStringConvertible 
     /// Whether sending should stop until the user or the network changes something.
     public var stopsSending: Bool {
         switch self {
-        case .unreachable, .unauthorized, .misconfigured: true
+        case .unreachable, .unauthorized, .misconfigured, .notOffered: true
         case .rejected, .transient: false
         }
     }

@@ -54,10 +54,12 @@ public enum ConfigurationFile {
         }
         let userPool = userPoolSettings(
             id: auth?["user_pool_id"]?.stringValue, clientId: auth?["user_pool_client_id"]?.stringValue, region: authRegion)
-        return try configuration(
+        var configuration = try configuration(
             url: url, region: data["aws_region"]?.stringValue, mode: mode,
             additional: additional.compactMap { $0.stringValue.flatMap(AuthMode.init(rawValue:)) },
             key: data["api_key"]?.stringValue, identityPool: identityPool, userPool: userPool, path: path)
+        configuration.isAmplifyGen2 = true
+        return configuration
     }
 
     /// Gen 1 `amplifyconfiguration.json`: the first GraphQL entry of `api.plugins.awsAPIPlugin`, by

@@ -57,6 +57,30 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
         errorType == "DynamoDB:ConditionalCheckFailedException" || message.hasPrefix("The conditional request failed")
     }
 
+    /// The whole request was refused as invalid GraphQL (graphql-java's "Validation error of
+    /// type FieldUndefined: …", as AppSync words it): it asked for something the API does not have.
+    /// Also a variable the schema does not accept ("Variable '$input' got invalid value…"), and
+    /// AppSync's `BadRequestException`: a request the server could not run at all applied nothing,
+    /// and is never a refusal of the change it carried.
+    public var isValidationError: Bool {
+        if message.hasPrefix("Validation error") || message.hasPrefix("Invalid Syntax") { return true }
+        if let errorType, ["ValidationError", "InvalidSyntax", "BadRequestException"].contains(errorType) { return true }
+        return path == nil && (message.contains("got invalid value") || message.contains("has an invalid value"))
+    }
+
+    /// What a validation error says is missing, in a few words: "no field _version in
+    /// RealEstateProperty", "no field syncRealEstateProperties in Query".
+    public var missingThing: String {
+        // graphql-java: "Field '_version' in type 'RealEstateProperty' is undefined @ '…'"
+        let quoted = message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map(\.element)
+        if message.contains("FieldUndefined"), quoted.count >= 2 { return "no field \(quoted[0]) in \(quoted[1])" }
+        if message.contains("UnknownArgument"), let name = quoted.first { return "no argument \(name)" }
+        if message.contains("UnknownType"), let name = quoted.first { return "no type \(name)" }
+        let detail = message.replacingOccurrences(of: "Validation error of type ", with: "")
+        return String(detail.prefix(160))
+    }
+
     /// AppSync's error types that say "try again later" rather than "no".
     static let transientTypes: Set<String> = [
         "ExecutionTimeout", "Throttling", "ThrottlingException", "InternalFailure", "ServiceUnavailable",
@@ -68,6 +92,7 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
     public var failure: AppSyncFailure {
         if let errorType, Self.transientTypes.contains(errorType) { return .transient(message) }
         if errorType == "UnauthorizedException" { return .unauthorized(message) }
+        if isValidationError { return .notOffered("the API refused the request as invalid GraphQL: it has \(missingThing)") }
         return .rejected(self)
     }
 }

@@ -1,26 +1,30 @@
 import GraphQL
 import OrderedCollections
 
-/// The GraphQL engine of the server: the schema built from `AppSyncSchema.sdl` with resolvers
+/// The GraphQL engine of the server: the dialect's schema (`AppSyncSchema`) with resolvers
 /// attached, and the parse → depth limit → validate → execute pipeline that answers a request
 /// in AppSync's shapes. The GraphQL library does the parsing, validation and execution.
 final class AppSyncGraphQL: Sendable {
     let schema: GraphQLSchema
+    /// The schema subscription events are executed against (`PartialEvents`).
+    private let eventSchema: GraphQLSchema
     let limits: ServerLimits
     /// `{ __typename }`, for `FastPagePlan`; nil when the fast path is off.
     private let typenameOnly: SelectionSet?
 
     init(
-        queries: PropertyQueries, mutations: PropertyMutations, hub: SubscriptionHub, faults: FaultSettings, limits: ServerLimits,
-        fastPagePath: Bool = true
+        dialect: ServedDialect, operations: any PropertyOperations, hub: SubscriptionHub, faults: FaultSettings,
+        limits: ServerLimits, fastPagePath: Bool = true
     ) throws {
         self.limits = limits
         typenameOnly = fastPagePath ? (try parse(source: "{ __typename }").definitions.first as? OperationDefinition)?.selectionSet : nil
-        schema = try buildSchema(source: AppSyncSchema.sdl)
-        let resolvers = ResolverTable(queries: queries, mutations: mutations, hub: hub, faults: faults)
+        schema = try buildSchema(source: dialect.sdl)
+        let resolvers = ResolverTable(operations: operations, hub: hub, faults: faults)
         try Self.attach(resolvers.queryResolvers, to: schema.queryType)
         try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
         try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
+        eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(dialect.sdl))
+        try Self.attachSubscriptions(resolvers, to: eventSchema.subscriptionType)
     }
 
     /// What one GraphQL request produced.
@@ -115,15 +119,21 @@ final class AppSyncGraphQL: Sendable {
         document.definitions.compactMap { $0 as? OperationDefinition }.first { operationName == nil || $0.name?.value == operationName }
     }
 
-    /// Starts a subscription: a stream of execution results, one per triggering mutation.
+    /// Starts a subscription: a stream of execution results, one per triggering mutation. An
+    /// event carries the fields its mutation did not select as null (`PartialEvents`).
     func subscribe(query: String, variables: [String: Map], operationName: String?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, FormattedErrors> {
-        if case .failure(let errors) = prepare(query: query, allowing: [.subscription], operationName: operationName) {
-            return .failure(errors)
+        let document: Document
+        switch prepare(query: query, allowing: [.subscription], operationName: operationName) {
+        case .success(let parsed): document = parsed
+        case .failure(let errors): return .failure(errors)
         }
         do {
             let result = try await graphqlSubscribe(
-                schema: schema, request: query, variableValues: variables, operationName: operationName)
-            return result.mapError { FormattedErrors(errors: $0.errors.map(GraphQLErrorFormatter.resolverError)) }
+                schema: eventSchema, request: query, variableValues: variables, operationName: operationName)
+            let events = PartialEvents(schema: schema, document: document, operation: Self.operation(in: document, named: operationName))
+            return result
+                .map { events.checking($0) }
+                .mapError { FormattedErrors(errors: $0.errors.map(GraphQLErrorFormatter.resolverError)) }
         } catch {
             return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.resolverError(GraphQLError(error))]))
         }

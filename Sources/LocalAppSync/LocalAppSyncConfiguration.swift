@@ -34,6 +34,9 @@ public struct LocalAppSyncConfiguration: Sendable {
     public var userPool: UserPoolTrust?
     /// How long minted guest credentials last.
     public var guestCredentialLifetime: TimeInterval = 3600
+    /// Which API the server plays. Versioned by default: the app's own embedded server and
+    /// every existing client of it expect conflict detection.
+    public var schema: ServedDialect = .versioned
     /// Answer list/sync/get queries of the common shape without GraphQLSwift's per-row
     /// execution (`FastPagePlan`); off, every request goes through the library's execution.
     public var fastPagePath = true
@@ -78,6 +81,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
     case portInUse(host: String, port: Int)
     /// `seedGenerated` fills only an empty store; this one holds properties (left unchanged).
     case storeNotEmpty(dataDirectory: String)
+    /// The store file was written by the other dialect, whose rows mean something else.
+    case storeDialectMismatch(path: String, stored: String, requested: ServedDialect)
 
     public var description: String {
         switch self {
@@ -97,6 +102,8 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
             "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
         case .storeNotEmpty(let dataDirectory):
             "the store in \(dataDirectory) already holds properties, so nothing was seeded: --seed fills only an empty store (give a new --data-dir)"
+        case .storeDialectMismatch(let path, let stored, let requested):
+            "\(path) holds a \(stored) store, not a \(requested) one: serve it with --schema \(stored), or give another --data-dir (it was left unchanged)"
         }
     }
 }

@@ -17,7 +17,8 @@ public final class LocalAppSyncServer: Sendable {
     /// Fault injection, changeable while the server runs.
     public let faults: FaultSettings
 
-    let database: PropertyDatabase
+    /// The dialect's store: `PropertyDatabase` (versioned) or `ItemDatabase` (Gen 2).
+    let store: any PropertyStore
     let hub = SubscriptionHub()
     let graphQL: AppSyncGraphQL
     /// The identity pool the server plays for guests, when IAM is on: `REGION:UUID`.
@@ -58,11 +59,27 @@ public final class LocalAppSyncServer: Sendable {
                 ? configuration.userPool.map {
                     UserPoolVerifier(settings: .init(issuer: $0.issuer, jwksURL: $0.jwksURL, clientIds: $0.clientIds))
                 } : nil)
-        database = try PropertyDatabase(path: (configuration.dataDirectory as NSString).appendingPathComponent("proptui-server.sqlite"))
+        let path = (configuration.dataDirectory as NSString).appendingPathComponent(configuration.schema.databaseFileName)
+        let operations: any PropertyOperations
+        do {
+            switch configuration.schema {
+            case .versioned:
+                let database = try PropertyDatabase(path: path)
+                store = database
+                operations = VersionedOperations(
+                    queries: PropertyQueries(database: database, limits: configuration.limits),
+                    mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler))
+            case .gen2:
+                let database = try ItemDatabase(path: path)
+                store = database
+                operations = ItemOperations(database: database, limits: configuration.limits)
+            }
+        } catch let mismatch as StoreDialectMark.Mismatch {
+            throw LocalAppSyncError.storeDialectMismatch(path: path, stored: mismatch.stored, requested: mismatch.requested)
+        }
         graphQL = try AppSyncGraphQL(
-            queries: PropertyQueries(database: database, limits: configuration.limits),
-            mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler),
-            hub: hub, faults: faults, limits: configuration.limits, fastPagePath: configuration.fastPagePath)
+            dialect: configuration.schema, operations: operations, hub: hub, faults: faults, limits: configuration.limits,
+            fastPagePath: configuration.fastPagePath)
     }
 
     /// The bound port while running.
@@ -78,7 +95,7 @@ public final class LocalAppSyncServer: Sendable {
     /// Seeds a new store (unless told not to), binds, and answers the bound port.
     public func start() async throws -> Int {
         guard case .idle = state.withLock({ $0 }) else { throw LocalAppSyncError.alreadyStarted }
-        if configuration.seedSamples, try await database.isEmpty { try await database.seedSamples() }
+        if configuration.seedSamples, try await store.isEmpty { try await store.seedSamples() }
 
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let application = makeApplication { port in portContinuation.yield(port) }
@@ -107,7 +124,7 @@ public final class LocalAppSyncServer: Sendable {
     }
 
     /// Fills an empty store with `count` generated properties (plausible names and addresses,
-    /// UUID ids, `_version` 1; the same `count` gives the same properties) in one bulk insert,
+    /// UUID ids, `_version` 1 on the versioned dialect; the same `count` gives the same properties) in one bulk insert,
     /// not `count` mutations: `proptui serve --seed`, and the bench's in-process server. Call it
     /// before `start()`; rows seeded while running reach clients on their next sync (the bulk
     /// insert publishes nothing on the realtime socket). `progress` hears the rows written so
@@ -116,7 +133,7 @@ public final class LocalAppSyncServer: Sendable {
     public func seedGenerated(count: Int, progress: @Sendable @escaping (Int) -> Void = { _ in }) async throws {
         precondition(count >= 0, "a negative number of properties")
         do {
-            try await database.seedGenerated(count: count, progress: progress)
+            try await store.seedGenerated(count: count, progressInterval: 100_000, progress: progress)
         } catch PropertyDatabase.SeedRefusal.storeNotEmpty {
             throw LocalAppSyncError.storeNotEmpty(dataDirectory: configuration.dataDirectory)
         }

@@ -3,7 +3,7 @@ import GRDB
 
 /// The server's storage: one SQLite file (WAL mode, through a GRDB `DatabasePool`) in the
 /// data directory. Everything the server answers comes from here, so it survives a restart.
-final class PropertyDatabase: Sendable {
+final class PropertyDatabase: PropertyStore {
     let pool: DatabasePool
     let clock = WriteClock()
 
@@ -13,6 +13,7 @@ final class PropertyDatabase: Sendable {
         // A writer waiting on a reader's checkpoint should wait, not fail.
         configuration.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: configuration)
+        try StoreDialectMark.check(pool, expecting: .versioned)
         try Self.migrator.migrate(pool)
         let latest = try pool.read { db in
             try Int64.fetchOne(db, sql: "SELECT MAX(lastChangedAt) FROM realEstateProperty")
@@ -41,6 +42,7 @@ final class PropertyDatabase: Sendable {
             try db.execute(sql: "DROP INDEX IF EXISTS index_realEstateProperty_on_lastChangedAt")
             try db.create(index: "index_realEstateProperty_on_lastChangedAt_id", on: PropertyRecord.databaseTableName, columns: ["lastChangedAt", "id"])
         }
+        migrator.registerMigration("v3: dialect mark") { db in try StoreDialectMark.mark(db, as: .versioned) }
         return migrator
     }
 
@@ -143,15 +145,7 @@ final class PropertyDatabase: Sendable {
 
     /// Seeds a handful of sample properties, some with non-ASCII names, into an empty store.
     func seedSamples() async throws {
-        let samples: [(String, String?)] = [
-            ("東京タワー アパート", "4-2-8 Shibakoen, Minato-ku, Tokyo"),
-            ("Café Müller", "Hauptstraße 12, 10827 Berlin"),
-            ("Maison Lumière", "7 Rue de Rivoli, 75001 Paris"),
-            ("Harbour View Loft", "21 Circular Quay, Sydney NSW 2000"),
-            ("Casa São João", "Rua Augusta 101, Lisboa"),
-            ("Sunset Bungalow", nil),
-        ]
-        for (name, address) in samples {
+        for (name, address) in Self.samples {
             let time = clock.nextWriteTime()
             let stamp = WriteClock.awsDateTime(milliseconds: time)
             let record = PropertyRecord(
@@ -160,4 +154,14 @@ final class PropertyDatabase: Sendable {
             try await pool.write { db in try record.insert(db) }
         }
     }
+
+    /// The sample properties a new store is seeded with, some with non-ASCII names.
+    static let samples: [(name: String, address: String?)] = [
+        ("東京タワー アパート", "4-2-8 Shibakoen, Minato-ku, Tokyo"),
+        ("Café Müller", "Hauptstraße 12, 10827 Berlin"),
+        ("Maison Lumière", "7 Rue de Rivoli, 75001 Paris"),
+        ("Harbour View Loft", "21 Circular Quay, Sydney NSW 2000"),
+        ("Casa São João", "Rua Augusta 101, Lisboa"),
+        ("Sunset Bungalow", nil),
+    ]
 }

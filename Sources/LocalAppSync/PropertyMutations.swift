@@ -8,12 +8,13 @@ struct PropertyMutations: Sendable {
     let database: PropertyDatabase
     let limits: ServerLimits
     let conflictHandler: ConflictHandler
+    private var rules: InputValidation { InputValidation(limits: limits) }
 
     func create(_ args: Map) async throws -> PropertyRecord {
         let input = args["input"]
-        let id = try validID(input["id"].string ?? UUID().uuidString.lowercased())
-        let name = try validName(input["name"])
-        let address = try validAddress(input.field("address"))
+        let id = try rules.validID(input["id"].string ?? UUID().uuidString.lowercased())
+        let name = try rules.validName(input["name"])
+        let address = try rules.validAddress(input.field("address"))
         let condition = args["condition"]
         let clock = database.clock
         return try await database.write(id: id) { db, existing in
@@ -33,8 +34,8 @@ struct PropertyMutations: Sendable {
 
     func update(_ args: Map) async throws -> PropertyRecord {
         let input = args["input"]
-        let name = try input.field("name").map(validName)
-        let address = try validAddress(input.field("address"))
+        let name = try input.field("name").map(rules.validName)
+        let address = try rules.validAddress(input.field("address"))
         return try await write(args) { current, isConflict in
             var next = current
             if isConflict {
@@ -82,38 +83,5 @@ struct PropertyMutations: Sendable {
             try next.update(db)
             return next
         }
-    }
-
-    /// DynamoDB refuses an empty key; a bounded length keeps ids usable as keys and in logs.
-    private func validID(_ id: String) throws(AppSyncResolverError) -> String {
-        guard !id.isEmpty, id.utf8.count <= 256 else { throw .validation("id must be 1 to 256 bytes long.") }
-        return id
-    }
-
-    private func validName(_ value: Map) throws(AppSyncResolverError) -> String {
-        guard let name = value.string else { throw .validation("name must be a non-null String.") }
-        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .validation("name must not be empty.") }
-        guard name.count <= limits.maxNameLength else {
-            throw .validation("name is \(name.count) characters long; the limit is \(limits.maxNameLength).")
-        }
-        try refuseNUL(name, field: "name")
-        return name
-    }
-
-    /// nil: not given (leave as is); `.some(nil)`: given as null (clear it).
-    private func validAddress(_ value: Map?) throws(AppSyncResolverError) -> String?? {
-        guard let value else { return nil }
-        guard let address = value.string else { return .some(nil) }
-        guard address.count <= limits.maxAddressLength else {
-            throw .validation("address is \(address.count) characters long; the limit is \(limits.maxAddressLength).")
-        }
-        try refuseNUL(address, field: "address")
-        return .some(address)
-    }
-
-    /// SQLite text ends at NUL, so a stored value would come back cut short: refuse it
-    /// rather than lose the rest silently.
-    private func refuseNUL(_ text: String, field: String) throws(AppSyncResolverError) {
-        if text.utf8.contains(0) { throw .validation("\(field) must not contain the NUL character (U+0000).") }
     }
 }

@@ -28,7 +28,7 @@ struct PropertyQueries: Sendable {
     private func page(
         _ args: Map, query: String, changedSince: Int64?, startedAt: Int64?, budget: RequestBudget?
     ) async throws -> PropertyPage {
-        let limit = try pageSize(args["limit"])
+        let limit = try InputValidation(limits: limits).pageSize(args["limit"])
         var (startedAt, changedSince) = (startedAt, changedSince)
         var cursor: ScanCursor?
         if let token = args["nextToken"].string {
@@ -62,14 +62,5 @@ struct PropertyQueries: Sendable {
             nextToken = PageToken(after: next, startedAt: startedAt, query: query).encoded
         }
         return PropertyPage(records: passing, nextToken: nextToken, startedAt: startedAt)
-    }
-
-    private func pageSize(_ limit: Map) throws(AppSyncResolverError) -> Int {
-        guard let requested = limit.int else { return limits.defaultPageSize }
-        guard requested >= 1 else { throw .validation("limit must be at least 1 (it was \(requested)).") }
-        guard requested <= limits.maxPageSize else {
-            throw .validation("limit \(requested) is larger than the largest page this server returns (\(limits.maxPageSize)).")
-        }
-        return requested
     }
 }

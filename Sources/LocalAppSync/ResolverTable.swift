@@ -2,14 +2,13 @@ import GraphQL
 
 /// The resolvers of the schema's root fields, by field name.
 struct ResolverTable: Sendable {
-    let queries: PropertyQueries
-    let mutations: PropertyMutations
+    let operations: any PropertyOperations
     let hub: SubscriptionHub
     let faults: FaultSettings
 
     var queryResolvers: [String: GraphQLFieldResolve] {
-        let queries = queries
-        return [
+        let queries = operations
+        var resolvers: [String: GraphQLFieldResolve] = [
             "getRealEstateProperty": { _, args, context, info in
                 let budget = try Self.start(context)
                 let record = try await queries.get(args)
@@ -23,11 +22,15 @@ struct ResolverTable: Sendable {
                 let budget = try Self.start(context)
                 return Self.answer(try await queries.list(args, budget: budget), budget: budget, info: info)
             },
-            "syncRealEstateProperties": { _, args, context, info in
-                let budget = try Self.start(context)
-                return Self.answer(try await queries.sync(args, budget: budget), budget: budget, info: info)
-            },
         ]
+        // Only the versioned dialect has a sync query (the Gen 2 schema has no field for it).
+        if let versioned = operations as? VersionedOperations {
+            resolvers["syncRealEstateProperties"] = { _, args, context, info in
+                let budget = try Self.start(context)
+                return Self.answer(try await versioned.sync(args, budget: budget), budget: budget, info: info)
+            }
+        }
+        return resolvers
     }
 
     /// A page as the library reads it, or (on the fast path) left for `FastPagePlan` to render,
@@ -43,7 +46,7 @@ struct ResolverTable: Sendable {
     }
 
     var mutationResolvers: [String: GraphQLFieldResolve] {
-        let mutations = mutations
+        let mutations = operations
         return [
             "createRealEstateProperty": mutation { try await mutations.create($0) },
             "updateRealEstateProperty": mutation { try await mutations.update($0) },

@@ -3,7 +3,8 @@ import Foundation
 /// The `amplify_outputs.json` that describes a running server, as `npx ampx sandbox` writes one
 /// for its cloud sandbox: the GraphQL URL, the region, the modes, and for IAM the identity pool
 /// (which this server plays; `custom.proptui.cognito_identity_endpoint` says where it is, since
-/// Amplify's format has no field for that).
+/// Amplify's format has no field for that). Serving the Gen 2 dialect, it also carries the
+/// `model_introspection` a Gen 2 deployment writes.
 extension LocalAppSyncServer {
     /// Marks a file this server wrote, so that it is overwritten only when it is its own.
     public static let sandboxMarker = "proptui_sandbox"
@@ -22,6 +23,7 @@ extension LocalAppSyncServer {
             "default_authorization_type": modes.first ?? "API_KEY", "authorization_types": Array(modes.dropFirst()),
         ]
         if configuration.authModes.contains(.apiKey) { data["api_key"] = apiKey }
+        if configuration.schema == .gen2 { data["model_introspection"] = ModelIntrospection.gen2(authModes: configuration.authModes) }
         var outputs: [String: Any] = ["version": "1.3", "data": data]
         var custom: [String: Any] = [Self.sandboxMarker: true]
         if let identityPoolId {

@@ -28,10 +28,8 @@ enum SelectionSets {
         }
     }
 
-    /// The root fields `operation` selects (through fragments), one per response key, in order.
-    static func rootFields(of operation: OperationDefinition, in document: Document) -> [Field] {
-        var fragments: [String: FragmentDefinition] = [:]
-        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+    /// The fields `selectionSet` selects (through fragments), one per response key, in order.
+    static func fields(of selectionSet: SelectionSet, fragments: [String: FragmentDefinition]) -> [Field] {
         var fields: [Field] = []
         var keys = Set<String>()
         func collect(_ selectionSet: SelectionSet, seen: Set<String>) {
@@ -47,8 +45,15 @@ enum SelectionSets {
                 }
             }
         }
-        collect(operation.selectionSet, seen: [])
+        collect(selectionSet, seen: [])
         return fields
+    }
+
+    /// The root fields `operation` selects (through fragments), one per response key, in order.
+    static func rootFields(of operation: OperationDefinition, in document: Document) -> [Field] {
+        var fragments: [String: FragmentDefinition] = [:]
+        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
+        return fields(of: operation.selectionSet, fragments: fragments)
     }
 
     /// The deepest field nesting in any operation of `document` (root fields are depth 1).

@@ -1,27 +1,47 @@
 import AppSync
 
-/// `PropertyAPI` over AppSync's GraphQL, with conflict detection fields.
+/// `PropertyAPI` over AppSync's GraphQL, in either dialect (see `APIDialect`).
 public struct AppSyncPropertyAPI: PropertyAPI {
     let client: AppSyncClient
+    public let dialect: APIDialect
 
-    public init(client: AppSyncClient) { self.client = client }
+    public init(client: AppSyncClient, dialect: APIDialect = .versioned) {
+        self.client = client
+        self.dialect = dialect
+    }
 
-    static let fields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
+    public func speaking(_ dialect: APIDialect) -> any PropertyAPI { AppSyncPropertyAPI(client: client, dialect: dialect) }
+
+    static let versionedFields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
+
+    var fields: String { dialect.hasVersions ? Self.versionedFields : PlainDialectWire.fields }
+
+    public func describe() async throws(AppSyncFailure) -> APIDescription? {
+        let response = try await client.execute(GraphQLRequest(query: APIDescription.query, operationName: "ProptuiDescribeAPI"))
+        // Refused (introspection turned off), or an answer without the types: it does not say.
+        guard response.errors?.isEmpty ?? true, response.data?["query"] != nil else { return nil }
+        return APIDescription(introspection: response.data)
+    }
 
     public func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
         let request = GraphQLRequest(
-            query: """
-                query GetRealEstateProperty($id: ID!) { getRealEstateProperty(id: $id) { \(Self.fields) } }
-                """,
+            query: "query GetRealEstateProperty($id: ID!) { getRealEstateProperty(id: $id) { \(fields) } }",
             variables: ["id": .string(id)], operationName: "GetRealEstateProperty")
-        return try await client.execute(request).field("getRealEstateProperty", as: RealEstateProperty.self)
+        let response = try await client.execute(request)
+        guard dialect.hasVersions else {
+            guard let plain = try response.field("getRealEstateProperty", as: PlainRecord.self) else { return nil }
+            guard let record = plain.record else { throw .transient("the server's copy of \(id) has no name or updatedAt") }
+            return record
+        }
+        return try response.field("getRealEstateProperty", as: RealEstateProperty.self)
     }
 
     public func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+        guard dialect.hasVersions else { return try await listPage(limit: limit, nextToken: nextToken, changedSince: lastSync) }
         let request = GraphQLRequest(
             query: """
                 query SyncRealEstateProperties($limit: Int, $nextToken: String, $lastSync: AWSTimestamp) {
-                  syncRealEstateProperties(limit: $limit, nextToken: $nextToken, lastSync: $lastSync) { items { \(Self.fields) } nextToken startedAt }
+                  syncRealEstateProperties(limit: $limit, nextToken: $nextToken, lastSync: $lastSync) { items { \(fields) } nextToken startedAt }
                 }
                 """,
             variables: [
@@ -35,10 +55,25 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         return page
     }
 
-    /// The three subscriptions live sync keeps open, selecting every field a mutation returns.
-    public static let subscriptions: [RealtimeSubscription] = ["Create", "Update", "Delete"].map { kind in
-        RealtimeSubscription(
-            id: "on\(kind)", query: "subscription On\(kind) { on\(kind)RealEstateProperty { \(fields) } }")
+    /// The plain dialect's list: a scan, so pages come in no useful order, and a filtered page
+    /// may hold fewer items than `limit` (or none) and still go on.
+    private func listPage(limit: Int, nextToken: String?, changedSince: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+        let request = GraphQLRequest(
+            query: """
+                query ListRealEstateProperties($filter: ModelRealEstatePropertyFilterInput, $limit: Int, $nextToken: String) {
+                  listRealEstateProperties(filter: $filter, limit: $limit, nextToken: $nextToken) { items { \(fields) } nextToken }
+                }
+                """,
+            variables: [
+                "limit": .int(Int64(limit)), "nextToken": JSONValue(nextToken),
+                "filter": changedSince.map(PlainDialectWire.changedSince) ?? .null,
+            ],
+            operationName: "ListRealEstateProperties")
+        guard let page = try await client.execute(request).field("listRealEstateProperties", as: PlainPage.self) else {
+            throw .transient("the server answered the list query with null")
+        }
+        // An item without its name or time is one the server could not read whole: skipped, as a null item is.
+        return PropertyPage(items: page.items.compactMap { $0?.record }, nextToken: page.nextToken)
     }
 
     public func probe() async throws(AppSyncFailure) {
@@ -46,35 +81,78 @@ public struct AppSyncPropertyAPI: PropertyAPI {
     }
 
     public func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
-        let (field, inputType, input) = Self.document(for: mutation)
-        let operation = field.prefix(1).uppercased() + field.dropFirst()
+        let document = document(for: mutation)
+        let operation = document.field.prefix(1).uppercased() + document.field.dropFirst()
+        var variables: [String: JSONValue] = ["input": .object(document.input)]
+        var declarations = "$input: \(document.inputType)!"
+        var arguments = "input: $input"
+        if let condition = document.condition {
+            variables["condition"] = condition
+            declarations += ", $condition: ModelRealEstatePropertyConditionInput"
+            arguments += ", condition: $condition"
+        }
         let request = GraphQLRequest(
-            query: """
-                mutation \(operation)($input: \(inputType)!) { \(field)(input: $input) { \(Self.fields) } }
-                """,
-            variables: ["input": .object(input)], operationName: operation)
-        guard let record = try await client.execute(request).field(field, as: RealEstateProperty.self) else {
-            throw .transient("the server answered \(field) with null")
+            query: "mutation \(operation)(\(declarations)) { \(document.field)(\(arguments)) { \(fields) } }",
+            variables: variables, operationName: operation)
+        let response = try await client.execute(request)
+        guard dialect.hasVersions else {
+            guard let plain = try response.field(document.field, as: PlainRecord.self), let record = plain.record else {
+                throw .transient("the server answered \(document.field) without the record")
+            }
+            if case .delete(_, let base) = mutation { return record.deletedOnPlainDialect(after: base) }
+            return record
+        }
+        guard let record = try response.field(document.field, as: RealEstateProperty.self) else {
+            throw .transient("the server answered \(document.field) with null")
         }
         return record
     }
 
-    static func document(for mutation: PropertyMutation) -> (field: String, inputType: String, input: [String: JSONValue]) {
+    struct Document {
+        var field: String
+        var inputType: String
+        var input: [String: JSONValue]
+        /// Plain dialect: what must still hold for the write to apply.
+        var condition: JSONValue?
+    }
+
+    func document(for mutation: PropertyMutation) -> Document {
+        let versioned = dialect.hasVersions
         switch mutation {
         case .create(let record):
             var input: [String: JSONValue] = ["id": .string(record.id), "name": .string(record.name)]
             if let address = record.address { input["address"] = .string(address) }
-            return ("createRealEstateProperty", "CreateRealEstatePropertyInput", input)
-        case .update(let id, let patch, let version):
+            // The plain dialect's create is conditioned on the id being new by the resolver itself.
+            return Document(field: "createRealEstateProperty", inputType: "CreateRealEstatePropertyInput", input: input)
+        case .update(let id, let patch, let base):
             var input: [String: JSONValue] = ["id": .string(id)]
             if let name = patch.name { input["name"] = .string(name) }
             if let address = patch.address { input["address"] = JSONValue(address) }
-            if let version { input["_version"] = .int(Int64(version)) }
-            return ("updateRealEstateProperty", "UpdateRealEstatePropertyInput", input)
-        case .delete(let id, let version):
+            if versioned, let version = base?.version { input["_version"] = .int(Int64(version)) }
+            return Document(
+                field: "updateRealEstateProperty", inputType: "UpdateRealEstatePropertyInput", input: input,
+                condition: versioned ? nil : PlainDialectWire.condition(changing: PlainDialectWire.changedFields(patch), of: base))
+        case .delete(let id, let base):
             var input: [String: JSONValue] = ["id": .string(id)]
-            if let version { input["_version"] = .int(Int64(version)) }
-            return ("deleteRealEstateProperty", "DeleteRealEstatePropertyInput", input)
+            if versioned, let version = base?.version { input["_version"] = .int(Int64(version)) }
+            return Document(
+                field: "deleteRealEstateProperty", inputType: "DeleteRealEstatePropertyInput", input: input,
+                condition: versioned ? nil : PlainDialectWire.condition(changing: PlainDialectWire.fieldsSeen, of: base))
         }
     }
+}
+
+extension APIDialect {
+    /// The three subscriptions live sync keeps open, selecting every field a mutation returns.
+    public var subscriptions: [RealtimeSubscription] {
+        let fields = hasVersions ? AppSyncPropertyAPI.versionedFields : PlainDialectWire.fields
+        return ["Create", "Update", "Delete"].map { kind in
+            RealtimeSubscription(id: "on\(kind)", query: "subscription On\(kind) { on\(kind)RealEstateProperty { \(fields) } }")
+        }
+    }
+}
+
+extension AppSyncPropertyAPI {
+    /// The versioned dialect's subscriptions (what the embedded server speaks).
+    public static var subscriptions: [RealtimeSubscription] { APIDialect.versioned.subscriptions }
 }

@@ -46,8 +46,22 @@ public enum Connectivity: Sendable, Equatable {
     case offline(String)
     /// The credentials were refused; changes wait, nothing is sent until that is fixed.
     case unauthorized(String)
-    /// The endpoint does not speak AppSync's GraphQL; changes wait.
+    /// The endpoint does not speak AppSync's GraphQL, or not the queries and fields the app
+    /// needs (the reason names what is missing); changes wait.
     case misconfigured(String)
+    /// Requests are answered, but the realtime socket is down or refused (the reason, and when
+    /// it is tried again): other people's changes do not arrive until it is back.
+    case liveSyncDown(String)
+}
+
+extension Connectivity {
+    /// Requests reach the server and are answered (live sync may still be down).
+    public var requestsGetThrough: Bool {
+        switch self {
+        case .online, .liveSyncDown: true
+        default: false
+        }
+    }
 }
 
 /// Whether what the list shows came from the server, and when.

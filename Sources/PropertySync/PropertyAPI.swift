@@ -3,15 +3,25 @@ import AppSync
 /// One mutation as it goes to the server.
 public enum PropertyMutation: Sendable, Equatable {
     case create(RealEstateProperty)
-    /// The fields to set, with the `_version` they were made against.
-    case update(id: String, RealEstatePropertyPatch, version: Int?)
-    case delete(id: String, version: Int?)
+    /// The fields to set, with the confirmed copy they were made against (the base): the
+    /// versioned dialect sends its `_version`, the plain one a condition on its fields.
+    case update(id: String, RealEstatePropertyPatch, base: RealEstateProperty?)
+    case delete(id: String, base: RealEstateProperty?)
+
+    /// The `_version` the change was made against (versioned dialect).
+    public var version: Int? {
+        switch self {
+        case .create: nil
+        case .update(_, _, let base), .delete(_, let base): base?.version
+        }
+    }
 }
 
-/// One page of `syncRealEstateProperties` (the same connection type as the list query).
+/// One page of the whole list or of what changed (the same connection type for both dialects).
 public struct PropertyPage: Sendable, Equatable, Decodable {
     public var items: [RealEstateProperty?]
     public var nextToken: String?
+    /// Versioned dialect: the server time the query began (the next delta query starts there).
     public var startedAt: Int64?
 
     public init(items: [RealEstateProperty], nextToken: String? = nil, startedAt: Int64? = nil) {
@@ -24,12 +34,20 @@ public struct PropertyPage: Sendable, Equatable, Decodable {
 /// What `RealEstatePropertyList` needs from the server. `AppSyncPropertyAPI` is the
 /// real one; unit tests of the list use a scripted one.
 public protocol PropertyAPI: Sendable {
+    /// The dialect this value speaks (see `speaking`).
+    var dialect: APIDialect { get }
+    /// The same API, speaking another dialect (what `describe` or a refusal found out).
+    func speaking(_ dialect: APIDialect) -> any PropertyAPI
+    /// What the API offers, from an introspection query; nil when it answers none
+    /// (introspection can be turned off on AppSync).
+    func describe() async throws(AppSyncFailure) -> APIDescription?
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty?
-    /// The record as the server has it after the mutation (a tombstone after a delete).
+    /// The record as the server has it after the mutation (deleted, after a delete).
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
     /// The cheapest request the server answers: is it back?
     func probe() async throws(AppSyncFailure)
-    /// One page of AppSync's delta sync: records changed since `lastSync` (epoch ms),
-    /// tombstones included; every record when `lastSync` is nil (the base query).
+    /// One page of the whole list when `lastSync` is nil; else of what changed since then
+    /// (epoch ms, the server's clock): versioned, a delta query (tombstones included); plain, a
+    /// filter on `updatedAt` (no deletions: those show only in a whole list).
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage
 }

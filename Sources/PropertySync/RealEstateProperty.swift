@@ -114,6 +114,11 @@ public struct RealEstatePropertyPatch: Sendable, Hashable {
 }
 
 extension RealEstateProperty {
+    /// Whether `version` is the server's `_version`. On the plain dialect (Amplify Gen 2) there is
+    /// none: a record's version is the time of its last change (`updatedAt` in milliseconds, which
+    /// is also its `lastChangedAt`), and only orders its copies (see `PlainRecord`).
+    public var hasServerVersion: Bool { version == 0 || lastChangedAt != Int64(version) }
+
     /// What the store keeps of a deleted record: its identity, `_version` and times; the
     /// name and address (two heap strings) are not needed to keep it from coming back.
     @inlinable

@@ -46,7 +46,10 @@ extension RealEstatePropertyList {
             await readBack(operation, orRefuseWith: error)
             return
         }
-        guard error.isConflict, !isCreate else {
+        // "Not as you assumed": a stale `_version` (versioned dialect), or a condition on the
+        // fields the change was made against that no longer holds (plain dialect). Either way the
+        // record is read and the change resolved against it, field by field.
+        guard error.isConflict || error.isConditionalCheckFailure, !isCreate else {
             refuse(operation, message: error.message, conflict: false)
             return
         }
@@ -64,7 +67,13 @@ extension RealEstatePropertyList {
             guard store.operation(operation.id) != nil else { return }
         }
         guard let server, server.id == operation.recordID else {
-            refuse(operation, message: "it no longer exists on the server", conflict: true)
+            // Gone, with no tombstone to say so (the plain dialect keeps none): a delete has what
+            // it asked for; any other change has nothing left to change.
+            if case .delete = operation.change, let known = operation.base ?? store.confirmedRecord(operation.recordID) {
+                settle(operation, with: known.tombstone(atLeast: known.version + 1))
+            } else {
+                refuse(operation, message: "someone else deleted it meanwhile", conflict: true)
+            }
             return
         }
         switch ConflictResolution.resolve(operation, against: server) {
@@ -140,7 +149,9 @@ extension RealEstatePropertyList {
         }
         persist(operation.id)
         logger.info("send failed: \(failure)", metadata: ["operation": "\(operation.id)"])
-        if failure.stopsSending {
+        if case .notOffered = failure {
+            apiRefused(failure)  // asks the API what it offers; sends again in its dialect, or says what is missing
+        } else if failure.stopsSending {
             pauseSending(failure)
         } else {
             backOff(operation.recordID)

@@ -12,7 +12,7 @@ extension RealEstatePropertyList {
         pause = reason
         switch reason {
         case .unauthorized(let message): setConnectivity(.unauthorized(message))
-        case .misconfigured(let message): setConnectivity(.misconfigured(message))
+        case .misconfigured(let message), .notOffered(let message): setConnectivity(.misconfigured(message))
         default: setConnectivity(.offline(reason.description))
         }
         if case .cached = loadState {} else if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
@@ -95,7 +95,15 @@ extension RealEstatePropertyList {
     @discardableResult
     public func refresh() async -> Bool {
         refreshesRunning += 1
+        defer { refreshesRunning -= 1 }
         await cacheFullyRead()
+        guard await learnDialect() else {
+            if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+            return false
+        }
+        await subscriptionsFirst()
+        wholeReadsBegun += 1
+        let readNumber = wholeReadsBegun
         let token = store.beginRefresh()
         setBusy(true)
         // What the cache held is the best guess of the list's size; AppSync gives no count.
@@ -104,7 +112,6 @@ extension RealEstatePropertyList {
         defer {
             sink(.loadProgress(nil))
             setBusy(false)
-            refreshesRunning -= 1
         }
         var all: [RealEstateProperty] = []
         let startedAt: Int64?
@@ -133,6 +140,12 @@ extension RealEstatePropertyList {
             persist("a page of the list") { try storage.merge(unsaved) }
             if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
             switch error {
+            case .notOffered:
+                if pause == nil {
+                    apiRefused(error)  // asks the API again; says what is missing if it still lacks it
+                } else {
+                    sink(.loadFailed(message: error.description))
+                }
             case .unauthorized, .misconfigured:
                 if pause == nil {
                     pauseSending(error)  // says it, once
@@ -150,9 +163,10 @@ extension RealEstatePropertyList {
         publish(unpublished)
         persist("a page of the list") { try storage.merge(unsaved) }
         adoptWholeList(all, startedAt: token)
-        if let startedAt {
-            // A whole list (tombstones included) is a base query: live sync goes on from here with deltas.
-            persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: Date()) }
+        lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
+        if let mark = startedAt ?? plainSyncMark(all) {
+            // A whole list is a base query: live sync goes on from here with deltas.
+            persist("the sync time") { try storage.setSyncMarks(lastSync: mark, baseSync: Date()) }
         }
         setLoadState(.loaded)
         if pause != nil {

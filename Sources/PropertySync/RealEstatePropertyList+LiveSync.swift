@@ -17,16 +17,53 @@ extension RealEstatePropertyList {
         for await event in events {
             switch event {
             case .subscribed:
+                subscribed = true
+                liveSyncProblem = nil
+                publishLink()
                 await catchUp()
             case .data(let subscription, let payload):
                 await receive(payload, deletion: subscription == "onDelete")
-            case .disconnected(let reason):
+            case .disconnected(let reason, let delay):
+                subscribed = false
                 logger.info("realtime connection lost: \(reason)")
-            case .unauthorized(let reason):
+                liveSyncDown(reason, retryIn: delay)
+            case .unauthorized(let reason, let delay):
+                subscribed = false
                 logger.warning("realtime connection refused: \(reason)")
+                liveSyncDown("refused: \(reason)", retryIn: delay)
             }
         }
     }
+
+    private func liveSyncDown(_ reason: String, retryIn delay: Duration) {
+        let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
+        liveSyncProblem = "\(reason), retrying in \(seconds) s"
+        publishLink()
+    }
+
+    /// On the plain dialect a whole read shows deletions only if nothing can happen unseen after
+    /// it began: so it waits (briefly) for the subscriptions, which then carry every later change.
+    /// The versioned dialect needs no wait: its delta query after subscribing brings deletions too.
+    func subscriptionsFirst() async {
+        guard !api.dialect.hasVersions, realtime != nil else { return }
+        let deadline = ContinuousClock.now + Self.subscriptionWait
+        while !subscribed, realtime != nil, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// How long a whole read on the plain dialect waits for the subscriptions: a socket that takes
+    /// longer costs a second whole read (the catch-up), not a missed change.
+    static let subscriptionWait = Duration.seconds(2)
+
+    /// The plain dialect's mark for "what changed since": the newest `updatedAt` read, less a
+    /// margin for writes that were under way while the list was read.
+    func plainSyncMark(_ records: [RealEstateProperty]) -> Int64? {
+        guard !api.dialect.hasVersions, let newest = records.lazy.map(\.version).max() else { return nil }
+        return Int64(newest) - Self.plainMarkMargin
+    }
+
+    static let plainMarkMargin: Int64 = 60_000
 
     /// Returns once no full read of the list is running (at once if none is).
     func noRefreshRunning() async {
@@ -43,6 +80,10 @@ extension RealEstatePropertyList {
 
     /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
     func catchUp() async {
+        guard api.dialect.hasVersions else {
+            await catchUpWithoutVersions()
+            return
+        }
         guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
         syncBuffer = []
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
@@ -57,6 +98,7 @@ extension RealEstatePropertyList {
         } catch {
             logger.info("catch-up query failed: \(error)")
             drainSyncBuffer()
+            if case .notOffered = error { apiRefused(error) }
             return
         }
         if isBase {
@@ -81,29 +123,56 @@ extension RealEstatePropertyList {
         }
     }
 
+    /// The plain dialect's catch-up: no tombstones, so deletions show only in a whole list. What
+    /// changed since the last read comes first when the list can be filtered by `updatedAt` (a
+    /// smaller answer, on screen sooner), then the whole list. Events need no buffer: a copy with
+    /// an older `updatedAt` never replaces a newer one, and a deletion's outranks both.
+    private func catchUpWithoutVersions() async {
+        let subscribedAfter = wholeReadsBegun
+        await noRefreshRunning()
+        // A whole read that began after the subscriptions saw everything they did not.
+        guard lastWholeReadCompleted <= subscribedAfter else { return }
+        let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
+        if api.dialect.readsChangesSince, let since = kept.lastSync {
+            var records: [RealEstateProperty] = []
+            do throws(AppSyncFailure) {
+                _ = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
+                var changed = StoreDiff<String>()
+                mergePage(records, into: &changed)
+                publish(changed)
+                persist("the synced records") { try storage.merge(records) }
+            } catch {
+                logger.info("catch-up query failed: \(error)")
+            }
+        }
+        await refresh()
+    }
+
     /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`.
     func receive(_ payload: JSONValue, deletion: Bool) async {
-        guard case .object(let fields) = payload, let value = fields.values.first, value["id"]?.stringValue != nil else {
+        guard case .object(let fields) = payload, let value = fields.values.first, let id = value["id"]?.stringValue else {
             // The event came without its record: the other client's mutation did not select the
-            // fields this subscription needs (AppSync then sends null and an error). A delta
-            // query brings whatever changed, this included.
+            // fields this subscription needs (AppSync then sends null and an error). A catch-up
+            // brings whatever changed, this included.
             await catchUp()
             return
         }
-        if var record = try? value.decode(as: RealEstateProperty.self) {
-            if deletion { record.isDeleted = true }
+        switch api.dialect.remoteEvent(value, deletion: deletion, known: store.confirmedRecord(id)) {
+        case .record(let record):
             apply(remote: record)
+        case .unreadable:
             return
-        }
-        // Another client's mutation selected fewer fields, so some arrive as null: read it whole.
-        guard let id = value["id"]?.stringValue else { return }
-        let fetched = try? await api.get(id: id)
-        if let record = fetched ?? nil {
-            apply(remote: deletion ? record.tombstone(atLeast: record.version) : record)
-        } else if deletion, let known = store.confirmedRecord(id) {
-            // Gone on the server and not even a tombstone to read: it is deleted, one write later at least.
-            let version = if case .int(let number)? = value["_version"] { Int(number) } else { known.version + 1 }
-            apply(remote: known.tombstone(atLeast: version))
+        case .partial:
+            // Merged as it is, a field the other client's mutation did not select would blank one
+            // on screen: read the record whole instead.
+            let fetched = try? await api.get(id: id)
+            if let record = fetched ?? nil {
+                apply(remote: deletion ? record.tombstone(atLeast: record.version) : record)
+            } else if deletion, let known = store.confirmedRecord(id) {
+                // Gone on the server and not even a tombstone to read: it is deleted, one write later at least.
+                let version = if case .int(let number)? = value["_version"] { Int(number) } else { known.version + 1 }
+                apply(remote: known.tombstone(atLeast: version))
+            }
         }
     }
 

@@ -14,6 +14,12 @@ extension RealEstatePropertyList {
 
     /// Starts sending for ready records while there is room.
     func pump() {
+        // What goes on the wire depends on the dialect: nothing leaves before it is known (learning
+        // it pumps again). While sending is paused, the probe or `R` asks instead.
+        guard dialectIsKnown else {
+            if pause == nil, learningDialect == nil { Task { await self.learnDialect() } }
+            return
+        }
         guard pause == nil else {
             if case .unreachable(let reason) = pause, options.offlineMode == .revert { revertUnsendable(reason) }
             return
@@ -49,13 +55,14 @@ extension RealEstatePropertyList {
         pump()
     }
 
-    /// The mutation for an operation, carrying the version it was made against.
+    /// The mutation for an operation, carrying the copy it was made against (its base): the
+    /// versioned dialect sends that copy's `_version`, the plain one a condition on its fields.
     func mutation(for operation: PendingOperation<RealEstateProperty>) -> PropertyMutation {
-        let version = (operation.base ?? store.confirmedRecord(operation.recordID))?.version
+        let base = operation.base ?? store.confirmedRecord(operation.recordID)
         switch operation.change {
         case .create(let record): return .create(record)
-        case .update(let id, let patch): return .update(id: id, patch, version: version)
-        case .delete(let id): return .delete(id: id, version: version)
+        case .update(let id, let patch): return .update(id: id, patch, base: base)
+        case .delete(let id): return .delete(id: id, base: base)
         }
     }
 

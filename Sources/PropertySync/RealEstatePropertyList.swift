@@ -16,7 +16,8 @@ public actor RealEstatePropertyList {
     let sink: ListEventSink
     let store: OptimisticStore<RealEstateProperty>
     let storage: SyncStorage
-    let api: any PropertyAPI
+    /// The server, speaking the dialect it was found to speak (see +Dialect).
+    var api: any PropertyAPI
     let options: SyncOptions
     let logger: Logger
 
@@ -47,9 +48,33 @@ public actor RealEstatePropertyList {
     /// the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
 
+    // MARK: The dialect and live sync (see +Dialect, +LiveSync)
+    /// Whether `api.dialect` was learnt from this API (asked, or kept from an earlier run)
+    /// rather than guessed: nothing is sent or read before it is.
+    var dialectIsKnown: Bool
+    /// What to guess when the API answers no introspection query (an `amplify_outputs.json`
+    /// of Amplify Gen 2 suggests the plain dialect).
+    let dialectHint: APIDialect?
+    /// The one introspection under way; others wait for it.
+    var learningDialect: Task<Void, Never>?
+    /// Opens the realtime socket with a dialect's subscriptions (nil: live sync is not wanted).
+    var realtimeConnector: RealtimeConnector?
+    var realtime: (client: RealtimeClient, following: Task<Void, Never>)?
+    /// Whether the realtime subscriptions are acknowledged (and not lost since).
+    var subscribed = false
+    /// Whole list reads begun, and the number of the last one that read to the end: a catch-up
+    /// after subscribing is not needed when a whole read began after the subscriptions did.
+    var wholeReadsBegun = 0
+    var lastWholeReadCompleted = 0
+
     // MARK: What the screen was told
     var history = UndoHistory()
+    /// How requests reach the server (the header shows `liveSyncDown` over `.online` while
+    /// `liveSyncProblem` is set: see `publishLink`).
     var connectivity = Connectivity.connecting
+    /// Why the realtime socket is down, while it is; nil while it is up (or not wanted).
+    var liveSyncProblem: String?
+    var shownLink = Connectivity.connecting
     var loadState: LoadState
     var lastPendingCount = 0
     var busyLoads = 0
@@ -65,15 +90,18 @@ public actor RealEstatePropertyList {
     /// A list over what `storage` kept (the cache and the outbox) and `api`.
     /// Nothing is sent and nothing is published until `start()`.
     public init(
-        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(),
+        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
         logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping ListEventSink
     ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
+        let knownDialect = try storage.dialect()
         store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
         cacheRest = rest
         cachedCount = kept.cachedCount
         self.storage = storage
-        self.api = api
+        self.api = knownDialect.map { api.speaking($0) } ?? api
+        dialectIsKnown = knownDialect != nil
+        self.dialectHint = dialectHint
         self.options = options
         self.logger = logger
         self.sink = sink
@@ -91,6 +119,8 @@ public actor RealEstatePropertyList {
         for operation in store.pendingOperations { enqueue(operation.recordID) }
         pump()
         readRestOfCache()
+        // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
+        // run is used at once, and checked by the first refusal, if any; else the refresh asks.
         Task { await self.refresh() }
     }
 
@@ -112,6 +142,9 @@ public actor RealEstatePropertyList {
 
     public var currentConnectivity: Connectivity { connectivity }
 
+    /// Whether the realtime subscriptions are acknowledged: changes made elsewhere arrive.
+    public var isFollowingLiveSync: Bool { subscribed }
+
     // MARK: - Publishing
 
     func publish(_ diff: StoreDiff<String>) {
@@ -127,9 +160,17 @@ public actor RealEstatePropertyList {
     }
 
     func setConnectivity(_ new: Connectivity) {
-        guard new != connectivity else { return }
         connectivity = new
-        sink(.connectivityChanged(new))
+        publishLink()
+    }
+
+    /// Tells the screen the link as the user should see it: a realtime socket that is down only
+    /// matters while requests get through (offline says more).
+    func publishLink() {
+        let shown = connectivity == .online ? liveSyncProblem.map(Connectivity.liveSyncDown) ?? .online : connectivity
+        guard shown != shownLink else { return }
+        shownLink = shown
+        sink(.connectivityChanged(shown))
     }
 
     func setLoadState(_ new: LoadState) {
@@ -158,6 +199,8 @@ public actor RealEstatePropertyList {
 
     deinit {
         probe?.cancel()
+        realtime?.client.stop()
+        realtime?.following.cancel()
         for task in backingOff.values { task.cancel() }
     }
 }

@@ -227,6 +227,41 @@ public final class SyncStorage: Sendable {
         }
     }
 
+    /// The dialect this backend was found to speak (see `APIDialect`), kept with its cache and
+    /// outbox so that the next start asks nothing before its first request; nil: not known yet.
+    public func dialect() throws -> APIDialect? {
+        try run {
+            try database.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'dialect'")
+                    .flatMap { try? JSONDecoder().decode(APIDialect.self, from: Data($0.utf8)) }
+            }
+        }
+    }
+
+    /// Keeps the dialect. A change of dialect also drops the sync marks: a `startedAt` of one
+    /// dialect means nothing to the other.
+    public func setDialect(_ dialect: APIDialect) throws {
+        let text = String(decoding: try JSONEncoder().encode(dialect), as: UTF8.self)
+        try run {
+            try database.write { db in
+                let old = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'dialect'")
+                guard old != text else { return }
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('dialect', ?)", arguments: [text])
+                try db.execute(sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync')")
+            }
+        }
+    }
+
+    /// Forgets every cached record (the outbox stays): what the cache holds is of no use any more.
+    public func clearCache() throws {
+        try run {
+            try database.write { db in
+                try db.execute(sql: "DELETE FROM confirmed")
+                try db.execute(sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync', 'refreshedAt', 'rowCount')")
+            }
+        }
+    }
+
     /// Keeps the sync's `startedAt` for the next delta query (and the time of a base query, if this was one).
     public func setSyncMarks(lastSync: Int64, baseSync: Date?) throws {
         try run {

@@ -34,7 +34,7 @@ extension AppState {
         case .connectionChanged(let state):
             connection = state
             // "refresh failed: the server refused the connection" is stale once it answers.
-            if state == .online, status?.aboutConnection == true {
+            if state.requestsGetThrough, status?.aboutConnection == true {
                 status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
             }
         case .loadStateChanged(let state):

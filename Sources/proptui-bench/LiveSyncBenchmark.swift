@@ -42,7 +42,7 @@ struct LiveSyncBenchmark {
             let ids = try await seed(records, through: api)
             let (baseBytes, startedAt) = try await syncBytes(port: port, lastSync: nil)
             for id in ids.prefix(changes) {
-                _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: "Changed \(id.prefix(8))"), version: 1))
+                _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: "Changed \(id.prefix(8))"), base: RealEstateProperty(id: id, name: "", version: 1)))
             }
             let (deltaBytes, _) = try await syncBytes(port: port, lastSync: startedAt)
             let latencies = try await changeToOtherClient(configuration: configuration, ids: Array(ids.suffix(samples)))
@@ -121,13 +121,13 @@ struct LiveSyncBenchmark {
         }
         // Subscribed once a first change arrives.
         let probeName = "Live probe"
-        _ = try await api.send(.update(id: ids[0], RealEstatePropertyPatch(name: probeName), version: 1))
+        _ = try await api.send(.update(id: ids[0], RealEstatePropertyPatch(name: probeName), base: RealEstateProperty(id: ids[0], name: "", version: 1)))
         while arrivals.time(of: probeName) == nil { try await Task.sleep(for: .milliseconds(5)) }
         var results: [Double] = []
         for (index, id) in ids.enumerated().dropFirst() {
             let name = "Live \(index)"
             let start = ContinuousClock.now
-            _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: name), version: 1))
+            _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: name), base: RealEstateProperty(id: id, name: "", version: 1)))
             while arrivals.time(of: name) == nil { try await Task.sleep(for: .microseconds(200)) }
             let arrived = arrivals.time(of: name)!
             results.append((arrived - start).milliseconds)

@@ -72,7 +72,7 @@ actor DemoServer {
         guard let record = page.items.compactMap({ $0 }).first(where: { $0.name == old && !$0.isDeleted }) else {
             throw DemoServerError(description: "the server has no property named “\(old)”")
         }
-        _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: new), version: record.version))
+        _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: new), base: record))
     }
 
     func stop() async {

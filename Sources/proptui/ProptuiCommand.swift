@@ -196,7 +196,8 @@ struct AppCommand: AsyncParsableCommand {
             list = try RealEstatePropertyList(
                 api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)),
                 storage: storage,
-                options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue)
+                options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue),
+                dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil
             ) { event in
                 for action in ListEventBridge.actions(for: event) { mailbox.post(action) }
             }
@@ -204,16 +205,14 @@ struct AppCommand: AsyncParsableCommand {
             await backend.stop()
             throw error
         }
-        await list.start()
-        // Live sync: others' changes arrive through the realtime socket.
-        let realtime = RealtimeClient(
-            url: backend.configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
-            authorize: backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint))
-        let following = Task.detached { await list.follow(realtime.start()) }
-        defer {
-            realtime.stop()
-            following.cancel()
+        // Live sync: others' changes arrive through the realtime socket, opened with the
+        // subscriptions of the dialect the API speaks once the list knows it.
+        let realtimeURL = backend.configuration.realtimeEndpoint
+        let realtimeAuthorization = backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint)
+        await list.enableLiveSync { subscriptions in
+            RealtimeClient(url: realtimeURL, subscriptions: subscriptions, authorize: realtimeAuthorization)
         }
+        await list.start()
 
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let simulation = backend.embedded.map {
@@ -232,6 +231,7 @@ struct AppCommand: AsyncParsableCommand {
             await backend.stop()
             throw error
         }
+        await list.disableLiveSync()
         if backend.embedded != nil, await list.pendingCount > 0 {
             // Stopping the embedded server lets the requests under way finish first.
             print("proptui: finishing the requests under way…")

@@ -17,6 +17,13 @@ struct Serve: AsyncParsableCommand {
             as well as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY from its environment; it writes \
             an amplify_outputs.json describing itself (like `npx ampx sandbox`), so `proptui` \
             started in that folder uses it with no flags.
+
+            --schema chooses the API played: versioned (conflict detection: _version, _deleted, \
+            syncRealEstateProperties, soft deletes) or gen2 (what Amplify Gen 2 deploys: no \
+            conflict detection, DynamoDB semantics). The default is gen2 with --auth including \
+            iam (the sandbox plays `npx ampx sandbox`, which deploys Gen 2) and versioned \
+            otherwise; the app's own embedded server always plays versioned. Each dialect keeps \
+            its own store in the data directory.
             """)
 
     @Option(help: "Address to listen on. Anything but loopback needs --api-key.")
@@ -100,6 +107,13 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("jwks-url"), help: "user-pool: where the pool's public keys are (default: AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER/<pool>/.well-known/jwks.json, else AWS's).")
     var jwksURL: String?
 
+    @Option(
+        name: .customLong("schema"),
+        help: ArgumentHelp(
+            "The API to play: gen2 (Amplify Gen 2, no conflict detection) or versioned (conflict detection). Default: gen2 with --auth iam, else versioned.",
+            valueName: "gen2|versioned"))
+    var schema: String?
+
     @Option(help: "Where to write the amplify_outputs.json describing this server (default with iam: ./amplify_outputs.json). An existing file is replaced only if proptui wrote it.")
     var outputs: String?
 
@@ -115,6 +129,9 @@ struct Serve: AsyncParsableCommand {
         ]
         for (name, rate) in rates where !(0...1).contains(rate) {
             throw ValidationError("\(name) must be between 0 and 1 (it was \(rate))")
+        }
+        if let schema, ServedDialect(rawValue: schema) == nil {
+            throw ValidationError("--schema must be gen2 or versioned, not “\(schema)”")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         let modes: [ServerAuthMode]
@@ -156,6 +173,7 @@ struct Serve: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         configuration.authModes = (try? ServerAuthMode.parseList(authModes).get()) ?? [.apiKey]
         configuration.region = region
+        configuration.schema = Self.dialect(schema, authModes: configuration.authModes)
         if let own = StaticCredentialsProvider.environment(environment) {
             configuration.iamCredentials = [try await own.credentials()]
         }
@@ -197,6 +215,7 @@ struct Serve: AsyncParsableCommand {
             API key:  \(server.apiKey)
             Data:     \(dataDirectory)
             Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))
+            Schema:   \(configuration.schema)
             """
         banner += "\n"
         if let identityPool = server.identityPoolId { banner += "Identity pool: \(identityPool)\n" }
@@ -215,6 +234,13 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data(banner.utf8))
         }
         FileHandle.standardError.write(Data("proptui serve: stopped\n".utf8))
+    }
+
+    /// The dialect `--schema` names; without it, gen2 for a sandbox (`--auth` with iam, as
+    /// `npx ampx sandbox` deploys Gen 2) and versioned otherwise.
+    static func dialect(_ schema: String?, authModes: [ServerAuthMode]) -> ServedDialect {
+        if let schema, let dialect = ServedDialect(rawValue: schema) { return dialect }
+        return authModes.contains(.iam) ? .gen2 : .versioned
     }
 
     /// `--seed N`: the bulk insert, with progress and a summary on standard error. A store

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PagingAtScaleTests {
     @Test func everyScanPageSeeksAnIndexInsteadOfScanningTheTable() async throws {
         try await TestServer.with { server in
-            let database = server.server.database
+            let database = try #require(server.server.store as? PropertyDatabase)
             let shapes: [(ScanCursor?, Int64?)] = [
                 (nil, nil), (ScanCursor(id: "m"), nil), (nil, 1_700_000_000_000),
                 (ScanCursor(id: "m", changedAt: 1_700_000_000_500), 1_700_000_000_000),

@@ -40,7 +40,7 @@ import Testing
 
     @Test func theDatabaseIsInWALMode() async throws {
         try await TestServer.with { server in
-            let mode = try await server.server.database.journalMode()
+            let mode = try await server.server.store.journalMode()
             #expect(mode == "wal")
         }
     }

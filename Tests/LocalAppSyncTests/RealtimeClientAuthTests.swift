@@ -79,7 +79,7 @@ import Testing
                 url: URL(string: "ws://127.0.0.1:\(server.port)/graphql/realtime")!,
                 authorize: authorizer.realtimeAuthorization(graphQLEndpoint: URL(string: server.graphQLURL)!)
             ) {}
-            guard case .unauthorized(let reason)? = event else {
+            guard case .unauthorized(let reason, _)? = event else {
                 Issue.record("expected a refusal, got \(String(describing: event))")
                 return
             }

@@ -147,3 +147,23 @@ import Testing
         }
     }
 }
+
+extension RealtimeTests {
+    /// A non-null field the mutation did not select arrives as null beside an error, and the
+    /// rest of the event (the record's id) still arrives.
+    @Test func aNonNullFieldTheMutationDidNotSelectArrivesAsNullWithAnError() async throws {
+        try await TestServer.with { server in
+            let key = server.server.apiKey
+            let client = RealtimeTestClient.connectWithQueryAuth(port: server.port, apiKey: key)
+            defer { client.close() }
+            _ = await client.initialize()
+            _ = await client.start(id: "s", query: "subscription { onCreateRealEstateProperty { id renamed: name _version } }", apiKey: key, port: server.port)
+            try await server.graphQL(#"mutation { createRealEstateProperty(input: {id: "sparse", name: "Sparse"}) { id name } }"#)
+            let data = await client.next(type: "data")
+            #expect(sameJSON(data?["payload"]["data"]["onCreateRealEstateProperty"], ["id": "sparse", "renamed": "Sparse", "_version": .null]))
+            #expect(data?["payload"]["errors"].array?.count == 1)
+            #expect(data?["payload"]["errors"][0]["message"]
+                == "Cannot return null for non-nullable type: 'Int' within parent 'RealEstateProperty' (/onCreateRealEstateProperty/_version)")
+        }
+    }
+}

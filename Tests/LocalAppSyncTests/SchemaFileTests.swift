@@ -3,16 +3,21 @@ import GraphQL
 import Testing
 @testable import LocalAppSync
 
-/// `Resources/schema.graphql` is the single source of truth: the compiled-in copy must equal it
-/// byte for byte, and what the running server serves must be that schema.
+/// `Resources/schema.graphql` and `schema-gen2.graphql` are the single sources of truth: the
+/// compiled-in copies must equal them byte for byte, and what the running server serves must be
+/// that schema.
 @Suite struct SchemaFileTests {
     static let schemaFile = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Resources/schema.graphql")
 
-    @Test func compiledInSchemaIsTheFileByteForByte() throws {
+    static let gen2SchemaFile = schemaFile.deletingLastPathComponent().appendingPathComponent("schema-gen2.graphql")
+
+    @Test func compiledInSchemasAreTheFilesByteForByte() throws {
         let file = try Data(contentsOf: Self.schemaFile)
         #expect(Data(AppSyncSchema.sdl.utf8) == file, "run Scripts/embed-schema.sh after editing Resources/schema.graphql")
+        let gen2File = try Data(contentsOf: Self.gen2SchemaFile)
+        #expect(Data(AppSyncSchema.gen2SDL.utf8) == gen2File, "run Scripts/embed-schema.sh after editing Resources/schema-gen2.graphql")
     }
 
     static let introspection = """
@@ -23,19 +28,21 @@ import Testing
             inputFields { name type { name kind ofType { name kind ofType { name kind } } } } } } }
         """
 
-    @Test func serverServesTheFilesSchema() async throws {
-        try await TestServer.with { server in
+    @Test(arguments: ServedDialect.allCases)
+    func serverServesTheFilesSchema(dialect: ServedDialect) async throws {
+        try await TestServer.with(configure: { $0.schema = dialect }) { server in
             let served = try await server.graphQL(Self.introspection)
+            let file = dialect == .gen2 ? Self.gen2SchemaFile : Self.schemaFile
             let fromFile = try await graphql(
-                schema: buildSchema(source: String(contentsOf: Self.schemaFile, encoding: .utf8)), request: Self.introspection)
+                schema: buildSchema(source: String(contentsOf: file, encoding: .utf8)), request: Self.introspection)
             #expect(served["errors"].isNull)
             #expect(sameJSON(served["data"], fromFile.data ?? .null))
             let typeNames = served["data"]["__schema"]["types"].array?.compactMap { $0["name"].string } ?? []
             for expected in [
                 "ModelRealEstatePropertyFilterInput", "ModelRealEstatePropertyConditionInput",
                 "ModelSubscriptionRealEstatePropertyFilterInput", "ModelStringInput", "ModelIDInput", "ModelBooleanInput",
-                "ModelSubscriptionStringInput", "ModelSubscriptionIDInput", "AWSDateTime", "AWSTimestamp",
-            ] {
+                "ModelSubscriptionStringInput", "ModelSubscriptionIDInput", "AWSDateTime",
+            ] + (dialect == .versioned ? ["AWSTimestamp"] : []) {
                 #expect(typeNames.contains(expected))
             }
         }

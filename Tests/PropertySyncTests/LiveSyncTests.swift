@@ -125,11 +125,11 @@ import Testing
             await eventually("B to have it") { await b.list.row(record.id) != nil }
             // The next event closes the socket instead of arriving: only the catch-up brings it.
             server.faults.update { $0.dropRate = 1 }
-            _ = try? await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), version: 1))
+            _ = try? await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), base: RealEstateProperty(id: record.id, name: "", version: 1)))
             server.faults.update { $0.dropRate = 0 }
             // The HTTP request may itself have been dropped: make sure the server holds the change.
             if try await api.get(id: record.id)?.name != "Missed" {
-                _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), version: 1))
+                _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Missed"), base: RealEstateProperty(id: record.id, name: "", version: 1)))
             }
             await eventually("B to catch up after its socket was dropped") {
                 await b.list.row(record.id)?.property.name == "Missed"
@@ -148,7 +148,7 @@ import Testing
         // The server comes back with a change B's socket never saw.
         let back = try await first.restarted()
         do {
-            _ = try await back.api().send(.update(id: record.id, RealEstatePropertyPatch(name: "Changed while away"), version: 1))
+            _ = try await back.api().send(.update(id: record.id, RealEstatePropertyPatch(name: "Changed while away"), base: RealEstateProperty(id: record.id, name: "", version: 1)))
             await eventually("B to catch up after reconnecting") {
                 await b.list.row(record.id)?.property.name == "Changed while away"
             }

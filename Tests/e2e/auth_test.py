@@ -47,6 +47,10 @@ from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 
 from e2e_support import check, finish, start_server
 
+# A sandbox (`serve --auth iam`) plays the Gen 2 dialect by default; these checks and the app
+# they start speak the versioned dialect (Tests/e2e/gql_gen2_test.py covers the Gen 2 sandbox).
+VERSIONED = ("--schema", "versioned")
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = (ROOT / "Resources" / "schema.graphql").read_text()
 TIMEOUT = 60
@@ -138,7 +142,7 @@ def sandbox_gql_checks(binary, work):
     """`proptui serve --auth iam,api-key`: gql with IAM, the server's identity pool, and the 403s."""
     env = {**os.environ, "AWS_ACCESS_KEY_ID": SERVER_KEY.access_key, "AWS_SECRET_ACCESS_KEY": SERVER_KEY.secret_key}
     env.pop("AWS_SESSION_TOKEN", None)
-    process, url, realtime_url, _ = start_server(binary, os.path.join(work, "data"), "--auth", "iam,api-key", env=env, cwd=work)
+    process, url, realtime_url, _ = start_server(binary, os.path.join(work, "data"), "--auth", "iam,api-key", *VERSIONED, env=env, cwd=work)
     host = url.split("/")[2]
     try:
         outputs = json.loads(Path(work, "amplify_outputs.json").read_text())
@@ -343,7 +347,7 @@ def sandbox_app_checks(binary, work):
     folder = os.path.join(work, "sandbox")
     os.makedirs(folder)
     env = {**os.environ, "AWS_ACCESS_KEY_ID": SERVER_KEY.access_key, "AWS_SECRET_ACCESS_KEY": SERVER_KEY.secret_key}
-    process, url, _, _ = start_server(binary, os.path.join(folder, "server-data"), "--auth", "iam", env=env, cwd=folder)
+    process, url, _, _ = start_server(binary, os.path.join(folder, "server-data"), "--auth", "iam", *VERSIONED, env=env, cwd=folder)
     app = TmuxApp(binary, folder, {"XDG_DATA_HOME": os.path.join(folder, "xdg"), "HOME": folder})
     try:
         check(Path(folder, "amplify_outputs.json").exists(), "the sandbox wrote amplify_outputs.json")
@@ -383,7 +387,7 @@ def moto_app_checks(binary, work, moto):
     server_folder = os.path.join(work, "moto-server")
     os.makedirs(server_folder)
     process, url, _, _ = start_server(
-        binary, os.path.join(server_folder, "data"), "--auth", "iam,user-pool", "--user-pool-id", moto.pool,
+        binary, os.path.join(server_folder, "data"), "--auth", "iam,user-pool", *VERSIONED, "--user-pool-id", moto.pool,
         "--jwks-url", f"{moto.endpoint}/{moto.pool}/.well-known/jwks.json", env=env, cwd=server_folder)
     host = url.split("/")[2]
     try:

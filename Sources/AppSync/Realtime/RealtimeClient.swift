@@ -27,10 +27,11 @@ public enum RealtimeEvent: Sendable, Equatable {
     case subscribed
     /// A subscription delivered a result: the `data` object of the payload.
     case data(subscriptionID: String, JSONValue)
-    /// The socket is gone (the reason, in words); the client reconnects with backoff.
-    case disconnected(String)
+    /// The socket is gone, or could not be opened (the reason, in words); the client connects
+    /// again after `retryIn`.
+    case disconnected(String, retryIn: Duration)
     /// The server refused the credentials on the socket; the client waits longer before trying again.
-    case unauthorized(String)
+    case unauthorized(String, retryIn: Duration)
 }
 
 /// Produces the auth object for the handshake (`payload` is "{}") and for each `start`
@@ -74,18 +75,21 @@ public final class RealtimeClient: Sendable {
             while !Task.isCancelled {
                 let outcome = await connectOnce(continuation)
                 if Task.isCancelled { break }
+                let event: (Duration) -> RealtimeEvent
                 switch outcome {
                 case .subscribedThenLost(let reason):
                     failures = 1
-                    continuation.yield(.disconnected(reason))
+                    event = { .disconnected(reason, retryIn: $0) }
                 case .failed(let reason):
                     failures += 1
-                    continuation.yield(.disconnected(reason))
+                    event = { .disconnected(reason, retryIn: $0) }
                 case .refused(let reason):
                     failures += 4  // credentials do not fix themselves quickly: wait longer
-                    continuation.yield(.unauthorized(reason))
+                    event = { .unauthorized(reason, retryIn: $0) }
                 }
-                try? await Task.sleep(for: retryPolicy.delay(afterFailure: failures))
+                let delay = retryPolicy.delay(afterFailure: failures)
+                continuation.yield(event(delay))
+                try? await Task.sleep(for: delay)
             }
             continuation.finish()
         }

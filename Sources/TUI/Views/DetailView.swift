@@ -40,7 +40,8 @@ struct DetailView {
             ("ID", property.id, .default),
             ("Created", property.createdAt ?? "— (not on the server yet)", .default),
             ("Updated", property.updatedAt ?? "—", .default),
-            ("Version", property.version == 0 ? "0 (not on the server yet)" : String(property.version), .default),
+            ("Version", property.version == 0 ? "0 (not on the server yet)"
+                : property.hasServerVersion ? String(property.version) : "— (this API keeps no versions)", .default),
             ("Sync", syncText, syncColor),
         ]
         var lines: [Line] = []

@@ -16,7 +16,7 @@ struct HeaderView {
     /// Why the server cannot be used, said next to the state.
     private var reason: String? {
         switch connection {
-        case .offline(let reason), .unauthorized(let reason), .misconfigured(let reason): reason
+        case .offline(let reason), .unauthorized(let reason), .misconfigured(let reason), .liveSyncDown(let reason): reason
         case .online, .connecting, .reconnecting: nil
         }
     }
@@ -29,6 +29,8 @@ struct HeaderView {
             case .offline: ("○", "offline", .red)
             case .unauthorized: ("○", "not authorized", .red)
             case .misconfigured: ("○", "misconfigured", .red)
+            // Requests go through; only other people's changes do not arrive.
+            case .liveSyncDown: ("◐", "live sync down", .yellow)
             case .connecting: ("◌", "connecting", .yellow)
             case .reconnecting: ("◌", "reconnecting", .yellow)
             }

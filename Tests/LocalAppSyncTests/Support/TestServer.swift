@@ -92,6 +92,19 @@ final class TestServer: Sendable {
     }
 
     static let allFields = "id name address createdAt updatedAt _version _deleted _lastChangedAt"
+    /// Every field of the Gen 2 dialect's `RealEstateProperty`.
+    static let gen2Fields = "id name address createdAt updatedAt"
+
+    /// Starts a server playing the Gen 2 dialect (see `with`).
+    static func gen2<T>(
+        directory: String? = nil, configure: (inout LocalAppSyncConfiguration) -> Void = { _ in },
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        try await with(directory: directory, configure: { configuration in
+            configuration.schema = .gen2
+            configure(&configuration)
+        }, body)
+    }
 
     /// Creates a property and answers the stored record.
     @discardableResult
@@ -99,8 +112,9 @@ final class TestServer: Sendable {
         var input: OrderedDictionary<String, Map> = ["name": .string(name)]
         if let address { input["address"] = .string(address) }
         if let id { input["id"] = .string(id) }
+        let fields = server.configuration.schema == .gen2 ? Self.gen2Fields : Self.allFields
         let response = try await graphQL(
-            "mutation ($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { \(Self.allFields) } }",
+            "mutation ($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { \(fields) } }",
             variables: ["input": .dictionary(input)])
         return response["data"]["createRealEstateProperty"]
     }

@@ -14,26 +14,32 @@ final class LoopbackServer: Sendable {
     let port: Int
     let server: LocalAppSyncServer
 
-    private init(directory: String, port: Int, server: LocalAppSyncServer) {
+    /// The dialect it serves.
+    let schema: ServedDialect
+
+    private init(directory: String, port: Int, server: LocalAppSyncServer, schema: ServedDialect) {
         self.directory = directory
         self.port = port
         self.server = server
+        self.schema = schema
     }
 
     static func start(
-        directory: String? = nil, port: Int = 0, faults: FaultSettings.Values = .init()
+        directory: String? = nil, port: Int = 0, faults: FaultSettings.Values = .init(), schema: ServedDialect = .versioned
     ) async throws -> LoopbackServer {
         let directory = directory ?? (NSTemporaryDirectory() + "proptui-sender-tests-" + UUID().uuidString)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            port: port, dataDirectory: directory, apiKey: apiKey, faults: faults, seedSamples: false))
+        var configuration = LocalAppSyncConfiguration(
+            port: port, dataDirectory: directory, apiKey: apiKey, faults: faults, seedSamples: false)
+        configuration.schema = schema
+        let server = try LocalAppSyncServer(configuration: configuration)
         let bound = try await server.start()
-        return LoopbackServer(directory: directory, port: bound, server: server)
+        return LoopbackServer(directory: directory, port: bound, server: server, schema: schema)
     }
 
     /// The same server (same data, same port) started again after `stop()`.
     func restarted() async throws -> LoopbackServer {
-        try await Self.start(directory: directory, port: port)
+        try await Self.start(directory: directory, port: port, schema: schema)
     }
 
     func stop() async { await server.stop() }
@@ -43,17 +49,24 @@ final class LoopbackServer: Sendable {
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
     /// A client of this server, as the app or another user would use it.
+    /// A client of this server, as the app or another user would use it, speaking its dialect.
     func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncPropertyAPI {
         let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey)
-        return AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration, timeout: timeout))
+        return AppSyncPropertyAPI(
+            client: AppSyncClient(configuration: configuration, timeout: timeout), dialect: schema == .gen2 ? .plain : .versioned)
+    }
+
+    /// A client that knows nothing of the dialect yet, as a first start does.
+    func newcomerAPI() throws -> AppSyncPropertyAPI {
+        AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)))
     }
 }
 
 /// Runs `body` with a server and always stops it, also when the body throws.
 func withLoopbackServer(
-    faults: FaultSettings.Values = .init(), _ body: (LoopbackServer) async throws -> Void
+    faults: FaultSettings.Values = .init(), schema: ServedDialect = .versioned, _ body: (LoopbackServer) async throws -> Void
 ) async throws {
-    let server = try await LoopbackServer.start(faults: faults)
+    let server = try await LoopbackServer.start(faults: faults, schema: schema)
     do {
         try await body(server)
     } catch {
@@ -66,15 +79,34 @@ func withLoopbackServer(
 /// The real API behind a switch that can cut this one client off the network
 /// (nothing is sent while it is off), while other clients still reach the server.
 final class CuttableAPI: PropertyAPI {
-    let api: AppSyncPropertyAPI
-    private let cut = Synchronization.Mutex(false)
+    let api: any PropertyAPI
+    /// Shared by this value and the ones `speaking` makes (the list swaps in one for its dialect).
+    private final class Switch: Sendable {
+        let isCut = Synchronization.Mutex(false)
+    }
 
-    init(_ api: AppSyncPropertyAPI) { self.api = api }
+    private let cut: Switch
 
-    func setCut(_ value: Bool) { cut.withLock { $0 = value } }
+    convenience init(_ api: any PropertyAPI) { self.init(api, cut: Switch()) }
+
+    private init(_ api: any PropertyAPI, cut: Switch) {
+        self.api = api
+        self.cut = cut
+    }
+
+    func setCut(_ value: Bool) { cut.isCut.withLock { $0 = value } }
 
     private func check() throws(AppSyncFailure) {
-        if cut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
+        if cut.isCut.withLock({ $0 }) { throw .unreachable("the server refused the connection (cut off by the test)") }
+    }
+
+    var dialect: APIDialect { api.dialect }
+
+    func speaking(_ dialect: APIDialect) -> any PropertyAPI { CuttableAPI(api.speaking(dialect), cut: cut) }
+
+    func describe() async throws(AppSyncFailure) -> APIDescription? {
+        try check()
+        return try await api.describe()
     }
 
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {

@@ -100,6 +100,11 @@ actor ScriptedServer: PropertyAPI {
 
     func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
 
+    /// The versioned dialect's rules; it answers no introspection, so the list guesses (versioned).
+    nonisolated var dialect: APIDialect { .versioned }
+    nonisolated func speaking(_ dialect: APIDialect) -> any PropertyAPI { self }
+    func describe() async throws(AppSyncFailure) -> APIDescription? { nil }
+
     /// Every record, tombstones included (a scripted server keeps no change times).
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
         var page = try await listPage(limit: limit, nextToken: nextToken)
@@ -142,16 +147,16 @@ actor ScriptedServer: PropertyAPI {
             created.createdAt = "2026-11-22T10:00:00.000Z"
             records[record.id] = created
             return created
-        case .update(let id, let patch, let version):
+        case .update(let id, let patch, let base):
             guard var record = records[id], !record.isDeleted else { throw .rejected(GraphQLError(message: "not found")) }
-            guard version == record.version else { throw conflict(record) }
+            guard base?.version == record.version else { throw conflict(record) }
             record = record.applying(patch)
             record.version += 1
             records[id] = record
             return record
-        case .delete(let id, let version):
+        case .delete(let id, let base):
             guard var record = records[id], !record.isDeleted else { throw .rejected(GraphQLError(message: "not found")) }
-            guard version == record.version else { throw conflict(record) }
+            guard base?.version == record.version else { throw conflict(record) }
             record.isDeleted = true
             record.version += 1
             records[id] = record

@@ -1,0 +1,44 @@
+import AppSync
+
+/// What one subscription event says about a record, read in the backend's dialect.
+enum RemoteEvent: Equatable {
+    /// A whole record (a deleted one after a delete): merged as it is.
+    case record(RealEstateProperty)
+    /// The event lacks fields the other client's mutation did not select (AppSync sends them as
+    /// null): merged as it is, a null would blank a field on screen, so the record is read instead.
+    case partial(id: String)
+    /// Nothing usable (no id).
+    case unreadable
+}
+
+extension APIDialect {
+    /// Reads `{"onUpdateRealEstateProperty": {…}}`'s record. `known` is the confirmed copy, if any:
+    /// an event whose `address` is null while the known copy has one may be partial, and is read
+    /// again rather than trusted (one read when an address was really cleared).
+    func remoteEvent(_ value: JSONValue, deletion: Bool, known: RealEstateProperty?) -> RemoteEvent {
+        guard let id = value["id"]?.stringValue else { return .unreadable }
+        if hasVersions {
+            guard var record = try? value.decode(as: RealEstateProperty.self) else { return .partial(id: id) }
+            if deletion {
+                record.isDeleted = true
+                return .record(record)
+            }
+            return blanksKnownAddress(record, known) ? .partial(id: id) : .record(record)
+        }
+        let plain = try? value.decode(as: PlainRecord.self)
+        if deletion {
+            // Gone on the server, whatever else the event holds: no read can say more (there are no tombstones).
+            if let record = plain?.record { return .record(record.deletedOnPlainDialect(after: known)) }
+            guard let known else { return .unreadable }
+            var tombstone = known
+            tombstone.version = max(known.version, plain?.stamp ?? 0)
+            return .record(tombstone.deletedOnPlainDialect(after: known))
+        }
+        guard let record = plain?.record else { return .partial(id: id) }
+        return blanksKnownAddress(record, known) ? .partial(id: id) : .record(record)
+    }
+
+    private func blanksKnownAddress(_ record: RealEstateProperty, _ known: RealEstateProperty?) -> Bool {
+        record.address == nil && known?.address != nil && known?.isDeleted == false
+    }
+}

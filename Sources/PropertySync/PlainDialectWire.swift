@@ -1,0 +1,78 @@
+import AppSync
+
+/// The plain (Gen 2) dialect on the wire: records without versions, and writes guarded by a
+/// `condition` built from what the change was made against (see `APIDialect`).
+enum PlainDialectWire {
+    static let fields = "id name address createdAt updatedAt"
+
+    /// `ModelRealEstatePropertyConditionInput`: every field the change sets still holds the
+    /// value of its base. A base of `null` may be stored as an absent attribute or as a
+    /// `null` one, so it accepts both. Nil when there is nothing to check (no base known).
+    static func condition(changing fields: [String], of base: RealEstateProperty?) -> JSONValue? {
+        guard let base else { return nil }
+        let clauses: [JSONValue] = fields.map { field in
+            let value: String? = field == "name" ? base.name : base.address
+            guard let value else {
+                return .object(["or": .array([
+                    .object([field: .object(["attributeExists": .bool(false)])]),
+                    .object([field: .object(["attributeType": .string("_null")])]),
+                ])])
+            }
+            return .object([field: .object(["eq": .string(value)])])
+        }
+        switch clauses.count {
+        case 0: return nil
+        case 1: return clauses[0]
+        default: return .object(["and": .array(clauses)])
+        }
+    }
+
+    /// The fields an update sets, by their GraphQL names.
+    static func changedFields(_ patch: RealEstatePropertyPatch) -> [String] {
+        (patch.name != nil ? ["name"] : []) + (patch.address != nil ? ["address"] : [])
+    }
+
+    /// A delete is conditioned on what the user saw: its name and address.
+    static let fieldsSeen = ["name", "address"]
+
+    /// `filter: {updatedAt: {gt: …}}`: what changed after that time (server clock, epoch ms).
+    static func changedSince(_ milliseconds: Int64) -> JSONValue {
+        .object(["updatedAt": .object(["gt": .string(AWSDateTimeMilliseconds.text(milliseconds))])])
+    }
+}
+
+/// A record as the plain dialect sends it. Every field may be missing from a subscription
+/// event (the other client's mutation did not select it), so each is optional here.
+struct PlainRecord: Decodable, Sendable {
+    var id: String
+    var name: String?
+    var address: String?
+    var createdAt: String?
+    var updatedAt: String?
+
+    /// The record with its `updatedAt` as its version (the order of its copies); nil when
+    /// it lacks what a whole record has (a name, a parseable `updatedAt`).
+    var record: RealEstateProperty? {
+        guard let name, let updatedAt, let stamp = AWSDateTimeMilliseconds.parse(updatedAt) else { return nil }
+        return RealEstateProperty(
+            id: id, name: name, address: address, createdAt: createdAt, updatedAt: updatedAt,
+            version: Int(stamp), lastChangedAt: stamp)
+    }
+
+    /// What `updatedAt` says of the record's order, when it came.
+    var stamp: Int? { updatedAt.flatMap(AWSDateTimeMilliseconds.parse).map { Int($0) } }
+}
+
+/// A page of `listRealEstateProperties` on the plain dialect.
+struct PlainPage: Decodable, Sendable {
+    var items: [PlainRecord?]
+    var nextToken: String?
+}
+
+extension RealEstateProperty {
+    /// A deleted record as the plain dialect's answer or event carries it (the item as it was):
+    /// deleted one step after its last write, so that a late copy of it does not bring it back.
+    func deletedOnPlainDialect(after known: RealEstateProperty?) -> RealEstateProperty {
+        tombstone(atLeast: max(version, known?.version ?? 0) + 1)
+    }
+}
