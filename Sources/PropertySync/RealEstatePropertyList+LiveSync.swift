@@ -37,7 +37,8 @@ extension RealEstatePropertyList {
 
     private func liveSyncDown(_ reason: String, retryIn delay: Duration) {
         let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
-        liveSyncProblem = "\(reason), retrying in \(seconds) s"
+        // The retry first: the header has little room, and the reason can be long.
+        liveSyncProblem = "retrying in \(seconds) s; \(reason)"
         publishLink()
     }
 

@@ -38,7 +38,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("api-key"), help: "The API key clients must send (default: generated once and stored in the data directory).")
     var apiKey: String?
 
-    @Option(name: .customLong("conflict-handler"), help: "optimistic (reject stale writes) or automerge.")
+    @Option(name: .customLong("conflict-handler"), help: "optimistic (reject stale writes) or automerge (the versioned dialect only; Gen 2 has no conflict detection).")
     var conflictHandler = "optimistic"
 
     @Option(parsing: .unconditional, help: "Delay before every GraphQL request is run, like 800ms or 2s.")

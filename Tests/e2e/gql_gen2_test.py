@@ -146,7 +146,7 @@ async def subscription_checks(url, realtime_url, api_key, host):
         async def listen():
             subscription = gql("""
                 subscription ($filter: ModelSubscriptionRealEstatePropertyFilterInput) {
-                  onUpdateRealEstateProperty(filter: $filter) { id name address updatedAt }
+                  onUpdateRealEstateProperty(filter: $filter) { id name address }
                 }""")
             async for result in live.subscribe(subscription, variable_values={"filter": {"name": {"beginsWith": "live"}}}):
                 await received.put(result["onUpdateRealEstateProperty"])
@@ -168,8 +168,10 @@ async def subscription_checks(url, realtime_url, api_key, host):
                 except asyncio.TimeoutError:
                     continue
             check(got is not None and got["id"] == "live-1", "a subscription with a filter receives the matching update", got)
-            check(got is not None and got["address"] is None and got["updatedAt"] is None,
-                  "fields the mutation did not select arrive as null (the address was not cleared)", got)
+            # (A non-null field the mutation did not select would arrive as null beside an error,
+            # which gql raises, as Amplify's clients do: this subscription selects nullable ones.)
+            check(got is not None and got["address"] is None,
+                  "a field the mutation did not select arrives as null (the address was not cleared)", got)
             stored = (await session.execute(GET, variable_values={"id": "live-1"}))["getRealEstateProperty"]
             check(stored["address"] == "Kept Street", "the stored record still has its address")
             await session.execute(partial, variable_values={"input": {"id": "other-1", "name": "other last"}})
