@@ -87,16 +87,21 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
-        // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame.
-        .target(name: "TUI", dependencies: ["PropertySync", "OptimisticStore"], swiftSettings: strict),
-        // The only module that touches ncurses. Depends on TUI for `Frame` and `Key`, the two values
-        // it copies to and from the terminal (TUI itself stays pure).
-        .target(name: "Terminal", dependencies: ["CNcurses", "TUI"], swiftSettings: strict),
+        // What a program shows and hears on a terminal: `Frame` (cells), `Key`, text widths and
+        // emoji cluster kinds, and the `TerminalProgram` protocol the event loop runs. No dependencies,
+        // so that the terminal side (Terminal, VirtualTerminal, Demo) links none of the sync stack.
+        .target(name: "ScreenValues", swiftSettings: strict),
+        // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame; `AppDriver`
+        // runs them as a `TerminalProgram`.
+        .target(name: "TUI", dependencies: ["ScreenValues", "PropertySync", "OptimisticStore"], swiftSettings: strict),
+        // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
+        // the app only as a `TerminalProgram`.
+        .target(name: "Terminal", dependencies: ["CNcurses", "ScreenValues"], swiftSettings: strict),
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]),
         // A terminal's screen as a grid of cells, fed with what a program writes (for demo tapes).
-        .target(name: "VirtualTerminal", dependencies: ["TUI"], swiftSettings: strict),
+        .target(name: "VirtualTerminal", dependencies: ["ScreenValues"], swiftSettings: strict),
         // Starting a program in a pseudo-terminal: fork and ioctl, which Swift cannot call.
         .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
         // Demo tapes: the format, the player (the app in a pseudo-terminal), asciicast recordings.
@@ -105,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "proptui",
             dependencies: [
-                "OptimisticStore", "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo",
+                "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -114,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "TUI",
+                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "ScreenValues", "TUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,11 +151,17 @@ let package = Package(
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict),
+        // docs/architecture.md's module map against the import lines and this file.
+        .testTarget(name: "ArchitectureTests", swiftSettings: strict),
+        .testTarget(name: "ScreenValuesTests", dependencies: ["ScreenValues"], exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "TUITests", dependencies: ["TUI", "PropertySync", "OptimisticStore"], exclude: ["Snapshots", "Fixtures"],
+            name: "TUITests", dependencies: ["TUI", "ScreenValues", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
             swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TUI", "CNcurses"], swiftSettings: strict),
+        // The loop with small programs, and once with the app itself (`AppDriver`).
+        .testTarget(
+            name: "TerminalTests", dependencies: ["Terminal", "ScreenValues", "TUI", "PropertySync", "CNcurses"],
+            swiftSettings: strict),
     ]
 )

@@ -1,8 +1,9 @@
 import PropertySync
+import ScreenValues
 
 /// Everything that reaches the app: input from the terminal, and data and
-/// results from the store. Intents are verbs, results past tense. Each screen's
-/// own intents are `ListAction` and `DetailAction`, reached through the keymap.
+/// results from the store. Intents are verbs, results past tense. A key becomes a
+/// `KeyCommand` through the keymap, for whichever screen or overlay has the keys.
 public enum AppAction: Sendable, Equatable {
     // MARK: From the terminal
     case keyPressed(Key)
@@ -35,50 +36,4 @@ public enum AppAction: Sendable, Equatable {
     case operationFailed(OperationFailure)
     /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").
     case noticed(String)
-}
-
-/// The list screen's intents, reached through the keymap.
-public enum ListAction: Sendable, Equatable {
-    case moveDown, moveUp, jumpToTop, jumpToBottom, pageDown, pageUp, halfPageDown, halfPageUp
-    case openDetailRequested
-    case createRequested
-    case renameRequested
-    case editAddressRequested
-    case deleteRequested
-    case undoRequested
-    /// After a conflict (⚡): apply the user's change again, over the other writer's.
-    case reapplyMineRequested
-    case filterRequested
-    /// Esc: clears the filter if one is set.
-    case clearFilterRequested
-    case refreshRequested
-    /// `s`: creation order, by name, by address, in turn.
-    case sortCycleRequested
-    case redrawRequested
-    case helpRequested
-    case messagesRequested
-    case quitRequested
-    case failureRateCycleRequested
-    case latencyCycleRequested
-}
-
-/// The detail screen's intents, reached through the keymap.
-public enum DetailAction: Sendable, Equatable {
-    case backRequested
-    /// Long values wrap; in a short window the lines scroll.
-    case scrollDown, scrollUp
-    case renameRequested
-    case editAddressRequested
-    case deleteRequested
-    case undoRequested
-    /// After a conflict (⚡): apply the user's change again, over the other writer's.
-    case reapplyMineRequested
-    case refreshRequested
-    case redrawRequested
-    case helpRequested
-    case messagesRequested
-    /// `y`: the property's id to the clipboard.
-    case copyIDRequested
-    case failureRateCycleRequested
-    case latencyCycleRequested
 }

@@ -1,4 +1,5 @@
 import PropertySync
+import ScreenValues
 
 /// Keys while a text field has the focus: editing keys change the text, Enter
 /// validates and commits, Esc cancels. Nothing is sent before validation passes,

@@ -1,5 +1,7 @@
-/// The reducer's entry: every action goes through here. Keys are routed to the
-/// overlay, the text field being edited, or the screen's keymap, in that order.
+import ScreenValues
+
+/// The reducer's entry: every action goes through here. A key goes to the keymap, for
+/// whichever overlay, field or screen has the keys (`keyContext`).
 extension AppState {
     /// Applies one action at time `now` and returns what the outside world must do.
     public mutating func reduce(_ action: AppAction, now: ContinuousClock.Instant) -> [Effect] {
@@ -14,16 +16,9 @@ extension AppState {
                 effects.append(.acknowledgeRejections)
             }
             if status?.level == .error { status = nil }
-            // Offered once, on the key right after the refusal: n opens the field with the name again.
-            let retry = retryableCreate
-            retryableCreate = nil
-            if let retry, key == .character("n") || key == .character("a"), overlay == nil, editing == nil,
-               screen == .list
-            {
-                editing = Editing(.newName, text: retry)
-                break
-            }
             effects += press(key, now: now)
+            // Offered once, on the key right after the refusal (the create key opens the field with the name again).
+            retryableCreate = nil
         case .resized(let newWidth, let newHeight):
             width = max(0, newWidth)
             height = max(0, newHeight)
@@ -74,89 +69,27 @@ extension AppState {
 
     // MARK: Keys
 
+    /// What the keymap binds the key to where the keys are, else what that place does with
+    /// other keys: a field types them, a screen says the key does nothing there.
     private mutating func press(_ key: Key, now: ContinuousClock.Instant) -> [Effect] {
-        if key == .control("l") { return [.redraw] }
-        if overlay != nil { return pressInOverlay(key, now: now) }
-        if editing != nil { return pressInField(key, now: now) }
-        if case .paste = key {
-            // Pasted text is data: outside a field it runs nothing, whatever letters it holds.
-            show("Nothing was pasted: paste into a field (n new, r rename, e address, / filter).", .info, now: now)
-            return []
-        }
-        switch screen {
-        case .list:
-            if let action = Keymap.listAction(for: key) { return reduceList(action, now: now) }
-        case .detail(let id):
-            if let action = Keymap.detailAction(for: key) { return reduceDetail(action, id: id, now: now) }
-        }
-        switch key {
-        case .character(" "): break
-        case .character, .alt: show("\(key.label) does nothing here; ? shows the keys.", .info, now: now)
-        default: break
+        let context = keyContext
+        if let command = Keymap.command(for: key, in: context) { return perform(command, in: context, now: now) }
+        switch context {
+        case .field:
+            return pressInField(key, now: now)
+        case .list, .detail:
+            switch key {
+            case .paste:
+                // Pasted text is data: outside a field it runs nothing, whatever letters it holds.
+                show("Nothing was pasted: paste into a field (n new, r rename, e address, / filter).", .info, now: now)
+            case .character(" "): break
+            case .character, .alt: show("\(key.label) does nothing here; ? shows the keys.", .info, now: now)
+            default: break
+            }
+        case .help, .messages, .confirmDelete, .confirmQuit:
+            break
         }
         return []
-    }
-
-    private mutating func pressInOverlay(_ key: Key, now: ContinuousClock.Instant) -> [Effect] {
-        switch overlay {
-        case .help(let scroll):
-            let page = max(1, HelpView.visibleLines(height: height) - 1)
-            switch key {
-            case .escape, .character("?"), .character("q"), .enter: overlay = nil
-            case .character("j"), .down: overlay = .help(scroll: scroll + 1)
-            case .character("k"), .up: overlay = .help(scroll: scroll - 1)
-            case .character("g"), .home: overlay = .help(scroll: 0)
-            case .character("G"), .end: overlay = .help(scroll: .max)
-            case .pageDown, .character(" "), .control("d"): overlay = .help(scroll: scroll + page)
-            case .pageUp, .control("u"): overlay = .help(scroll: scroll - page)
-            default: break
-            }
-            clampHelpScroll()
-            return []
-        case .confirmDelete(let id, let name):
-            overlay = nil
-            guard key == .character("y") || key == .character("Y") else {
-                show("Kept “\(name)”.", .info, now: now)
-                return []
-            }
-            // It went while the question was open: nothing to delete, and the answer acts on nothing else.
-            guard rows.row(id: id) != nil else {
-                show("“\(name)” is already gone; nothing was deleted.", .info, now: now)
-                return []
-            }
-            if screen == .detail(id: id) { leaveDetail() }
-            show("Deleting “\(name)”…", .info, now: now)
-            return [.delete(id: id)]
-        case .confirmQuit:
-            overlay = nil
-            return key == .character("y") || key == .character("Y") ? [.quit] : []
-        case .messages(let scroll):
-            switch key {
-            case .escape, .character("m"), .character("q"), .enter: overlay = nil
-            case .character("j"), .down: overlay = .messages(scroll: scroll + 1)
-            case .character("k"), .up: overlay = .messages(scroll: max(0, scroll - 1))
-            case .character("g"), .home: overlay = .messages(scroll: 0)
-            case .character("G"), .end: overlay = .messages(scroll: max(0, messageHistory.count - 1))
-            case .pageDown, .character(" "): overlay = .messages(scroll: scroll + max(1, height - 6))
-            case .pageUp: overlay = .messages(scroll: max(0, scroll - max(1, height - 6)))
-            case .character("n"), .character("a"):
-                // The message on top is a refused create: try it again with its name.
-                let index = messageHistory.count - 1 - scroll
-                if messageHistory.indices.contains(index), let name = messageHistory[index].retryableCreate {
-                    overlay = nil
-                    leaveDetail()
-                    editing = Editing(.newName, text: name)
-                    return []
-                }
-            default: break
-            }
-            if case .messages(let scroll) = overlay {
-                overlay = .messages(scroll: min(scroll, max(0, messageHistory.count - 1)))
-            }
-            return []
-        case nil:
-            return []
-        }
     }
 
     /// Keeps the help's scroll between its first line and the last page (after keys and resizes).

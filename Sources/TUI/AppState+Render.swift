@@ -1,5 +1,6 @@
 import Foundation
 import PropertySync
+import ScreenValues
 
 /// The whole screen for the current state. Cost: the visible rows plus a pass
 /// over the frame's cells; never the length of the list.
@@ -119,27 +120,34 @@ extension AppState {
     }
 
     private var currentHints: [(key: String, word: String)] {
+        let context = keyContext
+        let hints = Keymap.hints(in: context)
         switch overlay {
-        case .help: return [("Esc", "close"), ("j k", "scroll")]
-        case .confirmDelete: return [("y", "delete"), ("n Esc ⏎", "keep it")]
-        case .confirmQuit: return [("y", "quit"), ("n Esc ⏎", "stay")]
         case .messages(let scroll):
             let index = messageHistory.count - 1 - scroll
             if messageHistory.indices.contains(index), messageHistory[index].retryableCreate != nil {
-                return [("n", "try again"), ("Esc", "close"), ("j k", "scroll")]
+                return Self.hint(for: .createAgain, in: context, "try again") + hints
             }
-            return [("Esc", "close"), ("j k", "scroll")]
-        case nil: break
+            return hints
+        case .help, .confirmDelete, .confirmQuit:
+            return hints
+        case nil:
+            break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
-        if let retry = retryableCreate, editing == nil, screen == .list {
-            return [("n", "try “\(retry)” again")] + Keymap.hints(forDetail: false)
+        if let retry = retryableCreate, context == .list {
+            return Self.hint(for: .create, in: context, "try “\(retry)” again") + hints
         }
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]
-        case nil: return Keymap.hints(forDetail: screen != .list)
+        case nil: return hints
         }
+    }
+
+    /// A hint for what only some moments offer, with the first key the keymap binds to it there.
+    private static func hint(for command: KeyCommand, in context: KeyContext, _ word: String) -> [(key: String, word: String)] {
+        Keymap.keys(for: command, in: context).first.map { [($0.label, word)] } ?? []
     }
 }

@@ -1,4 +1,5 @@
 import PropertySync
+import ScreenValues
 
 /// Everything the screens show, as a value. The executable creates one, feeds it
 /// `AppAction`s through `reduce(_:now:)`, performs the returned `Effect`s, and

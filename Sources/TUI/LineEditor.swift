@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// A one-line text field: the text, a cursor, and the editing keys every prompt
 /// shares (the rename field, the address field, "New property name", the filter):
 /// readline's C-a C-e C-b C-f C-d C-h C-u C-k C-w and M-b M-f M-d M-⌫.

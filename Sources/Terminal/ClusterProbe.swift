@@ -1,5 +1,5 @@
 import Glibc
-import TUI
+import ScreenValues
 
 /// Asks the terminal how it renders each kind of emoji cluster, before curses takes it:
 /// writes each kind's sample from column 1 followed by a cursor position request

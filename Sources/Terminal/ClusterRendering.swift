@@ -1,4 +1,4 @@
-import TUI
+import ScreenValues
 
 /// How the terminal renders each kind of emoji cluster: the columns it advances the
 /// cursor for the kind's sample (`ClusterKind.sample`). Learnt at start-up by

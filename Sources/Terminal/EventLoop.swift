@@ -1,12 +1,13 @@
 import CNcurses
 import Glibc
-import TUI
+import ScreenValues
 
 /// The one thread that owns curses: it waits in `poll` on the terminal input,
 /// the mailbox's wake pipe and the signal pipe; then reads every key
 /// (non-blocking `get_wch`), drains the mailbox, runs the program, and paints
-/// the cells that changed. Curses must be set up by the caller (`TerminalSession`
-/// on the real terminal, `OffscreenCurses` in tests).
+/// the cells that changed. What to do next, and when, is `LoopStateMachine`'s
+/// decision; this type only does the I/O. Curses must be set up by the caller
+/// (`TerminalSession` on the real terminal, `OffscreenCurses` in tests).
 struct EventLoop<Program: TerminalProgram> {
     let inputDescriptor: Int32
     let mailbox: Mailbox<Program.Message>
@@ -21,6 +22,8 @@ struct EventLoop<Program: TerminalProgram> {
 
     /// Keeps what spans reads: an open paste, an Esc that may start an Alt key.
     private var decoder = KeyDecoder()
+    /// Reads in a row that found the input readable yet gave nothing: the end of file, at 50.
+    private var emptyReads = 0
     /// Ctrl-Z: gives the terminal back and stops the process until the shell's `fg`;
     /// returns once it runs again. nil (tests): Ctrl-Z is an ordinary key.
     var suspend: (() -> Void)?
@@ -43,150 +46,106 @@ struct EventLoop<Program: TerminalProgram> {
 
     mutating func run(_ program: inout Program) -> LoopExit {
         let clock = ContinuousClock()
-        let screen = proptui_stdscr()
-        nodelay(screen, true)
-        keypad(screen, true)
-        _ = program.handle(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))), now: clock.now)
-        var needsPaint = true
-        var paintEverything = false
-        var heldSince: ContinuousClock.Instant?
-        var handledSinceIdle = true
-        var idleReads = 0
-        /// Keys read but not handled yet: a key waits while work spawned by an earlier
-        /// key is outstanding, so that it acts on the list that work produced (a new
-        /// row, selected) rather than on the one before it.
-        var waitingKeys: [Key] = []
-        var keysHeldSince: ContinuousClock.Instant?
-
+        nodelay(proptui_stdscr(), true)
+        keypad(proptui_stdscr(), true)
+        var machine = LoopStateMachine<Program.Message>(drawDeferral: drawDeferral, canSuspend: suspend != nil)
+        machine.resized(width: screenSize.width, height: screenSize.height)
         while true {
-            // Paint, unless spawned work is about to deliver the rest of this frame.
-            var now = clock.now
-            let outstanding = mailbox.outstanding
-            if needsPaint {
-                if outstanding > 0, heldSince == nil { heldSince = now }
-                if outstanding == 0 || now - heldSince! >= drawDeferral {
-                    if painter.paint(program.frame(), everything: paintEverything) { framesDrawn += 1 }
-                    doupdate()
-                    needsPaint = false
-                    paintEverything = false
-                    heldSince = nil
-                }
-            }
-            // Idle means nothing is left to do: messages already posted (the list's first
-            // rows, say) are handled first, or a test would read a state the app has left.
-            if !needsPaint, outstanding == 0, waitingKeys.isEmpty, handledSinceIdle, idle != nil, !mailbox.hasMessages {
-                idle!.signal(keys: keysHandled, frames: framesDrawn, summary: program.idleSummary)
-                handledSinceIdle = false
-            }
-
-            // Wait for input, a message, a signal, the next deadline or the end of a held frame.
-            var deadlines: [ContinuousClock.Instant] = []
-            if let deadline = program.nextDeadline { deadlines.append(deadline) }
-            if let heldSince { deadlines.append(heldSince + drawDeferral) }
-            if let keysHeldSince { deadlines.append(keysHeldSince + drawDeferral) }
-            let timeout = deadlines.min().map { Self.milliseconds(until: $0, from: now) } ?? -1
-            var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: mailbox.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let signalDescriptor { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 && errno != EINTR { return .inputClosed }
-            now = clock.now
-            var handled = false
-            /// What happened while waiting, in order: signals, keys, messages, time.
-            var pending: [TerminalEvent<Program.Message>] = []
-
-            // Signals first: an interrupt ends the loop whatever else is waiting.
-            if let signalDescriptor {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                while read(signalDescriptor, &buffer, buffer.count) > 0 {}
-                let caught = TerminalSignals.takeCaught()
-                for signal in TerminalSignals.interruptSignals where caught & (1 << UInt32(signal)) != 0 {
-                    return .interrupted(signal: signal)
-                }
-                if caught & (1 << UInt32(SIGWINCH)) != 0 {
-                    resizeToTerminal()
-                    pending.append(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))))
-                }
-            }
-
-            // Every key curses can give without waiting.
-            var keysRead = 0
-            var character: UInt32 = 0
-            while true {
-                let status = get_wch(&character)
-                if status == ERR { break }
-                keysRead += 1
-                if status == KEY_CODE_YES, Int32(bitPattern: character) == KEY_RESIZE {
-                    pending.append(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))))
-                    continue
-                }
-                for key in decoder.feed(status: status, value: character) {
-                    if key == .control("c") { return .interrupted(signal: SIGINT) }  // raw mode: Ctrl-C is a key
-                    if key == .control("z"), let suspend {  // raw mode: Ctrl-Z is a key too
-                        suspend()
-                        // Back after `fg`: the terminal may have changed size and holds the shell's text.
-                        resizeToTerminal()
-                        pending.append(.resized(width: Int(proptui_maxx(screen)), height: Int(proptui_maxy(screen))))
-                        continue
-                    }
-                    waitingKeys.append(key)
-                }
-            }
-            waitingKeys += decoder.endOfBatch()
-            let inputEvents = descriptors[0].revents
-            if keysRead == 0 && inputEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
-            // Readable yet nothing to read, again and again: end of file.
-            idleReads = keysRead == 0 && inputEvents & Int16(POLLIN) != 0 ? idleReads + 1 : 0
-            if idleReads >= 50 { return .inputClosed }
-
-            // Messages from background work, then time.
-            pending += mailbox.take().messages.map { .message($0) }
-            if let deadline = program.nextDeadline, deadline <= now { pending.append(.tick) }
-
-            // Signals, messages and time first; then the keys, one at a time, each after
-            // the work the key before it spawned has delivered its messages (or the hold
-            // is over: a slow store must not freeze the keyboard).
-            var queue = pending
-            var next = 0
-            while true {
-                let event: TerminalEvent<Program.Message>
-                if next < queue.count {
-                    event = queue[next]
-                    next += 1
-                } else if let key = waitingKeys.first {
-                    let arrived = mailbox.take().messages
-                    if !arrived.isEmpty {
-                        queue += arrived.map { .message($0) }
-                        continue
-                    }
-                    if mailbox.outstanding > 0 {
-                        if keysHeldSince == nil { keysHeldSince = now }
-                        if now - keysHeldSince! < drawDeferral { break }
-                    }
-                    keysHeldSince = nil
-                    waitingKeys.removeFirst()
-                    event = .key(key)
-                } else {
-                    break
-                }
+            let now = clock.now
+            // Messages and the count of spawned work in one look: work that has just ended has posted.
+            let mail = mailbox.take()
+            machine.messagesArrived(mail.messages)
+            switch machine.nextAction(now: now, outstanding: mail.outstanding) {
+            case .handle(let event):
                 if case .key = event { keysHandled += 1 }
-                handled = true
                 switch program.handle(event, now: now) {
                 case .quit: return .quit
-                case .redrawAll: paintEverything = true
+                case .redrawAll: machine.repaintAllRequested()
                 case .copyToClipboard(let text):
                     if let terminalDescriptor { Clipboard.copy(text, to: terminalDescriptor) }
                 case .proceed: break
                 }
-                if case .resized = event { paintEverything = true }
-            }
-            if handled {
-                needsPaint = true
-                handledSinceIdle = true
-            } else if heldSince != nil {
-                needsPaint = true  // the hold may be over
+            case .paint(let everything):
+                if painter.paint(program.frame(), everything: everything) { framesDrawn += 1 }
+                doupdate()
+            case .signalIdle:
+                idle?.signal(keys: keysHandled, frames: framesDrawn, summary: program.idleSummary)
+            case .wait(let until):
+                let deadline = [until, program.nextDeadline].compactMap { $0 }.min()
+                if let exit = waitForInput(until: deadline, from: now, machine: &machine) { return exit }
+                if let deadline = program.nextDeadline, deadline <= clock.now { machine.deadlinePassed() }
             }
         }
+    }
+
+    /// Waits in `poll` for a key, a message, a signal or `deadline`, then tells the machine
+    /// what the signals and the terminal brought. Returns why the loop ends, if it does.
+    private mutating func waitForInput(
+        until deadline: ContinuousClock.Instant?, from now: ContinuousClock.Instant,
+        machine: inout LoopStateMachine<Program.Message>
+    ) -> LoopExit? {
+        let timeout = deadline.map { Self.milliseconds(until: $0, from: now) } ?? -1
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: mailbox.wakeReadDescriptor, events: Int16(POLLIN), revents: 0)]
+        if let signalDescriptor { descriptors.append(pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno != EINTR { return .inputClosed }
+        // Signals first: an interrupt ends the loop whatever else is waiting.
+        if let exit = takeSignals(machine: &machine) { return exit }
+        return readKeys(inputEvents: descriptors[0].revents, machine: &machine)
+    }
+
+    /// SIGINT, SIGTERM, SIGHUP end the loop; SIGWINCH is a resize.
+    private func takeSignals(machine: inout LoopStateMachine<Program.Message>) -> LoopExit? {
+        guard let signalDescriptor else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(signalDescriptor, &buffer, buffer.count) > 0 {}
+        let caught = TerminalSignals.takeCaught()
+        for signal in TerminalSignals.interruptSignals where caught & (1 << UInt32(signal)) != 0 {
+            return .interrupted(signal: signal)
+        }
+        if caught & (1 << UInt32(SIGWINCH)) != 0 {
+            resizeToTerminal()
+            machine.resized(width: screenSize.width, height: screenSize.height)
+        }
+        return nil
+    }
+
+    /// Every key curses can give without waiting. The end of input ends the loop: a hang-up, or
+    /// input that is readable yet gives nothing, again and again (end of file).
+    private mutating func readKeys(inputEvents: Int16, machine: inout LoopStateMachine<Program.Message>) -> LoopExit? {
+        var keysRead = 0
+        var character: UInt32 = 0
+        var keys: [Key] = []
+        while true {
+            let status = get_wch(&character)
+            if status == ERR { break }
+            keysRead += 1
+            if status == KEY_CODE_YES, Int32(bitPattern: character) == KEY_RESIZE {
+                machine.resized(width: screenSize.width, height: screenSize.height)
+                continue
+            }
+            keys += decoder.feed(status: status, value: character)
+        }
+        keys += decoder.endOfBatch()
+        for key in keys {
+            switch machine.keyRead(key) {
+            case .queued: break
+            case .interrupt: return .interrupted(signal: SIGINT)
+            case .suspend:
+                suspend?()
+                // Back after `fg`: the terminal may have changed size and holds the shell's text.
+                resizeToTerminal()
+                machine.resized(width: screenSize.width, height: screenSize.height)
+            }
+        }
+        if keysRead == 0 && inputEvents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .inputClosed }
+        emptyReads = keysRead == 0 && inputEvents & Int16(POLLIN) != 0 ? emptyReads + 1 : 0
+        return emptyReads >= 50 ? .inputClosed : nil
+    }
+
+    /// The size curses has for the screen.
+    private var screenSize: (width: Int, height: Int) {
+        (Int(proptui_maxx(proptui_stdscr())), Int(proptui_maxy(proptui_stdscr())))
     }
 
     /// Takes the terminal's new size after SIGWINCH (our handler replaced curses' own).

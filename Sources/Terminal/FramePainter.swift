@@ -1,5 +1,5 @@
 import CNcurses
-import TUI
+import ScreenValues
 
 /// Copies frames to curses' standard screen, only the cells that changed since
 /// the last frame (curses then sends only what differs from the terminal).

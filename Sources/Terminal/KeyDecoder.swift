@@ -1,5 +1,5 @@
 import CNcurses
-import TUI
+import ScreenValues
 
 /// Turns what `get_wch` reads into `Key`s. Pure (no curses calls), so it is tested without a terminal.
 ///

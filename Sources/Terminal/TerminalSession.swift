@@ -1,6 +1,6 @@
 import CNcurses
 import Glibc
-import TUI
+import ScreenValues
 
 /// How the terminal is run.
 public struct TerminalOptions: Sendable {

@@ -1,4 +1,4 @@
-import TUI
+import ScreenValues
 
 /// A terminal's screen as a program sees it drawn: a grid of cells fed with the bytes the
 /// program writes. It models what ncurses sends an `xterm-256color` terminal (cursor motion,

@@ -1,5 +1,6 @@
 import Foundation
 import PropertySync
+import ScreenValues
 import TUI
 
 /// The list screen at the size of a real table, through the code the app runs: `AppState.reduce`

@@ -1,5 +1,6 @@
 import OptimisticStore
 import PropertySync
+import ScreenValues
 import Testing
 @testable import TUI
 

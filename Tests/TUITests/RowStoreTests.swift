@@ -1,5 +1,6 @@
 import OptimisticStore
 import PropertySync
+import ScreenValues
 import Testing
 @testable import TUI
 
@@ -117,34 +118,5 @@ final class CountingRows: RowSource {
         let scrolled = CountingRows(count: listLength)
         _ = app.render(rows: scrolled)
         #expect(scrolled.requested == Array(max(0, listLength - visible)..<listLength))
-    }
-}
-
-@Suite struct KeymapTests {
-    @Test func noKeyIsBoundTwiceOnAScreen() {
-        var listKeys: [Key] = []
-        var detailKeys: [Key] = []
-        for binding in Keymap.bindings {
-            if !binding.list.isEmpty { listKeys += binding.keys }
-            if binding.detail != nil { detailKeys += binding.keys }
-        }
-        #expect(Set(listKeys).count == listKeys.count)
-        #expect(Set(detailKeys).count == detailKeys.count)
-    }
-
-    @Test func helpListsEveryBindingAndTheSimulationSection() {
-        let help = HelpView(scroll: 0, simulationAvailable: true).allLines.map(\.text)
-        for binding in Keymap.bindings {
-            #expect(help.contains { $0.contains(binding.keyLabel) && $0.contains(binding.summary) })
-        }
-        #expect(help.contains("Simulation (embedded server)"))
-    }
-
-    @Test func everyBoundKeyDispatches() {
-        for binding in Keymap.bindings {
-            for key in binding.keys {
-                #expect(Keymap.listAction(for: key) != nil || Keymap.detailAction(for: key) != nil, "\(key)")
-            }
-        }
     }
 }

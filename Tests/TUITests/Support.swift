@@ -1,6 +1,7 @@
 import Foundation
 import OptimisticStore
 import PropertySync
+import ScreenValues
 import Testing
 @testable import TUI
 

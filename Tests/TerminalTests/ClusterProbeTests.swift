@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import TUI
+@testable import ScreenValues
 @testable import Terminal
 
 /// The start-up probe against a pseudo-terminal whose other end plays the terminal.

@@ -1,8 +1,9 @@
-import Synchronization
 import CNcurses
 import Foundation
 import OptimisticStore
 import PropertySync
+import ScreenValues
+import Synchronization
 import Testing
 @testable import TUI
 @testable import Terminal
@@ -112,7 +113,7 @@ extension Curses {
                 drawDeferral: .seconds(120))
             keys.send(typed)
             inBackground {
-                waitForIdle(idleFile, until: ready)
+                waitForIdle(idleFile, timeout: .seconds(120), until: ready)  // as long as the hold: work may wait for a thread
                 keys.send("q")
             }
             let exit = loop.run(&program)

@@ -1,6 +1,6 @@
 import CNcurses
 import Testing
-@testable import TUI
+@testable import ScreenValues
 @testable import Terminal
 
 extension Curses {

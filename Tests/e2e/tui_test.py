@@ -10,6 +10,7 @@ time it has handled input, drawn, and has nothing left to do. Usage:
 import os
 import re
 import shutil
+import itertools
 import json
 import signal
 import subprocess
@@ -132,13 +133,18 @@ class App:
         shutil.rmtree(self.work, ignore_errors=True)
 
 
+WIDTH_SOCKETS = itertools.count()
+
+
 def display_column(line, text):
     """The terminal column where `text` starts in `line`, as tmux itself lays the line out:
     the part before it is written in a scratch tmux pane and the pane's cursor read back.
     (tmux joins a ZWJ sequence or a flag into one cell and gives a skin tone its own.)"""
     prefix = line[: line.index(text)]
     work = tempfile.mkdtemp(prefix="proptui-e2e-width-")
-    socket = f"proptui-e2e-width-{os.getpid()}"
+    # A socket of its own each time: a new server on a socket whose server was just killed can
+    # fail with "server exited unexpectedly" while the old one is still going away.
+    socket = f"proptui-e2e-width-{os.getpid()}-{next(WIDTH_SOCKETS)}"
     try:
         Path(work, "prefix").write_text(prefix, encoding="utf-8")
         # The title says when the prefix is written; the pane then waits to be read.

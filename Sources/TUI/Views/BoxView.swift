@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// A bordered box drawn over the screen, centred: the help and the confirmations.
 struct BoxView {
     let title: String

@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// The lines around the list: the rules, the input line, the status line and
 /// the key hints.
 struct RuleView {

@@ -1,5 +1,6 @@
-import PropertySync
 import OptimisticStore
+import PropertySync
+import ScreenValues
 
 /// One property: every field, whole (long values wrap), its sync state in words, and
 /// the rename or address field in place while one is edited. When the lines do not fit

@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// A text field being edited, drawn in place: underlined, the cursor in reverse
 /// video, scrolled sideways so that the cursor stays visible.
 struct FieldView {

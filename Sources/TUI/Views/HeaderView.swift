@@ -1,4 +1,5 @@
 import PropertySync
+import ScreenValues
 
 /// The first line: the title (and, in details, the property's name) on the
 /// left; connection state, pending changes and the busy indicator on the right.

@@ -1,5 +1,6 @@
-import PropertySync
 import OptimisticStore
+import PropertySync
+import ScreenValues
 
 /// The list of properties: a row each with its name and address, the selection
 /// in reverse video, a mark for the sync state, and the rename or address field

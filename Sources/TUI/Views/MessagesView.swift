@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// The message history (`m`): every message of the session, newest first, each
 /// whole (wrapped), with its mark, so a message the status line cut short or
 /// replaced can be read in full.

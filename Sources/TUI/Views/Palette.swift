@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// Colour, or none: with colour off every colour becomes the terminal's default,
 /// and nothing is lost because marks and words carry the meaning.
 struct Palette {

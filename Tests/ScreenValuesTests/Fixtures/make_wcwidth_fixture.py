@@ -2,10 +2,10 @@
 """Writes wcwidth-widths.txt beside this file: the column widths Python's `wcwidth`
 gives every assigned code point of the ranges proptui supports, and every cluster of
 the emoji sequence kinds it draws (flags, keycaps, skin tones, VS16, ZWJ sequences).
-TextTests.widthsAgreeWithPythonsWcwidth compares TUI's widths with it.
+WcwidthAgreementTests compares ScreenValues' widths (`Character.terminalWidth`) with it.
 
     python3 -m pip install wcwidth==0.7.0   # (in a virtual environment)
-    python3 Tests/TUITests/Fixtures/make_wcwidth_fixture.py
+    python3 Tests/ScreenValuesTests/Fixtures/make_wcwidth_fixture.py
 
 Format: `# ...` comments; `R first last width` for a run of code points (hex) of the
 same width; `C scalar scalar ... width` for a cluster (hex scalars).

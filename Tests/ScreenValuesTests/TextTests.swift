@@ -1,5 +1,5 @@
 import Testing
-@testable import TUI
+@testable import ScreenValues
 
 /// Widths per grapheme cluster, sanitizing, cutting.
 @Suite struct TextTests {
@@ -67,23 +67,6 @@ import Testing
         frame.draw("\u{301}a", row: 0, column: 0)
         #expect(frame[0, 0].text == "◌\u{301}")
         #expect(frame[0, 1].text == "a")
-    }
-
-    @Test func lineEditorEditsByCluster() {
-        var editor = LineEditor("ab")
-        _ = editor.handle(.left)
-        _ = editor.handle(.character("東"))
-        #expect(editor.text == "a東b")
-        _ = editor.handle(.end)
-        _ = editor.handle(.character("e"))
-        _ = editor.handle(.character("\u{301}"))  // joins the e
-        #expect(editor.characters.count == 4)
-        #expect(editor.cursor == 4)
-        _ = editor.handle(.backspace)
-        #expect(editor.text == "a東b")
-        _ = editor.handle(.control("w"))
-        #expect(editor.text == "")
-        #expect(editor.handle(.up) == .ignored)
     }
 
     @Test func wrappingBreaksAtSpacesAndCountsWideCharacters() {

@@ -1,4 +1,4 @@
-import TUI
+import ScreenValues
 
 /// The app as a `TerminalProgram`: events become `AppAction`s for the
 /// `AppState` reducer; `quit` and `redraw` are handled here, every other effect

@@ -1,5 +1,5 @@
 import Testing
-@testable import TUI
+@testable import ScreenValues
 
 @Suite struct FrameTests {
     @Test func plainTextHasOneLinePerRow() {

@@ -15,7 +15,7 @@ public enum TerminalText {
     }
 
     /// Whether a scalar must not be written to a terminal as it is.
-    static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false

@@ -1,8 +1,7 @@
-import TUI
-
-/// What the event loop runs: the loop owns the terminal and the thread; the
-/// program decides what an event means and what the screen shows. `AppDriver`
-/// is the app's program; tests use small ones.
+/// What the event loop (the `Terminal` module) runs: the loop owns the terminal and the
+/// thread; the program decides what an event means and what the screen shows. It is here,
+/// beside the values it speaks in, so that a program (TUI's `AppDriver`; tests use small
+/// ones) and the loop need not know each other.
 public protocol TerminalProgram {
     /// What background tasks post to the loop through the `Mailbox`.
     associatedtype Message: Sendable
@@ -33,6 +32,8 @@ public enum TerminalEvent<Message: Sendable>: Sendable {
     case tick
 }
 
+extension TerminalEvent: Equatable where Message: Equatable {}
+
 public enum LoopCommand: Sendable, Equatable {
     case proceed
     /// Repaint every cell (C-l): the terminal may hold garbage from elsewhere.
@@ -40,14 +41,4 @@ public enum LoopCommand: Sendable, Equatable {
     /// Put this text on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     case quit
-}
-
-/// Why the loop ended.
-public enum LoopExit: Sendable, Equatable {
-    /// The program asked to quit.
-    case quit
-    /// Ctrl-C, SIGINT, SIGTERM or SIGHUP: the terminal is restored all the same.
-    case interrupted(signal: Int32)
-    /// The input closed (end of file or hang-up).
-    case inputClosed
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TUI
+@testable import ScreenValues
 
-/// TUI's widths against Python's `wcwidth` (the fixture `Fixtures/wcwidth-widths.txt`,
+/// The widths against Python's `wcwidth` (the fixture `Fixtures/wcwidth-widths.txt`,
 /// written by `Fixtures/make_wcwidth_fixture.py`): every assigned code point of the
 /// supported ranges, and clusters of every emoji sequence kind.
 @Suite struct WcwidthAgreementTests {

@@ -1,0 +1,256 @@
+import PropertySync
+
+/// What each `KeyCommand` does, handled once for every screen and overlay: the context says
+/// which list or box a move scrolls, and which property a change is about.
+extension AppState {
+    /// Who has the keys now.
+    var keyContext: KeyContext {
+        switch overlay {
+        case .help: .help
+        case .messages: .messages
+        case .confirmDelete: .confirmDelete
+        case .confirmQuit: .confirmQuit
+        case nil: editing != nil ? .field : screen == .list ? .list : .detail
+        }
+    }
+
+    mutating func perform(_ command: KeyCommand, in context: KeyContext, now: ContinuousClock.Instant) -> [Effect] {
+        switch command {
+        case .down, .up, .top, .bottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp:
+            move(command, in: context)
+        case .openDetail:
+            guard let id = selectedRowID(now: now) else { return [] }
+            screen = .detail(id: id)
+            detailScroll = 0
+        case .back:
+            leaveDetail()
+        case .close:
+            overlay = nil
+        case .create:
+            // Right after a refused create, the field offers its name again.
+            editing = Editing(.newName, text: retryableCreate ?? "")
+        case .createAgain:
+            createAgainFromMessages()
+        case .rename:
+            if let id = propertyToChange(now: now) { startRename(id) }
+        case .editAddress:
+            if let id = propertyToChange(now: now) { startAddressEdit(id) }
+        case .delete:
+            if let id = propertyToChange(now: now) { askToDelete(id) }
+        case .undo:
+            show("Undoing the last change…", .info, now: now)
+            return [.undo]
+        case .reapplyMine:
+            guard let id = detailID ?? selectedRowID(now: now) else { return [] }
+            return reapplyMine(id, now: now)
+        case .copyID:
+            guard let id = detailID else { return [] }
+            show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
+            return [.copyToClipboard(id)]
+        case .sort:
+            rows.setSortOrder(rows.sortOrder.next)
+            show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
+        case .filter:
+            editing = Editing(.filter, text: rows.filter)
+        case .clearFilter:
+            if !rows.filter.isEmpty {
+                rows.setFilter("")
+                show("Filter cleared.", .info, now: now)
+            }
+        case .refresh:
+            show("Refreshing…", .info, now: now)
+            return [.refresh]
+        case .redraw:
+            return [.redraw]
+        case .help:
+            overlay = .help(scroll: 0)
+        case .messages:
+            overlay = .messages(scroll: 0)
+        case .quit:
+            if pendingCount == 0 { return [.quit] }
+            overlay = .confirmQuit(unsynced: pendingCount)
+        case .cycleFailureRate:
+            return cycleFailureRate(now: now)
+        case .cycleLatency:
+            return cycleLatency(now: now)
+        case .confirm:
+            return confirm(now: now)
+        case .decline:
+            if case .confirmDelete(_, let name) = overlay { show("Kept “\(name)”.", .info, now: now) }
+            overlay = nil
+        }
+        return []
+    }
+
+    // MARK: Moving
+
+    /// Moves the selection in the list, or scrolls details, help or messages.
+    private mutating func move(_ command: KeyCommand, in context: KeyContext) {
+        switch context {
+        case .list:
+            let current = selectedIndex ?? 0
+            select(index: Self.moved(current, by: command, page: layout.listHeight, last: rows.count - 1))
+        case .detail:
+            guard let id = detailID else { return }
+            // Down stops at the last line, up at the first.
+            let last = maximumDetailScroll(id: id)
+            let moved = Self.moved(detailScroll, by: command, page: layout.listHeight, last: last)
+            detailScroll = moved > detailScroll ? min(moved, last) : max(0, moved)
+        case .help:
+            guard case .help(let scroll) = overlay else { return }
+            let page = max(1, HelpView.visibleLines(height: height) - 1)
+            overlay = .help(scroll: Self.moved(scroll, by: command, page: page, last: .max))
+            clampHelpScroll()
+        case .messages:
+            guard case .messages(let scroll) = overlay else { return }
+            let last = max(0, messageHistory.count - 1)
+            overlay = .messages(scroll: min(max(0, Self.moved(scroll, by: command, page: max(1, height - 6), last: last)), last))
+        case .confirmDelete, .confirmQuit, .field:
+            break
+        }
+    }
+
+    /// A position moved by `command`, through `page` lines a page; the caller keeps it in range.
+    private static func moved(_ position: Int, by command: KeyCommand, page: Int, last: Int) -> Int {
+        switch command {
+        case .down: position + 1
+        case .up: position - 1
+        case .top: 0
+        case .bottom: last
+        case .pageDown: position + page
+        case .pageUp: position - page
+        case .halfPageDown: position + max(1, page / 2)
+        case .halfPageUp: position - max(1, page / 2)
+        default: position
+        }
+    }
+
+    // MARK: Overlays
+
+    /// `n` in messages: the refused create on top goes into the field again, with its name.
+    private mutating func createAgainFromMessages() {
+        guard case .messages(let scroll) = overlay else { return }
+        let index = messageHistory.count - 1 - scroll
+        guard messageHistory.indices.contains(index), let name = messageHistory[index].retryableCreate else { return }
+        overlay = nil
+        leaveDetail()
+        editing = Editing(.newName, text: name)
+    }
+
+    /// `y` in a confirmation.
+    private mutating func confirm(now: ContinuousClock.Instant) -> [Effect] {
+        let question = overlay
+        overlay = nil
+        switch question {
+        case .confirmDelete(let id, let name):
+            // It went while the question was open: nothing to delete, and the answer acts on nothing else.
+            guard rows.row(id: id) != nil else {
+                show("“\(name)” is already gone; nothing was deleted.", .info, now: now)
+                return []
+            }
+            if screen == .detail(id: id) { leaveDetail() }
+            show("Deleting “\(name)”…", .info, now: now)
+            return [.delete(id: id)]
+        case .confirmQuit:
+            return [.quit]
+        case .help, .messages, nil:
+            return []
+        }
+    }
+
+    /// How far the detail of `id` scrolls: its lines less the window's.
+    func maximumDetailScroll(id: String) -> Int {
+        guard let view = detailView(id: id, palette: Palette(enabled: false)) else { return 0 }
+        return max(0, view.lines().count - layout.listHeight)
+    }
+
+    /// The detail screen's view of `id`, live or vanished.
+    func detailView(id: String, palette: Palette) -> DetailView? {
+        if let row = rows.row(id: id) {
+            return DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
+                              separateClusters: separateClusters)
+        }
+        guard let vanishedDetail else { return nil }
+        return DetailView(row: PropertyRow(vanishedDetail.property), vanished: vanishedDetail, layout: layout,
+                          editing: editing, palette: palette, scroll: detailScroll, separateClusters: separateClusters)
+    }
+
+    mutating func leaveDetail() {
+        screen = .list
+        vanishedDetail = nil
+    }
+
+    // MARK: The property a key acts on
+
+    /// The property the detail screen shows, if it is the screen.
+    private var detailID: String? {
+        if case .detail(let id) = screen { id } else { nil }
+    }
+
+    /// The property a change is about: the one in details, or the selected row. One that
+    /// vanished from details is not changed (it is gone; Esc goes back).
+    private mutating func propertyToChange(now: ContinuousClock.Instant) -> String? {
+        guard let id = detailID else { return selectedRowID(now: now) }
+        if let vanished = vanishedDetail {
+            show("\(vanished.headline); nothing to change. Esc goes back.", .info, now: now)
+            return nil
+        }
+        return id
+    }
+
+    /// Only a row in conflict has a change of the user's to apply again.
+    mutating func reapplyMine(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+        guard case .conflict = rows.row(id: id)?.status else {
+            show("o applies your change again after a conflict (⚡); this row has none.", .info, now: now)
+            return []
+        }
+        return [.reapplyMine(id: id)]
+    }
+
+    private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {
+        guard let id = selectedID, rows.row(id: id) != nil else {
+            show(rows.filter.isEmpty ? "The list is empty; n adds a property." : "No property matches the filter.",
+                 .info, now: now)
+            return nil
+        }
+        return id
+    }
+
+    private mutating func startRename(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        editing = Editing(.rename(id: id), text: row.property.name)
+    }
+
+    private mutating func startAddressEdit(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        editing = Editing(.address(id: id), text: row.property.address ?? "")
+    }
+
+    private mutating func askToDelete(_ id: String) {
+        guard let row = rows.row(id: id) else { return }
+        overlay = .confirmDelete(id: id, name: row.property.name)
+    }
+
+    // MARK: The simulated server
+
+    private mutating func cycleFailureRate(now: ContinuousClock.Instant) -> [Effect] {
+        guard var simulation else { return simulationUnavailable(now: now) }
+        simulation.failureRate = Simulation.next(after: simulation.failureRate, in: Simulation.failureRates)
+        self.simulation = simulation
+        show("Simulated server: \(Simulation.describe(failureRate: simulation.failureRate)).", .info, now: now)
+        return [.setSimulatedFailureRate(simulation.failureRate)]
+    }
+
+    private mutating func cycleLatency(now: ContinuousClock.Instant) -> [Effect] {
+        guard var simulation else { return simulationUnavailable(now: now) }
+        simulation.latency = Simulation.next(after: simulation.latency, in: Simulation.latencies)
+        self.simulation = simulation
+        show("Simulated server latency: \(Simulation.describe(latency: simulation.latency)).", .info, now: now)
+        return [.setSimulatedLatency(simulation.latency)]
+    }
+
+    private mutating func simulationUnavailable(now: ContinuousClock.Instant) -> [Effect] {
+        show("Simulation keys work only with the embedded server (no --endpoint).", .error, now: now)
+        return []
+    }
+}
