@@ -94,6 +94,15 @@ struct EventLoop<Program: TerminalProgram> {
         return readKeys(inputEvents: descriptors[0].revents, machine: &machine)
     }
 
+    /// How long input may pause after a paste's end and still be the same burst (a terminal
+    /// writes a paste at once; a person's next key comes far later).
+    static var pasteTailWait: Int32 { 50 }
+
+    private func inputArrives(withinMilliseconds milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
     /// SIGINT, SIGTERM, SIGHUP end the loop; SIGWINCH is a resize.
     private func takeSignals(machine: inout LoopStateMachine<Program.Message>) -> LoopExit? {
         guard let signalDescriptor else { return nil }
@@ -118,7 +127,12 @@ struct EventLoop<Program: TerminalProgram> {
         var keys: [Key] = []
         while true {
             let status = get_wch(&character)
-            if status == ERR { break }
+            if status == ERR {
+                // Right after a paste's end, more input without a pause is the rest of the same
+                // burst (see `KeyDecoder`): wait a moment for it before ending the batch.
+                if decoder.awaitsPasteTail, inputArrives(withinMilliseconds: Self.pasteTailWait) { continue }
+                break
+            }
             keysRead += 1
             if status == KEY_CODE_YES, Int32(bitPattern: character) == KEY_RESIZE {
                 machine.resized(width: screenSize.width, height: screenSize.height)

@@ -7,6 +7,12 @@ import ScreenValues
 /// - Bracketed paste: between the terminal's paste-start and paste-end markers (bound to
 ///   `proptui_key_paste_start/end` by `define_key`) everything is text, gathered into one
 ///   `.paste`; a pasted line break or `d` never becomes a key.
+///   **The rule for what follows a paste**: input that arrives in the same burst as a paste's
+///   end marker, without the input running dry in between (`endOfBatch`, which the loop delays a
+///   moment after a paste: `awaitsPasteTail`), is part of the paste, never keys. A pasted text
+///   can hold the end marker itself (`Injected ESC[201~ ⏎ k d y`, and tmux passes it through):
+///   the rest of it then still arrives in the same burst, and goes into the paste, which the
+///   field refuses for its line break or control character, saying so. Nothing runs.
 /// - Alt: the terminal sends Alt+b as Esc then b in one write. An Esc followed by a key in
 ///   the same batch of input is `.alt(key)`; an Esc with nothing after it is `.escape`
 ///   (curses has already waited the escape delay for the rest of a sequence).
@@ -23,13 +29,32 @@ struct KeyDecoder {
     /// `ESC[15;2~`): it is dropped whole rather than typed as text or read as Alt+[.
     private var inUnknownSequence = false
 
+    /// A paste whose end marker came in the current burst of input: what follows it without a
+    /// pause belongs to it. Delivered when the input runs dry.
+    private var ended: String?
+
     /// Whether a paste has started and not ended (its text waits for the end marker).
     var isInPaste: Bool { pasted != nil }
+
+    /// Whether a paste has just ended: the loop waits a moment for more input before it ends
+    /// the batch, so that the rest of a burst cannot slip out as keys.
+    var awaitsPasteTail: Bool { ended != nil }
 
     /// Feeds one `get_wch` result (`status` is `OK` or `KEY_CODE_YES`); answers the keys it completes.
     mutating func feed(status: Int32, value: UInt32) -> [Key] {
         let code = Int32(bitPattern: value)
         let isFunctionKey = status == KEY_CODE_YES
+        if var text = ended {
+            // The same burst as a paste's end: part of it, markers included (a marker is an Escape
+            // character in the text, so the field refuses it).
+            pastedReads += 1
+            if pastedReads <= Self.maximumPaste {
+                let isMarker = isFunctionKey && (code == proptui_key_paste_start() || code == proptui_key_paste_end())
+                text.append(contentsOf: isMarker ? "\u{1B}" : Self.pastedText(status: status, value: value))
+            }
+            ended = text
+            return []
+        }
         if isFunctionKey, code == proptui_key_paste_start() {
             var keys = takePendingEscape()
             if let unfinished = pasted { keys.append(.paste(unfinished)) }  // a start without an end: keep what came
@@ -40,7 +65,8 @@ struct KeyDecoder {
         if isFunctionKey, code == proptui_key_paste_end() {
             guard let text = pasted else { return [] }  // an end without a start: nothing to deliver
             pasted = nil
-            return [.paste(text)]
+            ended = text  // delivered when the burst is over (see `ended`)
+            return []
         }
         if pasted != nil {
             pastedReads += 1
@@ -70,9 +96,14 @@ struct KeyDecoder {
         return [key]
     }
 
-    /// Input has run dry for now: a lone Esc is the Escape key. A paste stays open for its end marker.
+    /// Input has run dry for now: a paste that ended is delivered, a lone Esc is the Escape key.
+    /// A paste without its end marker yet stays open for it.
     mutating func endOfBatch() -> [Key] {
         inUnknownSequence = false
+        if let text = ended {
+            ended = nil
+            return [.paste(text)]
+        }
         return takePendingEscape()
     }
 

@@ -56,9 +56,25 @@ import Testing
         #expect(decoder.endOfBatch() == [])  // a paste spans reads: it waits for its end
         #expect(decoder.isInPaste)
         #expect(decoder.feed(status: function, value: UInt32(bitPattern: KEY_UP)) == [])
-        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("PasteTest\ngdy\u{3}\u{1B}\u{1B}")])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [])
         #expect(!decoder.isInPaste)
+        #expect(decoder.awaitsPasteTail)
+        #expect(decoder.endOfBatch() == [.paste("PasteTest\ngdy\u{3}\u{1B}\u{1B}")])  // delivered once the burst is over
         #expect(feed(&decoder, "j") == [.character("j")])
+    }
+
+    /// The attack: `printf 'Injected\033[201~\rkdy'` pasted (tmux passes the marker
+    /// through, then adds its own): the field must not save "Injected" and run ⏎ k d y.
+    @Test func whatFollowsAPastesEndInTheSameBurstIsPartOfItNeverKeys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_start())) == [])
+        #expect(feed(&decoder, "Injected") == [])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [])  // the pasted marker
+        #expect(feed(&decoder, "\rkdy") == [])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [])  // the terminal's own
+        #expect(decoder.endOfBatch() == [.paste("Injected\nkdy\u{1B}")])
+        // After the pause, keys are keys again.
+        #expect(feed(&decoder, "k") == [.character("k")])
     }
 
     @Test func anEndWithoutAStartIsIgnored() {
@@ -88,7 +104,8 @@ import Testing
         #expect(feed(&decoder, "\u{1B}") == [])
         #expect(decoder.feed(status: function, value: marker(proptui_key_paste_start())) == [.escape])
         #expect(feed(&decoder, "x") == [])
-        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [.paste("x")])
+        #expect(decoder.feed(status: function, value: marker(proptui_key_paste_end())) == [])
+        #expect(decoder.endOfBatch() == [.paste("x")])
     }
 }
 
