@@ -11,7 +11,7 @@ extension RealEstatePropertyList {
         let id = operation.recordID
         switch answer {
         case .success(let record) where record.id == id:
-            failures[id] = nil
+            schedule.answered(id)
             serverAnswered()
             settle(operation, with: record)
         case .success(let record):
@@ -128,7 +128,7 @@ extension RealEstatePropertyList {
         if case .create = operation.change {
             // Later changes to a record the server never created would each be refused
             // in turn; they go with it, and the status line keeps the create's reason.
-            for later in store.pendingOperations(for: operation.recordID) where inFlight[later.recordID] != later.id {
+            for later in store.pendingOperations(for: operation.recordID) where !schedule.isOnTheWire(later.id, of: later.recordID) {
                 publish(store.reject(later.id, because: rejection))
                 history.forget(operation: later.id)
                 dropped.append(later.id)

@@ -90,7 +90,7 @@ extension RealEstatePropertyList {
     /// Only an operation that never left: not on the wire, never sent, and the last
     /// of its record (so no later change was made on top of it).
     private func canCancel(_ operation: PendingOperation<RealEstateProperty>) -> Bool {
-        !operation.mayHaveReachedServer && inFlight[operation.recordID] != operation.id
+        !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID)
             && store.pendingOperations(for: operation.recordID).last?.id == operation.id
     }
 

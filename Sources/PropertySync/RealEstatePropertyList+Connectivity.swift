@@ -91,7 +91,7 @@ extension RealEstatePropertyList {
     /// resolved against the server first, so nothing is reported reverted that happened.
     func revertUnsendable(_ reason: String) {
         for operation in store.pendingOperations.reversed()
-        where !operation.mayHaveReachedServer && inFlight[operation.recordID] != operation.id {
+        where !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID) {
             refuse(operation, message: "offline, not sent (\(reason))", conflict: false)
         }
     }

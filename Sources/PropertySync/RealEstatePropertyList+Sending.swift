@@ -8,8 +8,7 @@ import OptimisticStore
 extension RealEstatePropertyList {
     /// A record got a new operation, or may send again: it waits its turn.
     func enqueue(_ id: String) {
-        guard inFlight[id] == nil, backingOff[id] == nil else { return }
-        if readySet.insert(id).inserted { ready.append(id) }
+        schedule.waiting(id)
     }
 
     /// Starts sending for ready records while there is room.
@@ -24,12 +23,10 @@ extension RealEstatePropertyList {
             if case .unreachable(let reason)? = link.pause, options.offlineMode == .revert { revertUnsendable(reason) }
             return
         }
-        while inFlight.count < options.maximumParallelSends, let id = ready.popFirst() {
-            readySet.remove(id)
-            guard inFlight[id] == nil, backingOff[id] == nil else { continue }
+        while let id = schedule.nextRecord(maximumParallel: options.maximumParallelSends) {
             foldCancellingOperations(of: id)
             guard let operation = store.pendingOperations(for: id).first else { continue }
-            inFlight[id] = operation.id
+            schedule.sending(operation.id, of: id)
             // Counted before it leaves: killed while it is on the wire, the app must
             // know after a restart that the server may have applied it.
             store.noteSent(operation.id)
@@ -50,7 +47,7 @@ extension RealEstatePropertyList {
         // The record keeps its slot while the answer is worked out (which may ask the
         // server again): its next operation must not go out before this one is settled.
         await handle(answer, to: operationID)
-        inFlight[id] = nil
+        schedule.settled(id)
         if !store.pendingOperations(for: id).isEmpty { enqueue(id) }
         pump()
     }
@@ -98,17 +95,16 @@ extension RealEstatePropertyList {
 
     /// A transient failure: the record steps aside for a while, without a slot.
     func backOff(_ id: String) {
-        failures[id, default: 0] += 1
-        let delay = options.retryPolicy.delay(afterFailure: failures[id]!)
-        backingOff[id]?.cancel()
-        backingOff[id] = Task {
+        let (failures, ticket) = schedule.backOff(id)
+        let delay = options.retryPolicy.delay(afterFailure: failures)
+        Task { [weak self] in
             try? await Task.sleep(for: delay)
-            await self.backoffEnded(id)
+            await self?.backoffEnded(id, ticket: ticket)
         }
     }
 
-    private func backoffEnded(_ id: String) {
-        backingOff[id] = nil
+    private func backoffEnded(_ id: String, ticket: Int) {
+        guard schedule.backoffEnded(id, ticket: ticket) else { return }  // a newer backoff runs
         if !store.pendingOperations(for: id).isEmpty { enqueue(id) }
         pump()
     }

@@ -1,5 +1,4 @@
 import AppSync
-import DequeModule
 import Foundation
 import Logging
 import OptimisticStore
@@ -22,15 +21,8 @@ public actor RealEstatePropertyList {
     let logger: Logger
 
     // MARK: Sending state (see +Sending)
-    /// The operation on the wire for each record that has one.
-    var inFlight: [String: OperationID] = [:]
-    /// Records whose next operation can be sent, oldest first.
-    var ready = Deque<String>()
-    var readySet: Set<String> = []
-    /// Records waiting out a backoff after a transient failure: they hold no send slot.
-    var backingOff: [String: Task<Void, Never>] = [:]
-    /// Consecutive transient failures per record, for its backoff.
-    var failures: [String: Int] = [:]
+    /// Which record's operation goes on the wire next (a pure value; see `SendSchedule`).
+    var schedule = SendSchedule()
     /// Rebases per operation, so two writers racing cannot loop forever.
     var rebases: [OperationID: Int] = [:]
     /// How the list reaches the server: whether anything may be sent, and what the header says.
@@ -188,6 +180,5 @@ public actor RealEstatePropertyList {
         probe?.cancel()
         realtime?.client.stop()
         realtime?.following.cancel()
-        for task in backingOff.values { task.cancel() }
     }
 }

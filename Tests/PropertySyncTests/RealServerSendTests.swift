@@ -241,7 +241,8 @@ import Testing
             await list.start()
             await events.first { if case .connectivityChanged(.unauthorized) = $0 { true } else { false } }
             try await list.rename(record.id, to: "Unlocked")
-            try await Task.sleep(for: .milliseconds(300))
+            // The sender runs within the change's call: had it sent, the operation would count an attempt.
+            #expect(await list.pendingOperations.map(\.attempts) == [0], "nothing was sent")
             #expect(await list.pendingCount == 1)
             #expect(try storage.outboxCount() == 1)
             #expect(try await server.api().get(id: record.id)?.name == "Locked")
