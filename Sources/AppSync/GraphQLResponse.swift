@@ -62,10 +62,18 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
     /// Also a variable the schema does not accept ("Variable '$input' got invalid value…"), and
     /// AppSync's `BadRequestException`: a request the server could not run at all applied nothing,
     /// and is never a refusal of the change it carried.
+    /// Other GraphQL servers word it as graphql-js does ("Cannot query field \"_version\" on type …").
     public var isValidationError: Bool {
         if message.hasPrefix("Validation error") || message.hasPrefix("Invalid Syntax") { return true }
-        if let errorType, ["ValidationError", "InvalidSyntax", "BadRequestException"].contains(errorType) { return true }
-        return path == nil && (message.contains("got invalid value") || message.contains("has an invalid value"))
+        if let errorType, ["ValidationError", "InvalidSyntax", "BadRequestException", "GRAPHQL_VALIDATION_FAILED"].contains(errorType) {
+            return true
+        }
+        guard path == nil else { return false }
+        let phrasings = [
+            "got invalid value", "has an invalid value", "Cannot query field", "Unknown argument", "Unknown type",
+            "is not defined by type", "Syntax Error",
+        ]
+        return phrasings.contains { message.contains($0) }
     }
 
     /// What a validation error says is missing, in a few words: "no field _version in
@@ -75,6 +83,10 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
         let quoted = message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map(\.element)
         if message.contains("FieldUndefined"), quoted.count >= 2 { return "no field \(quoted[0]) in \(quoted[1])" }
+        // graphql-js: "Cannot query field \"_version\" on type \"RealEstateProperty\"."
+        let doubleQuoted = message.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map(\.element)
+        if message.hasPrefix("Cannot query field"), doubleQuoted.count >= 2 { return "no field \(doubleQuoted[0]) in \(doubleQuoted[1])" }
         if message.contains("UnknownArgument"), let name = quoted.first { return "no argument \(name)" }
         if message.contains("UnknownType"), let name = quoted.first { return "no type \(name)" }
         let detail = message.replacingOccurrences(of: "Validation error of type ", with: "")

@@ -64,6 +64,12 @@ import Testing
         #expect(error.failure.missesVersionedOnlyParts)
         let plainMissing = GraphQLError(message: "Validation error of type FieldUndefined: Field 'listFoo' in type 'Query' is undefined @ 'listFoo'")
         #expect(!plainMissing.failure.missesVersionedOnlyParts)
+        // Another server's wording (graphql-js), and a refusal of the change itself, which is not one.
+        let graphqlJS = GraphQLError(message: "Cannot query field \"_version\" on type \"RealEstateProperty\".")
+        #expect(graphqlJS.failure == .notOffered("the API refused the request as invalid GraphQL: it has no field _version in RealEstateProperty"))
+        let refusal = GraphQLError(
+            message: "The conditional request failed", errorType: "DynamoDB:ConditionalCheckFailedException", path: ["updateRealEstateProperty"])
+        #expect(!refusal.isValidationError)
     }
 
     // MARK: - Conditions
