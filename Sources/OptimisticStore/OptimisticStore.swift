@@ -11,7 +11,7 @@
 /// the operations pending on that record, independent of the number of records.
 ///
 /// Not thread-safe by design: one owner (an actor such as `RealEstatePropertyList`)
-/// serialises access. Diffs are handed out through `diffs`.
+/// serialises access. Every change returns its diff, for the owner to publish.
 public final class OptimisticStore<Record: SyncedRecord> {
     public typealias ID = Record.ID
     public typealias Diff = StoreDiff<ID>
@@ -39,7 +39,6 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @usableFromInline var visibleCount = 0
     @usableFromInline var clock: UInt64 = 0
     @usableFromInline var lastOperation: UInt64 = 0
-    @usableFromInline var feed: DiffFeed<ID>?
 
     /// How many tombstones are kept at most (the oldest go first). A tombstone stops an
     /// older copy of a deleted record (a late event or page) from showing it again; such
@@ -71,17 +70,6 @@ public final class OptimisticStore<Record: SyncedRecord> {
             if !entry.record.isDeleted && overlay[entry.record.id] == nil { shownConfirmed += 1 }
         }
         visibleCount = shownConfirmed + overlay.values.lazy.filter { $0 != nil }.count
-    }
-
-    deinit { feed?.finish() }
-
-    /// The store's changes for one consumer (the screen), coalesced: it takes the union of
-    /// every diff since it last took one. Publishing starts when this is first read.
-    public var diffs: DiffFeed<ID> {
-        if let feed { return feed }
-        let created = DiffFeed<ID>()
-        feed = created
-        return created
     }
 
     // MARK: - Reading
@@ -285,14 +273,13 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     // MARK: - Internals
 
-    /// Runs a change to some records' state and publishes what it changed for the user.
+    /// Runs a change to some records' state and answers what it changed for the user.
     @inlinable
     func edit(_ id: ID, _ change: () -> Void) -> Diff {
         let before = (record(id), status(id))
         change()
         var diff = Diff()
         refold(id, before: before, into: &diff)
-        publish(diff)
         return diff
     }
 
@@ -302,7 +289,6 @@ public final class OptimisticStore<Record: SyncedRecord> {
         change()
         var diff = Diff()
         for (id, before) in zip(ids, before) { refold(id, before: before, into: &diff) }
-        publish(diff)
         return diff
     }
 
@@ -409,10 +395,5 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @usableFromInline
     func removeConfirmed(_ id: ID) {
         if confirmed.remove(id)?.record.isDeleted == true { tombstones.forget() }
-    }
-
-    @inlinable
-    func publish(_ diff: Diff) {
-        if let feed, !diff.isEmpty { feed.publish(diff) }
     }
 }

@@ -32,25 +32,26 @@ final class ProptuiEngine: BenchEngine {
     static let name = "proptui"
 
     private let store: OptimisticStore<RealEstateProperty>
-    private let diffs: DiffFeed<String>
+    /// Each diff goes out as the list's sink sends an event: one by one, in order, to a consumer task.
+    private let published: AsyncStream<StoreDiff<String>>
+    private let publish: AsyncStream<StoreDiff<String>>.Continuation
+    private var publishedCount = 0
+    private let drained = DrainCounter()
 
     init(workload: Workload) {
         store = OptimisticStore(confirmed: workload.initialStoreRecords())
-        diffs = store.diffs  // read now: the store only publishes once someone holds its feed
+        (published, publish) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
-    /// As the screen does: woken when diffs are waiting, it takes them all as one.
-    func startConsumer() -> Task<Void, Never> {
-        Task.detached { [diffs] in
-            for await _ in diffs.signals { _ = diffs.take() }
-        }
-    }
+    func startConsumer() -> Task<Void, Never> { startDraining(published, counter: drained) }
 
-    var isDrained: Bool { diffs.isDrained }
+    var isDrained: Bool { drained.value >= publishedCount }
 
     func perform(_ step: Workload.Step) {
-        let (operation, _) = store.apply(step.change)
-        store.confirm(operation, with: step.serverRecord)
+        let (operation, applied) = store.apply(step.change)
+        publish.yield(applied)
+        publish.yield(store.confirm(operation, with: step.serverRecord))
+        publishedCount += 2
     }
 
     func shows(_ step: Workload.Step) -> Bool {

@@ -93,9 +93,9 @@ struct Report {
             }.joined().trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "proptui-bench: one operation = optimistic apply + successful settle + publishing (seed \(seed))",
-            "publishing: proptui adds its diffs to a coalesced feed a consumer task takes from; "
-                + "the baseline yields the whole list to an AsyncStream on every change, as the sample does",
+            "proptui-bench, the engine against the sample's algorithm: one operation = optimistic apply + successful settle + publishing (seed \(seed))",
+            "publishing: proptui yields each change's diff (the records it touched) to an AsyncStream, as the list's sink sends its events; "
+                + "the baseline yields the whole list on every change, as the sample does",
             "machine: \(machine.description)",
             "bytes/record: \(memoryDescription)",
             "",
