@@ -107,6 +107,7 @@ extension RealEstatePropertyList {
             logger.error("could not save a change: \(error)")
             throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
         }
+        if case .create = change { creationOrder.note(operationID, of: change.recordID) }
         if kind != nil { conflicted[change.recordID] = nil }  // the user moved on
         if let kind {
             history.record(UndoHistory.Entry(

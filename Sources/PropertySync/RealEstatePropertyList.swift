@@ -29,6 +29,8 @@ public actor RealEstatePropertyList {
     var readySet: Set<String> = []
     /// Records waiting out a backoff after a transient failure: they hold no send slot.
     var backingOff: [String: Task<Void, Never>] = [:]
+    /// Creates wait for the older ones: they are sent in the order made.
+    var creationOrder = CreationOrder()
     /// Consecutive transient failures per record, for its backoff.
     var failures: [String: Int] = [:]
     /// Rebases per operation, so two writers racing cannot loop forever.
@@ -111,7 +113,10 @@ public actor RealEstatePropertyList {
         sink(.loaded(rows))
         sink(.loadStateChanged(loadState))
         sink(.pendingCountChanged(store.pendingCount))
-        for operation in store.pendingOperations { enqueue(operation.recordID) }
+        for operation in store.pendingOperations {
+            if case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
+            enqueue(operation.recordID)
+        }
         pump()
         readRestOfCache()
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
