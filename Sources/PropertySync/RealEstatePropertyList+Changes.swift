@@ -46,6 +46,7 @@ extension RealEstatePropertyList {
         if let operation = store.operation(entry.operation), canCancel(operation) {
             publish(store.cancel(operation.id))
             persist("the undone operation") { try storage.settle([operation.id]) }
+            pump()  // a create held behind this one may go now
             return .undone("Undid \(entry.description) (it had not been sent).", recordID: entry.recordID)
         }
         switch entry.inverse(current: store.record(entry.recordID)) {
@@ -107,6 +108,7 @@ extension RealEstatePropertyList {
             logger.error("could not save a change: \(error)")
             throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
         }
+        if case .create = change { creationOrder.note(operationID, of: change.recordID) }
         if kind != nil { conflicted[change.recordID] = nil }  // the user moved on
         if let kind {
             history.record(UndoHistory.Entry(

@@ -5,6 +5,8 @@ import OptimisticStore
 /// for its record's create), up to `maximumParallelSends` records at once. A record
 /// waiting out a backoff holds no slot, so one failing record never stalls the rest;
 /// while the server cannot be reached (or refuses the credentials) nothing is sent.
+/// Creates go one at a time in the order they were made (`CreationOrder`), so the
+/// server's `createdAt` keeps the user's order.
 extension RealEstatePropertyList {
     /// A record got a new operation, or may send again: it waits its turn.
     func enqueue(_ id: String) {
@@ -23,9 +25,13 @@ extension RealEstatePropertyList {
             if case .unreachable(let reason)? = link.pause, options.offlineMode == .revert { revertUnsendable(reason) }
             return
         }
+        if let next = creationOrder.released(isPending: isPending) { enqueue(next) }
         while let id = schedule.nextRecord(maximumParallel: options.maximumParallelSends) {
             foldCancellingOperations(of: id)
             guard let operation = store.pendingOperations(for: id).first else { continue }
+            // A create behind an older one waits for it; `released` hands it back.
+            if case .create = operation.change,
+               !creationOrder.mayGo(operation.id, of: id, isPending: isPending) { continue }
             schedule.sending(operation.id, of: id)
             // Counted before it leaves: killed while it is on the wire, the app must
             // know after a restart that the server may have applied it.
@@ -34,6 +40,8 @@ extension RealEstatePropertyList {
             Task { await self.send(operation.id) }
         }
     }
+
+    private func isPending(_ operation: OperationID) -> Bool { store.operation(operation) != nil }
 
     private func send(_ operationID: OperationID) async {
         guard let operation = store.operation(operationID) else { return }

@@ -23,6 +23,8 @@ public actor RealEstatePropertyList {
     // MARK: Sending state (see +Sending)
     /// Which record's operation goes on the wire next (a pure value; see `SendSchedule`).
     var schedule = SendSchedule()
+    /// Creates wait for the older ones: they are sent in the order made.
+    var creationOrder = CreationOrder()
     /// Rebases per operation, so two writers racing cannot loop forever.
     var rebases: [OperationID: Int] = [:]
     /// How the list reaches the server: whether anything may be sent, and what the header says.
@@ -103,7 +105,10 @@ public actor RealEstatePropertyList {
         sink(.loaded(rows))
         sink(.loadStateChanged(loadState))
         sink(.pendingCountChanged(store.pendingCount))
-        for operation in store.pendingOperations { enqueue(operation.recordID) }
+        for operation in store.pendingOperations {
+            if case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
+            enqueue(operation.recordID)
+        }
         pump()
         readRestOfCache()
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last

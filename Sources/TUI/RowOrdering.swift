@@ -1,8 +1,9 @@
 /// Where a row sits in the list: its sort key (by name or address), then creation order.
-/// Rows the server has seen sort by `createdAt` then id; rows created here and not yet
-/// confirmed go at the end, in the order they appeared. In creation order a row's place is
-/// taken once, when it first appears, and kept while it exists, so a rename or a
-/// confirmation never moves it; sorted by name, a rename moves it.
+/// Rows the server has seen sort by its `createdAt` then id, so every client shows the
+/// same order; rows created here and not yet confirmed go at the end, in the order they
+/// were made. A rename never moves a row in creation order; a confirmation moves a new
+/// row to its server time's place (where it already is, unless another client created
+/// one meanwhile); sorted by name, a rename moves it.
 ///
 /// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
 /// shares the tables (copy-on-write): let it go before writing to them.

@@ -117,7 +117,7 @@ public struct RowStore: RowSource, Sendable {
             }
             let before = slotIndex.slot(of: row.id, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
-                row: row, createdAt: before.map(\.createdAt) ?? row.property.createdAt.map(CreationTime.init),
+                row: row, createdAt: row.property.createdAt.map(CreationTime.init) ?? before?.createdAt,
                 arrival: before?.arrival ?? takeArrival()))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
@@ -265,11 +265,14 @@ public struct RowStore: RowSource, Sendable {
             if Self.isFlagged(old.status) { flaggedCount -= 1 }
             let wasShown = filtered != nil && matches(old)
             let isShown = filtered != nil && matches(row)
-            // Sorted by name or address, a change there moves the row.
-            let moves = sortKeys != nil && newKey != sortKeys![Int(slot)]
+            // Sorted by name or address, a change there moves the row; so does a server time
+            // arriving (a create confirmed): the list stays sorted by its own rule.
+            let created = row.property.createdAt.map(CreationTime.init) ?? entries[Int(slot)]!.createdAt
+            let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries[Int(slot)]!.createdAt
             takeOut(slot, fromAll: moves, fromFiltered: wasShown && (moves || !isShown))
             if moves {
-                sortKeys![Int(slot)] = newKey
+                sortKeys?[Int(slot)] = newKey
+                entries[Int(slot)]!.createdAt = created
                 staging.all.append(slot)
             }
             if isShown && (moves || !wasShown) { staging.shown.append(slot) }

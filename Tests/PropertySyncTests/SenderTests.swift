@@ -72,6 +72,30 @@ import Testing
         #expect(await list.row("villa")?.status == .pending(1), "the failing record waits; the other went ahead")
     }
 
+    @Test func createsGoOneAtATimeInTheOrderMadeWhileOtherEditsGoAlongside() async throws {
+        let server = ScriptedServer(records: [villa, loft])
+        let list = try await makeList(server, parallel: 4)
+        await server.setReachable(false)
+        await server.set(script: [.unreachable])
+        var made: [String] = []
+        for name in ["off1", "off2", "off3", "off4", "off5"] { made.append(try await list.create(name: name)) }
+        await eventually("the list to go offline") { await list.currentConnectivity != .online }
+        try await list.rename("villa", to: "Villa Blu")
+        await server.hold()
+        await server.setReachable(true)
+        // Back online: the oldest create and the rename leave together; the other creates wait.
+        await server.wait { $0.heldCount == 2 }
+        #expect(await server.received.filter { if case .update = $0 { true } else { false } }.count == 1)
+        await server.release()
+        await settled(list)
+        let sentCreates = await server.received.compactMap { mutation -> String? in
+            if case .create(let record) = mutation { record.id } else { nil }
+        }
+        // After the first create's attempt while offline, each create once, in the order made.
+        #expect(sentCreates.suffix(5) == made[...])
+        #expect(await server.maximumCreatesInFlight == 1)
+    }
+
     @Test func changesThatCancelOutOfflineSendNothing() async throws {
         let server = ScriptedServer(records: [villa])
         let list = try await makeList(server)

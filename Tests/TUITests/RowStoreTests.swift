@@ -20,7 +20,7 @@ import Testing
         #expect(ids(store) == ["z", "a", "b", "local1", "local0"])
     }
 
-    @Test func renameAndConfirmNeverMoveARow() {
+    @Test func aRenameNeverMovesARowAndAConfirmationPlacesItByTheServersTime() {
         var store = RowStore()
         store.apply(RowUpdate(upserted: [
             PropertyRow(property("x", "X", createdAt: "2024-01-01")),
@@ -28,11 +28,25 @@ import Testing
             PropertyRow(property("y", "Y", createdAt: "2024-01-03")),
         ]))
         #expect(ids(store) == ["x", "y", "new"])
-        // The server confirms the create with a time earlier than y's: the row stays where it appeared.
-        store.apply(RowUpdate(upserted: [PropertyRow(property("new", "Renamed", createdAt: "2024-01-02"))]))
         store.apply(RowUpdate(upserted: [PropertyRow(property("x", "AAA first alphabetically", createdAt: "2024-01-01"))]))
         #expect(ids(store) == ["x", "y", "new"])
-        #expect(store.row(at: 2).property.name == "Renamed")
+        // The server confirms the create with a time earlier than y's: every client shows it there.
+        store.apply(RowUpdate(upserted: [PropertyRow(property("new", "Renamed", createdAt: "2024-01-02"))]))
+        #expect(ids(store) == ["x", "new", "y"])
+        #expect(store.row(at: 1).property.name == "Renamed")
+    }
+
+    @Test func aRowFromElsewhereGoesAfterAConfirmedLocalRowThatIsOlder() {
+        // A adds "mine"; B adds "theirs" later; A hears of B's row after its own was confirmed.
+        var store = RowStore()
+        store.apply(RowUpdate(upserted: [PropertyRow(property("old", "Old", createdAt: "2024-01-01"))]))
+        store.apply(RowUpdate(upserted: [PropertyRow(property("mine", "Mine", createdAt: nil), status: .pending(1))]))
+        store.apply(RowUpdate(upserted: [PropertyRow(property("mine", "Mine", createdAt: "2024-01-02"))]))
+        store.apply(RowUpdate(upserted: [PropertyRow(property("theirs", "Theirs", createdAt: "2024-01-03"))]))
+        store.apply(RowUpdate(upserted: [PropertyRow(property("pending", "Pending", createdAt: nil), status: .pending(1))]))
+        #expect(ids(store) == ["old", "mine", "theirs", "pending"])
+        store.replaceAll(with: (0..<store.count).map { store.row(at: $0) })
+        #expect(ids(store) == ["old", "mine", "theirs", "pending"])
     }
 
     @Test func removalsAndRepeatedUpdatesAreHarmless() {

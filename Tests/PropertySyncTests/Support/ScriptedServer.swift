@@ -26,6 +26,9 @@ actor ScriptedServer: PropertyAPI {
     private(set) var maximumInFlight = 0
     private(set) var maximumInFlightPerRecord = 0
     private var inFlight: [String: Int] = [:]
+    /// The most creates on the wire at once (they must go one at a time, in the order made).
+    private(set) var maximumCreatesInFlight = 0
+    private var createsInFlight = 0
     /// Replies for the next mutations, in order; when empty, `accept`.
     var script: [Reply] = []
     /// While true, replies wait for `release()`.
@@ -118,8 +121,12 @@ actor ScriptedServer: PropertyAPI {
         inFlight[id, default: 0] += 1
         maximumInFlightPerRecord = max(maximumInFlightPerRecord, inFlight[id]!)
         maximumInFlight = max(maximumInFlight, inFlight.values.reduce(0, +))
+        let isCreate = if case .create = mutation { true } else { false }
+        if isCreate { createsInFlight += 1 }
+        maximumCreatesInFlight = max(maximumCreatesInFlight, createsInFlight)
         if holding { await withCheckedContinuation { held.append($0) } }
         inFlight[id]! -= 1
+        if isCreate { createsInFlight -= 1 }
         let reply = script.isEmpty ? .accept : script.removeFirst()
         switch reply {
         case .transient: throw .transient("The network connection was lost.")
