@@ -125,53 +125,22 @@ extension RealEstatePropertyList {
             sink(.loadProgress(nil))
             setBusy(false)
         }
-        var all: [RealEstateProperty] = []
+        var read = WholeRead()
         let startedAt: Int64?
-        // Pages merged but not yet on screen or in the cache, and when they last got some (see `publishInterval`).
-        var unpublished = StoreDiff<String>()
-        var unsaved: [RealEstateProperty] = []
-        var lastPublished: ContinuousClock.Instant?
         do throws(AppSyncFailure) {
             startedAt = try await readSyncPages(since: nil) { records in
-                all.append(contentsOf: records)
-                unsaved.append(contentsOf: records)
-                mergePage(records, into: &unpublished)
-                if lastPublished.map({ ContinuousClock.now - $0 >= Self.publishInterval }) ?? true {
-                    publish(unpublished)
-                    unpublished = StoreDiff()
-                    lastPublished = .now
-                    persist("a page of the list") { try storage.merge(unsaved) }
-                    unsaved = []
-                }
-                sink(.loadProgress(LoadProgress(loaded: all.count, expected: expected.map { max($0, all.count) })))
+                var diff = StoreDiff<String>()
+                mergePage(records, into: &diff)
+                if read.add(records, changing: diff, now: .now, showingAtMostEvery: Self.publishInterval) { show(&read) }
+                sink(.loadProgress(LoadProgress(loaded: read.records.count, expected: expected.map { max($0, read.records.count) })))
             }
         } catch {
-            publish(unpublished)  // what did arrive is shown (and kept)
-            persist("a page of the list") { try storage.merge(unsaved) }
-            if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
-            switch error {
-            case .notOffered:
-                if link.pause == nil {
-                    apiRefused(error)  // asks the API again; says what is missing if it still lacks it
-                } else {
-                    sink(.loadFailed(message: error.description))
-                }
-            case .unauthorized, .misconfigured:
-                if link.pause == nil {
-                    pauseSending(error)  // says it, once
-                } else {
-                    sink(.loadFailed(message: error.description))  // asked again (R): still so
-                }
-            case .unreachable:
-                pauseSending(error)
-                sink(.loadFailed(message: error.description))
-            case .transient, .rejected:
-                sink(.loadFailed(message: error.description))
-            }
+            show(&read)  // what did arrive is shown (and kept)
+            refreshFailed(error)
             return false
         }
-        publish(unpublished)
-        persist("a page of the list") { try storage.merge(unsaved) }
+        show(&read)
+        let all = read.records
         adoptWholeList(all, startedAt: token)
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
         if let mark = startedAt ?? plainSyncMark(all) {
@@ -180,6 +149,37 @@ extension RealEstatePropertyList {
         }
         setLoadState(.loaded)
         return true
+    }
+
+    /// What arrived of a whole read and is not on screen or in the cache yet goes there.
+    private func show(_ read: inout WholeRead) {
+        let (diff, records) = read.takeUnshown()
+        publish(diff)
+        persist("a page of the list") { try storage.merge(records) }
+    }
+
+    /// A whole read that failed: what stops sending is said once; the rest is a failed refresh.
+    private func refreshFailed(_ error: AppSyncFailure) {
+        if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+        switch error {
+        case .notOffered:
+            if link.pause == nil {
+                apiRefused(error)  // asks the API again; says what is missing if it still lacks it
+            } else {
+                sink(.loadFailed(message: error.description))
+            }
+        case .unauthorized, .misconfigured:
+            if link.pause == nil {
+                pauseSending(error)  // says it, once
+            } else {
+                sink(.loadFailed(message: error.description))  // asked again (R): still so
+            }
+        case .unreachable:
+            pauseSending(error)
+            sink(.loadFailed(message: error.description))
+        case .transient, .rejected:
+            sink(.loadFailed(message: error.description))
+        }
     }
 
     /// A full read shows its first page at once, then what arrived at most this often: each

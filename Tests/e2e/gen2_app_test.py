@@ -91,7 +91,10 @@ def outputs_folder(work, server):
 
 def start_in_folder(binary, folder, data_dir):
     """proptui started in `folder` with no flags (the data directory aside, to keep tests apart)."""
-    launcher = Path(folder) / "proptui-here"
+    # One launcher per instance, beside its data directory: two instances sharing one would race,
+    # a shell reading it while the next instance's launcher is written.
+    launcher = Path(data_dir + "-proptui-here")
+    launcher.parent.mkdir(parents=True, exist_ok=True)
     launcher.write_text(f"#!/bin/sh\ncd '{folder}' && exec '{binary}' \"$@\"\n")
     launcher.chmod(0o755)
     os.environ.pop("PROPTUI_API_KEY", None)
