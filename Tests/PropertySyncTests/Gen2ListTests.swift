@@ -8,16 +8,6 @@ import Testing
 /// conditional writes, DynamoDB semantics): every promise of the versioned dialect, checked
 /// against what the server holds at the end.
 @Suite(.serialized) struct Gen2ListTests {
-    static let fast = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
-
-    func makeList(
-        _ api: any PropertyAPI, storage: SyncStorage? = nil, events: EventRecorder = EventRecorder()
-    ) throws -> RealEstatePropertyList {
-        try RealEstatePropertyList(
-            api: api, storage: try storage ?? SyncStorage(),
-            options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast), onEvent: events.sink)
-    }
-
     /// What another user does, straight to the server.
     func seed(_ server: LoopbackServer, _ name: String, address: String? = nil) async throws -> RealEstateProperty {
         try await server.api().send(.create(RealEstateProperty(id: UUID().uuidString.lowercased(), name: name, address: address)))
@@ -200,7 +190,7 @@ import Testing
             let list = try makeList(try server.newcomerAPI())
             await list.enableLiveSync { subscriptions in
                 RealtimeClient(
-                    url: configuration.realtimeEndpoint, subscriptions: subscriptions, retryPolicy: Self.fast,
+                    url: configuration.realtimeEndpoint, subscriptions: subscriptions, retryPolicy: fastRetries,
                     authorize: configuration.realtimeAuthorization)
             }
             defer { Task { await list.disableLiveSync() } }

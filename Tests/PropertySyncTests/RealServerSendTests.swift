@@ -7,16 +7,6 @@ import Testing
 /// The sender against the real embedded server on loopback, each fault injected
 /// for real: what the server holds at the end is checked, not what the app believes.
 @Suite(.serialized) struct RealServerSendTests {
-    static let fast = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
-
-    func makeList(
-        _ api: any PropertyAPI, storage: SyncStorage? = nil, events: EventRecorder = EventRecorder()
-    ) throws -> RealEstatePropertyList {
-        try RealEstatePropertyList(
-            api: api, storage: try storage ?? SyncStorage(),
-            options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast), onEvent: events.sink)
-    }
-
     /// What another user does, straight to the server.
     func seed(_ server: LoopbackServer, _ name: String, id: String = UUID().uuidString.lowercased()) async throws -> RealEstateProperty {
         try await server.api().send(.create(RealEstateProperty(id: id, name: name)))

@@ -129,3 +129,15 @@ final class CuttableAPI: PropertyAPI {
         try await api.probe()
     }
 }
+
+/// Retries and probes a test need not wait long for.
+let fastRetries = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
+
+/// A list over `api`, retrying fast, its events recorded.
+func makeList(
+    _ api: any PropertyAPI, storage: SyncStorage? = nil, events: EventRecorder = EventRecorder()
+) throws -> RealEstatePropertyList {
+    try RealEstatePropertyList(
+        api: api, storage: try storage ?? SyncStorage(),
+        options: SyncOptions(retryPolicy: fastRetries, probePolicy: fastRetries), onEvent: events.sink)
+}
