@@ -264,11 +264,20 @@ public final class OptimisticStore<Record: SyncedRecord> {
         replaceConfirmed(with: snapshot, startedAt: beginRefresh())
     }
 
-    /// The user has seen the refusals (the next key press): rows go back to pending or synced.
+    /// The user has seen the refusals (the next key press): reverted rows go back to pending or
+    /// synced. A conflict stays: it asks for a decision, not a glance (a new change to the
+    /// record, or `dismissConflict`).
     @discardableResult
     public func acknowledgeRejections() -> Diff {
-        let ids = Array(flags.keys)
-        return edit(ids) { flags.removeAll() }
+        let ids = flags.filter { $0.value.kind == .rejected }.map(\.key)
+        return edit(ids) { for id in ids { flags[id] = nil } }
+    }
+
+    /// The user keeps the other writer's version: the record's conflict is settled.
+    @discardableResult
+    public func dismissConflict(_ id: ID) -> Diff {
+        guard flags[id]?.kind == .conflict else { return Diff() }
+        return edit(id) { flags[id] = nil }
     }
 
     // MARK: - Internals

@@ -33,9 +33,15 @@ extension RealEstatePropertyList {
         try apply(.delete(id), kind: .delete)
     }
 
-    /// The user has seen the refusals (the next key press).
+    /// The user has seen the refusals (the next key press). Conflicts stay (`dismissConflict`).
     public func acknowledgeRejections() {
         publish(store.acknowledgeRejections())
+    }
+
+    /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
+    public func dismissConflict(_ id: String) {
+        conflicted[id] = nil
+        publish(store.dismissConflict(id))
     }
 
     /// Undoes the user's last change, and says what it did. A change not yet on the

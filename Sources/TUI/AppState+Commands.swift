@@ -43,6 +43,9 @@ extension AppState {
         case .reapplyMine:
             guard let id = detailID ?? selectedRowID(now: now) else { return [] }
             return reapplyMine(id, now: now)
+        case .keepTheirs:
+            guard let id = detailID ?? selectedRowID(now: now) else { return [] }
+            return keepTheirs(id, now: now)
         case .copyID:
             guard let id = detailID else { return [] }
             show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
@@ -205,6 +208,22 @@ extension AppState {
             return []
         }
         return [.reapplyMine(id: id)]
+    }
+
+    /// The conflict is settled the other writer's way: the mark goes, nothing is sent.
+    mutating func keepTheirs(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+        guard case .conflict = rows.row(id: id)?.status else {
+            show("x keeps the other change after a conflict (⚡); this row has none.", .info, now: now)
+            return []
+        }
+        show("Kept the other change to “\(rows.row(id: id)?.property.name ?? "")”; yours is let go.", .success, now: now)
+        return [.dismissConflict(id: id)]
+    }
+
+    /// The row the keys act on (the detail's, else the selected one) when it is in conflict.
+    var conflictedRowInView: Bool {
+        guard let id = detailID ?? selectedID, case .conflict? = rows.row(id: id)?.status else { return false }
+        return true
     }
 
     private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {

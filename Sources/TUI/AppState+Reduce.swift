@@ -10,7 +10,8 @@ extension AppState {
         case .keyPressed(let key):
             // Nothing a key would act on can be seen: ignore it rather than act blind.
             if layout.isTooSmall { break }
-            // The next key press acknowledges refusals: the `!`/`⚡` marks and an error message go.
+            // The next key press acknowledges refusals: the `!` marks and an error message go. A
+            // conflict's `⚡` stays until `o`, `x` or a new change of the row.
             if rows.flaggedCount > 0, acknowledgedFlagGeneration != rows.flagGeneration {
                 acknowledgedFlagGeneration = rows.flagGeneration
                 effects.append(.acknowledgeRejections)

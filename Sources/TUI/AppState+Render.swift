@@ -142,7 +142,10 @@ extension AppState {
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]
-        case nil: return hints
+        case nil:
+            // A conflict asks for a decision: its keys lead while the row in view has one.
+            guard conflictedRowInView else { return hints }
+            return Self.hint(for: .reapplyMine, in: context, "mine") + Self.hint(for: .keepTheirs, in: context, "theirs") + hints
         }
     }
 

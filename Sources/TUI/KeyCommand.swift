@@ -25,6 +25,8 @@ public enum KeyCommand: Sendable, Equatable {
     case rename, editAddress, delete, undo
     /// After a conflict (⚡): apply the user's change again, over the other writer's.
     case reapplyMine
+    /// After a conflict (⚡): keep the other writer's version; the mark goes.
+    case keepTheirs
     /// The property's id to the clipboard.
     case copyID
     /// Creation order, by name, by address, in turn.

@@ -100,6 +100,8 @@ public enum Keymap {
             .does(.undo, in: .list, .detail),
         KeyBinding([.character("o")], .editing, "after a conflict (⚡): apply your change again")
             .does(.reapplyMine, in: .list, .detail),
+        KeyBinding([.character("x")], .editing, "after a conflict (⚡): keep theirs (the mark goes)")
+            .does(.keepTheirs, in: .list, .detail),
         KeyBinding([.character("y")], .view, "in details: copy the ID to the clipboard (OSC 52)")
             .does(.copyID, in: .detail)
             .does(.confirm, in: .confirmDelete, .confirmQuit),

@@ -48,7 +48,7 @@ public struct RowStore: RowSource, Sendable {
     private var jobGeneration = 0
     /// A new sort or filter touching more rows than this runs in the background.
     var backgroundThreshold = 20_000
-    /// Rows whose status is reverted or conflict: the next key press acknowledges them.
+    /// Rows whose status is reverted: the next key press acknowledges them (a conflict stays until dealt with).
     public private(set) var flaggedCount = 0
     /// Grows each time a row becomes flagged, so an acknowledgement is asked for once per new refusal.
     public private(set) var flagGeneration = 0
@@ -336,8 +336,8 @@ public struct RowStore: RowSource, Sendable {
 
     static func isFlagged(_ status: RowStatus) -> Bool {
         switch status {
-        case .reverted, .conflict: true
-        case .synced, .pending: false
+        case .reverted: true
+        case .synced, .pending, .conflict: false
         }
     }
 }

@@ -53,6 +53,11 @@ struct EffectRunner: Sendable {
             Task.detached { [list, mailbox] in
                 if await list.refresh() { mailbox.post(.operationFinished(.refresh, record: nil)) }
             }
+        case .dismissConflict(let id):
+            mailbox.spawn { [list] in
+                await list.dismissConflict(id)
+                return []
+            }
         case .acknowledgeRejections:
             mailbox.spawn { [list] in
                 await list.acknowledgeRejections()

@@ -135,6 +135,22 @@ import Testing
         #expect(store.status(loft.id) == .synced)
     }
 
+    @Test func aConflictOutlastsAcknowledgementsUntilDismissedOrEditedAgain() {
+        let other = Home(id: 2, name: "Maple Cottage", version: 1)
+        let store = OptimisticStore(confirmed: [loft, other])
+        let theirs = loft.written(version: 4)
+        store.reject(store.apply(.update(loft.id, .init(name: "X"))).operation,
+                     because: Rejection("changed", kind: .conflict), serverRecord: theirs)
+        store.reject(store.apply(.update(other.id, .init(name: "Y"))).operation,
+                     because: Rejection("changed", kind: .conflict), serverRecord: other.written(version: 2))
+        #expect(store.acknowledgeRejections() == StoreDiff())
+        #expect(store.status(loft.id) == .conflict("changed"))
+        #expect(store.dismissConflict(loft.id) == StoreDiff(updated: [loft.id]))
+        #expect(store.status(loft.id) == .synced)
+        store.apply(.update(other.id, .init(name: "Z")))
+        #expect(store.status(other.id) == .pending(1))
+    }
+
     @Test func staleRefreshCannotUndoANewerConfirmation() {
         let store = OptimisticStore(confirmed: [loft])
         let token = store.beginRefresh()

@@ -76,7 +76,8 @@ struct ReferenceModel {
         for record in snapshot { write(record) }
     }
 
-    mutating func acknowledge() { flags = [:] }
+    /// Refusals go; conflicts stay until the record is changed again.
+    mutating func acknowledge() { flags = flags.filter { if case .conflict = $0.value { true } else { false } } }
 
     private mutating func write(_ record: Home) {
         if let existing = confirmed[record.id], existing.record.version > record.version { return }

@@ -53,9 +53,28 @@ import Testing
         _ = app.reduce(.rowsChanged(RowUpdate(upserted: [acknowledged])), now: t0)
         #expect(app.rows.flaggedCount == 0)
         #expect(app.press(.character("j")) == [])
-        let refusedAgain = PropertyRow(acknowledged.property, status: .conflict("changed on the server"))
+        let refusedAgain = PropertyRow(acknowledged.property, status: .reverted("refused"))
         _ = app.reduce(.rowsChanged(RowUpdate(upserted: [refusedAgain])), now: t0)
         #expect(app.press(.character("j")) == [.acknowledgeRejections])
+    }
+
+    @Test func aConflictStaysThroughKeysAndItsKeysLeadTheHints() {
+        var app = makeApp(rows: sampleRows)
+        let row = sampleRows[0]
+        let conflicted = PropertyRow(row.property, status: .conflict("someone else renamed it to “Theirs” meanwhile"))
+        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [conflicted])), now: t0)
+        app.press(.character("g"))
+        let hints = app.render().line(app.height - 1)
+        #expect(hints.contains("o mine") && hints.contains("x theirs"), "the hints show the conflict's keys: \(hints)")
+        // Moving, reading messages, opening the detail: no key but o or x settles it.
+        for key: Key in [.character("j"), .character("k"), .character("m"), .escape] {
+            #expect(!app.press(key).contains(.acknowledgeRejections))
+        }
+        app.press(.enter)
+        let detail = app.render()
+        #expect((0..<app.height).contains { detail.line($0).contains("⚡ conflict: someone else") })
+        #expect(app.press(.character("x")) == [.dismissConflict(id: row.id)])
+        #expect(app.press(.character("o")) == [.reapplyMine(id: row.id)])
     }
 
     @Test func marksSayTheSyncStateWithoutColour() {

@@ -203,6 +203,11 @@ def conflicts(binary):
                             "the loser sees ⚡ and the server's value", timeout=TIMEOUT)
         check(server.named("Their Name") and not server.named("My Name"), "the server keeps theirs: no lost update", server.records())
         check("renamed it to “Their Name”" in screen, "the status line says why", screen)
+        app.keys("j", "k", "m", "Escape")
+        screen = app.expect(lambda s: "⚡" in s, "the ⚡ mark stays through other keys (it asks for a decision)")
+        check("o mine" in screen and "x theirs" in screen, "the hints offer o (mine) and x (theirs)", screen)
+        app.keys("x")
+        app.expect(lambda s: "⚡" not in s and row_line(s, "Their Name") is not None, "x keeps theirs and the mark goes")
 
         theirs = threading.Thread(target=lambda: server.update("race-1", address="5 Their St"))
         theirs.start()
