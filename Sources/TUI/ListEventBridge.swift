@@ -52,8 +52,10 @@ public enum ListEventBridge {
 extension AppAction {
     /// Sending stopped for a reason only the user can fix: an error on the status line.
     static func stopped(_ reason: String) -> AppAction {
-        .operationFailed(OperationFailure(
+        // The server's message may end its own sentence ("…make this call."): one period, not two.
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return .operationFailed(OperationFailure(
             operation: .refresh, record: nil,
-            message: "\(reason). Changes are kept and nothing is sent until this is fixed; R tries again", reverted: false))
+            message: "\(sentence). Changes are kept and nothing is sent until this is fixed; R tries again", reverted: false))
     }
 }

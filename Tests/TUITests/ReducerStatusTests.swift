@@ -197,3 +197,15 @@ extension ReducerStatusTests {
         #expect(app.status?.level == .error)
     }
 }
+
+extension ReducerStatusTests {
+    /// Issue 19 item 13: the server's sentence and ours, one period between them.
+    @Test func aRefusedKeyIsSaidWithOnePeriod() {
+        var app = makeApp()
+        for action in ListEventBridge.actions(for: .connectivityChanged(.unauthorized("You are not authorized to make this call."))) {
+            _ = app.reduce(action, now: t0)
+        }
+        #expect(app.status?.text.contains("make this call. Changes are kept") == true, "\(app.status?.text ?? "")")
+        #expect(app.status?.text.contains("..") == false)
+    }
+}
