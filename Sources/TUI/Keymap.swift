@@ -148,7 +148,7 @@ public enum Keymap {
                 KeyHint([.character("/")], "filter"), KeyHint([.character("?")], "help"), KeyHint([.character("q")], "quit")],
         .detail: [KeyHint([.character("r")], "rename"), KeyHint([.character("e")], "address"),
                   KeyHint([.character("d")], "delete"), KeyHint([.character("u")], "undo"),
-                  KeyHint([.character("?")], "help"), KeyHint([.escape], "back")],
+                  KeyHint([.character("y")], "copy id"), KeyHint([.character("?")], "help"), KeyHint([.escape], "back")],
         .help: [KeyHint([.escape], "close"), KeyHint([.character("j"), .character("k")], "scroll")],
         .messages: [KeyHint([.escape], "close"), KeyHint([.character("j"), .character("k")], "scroll")],
         .confirmDelete: [KeyHint([.character("y")], "delete"), KeyHint([.character("n"), .escape, .enter], "keep it")],
