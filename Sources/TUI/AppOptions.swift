@@ -11,16 +11,20 @@ public struct AppOptions: Sendable, Equatable {
     /// What every time of day on screen reads instead of the real one ("09:41"), so that a demo
     /// recording draws the same screens on every run. From `PROPTUI_FIXED_CLOCK`.
     public var fixedClockTime: String?
+    /// `--offline revert`: a change that cannot be sent is taken back at once (what the screen
+    /// promises about offline changes depends on it).
+    public var revertsOffline: Bool
 
     public init(
         colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties",
-        backend: String? = nil, fixedClockTime: String? = nil
+        backend: String? = nil, fixedClockTime: String? = nil, revertsOffline: Bool = false
     ) {
         self.colorEnabled = colorEnabled
         self.simulation = simulation
         self.title = title
         self.backend = backend
         self.fixedClockTime = fixedClockTime
+        self.revertsOffline = revertsOffline
     }
 
     /// `PROPTUI_FIXED_CLOCK`, when it is a time of day like 09:41 (anything else is ignored).

@@ -78,7 +78,9 @@ extension AppState {
         switch (loadState, connection) {
         case (.loaded, _): return "No properties yet. Press n to add one."
         case (_, .offline):
-            return "Offline, and nothing is cached yet. Changes you make are kept and sent later."
+            return options.revertsOffline
+                ? "Offline, and nothing is cached yet. Changes you make are taken back while offline (--offline revert)."
+                : "Offline, and nothing is cached yet. Changes you make are kept and sent later."
         case (_, .unauthorized), (_, .misconfigured):
             return "The server cannot be used (see the top line); nothing is cached yet."
         case (.cached(let refreshedAt?), _): return "Nothing was cached at \(clockTime(refreshedAt)); loading…"

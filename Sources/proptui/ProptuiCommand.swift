@@ -224,7 +224,8 @@ struct AppCommand: AsyncParsableCommand {
             exit = try await TerminalThread.run(
                 state: AppState(options: AppOptions(
                     colorEnabled: color, simulation: simulation, backend: backend.label,
-                    fixedClockTime: AppOptions.fixedClockTime(environment: environment))),
+                    fixedClockTime: AppOptions.fixedClockTime(environment: environment),
+                    revertsOffline: offlineMode == SyncOptions.OfflineMode.revert.rawValue)),
                 mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {

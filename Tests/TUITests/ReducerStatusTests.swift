@@ -209,3 +209,18 @@ extension ReducerStatusTests {
         #expect(app.status?.text.contains("..") == false)
     }
 }
+
+extension ReducerStatusTests {
+    /// Issue 19 item 7: with `--offline revert` the empty list does not promise to keep changes.
+    @Test func anEmptyOfflineListSaysWhatOfflineChangesDo() {
+        for reverts in [false, true] {
+            var app = AppState(options: AppOptions(colorEnabled: false, revertsOffline: reverts))
+            _ = app.reduce(.resized(width: 100, height: 14), now: t0)
+            _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
+            _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
+            let text = app.render().text
+            #expect(text.contains("kept and sent later") == !reverts, "\(text)")
+            #expect(text.contains("taken back while offline") == reverts, "\(text)")
+        }
+    }
+}
