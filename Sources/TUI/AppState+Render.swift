@@ -143,7 +143,7 @@ extension AppState {
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
-        case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "clear")]
+        case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "delete to start")]
         case nil:
             // A conflict asks for a decision: its keys lead while the row in view has one.
             guard conflictedRowInView else { return hints }
