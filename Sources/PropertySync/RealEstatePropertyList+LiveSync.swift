@@ -130,29 +130,44 @@ extension RealEstatePropertyList {
         await noRefreshRunning()
         // A whole read that began after the subscriptions saw everything they did not.
         guard lastWholeReadCompleted <= subscribedAfter else { return }
-        let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
-        if api.dialect.readsChangesSince, let since = kept.lastSync {
-            var records: [RealEstateProperty] = []
-            do throws(AppSyncFailure) {
-                _ = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
-                var changed = StoreDiff<String>()
-                mergePage(records, into: &changed)
-                publish(changed)
-                persist("the synced records") { try storage.merge(records) }
-            } catch {
-                logger.info("catch-up query failed: \(error)")
-            }
-        }
+        await readChangesSinceLastRead()
         await refresh()
+    }
+
+    /// The plain dialect: what changed since the last whole read (a filter on `updatedAt`), when the
+    /// API offers that filter; no deletions. Whether it could ask.
+    @discardableResult
+    private func readChangesSinceLastRead() async -> Bool {
+        let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
+        guard api.dialect.readsChangesSince, let since = kept.lastSync else { return false }
+        var records: [RealEstateProperty] = []
+        do throws(AppSyncFailure) {
+            _ = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
+        } catch {
+            logger.info("catch-up query failed: \(error)")
+            return false
+        }
+        var changed = StoreDiff<String>()
+        mergePage(records, into: &changed)
+        publish(changed)
+        persist("the synced records") { try storage.merge(records) }
+        return true
     }
 
     /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`.
     func receive(_ payload: JSONValue, deletion: Bool) async {
         guard case .object(let fields) = payload, let value = fields.values.first, let id = value["id"]?.stringValue else {
             // The event came without its record: the other client's mutation did not select the
-            // fields this subscription needs (AppSync then sends null and an error). A catch-up
-            // brings whatever changed, this included.
-            await catchUp()
+            // fields this subscription needs (AppSync then sends null and an error). What changed
+            // since the last read brings it (a delta query; on the plain dialect the `updatedAt`
+            // filter, or for a deletion, which only a whole list shows, a whole read).
+            if api.dialect.hasVersions {
+                await catchUp()
+            } else if deletion {
+                await refresh()
+            } else if await !readChangesSinceLastRead() {
+                await refresh()
+            }
             return
         }
         switch api.dialect.remoteEvent(value, deletion: deletion, known: store.confirmedRecord(id)) {
