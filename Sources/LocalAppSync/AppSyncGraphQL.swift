@@ -19,6 +19,7 @@ final class AppSyncGraphQL: Sendable {
         self.limits = limits
         typenameOnly = fastPagePath ? (try parse(source: "{ __typename }").definitions.first as? OperationDefinition)?.selectionSet : nil
         schema = try buildSchema(source: dialect.sdl)
+        IntrospectionBudget.install(from: schema)
         let resolvers = ResolverTable(operations: operations, hub: hub, faults: faults)
         try Self.attach(resolvers.queryResolvers, to: schema.queryType)
         try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
@@ -80,6 +81,12 @@ final class AppSyncGraphQL: Sendable {
         switch outcome {
         case .success((_, let encoded?))?:
             return Answer(json: encoded)
+        case .success(_)? where budget.refusedIntrospection:
+            // One error for the whole answer, not one per introspection value tried after the limit.
+            let error = AppSyncResolverError.introspectionTooLarge(limit: limits.maxIntrospectionValues)
+            return Answer(
+                body: .dictionary(["data": .null, "errors": [GraphQLErrorFormatter.requestError(type: error.errorType, message: error.message)]]),
+                ranMutation: ranMutation)
         case .success((let result, nil))?:
             var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
             if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
@@ -143,8 +150,13 @@ final class AppSyncGraphQL: Sendable {
         let errors: [Map]
     }
 
-    /// Parses, checks the depth limit, validates, and checks the operation kind.
+    /// Checks the text's limits, parses, checks what the document would expand to, validates,
+    /// and checks the operation kind. The library's parser and validator never see a document
+    /// past `DocumentLimits`, so their work (and recursion) is bounded.
     private func prepare(query: String, allowing kinds: Set<OperationType>, operationName: String?) -> Result<Document, FormattedErrors> {
+        if let refusal = DocumentLimits.refusalBeforeParsing(query, limits: limits) {
+            return .failure(FormattedErrors(errors: [refusal]))
+        }
         let document: Document
         do {
             document = try parse(source: query)
@@ -153,11 +165,8 @@ final class AppSyncGraphQL: Sendable {
         } catch {
             return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.requestError(type: "InvalidSyntax", message: "\(error)")]))
         }
-        let depth = SelectionSets.depth(of: document)
-        if depth > limits.maxQueryDepth {
-            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.requestError(
-                type: "QueryDepthLimitExceeded",
-                message: "The query is \(depth) levels deep; this server accepts at most \(limits.maxQueryDepth).")]))
+        if let refusal = DocumentLimits.refusalBeforeValidating(document, limits: limits) {
+            return .failure(FormattedErrors(errors: [refusal]))
         }
         let validationErrors = validate(schema: schema, ast: document)
         if !validationErrors.isEmpty {

@@ -53,6 +53,15 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
             data: .null)
     }
 
+    /// Introspection past `ServerLimits.maxIntrospectionValues` or the answer size, answered as a
+    /// result too large.
+    static func introspectionTooLarge(limit: Int) -> Self {
+        Self(
+            errorType: "MappingTemplate",
+            message: "Transformation too large: this request's introspection would pass \(limit) values or the largest answer this server sends. Ask for the schema once.",
+            data: .null)
+    }
+
     /// A refusal, not a server fault: clients revert it rather than retry it
     /// (AppSync's `InternalFailure` would rightly be retried), which is what a demo needs.
     static func injectedFailure(rate: Double) -> Self {

@@ -14,9 +14,13 @@ struct GraphQLHTTPBody {
 
     static let knownKeys: Set<String> = ["query", "variables", "operationName", "extensions"]
 
-    init(json: Data) throws(Invalid) {
-        guard let decoded = try? JSONDecoder().decode(Map.self, from: json) else {
-            throw Invalid(description: "The request body is not valid JSON.")
+    /// Reads a JSON body; arrays and objects may nest at most `maxDepth` deep (`JSONMapParser`).
+    init(json: [UInt8], maxDepth: Int) throws(Invalid) {
+        let decoded: Map
+        do {
+            decoded = try JSONMapParser.parse(json, maxDepth: maxDepth)
+        } catch {
+            throw Invalid(description: error.description)
         }
         try self.init(decoded)
     }

@@ -36,7 +36,7 @@ struct GraphQLHTTPHandler: Sendable {
 
         let parsed: GraphQLHTTPBody
         do {
-            parsed = try GraphQLHTTPBody(json: Data(buffer: body))
+            parsed = try GraphQLHTTPBody(json: Array(body.readableBytesView), maxDepth: limits.maxNesting)
         } catch {
             return Self.json(requestErrors(type: "MalformedHttpRequestException", message: error.description), status: .badRequest)
         }

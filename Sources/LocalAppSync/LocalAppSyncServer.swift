@@ -167,7 +167,8 @@ public final class LocalAppSyncServer: Sendable {
         let http = GraphQLHTTPHandler(graphQL: graphQL, authenticator: authenticator, faults: faults, limits: limits)
         let settings = RealtimeSession.Settings(
             authenticator: authenticator, keepAliveInterval: configuration.keepAliveInterval,
-            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes, faults: faults)
+            connectionInitTimeout: configuration.connectionInitTimeout, maxMessageBytes: limits.maxBodyBytes, maxNesting: limits.maxNesting,
+            faults: faults)
         let identityPool = identityPoolId.map {
             IdentityPoolEmulator(poolId: $0, known: knownCredentials, lifetime: configuration.guestCredentialLifetime)
         }

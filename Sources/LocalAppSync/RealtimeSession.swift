@@ -14,6 +14,8 @@ actor RealtimeSession {
         let connectionInitTimeout: Duration
         /// The largest message accepted from the client (the HTTP body limit).
         let maxMessageBytes: Int
+        /// How deep a message's JSON may nest (`ServerLimits.maxNesting`).
+        var maxNesting = ServerLimits().maxNesting
         /// `--drop-rate` reaches the socket too: a message about to go out may instead close it,
         /// as a flaky network would, so that clients' reconnects and catch-up can be tested.
         var faults = FaultSettings()
@@ -75,7 +77,7 @@ actor RealtimeSession {
     }
 
     private func receive(_ text: String) async {
-        guard let message = try? JSONDecoder().decode(Map.self, from: Data(text.utf8)), let type = message["type"].string else {
+        guard let message = try? JSONMapParser.parse(Array(text.utf8), maxDepth: settings.maxNesting), let type = message["type"].string else {
             await sendError(id: nil, type: "MalformedMessage", message: "Each message must be a JSON object with a \"type\".")
             return
         }
@@ -129,7 +131,7 @@ actor RealtimeSession {
             return
         }
         guard let dataText = message["payload"]["data"].string,
-            let request = try? JSONDecoder().decode(Map.self, from: Data(dataText.utf8)),
+            let request = try? JSONMapParser.parse(Array(dataText.utf8), maxDepth: settings.maxNesting),
             let body = try? GraphQLHTTPBody(request)
         else {
             await sendError(id: id, type: "MalformedMessage", message: "payload.data must be a JSON string of {query, variables}.")

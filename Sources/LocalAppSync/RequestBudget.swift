@@ -6,6 +6,7 @@ import Synchronization
 final class RequestBudget: Sendable {
     let maxResolvers: Int
     let maxResponseBytes: Int
+    let maxIntrospectionValues: Int
     /// Set when the request takes the fast path: the query resolvers leave their reads here.
     let capture: PageCapture?
     private let spent = Mutex(Spent())
@@ -14,6 +15,8 @@ final class RequestBudget: Sendable {
         var resolvers = 0
         /// Bytes of pages read, plus reservations of pages being read.
         var responseBytes = 0
+        var introspectionValues = 0
+        var refusedIntrospection = false
     }
 
     /// What a page is assumed to cost per row until it is read (a typical record is ~250 bytes
@@ -24,6 +27,7 @@ final class RequestBudget: Sendable {
     init(limits: ServerLimits, capture: PageCapture? = nil) {
         maxResolvers = limits.maxResolversPerRequest
         maxResponseBytes = limits.maxResponseBytes
+        maxIntrospectionValues = limits.maxIntrospectionValues
         self.capture = capture
     }
 
@@ -47,6 +51,30 @@ final class RequestBudget: Sendable {
         }
         guard admitted else { throw .responseTooLarge(limit: maxResponseBytes) }
         return reservation
+    }
+
+    /// Whether introspection went past a limit: the whole answer is then refused, since the
+    /// library would otherwise answer an error for every value it went on to try.
+    var refusedIntrospection: Bool {
+        spent.withLock { $0.introspectionValues > maxIntrospectionValues || $0.refusedIntrospection }
+    }
+
+    /// Counts one introspection value of `bytes`; past either limit it throws, and the value is
+    /// not sent. Answers how many values the request has resolved so far.
+    func chargeIntrospection(bytes: Int) throws(AppSyncResolverError) -> Int {
+        let (bytesFit, count) = spent.withLock { spent in
+            spent.introspectionValues += 1
+            guard spent.responseBytes + bytes <= maxResponseBytes else {
+                spent.responseBytes = maxResponseBytes
+                spent.refusedIntrospection = true
+                return (false, spent.introspectionValues)
+            }
+            spent.responseBytes += bytes
+            return (true, spent.introspectionValues)
+        }
+        if !bytesFit { throw .responseTooLarge(limit: maxResponseBytes) }
+        if count > maxIntrospectionValues { throw .introspectionTooLarge(limit: maxIntrospectionValues) }
+        return count
     }
 
     /// Once the page is read: replaces its reservation with its real size, or throws (the page

@@ -1,7 +1,7 @@
 import GraphQL
 
-/// Reads the field names a selection set asks for (through fragments), and how deep a
-/// document nests, from the parsed AST.
+/// Reads the field names a selection set asks for (through fragments) from the parsed AST.
+/// Called only on documents within `DocumentLimits`, so expanding fragments is bounded.
 enum SelectionSets {
     /// The field names selected directly under `fields` (e.g. a mutation's root field).
     static func selectedFieldNames(under fields: [Field], fragments: [String: FragmentDefinition]) -> Set<String> {
@@ -54,33 +54,5 @@ enum SelectionSets {
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
         return fields(of: operation.selectionSet, fragments: fragments)
-    }
-
-    /// The deepest field nesting in any operation of `document` (root fields are depth 1).
-    static func depth(of document: Document) -> Int {
-        var fragments: [String: FragmentDefinition] = [:]
-        for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
-        var deepest = 0
-        for case let operation as OperationDefinition in document.definitions {
-            deepest = max(deepest, depth(of: operation.selectionSet, fragments: fragments, seen: []))
-        }
-        return deepest
-    }
-
-    private static func depth(of selectionSet: SelectionSet, fragments: [String: FragmentDefinition], seen: Set<String>) -> Int {
-        var deepest = 0
-        for selection in selectionSet.selections {
-            if let field = selection as? Field {
-                let below = field.selectionSet.map { depth(of: $0, fragments: fragments, seen: seen) } ?? 0
-                deepest = max(deepest, 1 + below)
-            } else if let inline = selection as? InlineFragment {
-                deepest = max(deepest, depth(of: inline.selectionSet, fragments: fragments, seen: seen))
-            } else if let spread = selection as? FragmentSpread, !seen.contains(spread.name.value),
-                let fragment = fragments[spread.name.value]
-            {
-                deepest = max(deepest, depth(of: fragment.selectionSet, fragments: fragments, seen: seen.union([spread.name.value])))
-            }
-        }
-        return deepest
     }
 }

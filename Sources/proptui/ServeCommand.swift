@@ -79,6 +79,13 @@ struct Serve: AsyncParsableCommand {
     var maxResolvers = ServerLimits().maxResolversPerRequest
 
     @Option(
+        name: .customLong("max-query-depth"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Deepest selection nesting a query may have, through fragments (AppSync's query depth limit, 1 to 75); deeper queries answer QueryDepthLimitExceeded.",
+            valueName: "n"))
+    var maxQueryDepth = ServerLimits().maxQueryDepth
+
+    @Option(
         name: .customLong("execution-timeout"), parsing: .unconditional,
         help: ArgumentHelp(
             "How long one query or mutation may run before it is answered ExecutionTimeout (AppSync: 30s), like 30s or 500ms.",
@@ -148,6 +155,7 @@ struct Serve: AsyncParsableCommand {
         }
         if let seedCount, seedCount < 0 { throw ValidationError("--seed must be a number of properties, 0 or more (it was \(seedCount))") }
         guard maxResolvers >= 1 else { throw ValidationError("--max-resolvers must be at least 1 (it was \(maxResolvers))") }
+        guard (1...75).contains(maxQueryDepth) else { throw ValidationError("--max-query-depth must be between 1 and 75, as AppSync's (it was \(maxQueryDepth))") }
         guard maxResponseBytes >= 1 else { throw ValidationError("--max-response-bytes must be at least 1 (it was \(maxResponseBytes))") }
         if (try? DurationParsing.parse(executionTimeout)) == .zero { throw ValidationError("--execution-timeout must be longer than 0") }
     }
@@ -169,6 +177,7 @@ struct Serve: AsyncParsableCommand {
             seedSamples: !empty && seedCount == nil, requestLogger: .standardError(label: "proptui.serve"))
         limits.maxResolversPerRequest = maxResolvers
         limits.maxResponseBytes = maxResponseBytes
+        limits.maxQueryDepth = maxQueryDepth
         configuration.limits = limits
         let environment = ProcessInfo.processInfo.environment
         configuration.authModes = (try? ServerAuthMode.parseList(authModes).get()) ?? [.apiKey]

@@ -55,9 +55,10 @@ enum RealtimeAuth {
         return Data(base64Encoded: standard).map(Array.init)
     }
 
-    /// Decodes base64 into a JSON object.
+    /// Decodes base64 into a JSON object (an auth header object is flat; a little nesting is
+    /// tolerated, and nothing deeper is read).
     static func decode(base64 text: String) -> Map? {
-        guard let bytes = decodeBytes(base64: text), let json = try? JSONDecoder().decode(Map.self, from: Data(bytes)),
+        guard let bytes = decodeBytes(base64: text), let json = try? JSONMapParser.parse(bytes, maxDepth: 8),
             json.isDictionary
         else { return nil }
         return json

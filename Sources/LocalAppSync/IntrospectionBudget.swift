@@ -1,0 +1,44 @@
+import GraphQL
+import Synchronization
+
+/// Counts introspection answers (`__schema`, `__type`) against the request's answer size.
+///
+/// The library answers introspection itself, from values that cost nothing to read: a few
+/// hundred `__schema` aliases of 40 bytes each built gigabytes of answer. Each value an
+/// introspection field resolves is charged to the `RequestBudget` (the execution context) before
+/// it is returned, so the answer stops at `ServerLimits.maxResponseBytes` as list pages do, and
+/// at `maxIntrospectionValues`.
+enum IntrospectionBudget {
+    /// What one resolved value is assumed to cost beyond its text: its key, quotes and braces.
+    static let bytesPerValue = 24
+
+    /// Wraps the resolvers of the introspection types once per process: they are the library's
+    /// own objects, shared by every schema (so two servers in one process must not wrap twice).
+    static func install(from schema: GraphQLSchema) {
+        installed.withLock { done in
+            guard !done else { return }
+            done = true
+            for name in ["__Schema", "__Type", "__Field", "__InputValue", "__EnumValue", "__Directive"] {
+                guard let type = schema.typeMap[name] as? GraphQLObjectType, let fields = try? type.fields() else { continue }
+                for field in fields.values {
+                    guard let original = field.resolve else { continue }
+                    field.resolve = { source, args, context, info in
+                        guard let budget = context as? RequestBudget else { return try await original(source, args, context, info) }
+                        // The library's introspection never suspends or looks at cancellation:
+                        // this stops it at the execution time limit, and lets other requests
+                        // have the thread now and then.
+                        try Task.checkCancellation()
+                        let value = try await original(source, args, context, info)
+                        let count = try budget.chargeIntrospection(bytes: bytesPerValue + ((value as? String)?.utf8.count ?? 0))
+                        if count % 64 == 0 { await Task.yield() }
+                        return value
+                    }
+                }
+                // Setting the field function drops the type's cached definitions.
+                type.fields = { fields }
+            }
+        }
+    }
+
+    private static let installed = Mutex(false)
+}
