@@ -28,9 +28,14 @@ enum IntrospectionBudget {
                         // this stops it at the execution time limit, and lets other requests
                         // have the thread now and then.
                         try Task.checkCancellation()
+                        if budget.refusedIntrospection { return try await nothingMore(original, source, args, context, info) }
                         let value = try await original(source, args, context, info)
-                        let count = try budget.chargeIntrospection(bytes: bytesPerValue + ((value as? String)?.utf8.count ?? 0))
-                        if count % 64 == 0 { await Task.yield() }
+                        // A list is charged for its elements as it is returned: the library then
+                        // starts them all at once (a task each), before any of them is charged.
+                        let elements = (value as? [(any Sendable)?])?.count ?? 0
+                        let count = budget.chargeIntrospection(
+                            values: 1 + elements, bytes: bytesPerValue * (1 + elements) + ((value as? String)?.utf8.count ?? 0))
+                        if count % 64 <= elements { await Task.yield() }
                         return value
                     }
                 }
@@ -38,6 +43,18 @@ enum IntrospectionBudget {
                 type.fields = { fields }
             }
         }
+    }
+
+    /// Once the answer is refused, what is built no longer matters: lists come back empty, so the
+    /// library fans out no further. (Throwing instead cost an error, with its location, for every
+    /// value the library went on to try: tens of thousands, gigabytes of RSS.) Other fields are
+    /// cheap single values, answered as before so that non-null fields stay valid.
+    private static func nothingMore(
+        _ original: GraphQLFieldResolve, _ source: any Sendable, _ args: Map, _ context: any Sendable, _ info: GraphQLResolveInfo
+    ) async throws -> (any Sendable)? {
+        let type = (info.returnType as? GraphQLNonNull)?.ofType ?? info.returnType
+        if type is GraphQLList { return [(any Sendable)?]() }
+        return try await original(source, args, context, info)
     }
 
     private static let installed = Mutex(false)

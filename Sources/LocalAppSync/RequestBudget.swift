@@ -53,28 +53,21 @@ final class RequestBudget: Sendable {
         return reservation
     }
 
-    /// Whether introspection went past a limit: the whole answer is then refused, since the
-    /// library would otherwise answer an error for every value it went on to try.
-    var refusedIntrospection: Bool {
-        spent.withLock { $0.introspectionValues > maxIntrospectionValues || $0.refusedIntrospection }
-    }
+    /// Whether introspection went past a limit: the whole answer is then refused with one error
+    /// (`AppSyncGraphQL`), and introspection builds nothing more (`IntrospectionBudget`).
+    var refusedIntrospection: Bool { spent.withLock { $0.refusedIntrospection } }
 
-    /// Counts one introspection value of `bytes`; past either limit it throws, and the value is
-    /// not sent. Answers how many values the request has resolved so far.
-    func chargeIntrospection(bytes: Int) throws(AppSyncResolverError) -> Int {
-        let (bytesFit, count) = spent.withLock { spent in
-            spent.introspectionValues += 1
-            guard spent.responseBytes + bytes <= maxResponseBytes else {
-                spent.responseBytes = maxResponseBytes
-                spent.refusedIntrospection = true
-                return (false, spent.introspectionValues)
-            }
+    /// Counts introspection values of `bytes` in all, against the answer size and
+    /// `maxIntrospectionValues`. Answers how many values the request has resolved so far.
+    func chargeIntrospection(values: Int, bytes: Int) -> Int {
+        spent.withLock { spent in
+            spent.introspectionValues += values
             spent.responseBytes += bytes
-            return (true, spent.introspectionValues)
+            if spent.responseBytes > maxResponseBytes || spent.introspectionValues > maxIntrospectionValues {
+                spent.refusedIntrospection = true
+            }
+            return spent.introspectionValues
         }
-        if !bytesFit { throw .responseTooLarge(limit: maxResponseBytes) }
-        if count > maxIntrospectionValues { throw .introspectionTooLarge(limit: maxIntrospectionValues) }
-        return count
     }
 
     /// Once the page is read: replaces its reservation with its real size, or throws (the page

@@ -51,7 +51,7 @@ public struct ServerLimits: Sendable, Equatable {
         maxSelectedFields: Int = 10_000, maxLiteralCost: Int = 1 << 20, maxPageSize: Int = 1000, defaultPageSize: Int = 100,
         maxNameLength: Int = PropertyLimits.maximumNameLength, maxAddressLength: Int = PropertyLimits.maximumAddressLength,
         maxResolversPerRequest: Int = 10_000, executionTimeout: Duration = .seconds(30), maxResponseBytes: Int = 5 << 20,
-        maxIntrospectionValues: Int = 20_000
+        maxIntrospectionValues: Int = 10_000
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.maxQueryDepth = maxQueryDepth

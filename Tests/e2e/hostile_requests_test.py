@@ -114,7 +114,7 @@ def main(binary):
                 idle = rss_mb(process.pid)
                 for name, request, expected in HOSTILE:
                     attack(url, key, name, request, expected)
-                    check(process.poll() is None, f"{name}: the server is still running")
+                    check(process.poll() is None, f"{name}: the server is still running (RSS {rss_mb(process.pid):.0f} MB)")
                     if process.poll() is not None:
                         break
                 rss = rss_mb(process.pid)
