@@ -80,7 +80,7 @@ extension RealEstatePropertyList {
     }
 
     /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
-    func catchUp() async {
+    func catchUp(attempt: Int = 1) async {
         guard api.dialect.hasVersions else {
             await catchUpWithoutVersions()
             return
@@ -99,7 +99,11 @@ extension RealEstatePropertyList {
         } catch {
             logger.info("catch-up query failed: \(error)")
             drainSyncBuffer()
-            if case .notOffered = error { apiRefused(error) }
+            switch error {
+            case .notOffered: apiRefused(error)
+            case .unreachable, .transient: retryCatchUp(after: attempt)  // else what changed meanwhile stays missed
+            case .unauthorized, .misconfigured, .rejected: break  // said by the link; the next subscribe tries again
+            }
             return
         }
         if isBase {
@@ -119,6 +123,17 @@ extension RealEstatePropertyList {
             persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: isBase ? Date() : nil) }
         }
         drainSyncBuffer()
+    }
+
+    /// A catch-up that got no answer is asked again (with the probe's backoff) while the
+    /// subscriptions are up: they carry only what happens from now on.
+    private func retryCatchUp(after attempt: Int) {
+        let delay = options.probePolicy.delay(afterFailure: attempt)
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, await self.subscribed else { return }  // a new subscribe catches up anyway
+            await self.catchUp(attempt: attempt + 1)
+        }
     }
 
     /// The plain dialect's catch-up: no tombstones, so deletions show only in a whole list. What
