@@ -30,9 +30,7 @@ extension APIDialect {
             // Gone on the server, whatever else the event holds: no read can say more (there are no tombstones).
             if let record = plain?.record { return .record(record.deletedOnPlainDialect(after: known)) }
             guard let known else { return .unreadable }
-            var tombstone = known
-            tombstone.version = max(known.version, plain?.stamp ?? 0)
-            return .record(tombstone.deletedOnPlainDialect(after: known))
+            return .record(known.tombstone(atLeast: max(known.version, plain?.stamp ?? 0) + 1))
         }
         guard let record = plain?.record else { return .partial(id: id) }
         return blanksKnownAddress(record, known) ? .partial(id: id) : .record(record)

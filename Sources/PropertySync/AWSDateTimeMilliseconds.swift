@@ -1,8 +1,8 @@
 /// An `AWSDateTime` ("2024-03-14T09:26:53.123Z", "2024-03-14T10:26:53+01:00") as milliseconds
 /// since 1970: on the plain dialect, `updatedAt` is what orders two copies of a record.
 /// A small parser rather than a date formatter: it runs for every record of a list.
-enum AWSDateTimeMilliseconds {
-    static func parse(_ text: String) -> Int64? {
+public enum AWSDateTimeMilliseconds {
+    public static func parse(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ length: Int) -> Int64? {
@@ -70,7 +70,7 @@ enum AWSDateTimeMilliseconds {
     }
 
     /// The text AppSync writes for a time: UTC, milliseconds, `Z`.
-    static func text(_ milliseconds: Int64) -> String {
+    public static func text(_ milliseconds: Int64) -> String {
         let seconds = milliseconds.floorDivided(by: 1000), fraction = milliseconds - seconds * 1000
         let days = seconds.floorDivided(by: 86_400), secondOfDay = seconds - days * 86_400
         // Civil from days (Hinnant).

@@ -42,10 +42,6 @@ struct SyncLink: Equatable {
         }
     }
 
-    var isUnreachable: Bool {
-        if case .unreachable? = pause { true } else { false }
-    }
-
     /// How requests reach the server.
     var requests: Connectivity {
         switch state {

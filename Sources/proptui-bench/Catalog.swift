@@ -1,3 +1,5 @@
+import PropertySync
+
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast and fully specified, so the
 /// same seed gives the same operations on every platform and Swift version. The
 /// standard library's generators are either not seedable or not specified.
@@ -98,22 +100,7 @@ enum Catalog {
 
     /// `AWSDateTime` as the server sends it, e.g. "2024-03-14T09:26:53.000Z".
     static func awsDateTime(_ seconds: Int64) -> String {
-        precondition(seconds >= 0)
-        let days = Int(seconds / 86_400)
-        let secondOfDay = Int(seconds % 86_400)
-        // Civil date from days since 1970 (H. Hinnant, "chrono-compatible low-level date algorithms").
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60))"
-            + ":\(two(secondOfDay % 60)).000Z"
+        AWSDateTimeMilliseconds.text(seconds * 1000)
     }
 
     /// 2023-01-01T00:00:00Z: records were created over the two years after it.
