@@ -30,14 +30,14 @@ extension RealEstatePropertyList {
             do {
                 let (records, next) = try storage.cachedRecords(after: position, limit: Self.cacheBatch)
                 cacheRest = next
-                mergePage(records, into: &unpublished)
+                machine.merge(records, into: &unpublished)
             } catch {
                 // What was read stays; the refresh brings the rest from the server.
                 logger.error("could not read the cache: \(error)")
                 cacheRest = nil
             }
             if ContinuousClock.now - lastPublished >= Self.publishInterval {
-                publish(unpublished)
+                run(machine.publish(unpublished))
                 unpublished = StoreDiff()
                 lastPublished = .now
                 sink(.loadProgress(LoadProgress(loaded: store.count, expected: max(cachedCount, store.count))))
@@ -45,6 +45,6 @@ extension RealEstatePropertyList {
             // Lets the user's keys and the server's answers in between two batches.
             await Task.yield()
         }
-        publish(unpublished)
+        run(machine.publish(unpublished))
     }
 }

@@ -35,52 +35,48 @@ extension RealEstatePropertyList {
 
     /// The user has seen the refusals (the next key press). Conflicts stay (`dismissConflict`).
     public func acknowledgeRejections() {
-        publish(store.acknowledgeRejections())
+        run(machine.acknowledgeRejections())
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
     public func dismissConflict(_ id: String) {
-        conflicted[id] = nil
-        publish(store.dismissConflict(id))
+        run(machine.dismissConflict(id))
     }
 
     /// Undoes the user's last change, and says what it did. A change not yet on the
     /// wire is simply dropped (nothing is sent); one the server may have seen is
     /// undone by the inverse change. It never skips to an older change on its own.
     public func undo() -> UndoOutcome {
-        guard let entry = history.popLast() else { return .nothing }
-        if let operation = store.operation(entry.operation), canCancel(operation) {
-            publish(store.cancel(operation.id))
-            persist("the undone operation") { try storage.settle([operation.id]) }
-            pump()  // a create held behind this one may go now
+        switch machine.undo() {
+        case .nothing:
+            return .nothing
+        case .dropped(let entry, let actions):
+            run(actions)
             return .undone("Undid \(entry.description) (it had not been sent).", recordID: entry.recordID)
-        }
-        switch entry.inverse(current: store.record(entry.recordID)) {
-        case .change(let change):
+        case .inverse(let entry, let change):
             do throws(InvalidInput) {
                 try apply(change, kind: nil)
             } catch {
                 return .notPossible("Cannot undo \(entry.description): \(error.message)")
             }
             if case .create(let recreated) = change {
-                // Older entries about the deleted record now concern its new copy.
-                history.replaceRecord(entry.recordID, with: recreated.id)
+                machine.recreated(entry.recordID, as: recreated.id)
                 return .undone("Undid \(entry.description): it is back, as a new record.", recordID: recreated.id)
             }
             return .undone("Undid \(entry.description)\(entry.kind == .create ? ": it is deleted" : "").", recordID: entry.recordID)
-        case .notPossible(let reason):
-            return .notPossible("Cannot undo \(entry.description): \(reason)")
+        case .notPossible(let message):
+            return .notPossible(message)
         }
     }
 
     /// After a conflict (`⚡`): the user's change again, on top of the other writer's
     /// version now shown, so it is sent against that version and wins on purpose.
     public func reapplyMine(_ id: String) throws(InvalidInput) -> String {
-        guard let change = conflicted[id] else {
+        guard machine.conflicted[id] != nil else {
             throw InvalidInput(message: "Nothing to apply again: this row has no conflict.")
         }
         guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        conflicted[id] = nil
+        guard let change = machine.takeConflictedChange(id) else { return "Nothing to apply again." }
         switch change {
         case .update(_, let patch):
             let kind: OperationSummary.Kind = patch.name != nil ? .rename : .editAddress
@@ -94,36 +90,18 @@ extension RealEstatePropertyList {
         }
     }
 
-    /// Only an operation that never left: not on the wire, never sent, and the last
-    /// of its record (so no later change was made on top of it).
-    private func canCancel(_ operation: PendingOperation<RealEstateProperty>) -> Bool {
-        !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID)
-            && store.pendingOperations(for: operation.recordID).last?.id == operation.id
-    }
-
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
     func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind?) throws(InvalidInput) {
-        let before = store.record(change.recordID)
-        let (operationID, diff) = store.apply(change)
-        guard let operation = store.operation(operationID) else { return }
+        guard let staged = machine.stage(change) else { return }
         do {
-            try storage.append(operation)
+            try storage.append(staged.operation)
         } catch {
-            store.cancel(operationID)
+            machine.discard(staged)
             logger.error("could not save a change: \(error)")
             throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
         }
-        if case .create = change { creationOrder.note(operationID, of: change.recordID) }
-        if kind != nil { conflicted[change.recordID] = nil }  // the user moved on
-        if let kind {
-            history.record(UndoHistory.Entry(
-                kind: kind, recordID: change.recordID, operation: operationID, before: before,
-                after: store.record(change.recordID)))
-        }
-        publish(diff)
-        enqueue(change.recordID)
-        pump()
+        run(machine.commit(staged, kind: kind))
     }
 }
 

@@ -5,39 +5,17 @@ import OptimisticStore
 /// Reaching the server: pausing when it cannot be reached, noticing when it is
 /// back (a probe with backoff, no key press needed), and loading the list.
 extension RealEstatePropertyList {
-    /// Stops all sending. Unreachable: a probe watches for the server's return.
-    /// Refused credentials or a wrong endpoint: said once; `R` tries again.
+    /// Stops all sending (see `SyncMachine.pauseSending`).
     func pauseSending(_ reason: AppSyncFailure) {
-        perform(link.failed(reason))
-        if case .cached = loadState {} else if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
-        if case .unreachable(let message) = reason, options.offlineMode == .revert { revertUnsendable(message) }
+        run(machine.pauseSending(reason))
     }
 
     /// A request was answered: whatever stopped sending is over.
     func serverAnswered() {
-        perform(link.answered())
+        run(machine.serverAnswered())
     }
 
-    /// Carries out what the link asks for, and tells the screen how it looks now.
-    func perform(_ actions: [SyncLink.Action]) {
-        for action in actions {
-            switch action {
-            case .startProbing:
-                if probe == nil { startProbing() }
-            case .stopProbing:
-                probe?.cancel()
-                probe = nil
-            case .resumeSending:
-                enqueueEverythingPending()
-                pump()
-            case .reportStopped(let failure):
-                logger.warning("sending stopped: \(failure)")
-            }
-        }
-        publishLink()
-    }
-
-    private func startProbing() {
+    func startProbing() {
         probe = Task {
             var attempt = 0
             while !Task.isCancelled {
@@ -51,49 +29,23 @@ extension RealEstatePropertyList {
 
     /// One check: true when the probing is over (the server answered, or said something final).
     private func probeOnce() async -> Bool {
-        guard link.probeSending() else {
+        let (go, actions) = machine.probeSending()
+        run(actions)
+        guard go else {
             probe = nil
             return true
         }
-        publishLink()
+        let outcome: Result<Void, AppSyncFailure>
         do {
             try await api.probe()
-        } catch .unreachable(let reason) {
-            link.probeUnanswered(reason)
-            publishLink()
-            return false
-        } catch .transient(let reason) {
-            link.probeUnanswered(reason)
-            publishLink()
-            return false
+            outcome = .success(())
         } catch {
-            // Reachable, but it refuses the credentials or is not GraphQL: stop and say so.
-            probe = nil
-            pauseSending(error)
-            return true
+            outcome = .failure(error)
         }
-        probe = nil
-        resumeSending()
-        return true
-    }
-
-    /// The server is back (or speaks another dialect now): the outbox drains at once and the
-    /// list is read again.
-    func resumeSending() {
-        serverAnswered()
-        enqueueEverythingPending()
-        pump()
-        Task { await self.refresh() }
-    }
-
-    /// `--offline revert`: what cannot be sent now is taken back at once, as the sample
-    /// does. Only operations that never reached the server: one that may have is
-    /// resolved against the server first, so nothing is reported reverted that happened.
-    func revertUnsendable(_ reason: String) {
-        for operation in store.pendingOperations.reversed()
-        where !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID) {
-            refuse(operation, message: "offline, not sent (\(reason))", conflict: false)
-        }
+        let (over, next) = machine.probed(outcome)
+        if over { probe = nil }
+        run(next)
+        return over
     }
 
     // MARK: - Loading
@@ -110,7 +62,7 @@ extension RealEstatePropertyList {
         defer { refreshesRunning -= 1 }
         await cacheFullyRead()
         guard await learnDialect() else {
-            if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+            run(machine.loadingStopped())
             return false
         }
         await subscriptionsFirst()
@@ -130,7 +82,7 @@ extension RealEstatePropertyList {
         do throws(AppSyncFailure) {
             startedAt = try await readSyncPages(since: nil) { records in
                 var diff = StoreDiff<String>()
-                mergePage(records, into: &diff)
+                machine.merge(records, into: &diff)
                 if read.add(records, changing: diff, now: .now, showingAtMostEvery: Self.publishInterval) { show(&read) }
                 sink(.loadProgress(LoadProgress(loaded: read.records.count, expected: expected.map { max($0, read.records.count) })))
             }
@@ -154,22 +106,21 @@ extension RealEstatePropertyList {
     /// What arrived of a whole read and is not on screen or in the cache yet goes there.
     private func show(_ read: inout WholeRead) {
         let (diff, records) = read.takeUnshown()
-        publish(diff)
-        persist("a page of the list") { try storage.merge(records) }
+        run(machine.publish(diff) + [.save(.merge(records))])
     }
 
     /// A whole read that failed: what stops sending is said once; the rest is a failed refresh.
     private func refreshFailed(_ error: AppSyncFailure) {
-        if loadState == .loading { setLoadState(.cached(refreshedAt: nil)) }
+        run(machine.loadingStopped())
         switch error {
         case .notOffered:
-            if link.pause == nil {
-                apiRefused(error)  // asks the API again; says what is missing if it still lacks it
+            if machine.link.pause == nil {
+                run(machine.apiRefused(error))  // asks the API again; says what is missing if it still lacks it
             } else {
                 sink(.loadFailed(message: error.description))
             }
         case .unauthorized, .misconfigured:
-            if link.pause == nil {
+            if machine.link.pause == nil {
                 pauseSending(error)  // says it, once
             } else {
                 sink(.loadFailed(message: error.description))  // asked again (R): still so
@@ -212,24 +163,9 @@ extension RealEstatePropertyList {
         return startedAt
     }
 
-    /// A whole list was read (its pages already merged and cached): records confirmed before
-    /// it began that it does not list are gone, from the list and then from the cache. Only the
-    /// removals are written: rewriting a million cached rows in one transaction would hold the
-    /// outbox, and so the user's next change, for seconds.
+    /// A whole list was read: what it does not list is gone (see `SyncMachine.adoptWholeList`).
     func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken) {
-        let listed = Set(records.lazy.map(\.id))
-        let unlisted = store.confirmedIDs.filter { !listed.contains($0) }
-        publish(store.replaceConfirmed(with: records, startedAt: token))
-        // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`):
-        // the cache keeps no more tombstones than the store.
-        let removed = (unlisted + records.lazy.filter(\.isDeleted).map(\.id)).filter { store.confirmedRecord($0) == nil }
-        persist("the refreshed list") { try storage.remove(removed, refreshedAt: Date(), rowCount: store.count) }
-    }
-
-    /// Server records into the confirmed set (the newer `_version` wins), what they changed added
-    /// to `diff`. `publish` resolves each id to what is shown when the diff goes out.
-    func mergePage(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
-        for record in records { diff.formUnion(store.merge(record)) }
+        run(machine.adoptWholeList(records, startedAt: token, at: Date()))
     }
 
     /// Reads one record from the server into the confirmed set.
@@ -243,7 +179,6 @@ extension RealEstatePropertyList {
 
     /// A record from a subscription or another source: the newer `_version` wins.
     public func merge(_ record: RealEstateProperty) {
-        publish(store.merge(record))
-        persist("a server record") { try storage.merge([record]) }
+        run(machine.merge(record))
     }
 }

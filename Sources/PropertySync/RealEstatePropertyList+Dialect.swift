@@ -13,20 +13,20 @@ extension RealEstatePropertyList {
     /// Makes sure the dialect is known, asking the API if needed; whether it is known now (when
     /// not, the reason is on screen and sending is paused: a probe or `R` asks again).
     @discardableResult
-    func learnDialect(afterRefusal refusal: AppSyncFailure? = nil) async -> Bool {
-        if dialectIsKnown { return true }
+    func learnDialect() async -> Bool {
+        if machine.dialectIsKnown { return true }
         if let learning = learningDialect {
             await learning.value
-            return dialectIsKnown
+            return machine.dialectIsKnown
         }
-        let learning = Task { await self.askDialect(afterRefusal: refusal) }
+        let learning = Task { await self.askDialect() }
         learningDialect = learning
         await learning.value
         learningDialect = nil
-        return dialectIsKnown
+        return machine.dialectIsKnown
     }
 
-    private func askDialect(afterRefusal refusal: AppSyncFailure?) async {
+    private func askDialect() async {
         let description: APIDescription?
         do {
             description = try await api.describe()
@@ -40,59 +40,13 @@ extension RealEstatePropertyList {
         guard let description else {
             // A guess, corrected by the first refusal: one that names what only the versioned
             // dialect has means the plain one.
-            adopt(refusal?.missesVersionedOnlyParts == true ? .plain : (dialectHint ?? .versioned))
+            let refusal = machine.refusalBeingChecked?.failure
+            run(machine.learnt(refusal?.missesVersionedOnlyParts == true ? .plain : (dialectHint ?? .versioned)))
             return
         }
         switch description.dialect() {
-        case .success(let dialect): adopt(dialect)
+        case .success(let dialect): run(machine.learnt(dialect))
         case .failure(let missing): pauseSending(missing)
-        }
-    }
-
-    /// Speaks `dialect` from now on, keeps it with the cache, and resubscribes if it changed.
-    func adopt(_ dialect: APIDialect) {
-        let previous = api.dialect
-        api = api.speaking(dialect)
-        dialectIsKnown = true
-        persist("the API's dialect") { try storage.setDialect(dialect) }
-        // The outbox waited for this.
-        enqueueEverythingPending()
-        pump()
-        guard dialect != previous else {
-            if realtime == nil { restartLiveSync() }  // the first time it is known
-            return
-        }
-        logger.notice("the API speaks the \(dialect) dialect")
-        if previous.hasVersions, !dialect.hasVersions {
-            // The cached versions are `_version` numbers; the plain dialect's are times, always
-            // larger: the server's copies win over them by themselves.
-        } else if !previous.hasVersions, dialect.hasVersions {
-            // Cached times would outrank every `_version` the server sends: the cache goes, the
-            // refresh that follows brings the list back (pending changes stay on top).
-            publish(store.replaceConfirmed(with: []))
-            persist("the emptied cache") { try storage.clearCache() }
-        }
-        restartLiveSync()
-    }
-
-    /// A request was refused as invalid GraphQL. Nothing more is sent until the API has been
-    /// asked again what it offers: then the outbox goes out in the dialect it speaks, or, if it
-    /// still lacks what the request needs, sending stops and the header says what is missing.
-    func apiRefused(_ refusal: AppSyncFailure) {
-        guard dialectIsKnown else { return }  // already being asked
-        dialectIsKnown = false
-        let before = api.dialect
-        Task {
-            guard await self.learnDialect(afterRefusal: refusal) else { return }
-            await self.refusalUnderstood(refusal, before: before)
-        }
-    }
-
-    private func refusalUnderstood(_ refusal: AppSyncFailure, before: APIDialect) {
-        if api.dialect != before {
-            resumeSending()  // in the new dialect: the outbox, then a whole list
-        } else {
-            pauseSending(refusal)
         }
     }
 
@@ -102,7 +56,7 @@ extension RealEstatePropertyList {
     /// known, and again when it changes).
     public func enableLiveSync(_ connector: @escaping RealtimeConnector) {
         realtimeConnector = connector
-        if dialectIsKnown { restartLiveSync() }
+        if machine.dialectIsKnown { restartLiveSync() }
     }
 
     /// Closes the socket (when the app quits).
@@ -114,7 +68,7 @@ extension RealEstatePropertyList {
     func restartLiveSync() {
         stopLiveSync()
         guard let connect = realtimeConnector else { return }
-        let client = connect(api.dialect.subscriptions)
+        let client = connect(machine.dialect.subscriptions)
         let events = client.start()
         realtime = (client, Task { await self.follow(events) })
     }
@@ -123,8 +77,6 @@ extension RealEstatePropertyList {
         realtime?.client.stop()
         realtime?.following.cancel()
         realtime = nil
-        subscribed = false
-        link.liveSync(problem: nil)
-        publishLink()
+        run(machine.liveSyncClosed())
     }
 }

@@ -17,38 +17,27 @@ extension RealEstatePropertyList {
         for await event in events {
             switch event {
             case .subscribed:
-                subscribed = true
-                link.liveSync(problem: nil)
-                publishLink()
+                run(machine.liveSyncUp())
                 await catchUp()
             case .data(let subscription, let payload):
                 await receive(payload, deletion: subscription == "onDelete")
             case .disconnected(let reason, let delay):
-                subscribed = false
                 logger.info("realtime connection lost: \(reason)")
-                liveSyncDown(reason, retryIn: delay)
+                run(machine.liveSyncDown(reason, retryIn: delay))
             case .unauthorized(let reason, let delay):
-                subscribed = false
                 logger.warning("realtime connection refused: \(reason)")
-                liveSyncDown("refused: \(reason)", retryIn: delay)
+                run(machine.liveSyncDown("refused: \(reason)", retryIn: delay))
             }
         }
-    }
-
-    private func liveSyncDown(_ reason: String, retryIn delay: Duration) {
-        let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
-        // The retry first: the header has little room, and the reason can be long.
-        link.liveSync(problem: "retrying in \(seconds) s; \(reason)")
-        publishLink()
     }
 
     /// On the plain dialect a whole read shows deletions only if nothing can happen unseen after
     /// it began: so it waits (briefly) for the subscriptions, which then carry every later change.
     /// The versioned dialect needs no wait: its delta query after subscribing brings deletions too.
     func subscriptionsFirst() async {
-        guard !api.dialect.hasVersions, realtime != nil else { return }
+        guard !machine.dialect.hasVersions, realtime != nil else { return }
         let deadline = ContinuousClock.now + Self.subscriptionWait
-        while !subscribed, realtime != nil, ContinuousClock.now < deadline {
+        while !machine.isSubscribed, realtime != nil, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -60,7 +49,7 @@ extension RealEstatePropertyList {
     /// The plain dialect's mark for "what changed since": the newest `updatedAt` read, less a
     /// margin for writes that were under way while the list was read.
     func plainSyncMark(_ records: [RealEstateProperty]) -> Int64? {
-        guard !api.dialect.hasVersions, let newest = records.lazy.map(\.version).max() else { return nil }
+        guard !machine.dialect.hasVersions, let newest = records.lazy.map(\.version).max() else { return nil }
         return Int64(newest) - Self.plainMarkMargin
     }
 
@@ -81,7 +70,7 @@ extension RealEstatePropertyList {
 
     /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
     func catchUp(attempt: Int = 1) async {
-        guard api.dialect.hasVersions else {
+        guard machine.dialect.hasVersions else {
             await catchUpWithoutVersions()
             return
         }
@@ -100,7 +89,7 @@ extension RealEstatePropertyList {
             logger.info("catch-up query failed: \(error)")
             drainSyncBuffer()
             switch error {
-            case .notOffered: apiRefused(error)
+            case .notOffered: run(machine.apiRefused(error))
             case .unreachable, .transient: retryCatchUp(after: attempt)  // else what changed meanwhile stays missed
             case .unauthorized, .misconfigured, .rejected: break  // said by the link; the next subscribe tries again
             }
@@ -115,9 +104,9 @@ extension RealEstatePropertyList {
             setLoadState(.loaded)
         } else {
             var changed = StoreDiff<String>()
-            mergePage(records, into: &changed)
-            publish(changed)  // one event for the screen, however many records the delta held
-            persist("the synced records") { try storage.merge(records) }
+            machine.merge(records, into: &changed)
+            // One event for the screen, however many records the delta held.
+            run(machine.publish(changed) + [.save(.merge(records))])
         }
         if let startedAt {
             persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: isBase ? Date() : nil) }
@@ -131,7 +120,7 @@ extension RealEstatePropertyList {
         let delay = options.probePolicy.delay(afterFailure: attempt)
         Task { [weak self] in
             try? await Task.sleep(for: delay)
-            guard let self, await self.subscribed else { return }  // a new subscribe catches up anyway
+            guard let self, await self.isFollowingLiveSync else { return }  // a new subscribe catches up anyway
             await self.catchUp(attempt: attempt + 1)
         }
     }
@@ -154,7 +143,7 @@ extension RealEstatePropertyList {
     @discardableResult
     private func readChangesSinceLastRead() async -> Bool {
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
-        guard api.dialect.readsChangesSince, let since = kept.lastSync else { return false }
+        guard machine.dialect.readsChangesSince, let since = kept.lastSync else { return false }
         var records: [RealEstateProperty] = []
         do throws(AppSyncFailure) {
             _ = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
@@ -163,9 +152,8 @@ extension RealEstatePropertyList {
             return false
         }
         var changed = StoreDiff<String>()
-        mergePage(records, into: &changed)
-        publish(changed)
-        persist("the synced records") { try storage.merge(records) }
+        machine.merge(records, into: &changed)
+        run(machine.publish(changed) + [.save(.merge(records))])
         return true
     }
 
@@ -176,7 +164,7 @@ extension RealEstatePropertyList {
             // fields this subscription needs (AppSync then sends null and an error). What changed
             // since the last read brings it (a delta query; on the plain dialect the `updatedAt`
             // filter, or for a deletion, which only a whole list shows, a whole read).
-            if api.dialect.hasVersions {
+            if machine.dialect.hasVersions {
                 await catchUp()
             } else if deletion {
                 await refresh()
@@ -185,7 +173,7 @@ extension RealEstatePropertyList {
             }
             return
         }
-        switch api.dialect.remoteEvent(value, deletion: deletion, known: store.confirmedRecord(id)) {
+        switch machine.dialect.remoteEvent(value, deletion: deletion, known: store.confirmedRecord(id)) {
         case .record(let record):
             apply(remote: record)
         case .unreadable:

@@ -13,59 +13,45 @@ import OptimisticStore
 /// After a restart the list starts from the cache and the outbox, as it was.
 public actor RealEstatePropertyList {
     let sink: ListEventSink
-    let store: OptimisticStore<RealEstateProperty>
     let storage: SyncStorage
-    /// The server, speaking the dialect it was found to speak (see +Dialect).
-    var api: any PropertyAPI
-    let options: SyncOptions
     let logger: Logger
+    /// The rules: what to send, what an answer means, what the header says (see `SyncMachine`).
+    /// This actor only carries out its actions and feeds their results back.
+    var machine: SyncMachine
+    var store: OptimisticStore<RealEstateProperty> { machine.store }
+    var options: SyncOptions { machine.options }
+    /// The server, as given; requests go out in the dialect the machine says (`api`).
+    private let server: any PropertyAPI
+    var api: any PropertyAPI { server.speaking(machine.dialect) }
 
-    // MARK: Sending state (see +Sending)
-    /// Which record's operation goes on the wire next (a pure value; see `SendSchedule`).
-    var schedule = SendSchedule()
-    /// Creates wait for the older ones: they are sent in the order made.
-    var creationOrder = CreationOrder()
-    /// Rebases per operation, so two writers racing cannot loop forever.
-    var rebases: [OperationID: Int] = [:]
-    /// How the list reaches the server: whether anything may be sent, and what the header says.
-    var link = SyncLink()
+    // MARK: Tasks under way
     /// Watching for the server's return while the link says it cannot be reached.
     var probe: Task<Void, Never>?
+    /// What to guess when the API answers no introspection query (an `amplify_outputs.json`
+    /// of Amplify Gen 2 suggests the plain dialect).
+    let dialectHint: APIDialect?
+    /// The one introspection under way; others wait for it.
+    var learningDialect: Task<Void, Never>?
+
+    // MARK: Live sync (see +LiveSync, +Dialect)
+    /// Opens the realtime socket with a dialect's subscriptions (nil: live sync is not wanted).
+    var realtimeConnector: RealtimeConnector?
+    var realtime: (client: RealtimeClient, following: Task<Void, Never>)?
     /// Subscription results waiting while a catch-up query runs (nil: none runs).
     var syncBuffer: [RealEstateProperty]?
+
+    // MARK: Reading the whole list (see +Connectivity)
     /// Full list reads under way: a catch-up waits for them, then needs only a delta.
     var refreshesRunning = 0 {
         didSet { if refreshesRunning == 0 { resumeRefreshWaiters() } }
     }
     /// Catch-ups waiting for the running refreshes to end (see `noRefreshRunning`).
     var refreshWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The user's change that lost a conflict, per record, until it is applied again or
-    /// the user changes the record otherwise.
-    var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
-
-    // MARK: The dialect and live sync (see +Dialect, +LiveSync)
-    /// Whether `api.dialect` was learnt from this API (asked, or kept from an earlier run)
-    /// rather than guessed: nothing is sent or read before it is.
-    var dialectIsKnown: Bool
-    /// What to guess when the API answers no introspection query (an `amplify_outputs.json`
-    /// of Amplify Gen 2 suggests the plain dialect).
-    let dialectHint: APIDialect?
-    /// The one introspection under way; others wait for it.
-    var learningDialect: Task<Void, Never>?
-    /// Opens the realtime socket with a dialect's subscriptions (nil: live sync is not wanted).
-    var realtimeConnector: RealtimeConnector?
-    var realtime: (client: RealtimeClient, following: Task<Void, Never>)?
-    /// Whether the realtime subscriptions are acknowledged (and not lost since).
-    var subscribed = false
     /// Whole list reads begun, and the number of the last one that read to the end: a catch-up
     /// after subscribing is not needed when a whole read began after the subscriptions did.
     var wholeReadsBegun = 0
     var lastWholeReadCompleted = 0
-
-    // MARK: What the screen was told
-    var history = UndoHistory()
-    var loadState: LoadState
-    var lastPendingCount = 0
+    /// Reads under way, for the header's busy mark.
     var busyLoads = 0
 
     // MARK: The cache, read behind the first frame (see +Cache)
@@ -84,18 +70,17 @@ public actor RealEstatePropertyList {
     ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         let knownDialect = try storage.dialect()
-        store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
+        machine = SyncMachine(
+            store: OptimisticStore(confirmed: kept.confirmed, pending: kept.pending), options: options,
+            dialect: knownDialect ?? api.dialect, dialectIsKnown: knownDialect != nil,
+            loadState: kept.cachedCount == 0 && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt))
         cacheRest = rest
         cachedCount = kept.cachedCount
         self.storage = storage
-        self.api = knownDialect.map { api.speaking($0) } ?? api
-        dialectIsKnown = knownDialect != nil
+        server = api
         self.dialectHint = dialectHint
-        self.options = options
         self.logger = logger
         self.sink = sink
-        loadState = kept.cachedCount == 0 && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt)
-        lastPendingCount = store.pendingCount
     }
 
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
@@ -103,29 +88,21 @@ public actor RealEstatePropertyList {
     /// first rows are published; the rest runs on.
     public func start() {
         sink(.loaded(rows))
-        sink(.loadStateChanged(loadState))
+        sink(.loadStateChanged(machine.loadState))
         sink(.pendingCountChanged(store.pendingCount))
-        for operation in store.pendingOperations {
-            if case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
-            enqueue(operation.recordID)
-        }
-        pump()
-        readRestOfCache()
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
         // run is used at once, and checked by the first refusal, if any; else the refresh asks.
+        run(machine.resumeOutbox())
+        readRestOfCache()
         Task { await self.refresh() }
     }
 
     // MARK: - Reading
 
     /// Every visible row, for a first draw.
-    public var rows: [PropertyRow] {
-        store.records.map { PropertyRow($0, status: store.status($0.id)) }
-    }
+    public var rows: [PropertyRow] { machine.rows }
 
-    public func row(_ id: String) -> PropertyRow? {
-        store.record(id).map { PropertyRow($0, status: store.status(id)) }
-    }
+    public func row(_ id: String) -> PropertyRow? { machine.row(id) }
 
     public var pendingCount: Int { store.pendingCount }
 
@@ -133,34 +110,96 @@ public actor RealEstatePropertyList {
     public var pendingOperations: [PendingOperation<RealEstateProperty>] { store.pendingOperations }
 
     /// How requests reach the server (the header may say more: live sync's health).
-    public var currentConnectivity: Connectivity { link.requests }
+    public var currentConnectivity: Connectivity { machine.link.requests }
 
     /// Whether the realtime subscriptions are acknowledged: changes made elsewhere arrive.
-    public var isFollowingLiveSync: Bool { subscribed }
+    public var isFollowingLiveSync: Bool { machine.isSubscribed }
 
-    // MARK: - Publishing
+    // MARK: - Carrying out the machine's actions
 
-    func publish(_ diff: StoreDiff<String>) {
-        if !diff.isEmpty {
-            var rows: [String: PropertyRow] = [:]
-            for id in diff.allIDs { rows[id] = row(id) }  // the last word on each id, even one also marked removed
-            sink(.rowsChanged(diff, rows))
-        }
-        if store.pendingCount != lastPendingCount {
-            lastPendingCount = store.pendingCount
-            sink(.pendingCountChanged(lastPendingCount))
+    /// Does what the machine asked, in order: requests and timers as tasks that feed their
+    /// outcome back, writes to SQLite at once, events to the screen.
+    func run(_ actions: [SyncMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let operation, let mutation):
+                Task { await self.send(mutation, for: operation) }
+            case .read(let recordID, let operation):
+                Task { await self.read(recordID, for: operation) }
+            case .save(let write):
+                save(write)
+            case .emit(let event):
+                sink(event)
+            case .wake(let delay, let record, let ticket):
+                Task { [weak self] in
+                    try? await Task.sleep(for: delay)
+                    await self?.backoffEnded(record, ticket: ticket)
+                }
+            case .startProbing:
+                if probe == nil { startProbing() }
+            case .stopProbing:
+                probe?.cancel()
+                probe = nil
+            case .learnDialect:
+                if learningDialect == nil { Task { await self.learnDialect() } }
+            case .refresh:
+                Task { await self.refresh() }
+            case .subscribe(let dialectChanged):
+                if dialectChanged || realtime == nil { restartLiveSync() }
+            case .log(let level, let message):
+                logger.log(level: level, "\(message)")
+            }
         }
     }
 
-    /// Tells the screen the link as the user should see it, when that changed.
-    func publishLink() {
-        if let shown = link.takeShownChange() { sink(.connectivityChanged(shown)) }
+    private func send(_ mutation: PropertyMutation, for operation: OperationID) async {
+        let answer: Result<RealEstateProperty, AppSyncFailure>
+        do {
+            answer = .success(try await api.send(mutation))
+        } catch {
+            answer = .failure(error)
+        }
+        run(machine.answered(answer, to: operation))
+    }
+
+    private func read(_ recordID: String, for operation: OperationID) async {
+        let answer: Result<RealEstateProperty?, AppSyncFailure>
+        do {
+            answer = .success(try await api.get(id: recordID))
+        } catch {
+            answer = .failure(error)
+        }
+        run(machine.read(answer, for: operation))
+    }
+
+    private func backoffEnded(_ record: String, ticket: Int) {
+        run(machine.backoffEnded(record, ticket: ticket))
+    }
+
+    /// Writes to the outbox or cache that fail after the fact (the change is already applied) are
+    /// logged: the worst case is an operation sent again after a restart, which the sender
+    /// recognises as already applied.
+    private func save(_ write: SyncMachine.StorageWrite) {
+        do {
+            switch write {
+            case .update(let operation): try storage.update(operation)
+            case .settle(let operations, let record): try storage.settle(operations, writing: record)
+            case .merge(let records): try storage.merge(records)
+            case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
+            case .dialect(let dialect): try storage.setDialect(dialect)
+            case .clearCache: try storage.clearCache()
+            }
+        } catch {
+            logger.error("could not save \(write.summary): \(error)")
+        }
+    }
+
+    func persist(_ what: String, _ write: () throws -> Void) {
+        do { try write() } catch { logger.error("could not save \(what): \(error)") }
     }
 
     func setLoadState(_ new: LoadState) {
-        guard new != loadState else { return }
-        loadState = new
-        sink(.loadStateChanged(new))
+        run(machine.setLoadState(new))
     }
 
     func setBusy(_ busy: Bool) {
@@ -169,21 +208,23 @@ public actor RealEstatePropertyList {
         if wasBusy != (busyLoads > 0) { sink(.busyChanged(busyLoads > 0)) }
     }
 
-    /// Writes to the outbox or cache that fail after the fact (the change is already
-    /// applied) are logged: the worst case is an operation sent again after a restart,
-    /// which the sender recognises as already applied.
-    func persist(_ what: String, _ write: () throws -> Void) {
-        do { try write() } catch { logger.error("could not save \(what): \(error)") }
-    }
-
-    func persist(_ operation: OperationID) {
-        guard let operation = store.operation(operation) else { return }
-        persist("operation \(operation.id)") { try storage.update(operation) }
-    }
-
     deinit {
         probe?.cancel()
         realtime?.client.stop()
         realtime?.following.cancel()
+    }
+}
+
+extension SyncMachine.StorageWrite {
+    /// What was being saved, for the log.
+    var summary: String {
+        switch self {
+        case .update(let operation): "operation \(operation.id)"
+        case .settle: "a settled change"
+        case .merge(let records): "\(records.count) server records"
+        case .remove: "the refreshed list"
+        case .dialect: "the API's dialect"
+        case .clearCache: "the emptied cache"
+        }
     }
 }

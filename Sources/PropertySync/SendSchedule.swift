@@ -50,6 +50,11 @@ struct SendSchedule: Equatable {
         onTheWire[id] == operation
     }
 
+    /// The record whose operation this is, while it is on the wire.
+    func record(sending operation: OperationID) -> String? {
+        onTheWire.first { $0.value == operation }?.key
+    }
+
     /// The server answered for the record: its backoff starts from scratch next time.
     mutating func answered(_ id: String) {
         failures[id] = nil

@@ -28,9 +28,18 @@ struct SyncLink: Equatable {
         case reportStopped(AppSyncFailure)
     }
 
+    /// Live sync's realtime socket.
+    enum LiveSync: Equatable {
+        /// Not open (not wanted, or the dialect is not known yet), or opening.
+        case closed
+        /// Its subscriptions are acknowledged: changes made elsewhere arrive.
+        case subscribed
+        /// Down or refused: why, and when it is tried again.
+        case down(String)
+    }
+
     private(set) var state = State.connecting
-    /// Why the realtime socket is down, while it is (nil: up, or not opened).
-    private(set) var liveSyncProblem: String?
+    private(set) var liveSync = LiveSync.closed
     /// What the header was last told (see `takeShownChange`).
     private var lastShown = Connectivity.connecting
 
@@ -56,7 +65,7 @@ struct SyncLink: Equatable {
 
     /// What the header shows: a realtime socket that is down matters only while requests get through.
     var shown: Connectivity {
-        if requests == .online, let liveSyncProblem { return .liveSyncDown(liveSyncProblem) }
+        if requests == .online, case .down(let problem) = liveSync { return .liveSyncDown(problem) }
         return requests
     }
 
@@ -110,9 +119,9 @@ struct SyncLink: Equatable {
         state = .paused(.unreachable(reason))
     }
 
-    /// The realtime socket's subscriptions are acknowledged (nil) or it is down (why, and when it is tried again).
-    mutating func liveSync(problem: String?) {
-        liveSyncProblem = problem
+    /// The realtime socket opened, was acknowledged, or went down.
+    mutating func liveSync(_ new: LiveSync) {
+        liveSync = new
     }
 
     /// The header's value if it changed since it was last taken.

@@ -86,14 +86,14 @@ import Testing
     @Test func liveSyncDownShowsOnlyWhileRequestsGetThrough() {
         var link = SyncLink()
         _ = link.answered()
-        link.liveSync(problem: "retrying in 4 s; connection refused")
+        link.liveSync(.down("retrying in 4 s; connection refused"))
         #expect(link.shown == .liveSyncDown("retrying in 4 s; connection refused"))
         #expect(link.requests == .online, "requests still get through")
         _ = link.failed(.unreachable("refused"))
         #expect(link.shown == .offline("refused"), "offline says more")
         _ = link.answered()
         #expect(link.shown == .liveSyncDown("retrying in 4 s; connection refused"))
-        link.liveSync(problem: nil)
+        link.liveSync(.subscribed)
         #expect(link.shown == .online)
     }
 }

@@ -1,0 +1,191 @@
+import AppSync
+import OptimisticStore
+
+/// What the sender does with each answer. The rule: report what the server did, never guess. An
+/// answer that is lost is resolved by asking the server what it holds; a conflict is checked field
+/// by field against what the change was made against; nothing from the server can crash the app.
+extension SyncMachine {
+    /// The server's answer to an operation `send` put on the wire. The record keeps its slot while
+    /// the answer is worked out (which may read the record first): its next operation must not go
+    /// out before this one is settled.
+    mutating func answered(_ answer: Result<RealEstateProperty, AppSyncFailure>, to operationID: OperationID) -> [Action] {
+        guard let operation = store.operation(operationID) else {
+            // Gone meanwhile (nothing drops an operation on the wire today; kept safe all the same).
+            return schedule.record(sending: operationID).map { freeSlot(of: $0) } ?? []
+        }
+        let id = operation.recordID
+        var actions: [Action]
+        switch answer {
+        case .success(let record) where record.id == id:
+            schedule.answered(id)
+            actions = serverAnswered() + settle(operation, with: record)
+        case .success(let record):
+            actions = failed(operation, .transient("the server answered for another record (\(record.id))"))
+        case .failure(.rejected(let error)):
+            actions = serverAnswered() + resolve(operation, refusedWith: error)
+            if inquiries[operationID] != nil { return actions }  // settled when the read answers
+        case .failure(let failure):
+            actions = failed(operation, failure)
+        }
+        return actions + freeSlot(of: id)
+    }
+
+    /// The record a refused operation asked for (`read`): nil, the server has none.
+    mutating func read(_ answer: Result<RealEstateProperty?, AppSyncFailure>, for operationID: OperationID) -> [Action] {
+        guard let inquiry = inquiries.removeValue(forKey: operationID) else { return [] }
+        guard let operation = store.operation(operationID) else {
+            return schedule.record(sending: operationID).map { freeSlot(of: $0) } ?? []
+        }
+        var actions: [Action]
+        switch (answer, inquiry) {
+        case (.failure(let failure), _):
+            actions = failed(operation, failure)  // asked again later: never refused on a guess
+        case (.success(let existing?), .createMaybeApplied) where existing.id == operation.recordID:
+            actions = settle(operation, with: existing)
+        case (.success, .createMaybeApplied(let refusal)):
+            actions = refuse(operation, message: refusal, conflict: false)
+        case (.success(let server), .conflict):
+            actions = resolve(operation, against: server?.id == operation.recordID ? server : nil)
+        }
+        return actions + freeSlot(of: operation.recordID)
+    }
+
+    /// The server refused: maybe it already holds the change (a retry after a lost answer), maybe
+    /// the change can go on top of someone else's, maybe it is a real refusal or conflict. When the
+    /// record must be read first, the inquiry is noted and the actions ask for it.
+    private mutating func resolve(_ operation: PendingOperation<RealEstateProperty>, refusedWith error: GraphQLError) -> [Action] {
+        let isCreate: Bool = if case .create = operation.change { true } else { false }
+        if isCreate, error.isConditionalCheckFailure {
+            // The id is the client's own UUID: if it exists, the create was applied by an
+            // earlier attempt whose answer was lost.
+            return inquire(operation, .createMaybeApplied(refusal: error.message))
+        }
+        // "Not as you assumed": a stale `_version` (versioned dialect), or a condition on the
+        // fields the change was made against that no longer holds (plain dialect). Either way the
+        // record is read and the change resolved against it, field by field.
+        guard error.isConflict || error.isConditionalCheckFailure, !isCreate else {
+            return refuse(operation, message: error.message, conflict: false)
+        }
+        guard let server = try? error.data?.decode(as: RealEstateProperty.self), server.id == operation.recordID else {
+            // The conflict came without the server's copy: read it. If that read fails, the
+            // operation is tried again later; it is never refused on a guess.
+            return inquire(operation, .conflict)
+        }
+        return resolve(operation, against: server)
+    }
+
+    private mutating func inquire(_ operation: PendingOperation<RealEstateProperty>, _ inquiry: Inquiry) -> [Action] {
+        inquiries[operation.id] = inquiry
+        return [.read(recordID: operation.recordID, for: operation.id)]
+    }
+
+    /// A refused update or delete against the server's copy (nil: gone, without a tombstone).
+    private mutating func resolve(_ operation: PendingOperation<RealEstateProperty>, against server: RealEstateProperty?) -> [Action] {
+        guard let server else {
+            // Gone, with no tombstone to say so (the plain dialect keeps none): a delete has what
+            // it asked for; any other change has nothing left to change.
+            if case .delete = operation.change, let known = operation.base ?? store.confirmedRecord(operation.recordID) {
+                return settle(operation, with: known.tombstone(atLeast: known.version + 1))
+            }
+            return refuse(operation, message: "someone else deleted it meanwhile", conflict: true)
+        }
+        switch ConflictResolution.resolve(operation, against: server) {
+        case .alreadyApplied:
+            return settle(operation, with: server)
+        case .rebase where rebases[operation.id, default: 0] < options.maximumRebases:
+            rebases[operation.id, default: 0] += 1
+            return publish(store.rebase(operation.id, onto: server)) + save(operation.id) + [.save(.merge([server]))]
+        case .rebase:
+            return refuse(operation, message: "the record kept changing on the server; try again", conflict: true, server: server)
+        case .conflict(let message):
+            return refuse(operation, message: message, conflict: true, server: server)
+        }
+    }
+
+    /// The server holds the operation's outcome: confirm it, and drop it from the outbox in the
+    /// same transaction that caches the record.
+    mutating func settle(_ operation: PendingOperation<RealEstateProperty>, with record: RealEstateProperty) -> [Action] {
+        rebases[operation.id] = nil
+        var actions = publish(store.confirm(operation.id, with: record))
+        actions.append(.save(.settle([operation.id], writing: record)))
+        // Named as the server now has it: "Renamed to “the new name”".
+        let name = record.isDeleted ? (operation.before?.name ?? record.name) : record.name
+        actions.append(.emit(.succeeded(OperationSummary(kind: Self.kind(of: operation), recordID: record.id, recordName: name))))
+        return actions
+    }
+
+    /// A real refusal: the operation is dropped (this is the revert) and the user told why.
+    mutating func refuse(
+        _ operation: PendingOperation<RealEstateProperty>, message: String, conflict: Bool,
+        server: RealEstateProperty? = nil
+    ) -> [Action] {
+        rebases[operation.id] = nil
+        let summary = summary(of: operation)
+        let rejection = Rejection(message, kind: conflict ? .conflict : .rejected)
+        var dropped = [operation.id]
+        var actions = publish(store.reject(operation.id, because: rejection, serverRecord: server))
+        history.forget(operation: operation.id)
+        if conflict, let server, !server.isDeleted {
+            switch operation.change {
+            case .update, .delete: conflicted[operation.recordID] = operation.change
+            case .create: break
+            }
+        }
+        if case .create = operation.change {
+            // Later changes to a record the server never created would each be refused
+            // in turn; they go with it, and the status line keeps the create's reason.
+            for later in store.pendingOperations(for: operation.recordID) where !schedule.isOnTheWire(later.id, of: later.recordID) {
+                actions += publish(store.reject(later.id, because: rejection))
+                history.forget(operation: later.id)
+                dropped.append(later.id)
+            }
+        }
+        actions.append(.save(.settle(dropped, writing: server)))
+        actions.append(.log(.notice, "refused: \(summary.kind.rawValue) “\(summary.recordName)”: \(message)"))
+        actions.append(.emit(.reverted(summary, message: message, conflict: conflict)))
+        return actions
+    }
+
+    /// No answer to act on: keep the operation and try again, later or once the server is back.
+    /// Credentials refused or a wrong endpoint stop all sending; a request the API does not offer
+    /// makes it ask the API again what it speaks.
+    mutating func failed(_ operation: PendingOperation<RealEstateProperty>, _ failure: AppSyncFailure) -> [Action] {
+        var actions = publish(store.noteTransientFailure(operation.id, message: failure.description))
+        if failure.stopsSending {
+            // Nothing reached the server: the attempt does not count as one that may have.
+            store.noteNotSent(operation.id)
+        }
+        actions += save(operation.id)
+        actions.append(.log(.info, "send failed: \(failure) (operation \(operation.id))"))
+        if case .notOffered = failure {
+            actions += apiRefused(failure)
+        } else if failure.stopsSending {
+            actions += pauseSending(failure)
+        } else {
+            actions += backOff(operation.recordID)
+        }
+        return actions
+    }
+
+    /// Names an operation as the user knew it when they acted (a create, by its own name).
+    func summary(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary {
+        let name: String? =
+            switch operation.change {
+            case .create(let record): record.name
+            case .update, .delete: operation.before?.name
+            }
+        var newName: String?
+        if case .update(_, let patch) = operation.change { newName = patch.name }
+        return OperationSummary(
+            kind: Self.kind(of: operation), recordID: operation.recordID,
+            recordName: name ?? store.record(operation.recordID)?.name ?? "", newName: newName)
+    }
+
+    static func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {
+        switch operation.change {
+        case .create: .create
+        case .update(_, let patch): patch.name != nil ? .rename : .editAddress
+        case .delete: .delete
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import AppSync
+import OptimisticStore
+
+/// Reaching the server: sending stops when it cannot be reached (a probe watches for its return,
+/// no key press needed) or refuses the credentials (said once; `R` asks again), and goes on when
+/// it answers. Live sync's socket only changes what the header says.
+extension SyncMachine {
+    /// A request was answered: whatever stopped sending is over.
+    mutating func serverAnswered() -> [Action] {
+        perform(link.answered())
+    }
+
+    /// Stops all sending (for a failure that stops it; others are the record's own business).
+    mutating func pauseSending(_ reason: AppSyncFailure) -> [Action] {
+        var actions = perform(link.failed(reason)) + loadingStopped()
+        if case .unreachable(let message) = reason, options.offlineMode == .revert { actions += revertUnsendable(message) }
+        return actions
+    }
+
+    /// Carries out what the link asks for, and tells the screen how it looks now.
+    private mutating func perform(_ linkActions: [SyncLink.Action]) -> [Action] {
+        var actions: [Action] = []
+        for action in linkActions {
+            switch action {
+            case .startProbing: actions.append(.startProbing)
+            case .stopProbing: actions.append(.stopProbing)
+            case .resumeSending:
+                enqueueEverythingPending()
+                actions += pump()
+            case .reportStopped(let failure): actions.append(.log(.warning, "sending stopped: \(failure)"))
+            }
+        }
+        return actions + publishLink()
+    }
+
+    // MARK: - The probe
+
+    /// The probe is about to ask the server; false when there is nothing to probe for any more.
+    mutating func probeSending() -> (go: Bool, actions: [Action]) {
+        let go = link.probeSending()
+        return (go, publishLink())
+    }
+
+    /// The probe's answer: the server is back (the outbox drains, the list is read again), still
+    /// not there (the probe tries again later), or there and refusing (sending stays stopped, said).
+    /// Whether the probing is over.
+    mutating func probed(_ outcome: Result<Void, AppSyncFailure>) -> (over: Bool, actions: [Action]) {
+        switch outcome {
+        case .success:
+            return (true, resumeSending())
+        case .failure(.unreachable(let reason)), .failure(.transient(let reason)):
+            link.probeUnanswered(reason)
+            return (false, publishLink())
+        case .failure(let failure):
+            return (true, pauseSending(failure))
+        }
+    }
+
+    /// The server is back (or speaks another dialect now): the outbox drains at once and the list
+    /// is read again.
+    mutating func resumeSending() -> [Action] {
+        var actions = serverAnswered()
+        enqueueEverythingPending()
+        actions += pump()
+        return actions + [.refresh]
+    }
+
+    /// `--offline revert`: what cannot be sent now is taken back at once, as the sample does. Only
+    /// operations that never reached the server: one that may have is resolved against the server
+    /// first, so nothing is reported reverted that happened.
+    mutating func revertUnsendable(_ reason: String) -> [Action] {
+        var actions: [Action] = []
+        for operation in store.pendingOperations.reversed()
+        where !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID) {
+            actions += refuse(operation, message: "offline, not sent (\(reason))", conflict: false)
+        }
+        return actions
+    }
+
+    // MARK: - Live sync
+
+    /// The realtime subscriptions are acknowledged: the header says nothing of live sync.
+    mutating func liveSyncUp() -> [Action] {
+        link.liveSync(.subscribed)
+        return publishLink()
+    }
+
+    /// The realtime socket is down or refused, and is tried again after `delay`.
+    mutating func liveSyncDown(_ reason: String, retryIn delay: Duration) -> [Action] {
+        let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
+        // The retry first: the header has little room, and the reason can be long.
+        link.liveSync(.down("retrying in \(seconds) s; \(reason)"))
+        return publishLink()
+    }
+
+    /// The socket was closed on purpose (the dialect changed, or the app quits), or is opening.
+    mutating func liveSyncClosed() -> [Action] {
+        link.liveSync(.closed)
+        return publishLink()
+    }
+
+    /// Whether changes made elsewhere arrive now.
+    var isSubscribed: Bool { link.liveSync == .subscribed }
+}

@@ -1,0 +1,119 @@
+import AppSync
+import OptimisticStore
+
+/// The sender: one operation per record on the wire at a time (an update waits for its record's
+/// create), up to `maximumParallelSends` records at once. A record waiting out a backoff holds no
+/// slot, so one failing record never stalls the rest; while the server cannot be reached (or
+/// refuses the credentials) nothing is sent. Creates go one at a time in the order they were made
+/// (`CreationOrder`), so the server's `createdAt` keeps the user's order.
+extension SyncMachine {
+    /// Sends for ready records while there is room.
+    mutating func pump() -> [Action] {
+        // What goes on the wire depends on the dialect: nothing leaves before it is known (learning
+        // it pumps again). While sending is paused, the probe or `R` asks instead.
+        guard dialectIsKnown else { return link.pause == nil ? [.learnDialect] : [] }
+        guard link.pause == nil else {
+            if case .unreachable(let reason)? = link.pause, options.offlineMode == .revert { return revertUnsendable(reason) }
+            return []
+        }
+        var actions: [Action] = []
+        if let next = creationOrder.released(isPending: isPending) { schedule.waiting(next) }
+        while let id = schedule.nextRecord(maximumParallel: options.maximumParallelSends) {
+            actions += foldCancellingOperations(of: id)
+            guard let operation = store.pendingOperations(for: id).first else { continue }
+            // A create behind an older one waits for it; `released` hands it back.
+            if case .create = operation.change,
+               !creationOrder.mayGo(operation.id, of: id, isPending: isPending) { continue }
+            schedule.sending(operation.id, of: id)
+            // Counted before it leaves: killed while it is on the wire, the app must
+            // know after a restart that the server may have applied it.
+            store.noteSent(operation.id)
+            actions += save(operation.id)
+            actions.append(.send(operation.id, mutation(for: operation)))
+        }
+        return actions
+    }
+
+    private func isPending(_ operation: OperationID) -> Bool { store.operation(operation) != nil }
+
+    /// The mutation for an operation, carrying the copy it was made against (its base): the
+    /// versioned dialect sends that copy's `_version`, the plain one a condition on its fields.
+    func mutation(for operation: PendingOperation<RealEstateProperty>) -> PropertyMutation {
+        let base = operation.base ?? store.confirmedRecord(operation.recordID)
+        switch operation.change {
+        case .create(let record): return .create(record)
+        case .update(let id, let patch): return .update(id: id, patch, base: base)
+        case .delete(let id): return .delete(id: id, base: base)
+        }
+    }
+
+    /// The record's operation is settled (its answer worked out): its slot is free, and its next
+    /// operation, if any, waits its turn.
+    mutating func freeSlot(of id: String) -> [Action] {
+        schedule.settled(id)
+        if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
+        return pump()
+    }
+
+    /// Every record with pending operations, in the order of their oldest operation.
+    mutating func enqueueEverythingPending() {
+        var seen: Set<String> = []
+        for operation in store.pendingOperations where seen.insert(operation.recordID).inserted {
+            schedule.waiting(operation.recordID)
+        }
+    }
+
+    /// What the outbox held at start: every record waits its turn, creates in the order made.
+    mutating func resumeOutbox() -> [Action] {
+        for operation in store.pendingOperations {
+            if case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
+            schedule.waiting(operation.recordID)
+        }
+        return pump()
+    }
+
+    // MARK: - Folding
+
+    /// Operations never sent that cancel out are dropped before they are sent, so the
+    /// server sees no stubs: a create and its delete, or edits that end where they
+    /// began. Each stays in the outbox, revertible on its own, until this moment.
+    private mutating func foldCancellingOperations(of id: String) -> [Action] {
+        let operations = store.pendingOperations(for: id)
+        let unsent = operations.prefix { !$0.mayHaveReachedServer }
+        guard unsent.count >= 2 else { return [] }
+        var cancelled: [OperationID] = []
+        if case .create = unsent.first?.change, let deletion = unsent.firstIndex(where: { if case .delete = $0.change { true } else { false } }) {
+            cancelled = unsent[...deletion].map(\.id)
+        } else if let base = unsent.first?.base, !base.isDeleted {
+            var folded = base
+            for (index, operation) in unsent.enumerated() {
+                guard case .update(_, let patch) = operation.change else { break }
+                folded = folded.applying(patch)
+                if index >= 1, folded.name == base.name, folded.address == base.address {
+                    cancelled = unsent.prefix(index + 1).map(\.id)
+                }
+            }
+        }
+        guard !cancelled.isEmpty else { return [] }
+        var actions: [Action] = []
+        for operation in cancelled { actions += publish(store.cancel(operation)) }
+        actions.append(.save(.settle(cancelled, writing: nil)))
+        actions.append(.log(.info, "folded \(cancelled.count) operations that cancel out (record \(id))"))
+        return actions
+    }
+
+    // MARK: - Backoff
+
+    /// A transient failure: the record steps aside for a while, without a slot.
+    mutating func backOff(_ id: String) -> [Action] {
+        let (failures, ticket) = schedule.backOff(id)
+        return [.wake(after: options.retryPolicy.delay(afterFailure: failures), record: id, ticket: ticket)]
+    }
+
+    /// A backoff's time is up (a stale one, replaced by a newer backoff, does nothing).
+    mutating func backoffEnded(_ id: String, ticket: Int) -> [Action] {
+        guard schedule.backoffEnded(id, ticket: ticket) else { return [] }
+        if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
+        return pump()
+    }
+}

@@ -1,0 +1,219 @@
+import AppSync
+import Foundation
+import Logging
+import OptimisticStore
+
+/// The list's rules as one value, in the manner of swift-nio's state machines: events go in (the
+/// user's changes, the server's answers, timers, the link's and live sync's news), actions come
+/// out (send, read, save, emit, wake me later, probe), and the `RealEstatePropertyList` actor only
+/// carries them out and feeds their results back. No clock, no I/O, no tasks: every rule of the
+/// sender, conflicts, undo and the link is a plain sequence of calls in its tests.
+///
+/// The engine (`OptimisticStore`) is a reference, for its million rows; the machine is its only
+/// owner, and every change to it goes through here.
+struct SyncMachine {
+    /// What the shell must do, in order.
+    enum Action: Equatable {
+        /// Put this mutation on the wire; its answer comes back through `answered(_:to:)`.
+        case send(OperationID, PropertyMutation)
+        /// Read this record from the server to settle a refused operation; back through `read(_:for:)`.
+        case read(recordID: String, for: OperationID)
+        case save(StorageWrite)
+        case emit(ListEvent)
+        /// Call `backoffEnded(_:ticket:)` after the delay.
+        case wake(after: Duration, record: String, ticket: Int)
+        /// Check now and then whether the server is back (`probeSending`, `probe…`), until `stopProbing`.
+        case startProbing
+        case stopProbing
+        /// Ask the API which dialect it speaks (nothing is sent before it is known), then `learnt(_:)`.
+        case learnDialect
+        /// Read the whole list again (the server is back, or speaks another dialect now).
+        case refresh
+        /// Open live sync's socket in the current dialect, if it is wanted and not open in it yet.
+        case subscribe(dialectChanged: Bool)
+        case log(Logger.Level, String)
+    }
+
+    /// A write to the outbox or the cache. Those that fail after the fact are only logged (the
+    /// change is already applied): the worst case is an operation sent again after a restart,
+    /// which the sender recognises as already applied.
+    enum StorageWrite: Equatable {
+        /// The operation's attempts or base changed.
+        case update(PendingOperation<RealEstateProperty>)
+        /// Operations left the outbox; the record (if any) goes to the cache in the same transaction.
+        case settle([OperationID], writing: RealEstateProperty?)
+        case merge([RealEstateProperty])
+        /// A whole list was read at that time: these records are gone from it.
+        case remove([String], refreshedAt: Date, rowCount: Int)
+        case dialect(APIDialect)
+        /// The cached records go (the outbox stays).
+        case clearCache
+    }
+
+    let store: OptimisticStore<RealEstateProperty>
+    let options: SyncOptions
+
+    /// Which record's operation goes on the wire next.
+    var schedule = SendSchedule()
+    /// Creates wait for the older ones: they are sent in the order made.
+    var creationOrder = CreationOrder()
+    /// Rebases per operation, so two writers racing cannot loop forever.
+    var rebases: [OperationID: Int] = [:]
+    /// Refused operations whose record is being read to settle them (the refusal's reading).
+    var inquiries: [OperationID: Inquiry] = [:]
+    /// How the list reaches the server: whether anything may be sent, and what the header says.
+    var link = SyncLink()
+    /// The user's change that lost a conflict, per record, until it is applied again, let go,
+    /// or the user changes the record otherwise.
+    var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
+    var history = UndoHistory()
+    /// The dialect requests are written in: learnt from the API (or kept from an earlier run), or
+    /// until then the best guess. Nothing is sent while it is not known.
+    private(set) var dialect: APIDialect
+    private(set) var dialectIsKnown: Bool
+    /// The refusal that made the list ask the API again, and the dialect it was sent in.
+    private(set) var refusalBeingChecked: (failure: AppSyncFailure, before: APIDialect)?
+    /// Whether what the list shows came from the server in this session.
+    private(set) var loadState: LoadState
+    /// The pending count the screen was last told.
+    private var shownPendingCount: Int
+
+    /// Why a refused operation's record is read.
+    enum Inquiry: Equatable {
+        /// A create refused because its id exists: applied by an attempt whose answer was lost?
+        case createMaybeApplied(refusal: String)
+        /// A conflict that came without the server's copy.
+        case conflict
+    }
+
+    init(
+        store: OptimisticStore<RealEstateProperty>, options: SyncOptions, dialect: APIDialect, dialectIsKnown: Bool,
+        loadState: LoadState
+    ) {
+        self.store = store
+        self.options = options
+        self.dialect = dialect
+        self.dialectIsKnown = dialectIsKnown
+        self.loadState = loadState
+        shownPendingCount = store.pendingCount
+    }
+
+    // MARK: - Reading
+
+    func row(_ id: String) -> PropertyRow? {
+        store.record(id).map { PropertyRow($0, status: store.status(id)) }
+    }
+
+    var rows: [PropertyRow] {
+        store.records.map { PropertyRow($0, status: store.status($0.id)) }
+    }
+
+    // MARK: - What the screen is told
+
+    /// A change of the store as the screen's events: the rows it touched (the last word on each
+    /// id, even one also marked removed), and the pending count when it moved.
+    mutating func publish(_ diff: StoreDiff<String>) -> [Action] {
+        var actions: [Action] = []
+        if !diff.isEmpty {
+            var rows: [String: PropertyRow] = [:]
+            for id in diff.allIDs { rows[id] = row(id) }
+            actions.append(.emit(.rowsChanged(diff, rows)))
+        }
+        if store.pendingCount != shownPendingCount {
+            shownPendingCount = store.pendingCount
+            actions.append(.emit(.pendingCountChanged(shownPendingCount)))
+        }
+        return actions
+    }
+
+    mutating func setLoadState(_ new: LoadState) -> [Action] {
+        guard new != loadState else { return [] }
+        loadState = new
+        return [.emit(.loadStateChanged(new))]
+    }
+
+    /// Nothing could be read from the server: the rows shown are the cache's, not "loading".
+    mutating func loadingStopped() -> [Action] {
+        loadState == .loading ? setLoadState(.cached(refreshedAt: nil)) : []
+    }
+
+    /// The header's value, when it changed since it was last told.
+    mutating func publishLink() -> [Action] {
+        link.takeShownChange().map { [.emit(.connectivityChanged($0))] } ?? []
+    }
+
+    /// The operation's attempts or base changed: saved.
+    func save(_ operation: OperationID) -> [Action] {
+        store.operation(operation).map { [.save(.update($0))] } ?? []
+    }
+
+    // MARK: - Merging the server's records
+
+    /// Server records into the confirmed set (the newer version wins); what they changed, for the screen.
+    func merge(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+        for record in records { diff.formUnion(store.merge(record)) }
+    }
+
+    /// A record from a subscription or another read: merged, shown, cached.
+    mutating func merge(_ record: RealEstateProperty) -> [Action] {
+        publish(store.merge(record)) + [.save(.merge([record]))]
+    }
+
+    /// A whole list was read (its pages already merged and cached): records confirmed before it
+    /// began that it does not list are gone, from the list and then from the cache. Only the
+    /// removals are written: rewriting a million cached rows in one transaction would hold the
+    /// outbox, and so the user's next change, for seconds.
+    mutating func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken, at now: Date) -> [Action] {
+        let listed = Set(records.lazy.map(\.id))
+        let unlisted = store.confirmedIDs.filter { !listed.contains($0) }
+        let actions = publish(store.replaceConfirmed(with: records, startedAt: token))
+        // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`):
+        // the cache keeps no more tombstones than the store.
+        let removed = (unlisted + records.lazy.filter(\.isDeleted).map(\.id)).filter { store.confirmedRecord($0) == nil }
+        return actions + [.save(.remove(removed, refreshedAt: now, rowCount: store.count))]
+    }
+
+    // MARK: - The dialect
+
+    /// The API was found to speak `dialect` (asked, or guessed when it answers no introspection):
+    /// it is kept with the cache, live sync subscribes in it, and the outbox, which waited for it,
+    /// goes out. After a refusal (`apiRefused`), the same dialect means the API lacks what the
+    /// request needed: sending stops and the header says what.
+    mutating func learnt(_ learnt: APIDialect) -> [Action] {
+        let previous = dialect
+        dialect = learnt
+        dialectIsKnown = true
+        var actions: [Action] = [.save(.dialect(learnt))]
+        if learnt != previous {
+            actions.append(.log(.notice, "the API speaks the \(learnt) dialect"))
+            if !previous.hasVersions, learnt.hasVersions {
+                // Cached times would outrank every `_version` the server sends: the cache goes, the
+                // refresh that follows brings the list back (pending changes stay on top). The other
+                // way needs nothing: times are always larger than `_version` numbers.
+                actions += publish(store.replaceConfirmed(with: [])) + [.save(.clearCache)]
+            }
+        }
+        let refusal = refusalBeingChecked
+        refusalBeingChecked = nil
+        if let refusal, learnt == refusal.before {
+            // Still the dialect the refused request was written in: the API lacks what it needed.
+            actions += pauseSending(refusal.failure)
+        }
+        enqueueEverythingPending()
+        actions += pump()
+        actions.append(.subscribe(dialectChanged: learnt != previous))
+        if let refusal, learnt != refusal.before {
+            actions += resumeSending()  // in the new dialect: the outbox, then a whole list
+        }
+        return actions
+    }
+
+    /// A request was refused as invalid GraphQL. Nothing more is sent until the API has been asked
+    /// again what it offers (`learnDialect`, then `learnt`, or `pauseSending` when it cannot be asked).
+    mutating func apiRefused(_ refusal: AppSyncFailure) -> [Action] {
+        guard dialectIsKnown else { return [] }  // already being asked
+        dialectIsKnown = false
+        refusalBeingChecked = (refusal, dialect)
+        return [.learnDialect]
+    }
+}

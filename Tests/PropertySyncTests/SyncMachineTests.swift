@@ -1,0 +1,289 @@
+import AppSync
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// The list's rules as plain sequences of events and the actions they ask for: no server, no
+/// SQLite, no clock, no sleep. (`SenderTests` and `RealServerSendTests` check the same rules end
+/// to end, through the actor.)
+@Suite struct SyncMachineTests {
+    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+
+    func machine(
+        _ records: [RealEstateProperty]? = nil, parallel: Int = 4, offline: SyncOptions.OfflineMode = .queue,
+        dialectIsKnown: Bool = true
+    ) -> SyncMachine {
+        SyncMachine(
+            store: OptimisticStore(confirmed: records ?? [villa, loft]),
+            options: SyncOptions(maximumParallelSends: parallel, offlineMode: offline),
+            dialect: .versioned, dialectIsKnown: dialectIsKnown, loadState: .loaded)
+    }
+
+    /// Makes a change as the user would: staged, kept in the outbox, committed.
+    func change(_ machine: inout SyncMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind = .rename) -> (OperationID, [SyncMachine.Action]) {
+        let staged = machine.stage(change)!
+        return (staged.operation.id, machine.commit(staged, kind: kind))
+    }
+
+    func rename(_ machine: inout SyncMachine, _ id: String, to name: String) -> (OperationID, [SyncMachine.Action]) {
+        change(&machine, .update(id, RealEstatePropertyPatch(name: name)))
+    }
+
+    func sent(_ actions: [SyncMachine.Action]) -> [OperationID] {
+        actions.compactMap { if case .send(let operation, _) = $0 { operation } else { nil } }
+    }
+
+    func emitted(_ actions: [SyncMachine.Action]) -> [ListEvent] {
+        actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
+    }
+
+    func reverted(_ actions: [SyncMachine.Action]) -> [String] {
+        emitted(actions).compactMap { if case .reverted(_, let message, _) = $0 { message } else { nil } }
+    }
+
+    // MARK: - The sender
+
+    @Test func aChangeIsSentAtOnceAndItsAnswerConfirmsIt() {
+        var machine = machine()
+        let (operation, actions) = rename(&machine, "villa", to: "Villa Blu")
+        #expect(sent(actions) == [operation])
+        #expect(actions.contains(.send(operation, .update(id: "villa", RealEstatePropertyPatch(name: "Villa Blu"), base: villa))))
+        #expect(machine.store.operation(operation)?.attempts == 1, "counted as sent before it leaves")
+        let confirmed = RealEstateProperty(id: "villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
+        let answer = machine.answered(.success(confirmed), to: operation)
+        #expect(answer.contains(.save(.settle([operation], writing: confirmed))))
+        #expect(emitted(answer).contains(.succeeded(OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"))))
+        #expect(machine.store.pendingCount == 0)
+    }
+
+    @Test func oneOperationPerRecordOnTheWireTheNextAfterItsAnswer() {
+        var machine = machine()
+        let (first, sentFirst) = rename(&machine, "villa", to: "A")
+        let (second, sentSecond) = rename(&machine, "villa", to: "B")
+        #expect(sent(sentFirst) == [first])
+        #expect(sent(sentSecond).isEmpty, "waits for the first")
+        let after = machine.answered(.success(RealEstateProperty(id: "villa", name: "A", address: "88 Via Roma", version: 2)), to: first)
+        #expect(sent(after) == [second])
+        // Sent against the copy the first answer confirmed.
+        #expect(after.contains(.send(second, .update(id: "villa", RealEstatePropertyPatch(name: "B"), base: RealEstateProperty(id: "villa", name: "A", address: "88 Via Roma", version: 2)))))
+    }
+
+    @Test func atMostTheParallelLimitOfRecordsAtOnce() {
+        var machine = machine(parallel: 1)
+        let (first, actions) = rename(&machine, "villa", to: "A")
+        let (second, waiting) = rename(&machine, "loft", to: "B")
+        #expect(sent(actions) == [first])
+        #expect(sent(waiting).isEmpty)
+        #expect(sent(machine.answered(.success(RealEstateProperty(id: "villa", name: "A", version: 2)), to: first)) == [second])
+    }
+
+    @Test func createsLeaveInTheOrderMadeOneAtATime() {
+        var machine = machine()
+        let (first, firstActions) = change(&machine, .create(RealEstateProperty(id: "a", name: "A")), kind: .create)
+        let (second, secondActions) = change(&machine, .create(RealEstateProperty(id: "b", name: "B")), kind: .create)
+        let (edit, editActions) = rename(&machine, "villa", to: "Villa Blu")
+        #expect(sent(firstActions) == [first])
+        #expect(sent(secondActions).isEmpty, "waits for the older create")
+        #expect(sent(editActions) == [edit], "other changes still go in parallel")
+        #expect(sent(machine.answered(.success(RealEstateProperty(id: "a", name: "A", version: 1)), to: first)) == [second])
+    }
+
+    @Test func aTransientFailureBacksOffWithoutHoldingASlot() throws {
+        var machine = machine(parallel: 1)
+        let (first, _) = rename(&machine, "villa", to: "A")
+        let (second, _) = rename(&machine, "loft", to: "B")
+        let failure = machine.answered(.failure(.transient("HTTP 503")), to: first)
+        #expect(sent(failure) == [second], "the other record takes the slot")
+        let wake = try #require(failure.compactMap { if case .wake(_, let record, let ticket) = $0 { (record, ticket) } else { nil } }.first)
+        #expect(wake.0 == "villa")
+        #expect(machine.store.operation(first)?.lastFailure == "HTTP 503")
+        _ = machine.answered(.success(RealEstateProperty(id: "loft", name: "B", version: 2)), to: second)
+        #expect(sent(machine.backoffEnded("villa", ticket: wake.1 + 1)).isEmpty, "a stale timer does nothing")
+        #expect(sent(machine.backoffEnded("villa", ticket: wake.1)) == [first], "the backoff's end sends it again")
+    }
+
+    @Test func unsentChangesThatCancelOutAreNeverSent() {
+        var machine = machine(parallel: 1)
+        let (busy, _) = rename(&machine, "loft", to: "Busy")  // holds the only slot
+        let (created, _) = change(&machine, .create(RealEstateProperty(id: "stub", name: "Stub")), kind: .create)
+        let (deleted, _) = change(&machine, .delete("stub"), kind: .delete)
+        let after = machine.answered(.success(RealEstateProperty(id: "loft", name: "Busy", version: 2)), to: busy)
+        #expect(sent(after).isEmpty, "a create and its delete fold away")
+        #expect(after.contains(.save(.settle([created, deleted], writing: nil))))
+        #expect(machine.store.pendingCount == 0)
+    }
+
+    // MARK: - Refusals and conflicts
+
+    @Test func aRefusedCreateTakesTheLaterChangesOfItsRecordWithIt() {
+        var machine = machine()
+        let (create, _) = change(&machine, .create(RealEstateProperty(id: "doomed", name: "Doomed")), kind: .create)
+        let (rename, _) = rename(&machine, "doomed", to: "Doomed renamed")
+        let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "name is reserved"))), to: create)
+        #expect(reverted(refusal) == ["name is reserved"])
+        #expect(refusal.contains(.save(.settle([create, rename], writing: nil))))
+        #expect(machine.store.record("doomed") == nil)
+        #expect(machine.store.pendingCount == 0)
+    }
+
+    @Test func aConflictWithTheServersCopyShowsTheirsAndKeepsMineForO() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "Mine")
+        let theirs = RealEstateProperty(id: "villa", name: "Theirs", address: "88 Via Roma", version: 2)
+        let copy: JSONValue = ["id": "villa", "name": "Theirs", "address": "88 Via Roma", "_version": 2]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
+        let actions = machine.answered(.failure(.rejected(error)), to: operation)
+        #expect(reverted(actions) == ["someone else renamed it to “Theirs” meanwhile"])
+        #expect(machine.store.record("villa") == theirs)
+        #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs” meanwhile"))
+        #expect(machine.conflicted["villa"] != nil, "o applies mine again")
+        #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")))
+    }
+
+    @Test func aConflictWithoutTheServersCopyReadsItBeforeDecidingAndKeepsTheSlot() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "Mine")
+        let (next, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: .some("1 New St"))), kind: .editAddress)
+        let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "stale", errorType: "ConflictUnhandled"))), to: operation)
+        #expect(refusal.contains(.read(recordID: "villa", for: operation)))
+        #expect(sent(refusal).isEmpty, "the record's next change waits for the answer to be worked out")
+        #expect(reverted(refusal).isEmpty, "never refused on a guess")
+        // The server moved on only in the address: the rename goes again on top of it.
+        let server = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "2 Other St", version: 3)
+        let resolved = machine.read(.success(server), for: operation)
+        #expect(resolved.contains(.send(operation, .update(id: "villa", RealEstatePropertyPatch(name: "Mine"), base: server))))
+        #expect(!sent(resolved).contains(next))
+    }
+
+    @Test func aReadThatFailsLeavesTheChangeToBeTriedAgain() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "Mine")
+        _ = machine.answered(.failure(.rejected(GraphQLError(message: "stale", errorType: "ConflictUnhandled"))), to: operation)
+        let failed = machine.read(.failure(.transient("timeout")), for: operation)
+        #expect(reverted(failed).isEmpty)
+        #expect(failed.contains { if case .wake = $0 { true } else { false } })
+        #expect(machine.store.operation(operation) != nil)
+    }
+
+    @Test func aCreateRefusedAsExistingIsConfirmedWhenTheServerHoldsIt() {
+        var machine = machine()
+        let record = RealEstateProperty(id: "new", name: "New")
+        let (operation, _) = change(&machine, .create(record), kind: .create)
+        let exists = GraphQLError(message: "The conditional request failed", errorType: "DynamoDB:ConditionalCheckFailedException")
+        #expect(machine.answered(.failure(.rejected(exists)), to: operation).contains(.read(recordID: "new", for: operation)))
+        let stored = RealEstateProperty(id: "new", name: "New", version: 1)
+        let settled = machine.read(.success(stored), for: operation)
+        #expect(settled.contains(.save(.settle([operation], writing: stored))), "its lost answer, recovered")
+        #expect(reverted(settled).isEmpty)
+    }
+
+    // MARK: - The link
+
+    @Test func unreachablePausesEverythingProbesAndResumesWhenTheServerAnswers() {
+        var machine = machine()
+        let (first, _) = rename(&machine, "villa", to: "A")
+        let offline = machine.answered(.failure(.unreachable("connection refused")), to: first)
+        #expect(offline.contains(.startProbing))
+        #expect(emitted(offline).contains(.connectivityChanged(.offline("connection refused"))))
+        #expect(machine.store.operation(first)?.attempts == 0, "nothing reached the server")
+        let (second, whileOffline) = rename(&machine, "loft", to: "B")
+        #expect(sent(whileOffline).isEmpty, "nothing is sent while offline")
+        #expect(machine.probeSending().go)
+        #expect(machine.probed(.failure(.unreachable("still refused"))).over == false)
+        #expect(machine.probeSending().go)
+        let back = machine.probed(.success(())).actions
+        #expect(Set(sent(back)) == [first, second])
+        #expect(back.contains(.refresh))
+        #expect(emitted(back).contains(.connectivityChanged(.online)))
+    }
+
+    @Test func refusedCredentialsAreSaidOnceAndNotProbed() {
+        var machine = machine()
+        let (first, _) = rename(&machine, "villa", to: "A")
+        let refused = machine.answered(.failure(.unauthorized("401")), to: first)
+        #expect(!refused.contains(.startProbing))
+        #expect(emitted(refused).contains(.connectivityChanged(.unauthorized("401"))))
+        #expect(sent(rename(&machine, "loft", to: "B").1).isEmpty)
+        // Any answer (R reads the list) ends the pause.
+        #expect(sent(machine.serverAnswered()).count == 2)
+    }
+
+    @Test func offlineRevertTakesBackWhatCannotBeSentAsTheSampleDoes() {
+        var machine = machine(offline: .revert)
+        let (first, _) = rename(&machine, "villa", to: "A")
+        let offline = machine.answered(.failure(.unreachable("no route")), to: first)
+        #expect(reverted(offline) == ["offline, not sent (no route)"])
+        #expect(machine.store.record("villa")?.name == "Villa Rosa")
+    }
+
+    @Test func liveSyncDownShowsInTheHeaderOnlyWhileRequestsGetThrough() {
+        var machine = machine()
+        _ = machine.serverAnswered()
+        #expect(emitted(machine.liveSyncDown("connection reset", retryIn: .seconds(4))) == [.connectivityChanged(.liveSyncDown("retrying in 4 s; connection reset"))])
+        #expect(!machine.isSubscribed)
+        #expect(emitted(machine.liveSyncUp()) == [.connectivityChanged(.online)])
+        #expect(machine.isSubscribed)
+    }
+
+    // MARK: - The dialect
+
+    @Test func nothingIsSentBeforeTheDialectIsKnown() {
+        var machine = machine(dialectIsKnown: false)
+        let (operation, actions) = rename(&machine, "villa", to: "A")
+        #expect(sent(actions).isEmpty)
+        #expect(actions.contains(.learnDialect))
+        let learnt = machine.learnt(.plain)
+        #expect(sent(learnt) == [operation])
+        #expect(learnt.contains(.save(.dialect(.plain))))
+        #expect(learnt.contains(.subscribe(dialectChanged: true)))
+    }
+
+    @Test func aRequestTheAPIDoesNotOfferAsksAgainAndKeepsTheChange() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "A")
+        let refused = machine.answered(.failure(.notOffered("Validation error: no field _version")), to: operation)
+        #expect(refused.contains(.learnDialect))
+        #expect(reverted(refused).isEmpty, "never a revert")
+        // Still the same dialect: the API lacks what the request needed; sending stops and says so.
+        let same = machine.learnt(.versioned)
+        #expect(sent(same).isEmpty)
+        #expect(emitted(same).contains(.connectivityChanged(.misconfigured("Validation error: no field _version"))))
+        #expect(machine.store.operation(operation) != nil)
+    }
+
+    @Test func aRefusalAnsweredByTheOtherDialectResendsInIt() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "A")
+        _ = machine.answered(.failure(.notOffered("Validation error: no field _version")), to: operation)
+        let switched = machine.learnt(.plain)
+        #expect(sent(switched) == [operation])
+        #expect(switched.contains(.refresh))
+        #expect(switched.contains(.subscribe(dialectChanged: true)))
+    }
+
+    // MARK: - Undo
+
+    @Test func undoDropsAChangeNotYetSent() {
+        var machine = machine(parallel: 1)
+        _ = rename(&machine, "loft", to: "Busy")  // holds the only slot
+        let (operation, _) = rename(&machine, "villa", to: "A")
+        guard case .dropped(_, let actions) = machine.undo() else {
+            Issue.record("expected the unsent rename to be dropped")
+            return
+        }
+        #expect(actions.contains(.save(.settle([operation], writing: nil))))
+        #expect(machine.store.record("villa")?.name == "Villa Rosa")
+    }
+
+    @Test func undoOfAChangeOnTheWireIsItsInverse() {
+        var machine = machine()
+        _ = rename(&machine, "villa", to: "A")
+        guard case .inverse(_, let inverse) = machine.undo() else {
+            Issue.record("expected the inverse change")
+            return
+        }
+        #expect(inverse == .update("villa", RealEstatePropertyPatch(name: "Villa Rosa")))
+        #expect({ if case .nothing = machine.undo() { true } else { false } }())
+    }
+}
