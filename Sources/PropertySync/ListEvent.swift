@@ -27,12 +27,22 @@ public struct OperationSummary: Sendable, Equatable {
     public let recordName: String
     /// For a rename, the name the user gave it (so a refusal can say which).
     public var newName: String?
+    /// For a refused create: the later changes to the record that were taken back with it (a
+    /// record the server never made cannot be renamed), oldest first.
+    public var takenBackWith: [Kind] = []
+    /// For a refused create: the record as it was last shown, with those changes (what `n` offers again).
+    public var lastShown: RealEstateProperty?
 
-    public init(kind: Kind, recordID: String, recordName: String, newName: String? = nil) {
+    public init(
+        kind: Kind, recordID: String, recordName: String, newName: String? = nil, takenBackWith: [Kind] = [],
+        lastShown: RealEstateProperty? = nil
+    ) {
         self.kind = kind
         self.recordID = recordID
         self.recordName = recordName
         self.newName = newName
+        self.takenBackWith = takenBackWith
+        self.lastShown = lastShown
     }
 }
 

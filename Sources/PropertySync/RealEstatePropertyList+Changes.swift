@@ -55,7 +55,7 @@ extension RealEstatePropertyList {
             return .undone("Undid \(entry.description) (it had not been sent).", recordID: entry.recordID)
         case .inverse(let entry, let change):
             do throws(InvalidInput) {
-                try apply(change, kind: nil)
+                try apply(change, kind: .undo)
             } catch {
                 return .notPossible("Cannot undo \(entry.description): \(error.message)")
             }
@@ -92,7 +92,7 @@ extension RealEstatePropertyList {
 
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
-    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind?) throws(InvalidInput) {
+    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
         do {
             try storage.append(staged.operation)

@@ -36,4 +36,6 @@ public enum AppAction: Sendable, Equatable {
     case operationFailed(OperationFailure)
     /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").
     case noticed(String)
+    /// `u` took back a change to this record ("Undid adding “Villa”: it is deleted.").
+    case undid(String, recordID: String)
 }

@@ -28,7 +28,8 @@ extension AppState {
             overlay = nil
         case .create:
             // Right after a refused create, the field offers its name again.
-            editing = Editing(.newName, text: retryableCreate ?? "")
+            editing = Editing(newPropertyLike: retryableCreate)
+            if let address = retryableCreate?.address { show("⏎ adds it again with its address “\(address)”", .info, now: now) }
         case .createAgain:
             createAgainFromMessages()
         case .rename:
@@ -134,10 +135,10 @@ extension AppState {
     private mutating func createAgainFromMessages() {
         guard case .messages(let scroll) = overlay else { return }
         let index = messageHistory.count - 1 - scroll
-        guard messageHistory.indices.contains(index), let name = messageHistory[index].retryableCreate else { return }
+        guard messageHistory.indices.contains(index), let retry = messageHistory[index].retryableCreate else { return }
         overlay = nil
         leaveDetail()
-        editing = Editing(.newName, text: name)
+        editing = Editing(newPropertyLike: retry)
     }
 
     /// `y` in a confirmation.

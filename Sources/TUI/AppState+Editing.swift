@@ -65,7 +65,7 @@ extension AppState {
             do throws(InvalidInput) {
                 let name = try PropertyValidation.name(text)
                 editing = nil
-                return create(name: name, address: nil, anew: false, now: now)
+                return create(name: name, address: current.address, anew: false, now: now)
             } catch {
                 show(error.message, .error, now: now)
                 return []

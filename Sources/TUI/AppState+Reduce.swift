@@ -1,3 +1,4 @@
+import PropertySync
 import ScreenValues
 
 /// The reducer's entry: every action goes through here. A key goes to the keymap, for
@@ -56,10 +57,20 @@ extension AppState {
             show(Self.failureText(failure), .error, now: now)
             if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
             if failure.operation == .create, failure.reverted, let name = failure.record {
-                retryableCreate = name
-                messageHistory[messageHistory.count - 1].retryableCreate = name
+                // Offered again as it was last shown: with the rename and address it had by then.
+                let retry = failure.lastShown ?? RealEstateProperty(id: "", name: name)
+                retryableCreate = retry
+                messageHistory[messageHistory.count - 1].retryableCreate = retry
             }
         case .noticed(let text):
+            show(text, .info, now: now)
+        case .undid(let text, let recordID):
+            // Undoing the add of the property on screen removed it: that is the user's own doing, not
+            // "deleted elsewhere"; the list is where the rest of their work is.
+            if case .detail(let id) = screen, id == recordID, vanishedDetail != nil {
+                leaveDetail()
+                status = nil  // its "gone" line, which this replaces
+            }
             show(text, .info, now: now)
         }
         // A sort or filter too large for one key press is computed off the loop.
@@ -136,7 +147,17 @@ extension AppState {
         var text = failure.operation.failureName
         if let record = failure.record { text += " “\(record)”" }
         if let newName = failure.newName { text += " to “\(newName)”" }
-        text += failure.reverted ? " failed, reverted: " : " failed: "
-        return text + failure.message
+        text += failure.reverted ? " failed, reverted" : " failed"
+        if !failure.takenBackWith.isEmpty {
+            // Said, or the user would wonder where their rename went.
+            text += " with " + Self.listed(failure.takenBackWith.map(\.takenBackName))
+        }
+        return text + ": " + failure.message
+    }
+
+    /// "a, b and c".
+    static func listed(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -138,7 +138,7 @@ extension AppState {
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
         if let retry = retryableCreate, context == .list {
-            return Self.hint(for: .create, in: context, "try “\(retry)” again") + hints
+            return Self.hint(for: .create, in: context, "try “\(retry.name)” again") + hints
         }
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {

@@ -34,11 +34,21 @@ public struct AppState: Sendable {
         /// Set when the property being renamed or re-addressed disappeared while the field was
         /// open: the field stays, Enter adds the property anew with what was typed, Esc leaves.
         public var vanished: VanishedRecord?
+        /// For a new property offered again after a refused create: the address it had (the field
+        /// edits only the name; Enter adds it with this address).
+        public var address: String?
 
-        public init(field: Field, editor: LineEditor, vanished: VanishedRecord? = nil) {
+        public init(field: Field, editor: LineEditor, vanished: VanishedRecord? = nil, address: String? = nil) {
             self.field = field
             self.editor = editor
             self.vanished = vanished
+            self.address = address
+        }
+
+        /// The new-name field, holding a refused create's name and address if there is one.
+        init(newPropertyLike retry: RealEstateProperty?) {
+            self.init(.newName, text: retry?.name ?? "")
+            address = retry?.address
         }
 
         /// A field for `field`, holding `text`, that stops at the field's length limit.
@@ -67,7 +77,7 @@ public struct AppState: Sendable {
     /// Every message shown this session, oldest first (the `m` overlay shows them newest first).
     public internal(set) var messageHistory: [StatusMessage] = []
     /// The name of a create the server just refused: the next key, if `n`, opens the field with it.
-    public internal(set) var retryableCreate: String?
+    public internal(set) var retryableCreate: RealEstateProperty?
     static let messageHistoryLimit = 500
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var loadState: LoadState = .loading

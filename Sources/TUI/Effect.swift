@@ -1,3 +1,5 @@
+import PropertySync
+
 /// What the reducer asks the outside world to do. The executable performs each
 /// against the `RealEstatePropertyList` actor (or the terminal) and reports the
 /// outcome back as `AppAction`s: the change itself as `.rowsChanged`, the
@@ -39,6 +41,18 @@ public enum OperationKind: Sendable, Equatable {
     case create, rename, editAddress, delete, undo, refresh
 
     /// How a failure names the operation: `rename “Villa Rosa” failed: …`.
+    /// A later change taken back with a refused create: "its rename".
+    var takenBackName: String {
+        switch self {
+        case .create: "its create"
+        case .rename: "its rename"
+        case .editAddress: "its address"
+        case .delete: "its delete"
+        case .undo: "an undo"
+        case .refresh: "a refresh"
+        }
+    }
+
     var failureName: String {
         switch self {
         case .create: "add"
@@ -62,12 +76,21 @@ public struct OperationFailure: Sendable, Equatable {
     public var reverted: Bool
     /// For a rename: the name the user typed ("rename “Old” to “New” failed").
     public var newName: String?
+    /// For a refused create: the later changes to the record taken back with it.
+    public var takenBackWith: [OperationKind]
+    /// For a refused create: the record as it was last shown, which `n` offers again.
+    public var lastShown: RealEstateProperty?
 
-    public init(operation: OperationKind, record: String?, message: String, reverted: Bool = true, newName: String? = nil) {
+    public init(
+        operation: OperationKind, record: String?, message: String, reverted: Bool = true, newName: String? = nil,
+        takenBackWith: [OperationKind] = [], lastShown: RealEstateProperty? = nil
+    ) {
         self.operation = operation
         self.record = record
         self.message = message
         self.reverted = reverted
         self.newName = newName
+        self.takenBackWith = takenBackWith
+        self.lastShown = lastShown
     }
 }

@@ -14,7 +14,7 @@ public enum ListEventBridge {
         case .reverted(let summary, let message, _):
             return [.operationFailed(OperationFailure(
                 operation: kind(summary.kind), record: summary.recordName, message: message, reverted: true,
-                newName: summary.newName))]
+                newName: summary.newName, takenBackWith: summary.takenBackWith.map(kind), lastShown: summary.lastShown))]
         case .loadFailed(let message):
             return [.operationFailed(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false))]
         case .connectivityChanged(let connectivity):

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// The one message the status line shows.
 public struct StatusMessage: Sendable, Equatable {
     public enum Level: Sendable, Equatable {
@@ -13,8 +15,9 @@ public struct StatusMessage: Sendable, Equatable {
     public var level: Level
     /// When the message fades; nil for errors, which stay until the next key press.
     public var expiresAt: ContinuousClock.Instant?
-    /// For a refused create: its name, so that it can be tried again from the message history.
-    public var retryableCreate: String?
+    /// For a refused create: the record as it was last shown, so that it can be tried again from
+    /// the message history.
+    public var retryableCreate: RealEstateProperty?
     /// A failure to reach the server: no longer true once the server answers again.
     public var aboutConnection = false
 

@@ -47,7 +47,12 @@ struct EffectRunner: Sendable {
                 }
             }
         case .undo:
-            mailbox.spawn { [list] in [.noticed(await list.undo().message)] }
+            mailbox.spawn { [list] in
+                switch await list.undo() {
+                case .undone(let message, let recordID): [.undid(message, recordID: recordID)]
+                case let outcome: [.noticed(outcome.message)]
+                }
+            }
         case .refresh:
             // Network work: not spawned (it must not hold the frame); a failure is reported by the list.
             Task.detached { [list, mailbox] in

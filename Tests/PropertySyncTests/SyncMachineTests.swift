@@ -127,6 +127,19 @@ import Testing
         #expect(machine.store.pendingCount == 0)
     }
 
+    @Test func aRefusedCreateSaysWhichLaterChangesWentWithItAndHowTheRecordLooked() throws {
+        var machine = machine()
+        let (create, _) = change(&machine, .create(RealEstateProperty(id: "doomed", name: "Doomed")), kind: .create)
+        _ = rename(&machine, "doomed", to: "Doomed renamed")
+        _ = change(&machine, .update("doomed", RealEstatePropertyPatch(address: .some("1 Lost Lane"))), kind: .editAddress)
+        let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "no"))), to: create)
+        let summary = try #require(emitted(refusal).compactMap { if case .reverted(let summary, _, _) = $0 { summary } else { nil } }.first)
+        #expect(summary.recordName == "Doomed")
+        #expect(summary.takenBackWith == [.rename, .editAddress])
+        #expect(summary.lastShown?.name == "Doomed renamed")
+        #expect(summary.lastShown?.address == "1 Lost Lane")
+    }
+
     @Test func aConflictWithTheServersCopyShowsTheirsAndKeepsMineForO() {
         var machine = machine()
         let (operation, _) = rename(&machine, "villa", to: "Mine")

@@ -148,6 +148,38 @@ import Testing
         #expect(app.press(.enter) == [.create(name: "Doomed", address: nil)])
     }
 
+    @Test func aRefusedCreateSaysWhatWentWithItAndOffersTheRecordAsLastShown() {
+        var app = makeApp()
+        let lastShown = RealEstateProperty(id: "d1", name: "Doomed renamed", address: "1 Lost Lane")
+        _ = app.reduce(.operationFailed(OperationFailure(
+            operation: .create, record: "Doomed", message: "all mutations fail (injected)",
+            takenBackWith: [.rename, .editAddress], lastShown: lastShown)), now: t0)
+        #expect(app.status?.text == "add “Doomed” failed, reverted with its rename and its address: all mutations fail (injected)")
+        #expect(app.render().line(13).contains("n try “Doomed renamed” again"))
+        app.press(.character("n"))
+        #expect(app.editing?.editor.text == "Doomed renamed")
+        #expect(app.status?.text == "⏎ adds it again with its address “1 Lost Lane”")
+        #expect(app.press(.enter) == [.create(name: "Doomed renamed", address: "1 Lost Lane")])
+    }
+
+    @Test func undoingTheAddOfThePropertyInTheDetailGoesBackToTheList() {
+        var app = makeApp()
+        app.press(.enter)
+        guard case .detail(let id) = app.screen else {
+            Issue.record("expected the detail view")
+            return
+        }
+        app.press(.character("u"))
+        // The undo's delete reaches the rows first, then its outcome.
+        let remaining = plainRows.filter { $0.id != id }
+        _ = app.reduce(.rowsReplaced(remaining), now: t0)
+        #expect(app.render().plainText.contains("deleted elsewhere"), "the undo's outcome not in yet")
+        _ = app.reduce(.undid("Undid adding it: it is deleted.", recordID: id), now: t0)
+        #expect(app.screen == .list)
+        #expect(app.status?.text == "Undid adding it: it is deleted.")
+        #expect(!app.render().plainText.contains("deleted elsewhere"))
+    }
+
     @Test func theOfferLastsOneKey() {
         var app = makeApp()
         _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)

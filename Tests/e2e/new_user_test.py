@@ -13,7 +13,7 @@ from pathlib import Path
 
 from e2e_support import check, run_scenarios
 from outbox_test import Server, free_port, start_app
-from tui_test import TIMEOUT, pending_row, row_line
+from tui_test import TIMEOUT, App, pending_row, row_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +106,53 @@ def offline_creates_keep_the_order_made(schema):
     return scenario
 
 
+def refused_create_says_what_went_with_it(binary):
+    """Edits on a create the server refuses are named when they go with it, and n offers the record as last shown."""
+    app = App(binary, "--latency", "2s", "--fail-rate", "1")
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        add(app, "Doomed")
+        app.expect(lambda s: pending_row(s, "Doomed"), "the create is on screen at once")
+        app.keys("r", "C-u")
+        app.type("Doomed renamed")
+        app.keys("Enter", "e", "C-u")
+        app.type("1 Lost Lane")
+        app.keys("Enter")
+        app.expect(lambda s: pending_row(s, "Doomed renamed") and "1 Lost Lane" in s, "renamed and addressed while the create is on the wire")
+        app.wait(lambda s: s["pending"] == 0, "the create to be refused")
+        app.expect(lambda s: "add “Doomed” failed, reverted with its rename and its address" in s.replace("\n", ""),
+                   "the status line says the rename and the address went with the create")
+        app.expect(lambda s: "n try “Doomed renamed” again" in s, "the hint offers the record as it was last shown")
+        app.keys("n")
+        app.expect(lambda s: "Doomed renamed" in s.splitlines()[-2] + s.splitlines()[-3] and "1 Lost Lane" in s,
+                   "n: the field holds the last name, and the address goes with it")
+    finally:
+        app.close()
+
+
+def undoing_an_add_from_its_detail(binary):
+    """u in the detail of a property just added says it undid the add, and goes back to the list."""
+    app = App(binary)
+    try:
+        app.wait(lambda s: s["rows"] >= 6 and s["busy"] == 0, "the seeded list")
+        add(app, "Undo me")
+        app.wait(lambda s: s["pending"] == 0, "the create to be confirmed")
+        app.keys("Enter")
+        app.expect(lambda s: "Undo me" in s and "Sync" in s, "the detail of the new property")
+        app.keys("u")
+        # Then the server's confirmation of the undo, in the same words.
+        app.expect(lambda s: "Undid adding “Undo me”" in s or "Undid the last change to “Undo me”" in s,
+                   "the status line says what the undo did")
+        screen = app.screen()
+        check("deleted elsewhere" not in screen and "gone" not in screen, "nobody else is blamed", screen)
+        check(row_line(screen, "Undo me") is None and "Sync" not in screen, "back in the list, without the row", screen)
+    finally:
+        app.close()
+
+
 SCENARIOS = [
+    refused_create_says_what_went_with_it,
+    undoing_an_add_from_its_detail,
     two_instances_agree_on_creation_order,
     offline_creates_keep_the_order_made("versioned"),
     offline_creates_keep_the_order_made("gen2"),

@@ -106,11 +106,13 @@ extension SyncMachine {
     /// same transaction that caches the record.
     mutating func settle(_ operation: PendingOperation<RealEstateProperty>, with record: RealEstateProperty) -> [Action] {
         rebases[operation.id] = nil
+        let kind = kind(of: operation)
+        undoes.remove(operation.id)
         var actions = publish(store.confirm(operation.id, with: record))
         actions.append(.save(.settle([operation.id], writing: record)))
         // Named as the server now has it: "Renamed to “the new name”".
         let name = record.isDeleted ? (operation.before?.name ?? record.name) : record.name
-        actions.append(.emit(.succeeded(OperationSummary(kind: Self.kind(of: operation), recordID: record.id, recordName: name))))
+        actions.append(.emit(.succeeded(OperationSummary(kind: kind, recordID: record.id, recordName: name))))
         return actions
     }
 
@@ -120,9 +122,11 @@ extension SyncMachine {
         server: RealEstateProperty? = nil
     ) -> [Action] {
         rebases[operation.id] = nil
-        let summary = summary(of: operation)
+        var summary = summary(of: operation)
+        undoes.remove(operation.id)
         let rejection = Rejection(message, kind: conflict ? .conflict : .rejected)
         var dropped = [operation.id]
+        if case .create = operation.change { summary.lastShown = store.record(operation.recordID) }
         var actions = publish(store.reject(operation.id, because: rejection, serverRecord: server))
         history.forget(operation: operation.id)
         if conflict, let server, !server.isDeleted {
@@ -133,8 +137,10 @@ extension SyncMachine {
         }
         if case .create = operation.change {
             // Later changes to a record the server never created would each be refused
-            // in turn; they go with it, and the status line keeps the create's reason.
+            // in turn; they go with it, and the status line says so with the create's reason.
             for later in store.pendingOperations(for: operation.recordID) where !schedule.isOnTheWire(later.id, of: later.recordID) {
+                summary.takenBackWith.append(kind(of: later))
+                undoes.remove(later.id)
                 actions += publish(store.reject(later.id, because: rejection))
                 history.forget(operation: later.id)
                 dropped.append(later.id)
@@ -177,12 +183,13 @@ extension SyncMachine {
         var newName: String?
         if case .update(_, let patch) = operation.change { newName = patch.name }
         return OperationSummary(
-            kind: Self.kind(of: operation), recordID: operation.recordID,
+            kind: kind(of: operation), recordID: operation.recordID,
             recordName: name ?? store.record(operation.recordID)?.name ?? "", newName: newName)
     }
 
-    static func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {
-        switch operation.change {
+    func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {
+        if undoes.contains(operation.id) { return .undo }
+        return switch operation.change {
         case .create: .create
         case .update(_, let patch): patch.name != nil ? .rename : .editAddress
         case .delete: .delete

@@ -24,10 +24,12 @@ extension SyncMachine {
     }
 
     /// Kept in the outbox: shown, recorded for undo (unless it is an undo itself), and sent.
-    mutating func commit(_ staged: Staged, kind: OperationSummary.Kind?) -> [Action] {
+    mutating func commit(_ staged: Staged, kind: OperationSummary.Kind) -> [Action] {
         let change = staged.operation.change
         if case .create = change { creationOrder.note(staged.operation.id, of: change.recordID) }
-        if let kind {
+        if kind == .undo {
+            undoes.insert(staged.operation.id)  // its answer is told as the undo it is
+        } else {
             conflicted[change.recordID] = nil  // the user moved on
             history.record(UndoHistory.Entry(
                 kind: kind, recordID: change.recordID, operation: staged.operation.id, before: staged.before,
@@ -66,6 +68,7 @@ extension SyncMachine {
     mutating func undo() -> UndoStep {
         guard let entry = history.popLast() else { return .nothing }
         if let operation = store.operation(entry.operation), canCancel(operation) {
+            undoes.remove(operation.id)
             var actions = publish(store.cancel(operation.id))
             actions.append(.save(.settle([operation.id], writing: nil)))
             actions += pump()  // a create held behind this one may go now

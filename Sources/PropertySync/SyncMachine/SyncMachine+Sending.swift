@@ -97,6 +97,7 @@ extension SyncMachine {
         guard !cancelled.isEmpty else { return [] }
         var actions: [Action] = []
         for operation in cancelled { actions += publish(store.cancel(operation)) }
+        undoes.subtract(cancelled)
         actions.append(.save(.settle(cancelled, writing: nil)))
         actions.append(.log(.info, "folded \(cancelled.count) operations that cancel out (record \(id))"))
         return actions

@@ -67,6 +67,8 @@ struct SyncMachine {
     /// or the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
     var history = UndoHistory()
+    /// Pending operations that undo an earlier change (named so when their answer comes).
+    var undoes: Set<OperationID> = []
     /// The dialect requests are written in: learnt from the API (or kept from an earlier run), or
     /// until then the best guess. Nothing is sent while it is not known.
     private(set) var dialect: APIDialect

@@ -25,7 +25,7 @@ struct MessagesView {
         }
         let position = messages.isEmpty ? "" : " · \(min(scroll + 1, messages.count)) of \(messages.count)"
         let top = messages.reversed().dropFirst(max(0, scroll)).first
-        let retry = top?.retryableCreate.map { " · n tries “\($0)” again" } ?? ""
+        let retry = top?.retryableCreate.map { " · n tries “\($0.name)” again" } ?? ""
         BoxView(title: "Messages, newest first", lines: lines, footer: "Esc closes · j k scroll\(position)\(retry)",
                 preferredWidth: inner).draw(into: &frame)
     }
