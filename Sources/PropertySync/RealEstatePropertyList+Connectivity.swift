@@ -88,7 +88,7 @@ extension RealEstatePropertyList {
             }
         } catch {
             show(&read)  // what did arrive is shown (and kept)
-            refreshFailed(error)
+            run(machine.wholeReadFailed(error))
             return false
         }
         show(&read)
@@ -107,30 +107,6 @@ extension RealEstatePropertyList {
     private func show(_ read: inout WholeRead) {
         let (diff, records) = read.takeUnshown()
         run(machine.publish(diff) + [.save(.merge(records))])
-    }
-
-    /// A whole read that failed: what stops sending is said once; the rest is a failed refresh.
-    private func refreshFailed(_ error: AppSyncFailure) {
-        run(machine.loadingStopped())
-        switch error {
-        case .notOffered:
-            if machine.link.pause == nil {
-                run(machine.apiRefused(error))  // asks the API again; says what is missing if it still lacks it
-            } else {
-                sink(.loadFailed(message: error.description))
-            }
-        case .unauthorized, .misconfigured:
-            if machine.link.pause == nil {
-                pauseSending(error)  // says it, once
-            } else {
-                sink(.loadFailed(message: error.description))  // asked again (R): still so
-            }
-        case .unreachable:
-            pauseSending(error)
-            sink(.loadFailed(message: error.description))
-        case .transient, .rejected:
-            sink(.loadFailed(message: error.description))
-        }
     }
 
     /// A full read shows its first page at once, then what arrived at most this often: each

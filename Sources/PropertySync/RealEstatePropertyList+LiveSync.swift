@@ -9,9 +9,6 @@ import OptimisticStore
 /// nothing missed while disconnected is lost. Remote records only ever change the
 /// confirmed side (the newer `_version` wins), so pending edits stay on top.
 extension RealEstatePropertyList {
-    /// A base query at least this often, as AppSync's clients do.
-    static let baseRefreshInterval: TimeInterval = 24 * 60 * 60
-
     /// Follows the realtime events until the stream ends.
     public func follow(_ events: AsyncStream<RealtimeEvent>) async {
         for await event in events {
@@ -68,50 +65,44 @@ extension RealEstatePropertyList {
         for waiter in waiting { waiter.resume() }
     }
 
-    /// The catch-up query after (re)subscribing. Events arriving meanwhile wait in the buffer.
+    /// The catch-up query after (re)subscribing (see `SyncMachine.caughtUp`). Events arriving
+    /// meanwhile wait in the machine.
     func catchUp(attempt: Int = 1) async {
         guard machine.dialect.hasVersions else {
             await catchUpWithoutVersions()
             return
         }
-        guard syncBuffer == nil else { return }  // one at a time; the one running sees the same changes
-        syncBuffer = []
+        guard machine.catchUpBegins() else { return }  // the one running goes once more when it ends
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
         await noRefreshRunning()
-        let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
-        let isBase = kept.lastSync == nil || kept.lastBaseSync.map { Date().timeIntervalSince($0) > Self.baseRefreshInterval } ?? true
+        let query = SyncMachine.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
         let token = store.beginRefresh()
         var records: [RealEstateProperty] = []
         let startedAt: Int64?
         do throws(AppSyncFailure) {
-            startedAt = try await readSyncPages(since: isBase ? nil : kept.lastSync) { records.append(contentsOf: $0) }
+            let since: Int64? = if case .delta(let since) = query { since } else { nil }
+            startedAt = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
         } catch {
             logger.info("catch-up query failed: \(error)")
-            drainSyncBuffer()
+            let (again, actions) = machine.catchUpEnded()
+            run(actions)
             switch error {
             case .notOffered: run(machine.apiRefused(error))
             case .unreachable, .transient: retryCatchUp(after: attempt)  // else what changed meanwhile stays missed
-            case .unauthorized, .misconfigured, .rejected: break  // said by the link; the next subscribe tries again
+            case .unauthorized, .misconfigured, .rejected:  // said by the link; the next subscribe tries again
+                if again { Task { await self.catchUp() } }
             }
             return
         }
-        if isBase {
+        if query == .base {
             for page in stride(from: 0, to: records.count, by: Self.cacheBatch) {
-                persist("the synced list") { try storage.merge(Array(records[page..<min(page + Self.cacheBatch, records.count)])) }
+                run([.save(.merge(Array(records[page..<min(page + Self.cacheBatch, records.count)])))])
                 await Task.yield()  // the user's changes get the outbox between two batches
             }
-            adoptWholeList(records, startedAt: token)
-            setLoadState(.loaded)
-        } else {
-            var changed = StoreDiff<String>()
-            machine.merge(records, into: &changed)
-            // One event for the screen, however many records the delta held.
-            run(machine.publish(changed) + [.save(.merge(records))])
         }
-        if let startedAt {
-            persist("the sync time") { try storage.setSyncMarks(lastSync: startedAt, baseSync: isBase ? Date() : nil) }
-        }
-        drainSyncBuffer()
+        let (again, actions) = machine.caughtUp(records, by: query, startedAt: startedAt, refresh: token, now: Date())
+        run(actions)
+        if again { await catchUp() }  // subscribed again meanwhile: what this read began before may be missing
     }
 
     /// A catch-up that got no answer is asked again (with the probe's backoff) while the
@@ -193,16 +184,6 @@ extension RealEstatePropertyList {
     }
 
     private func apply(remote record: RealEstateProperty) {
-        if syncBuffer != nil {
-            syncBuffer?.append(record)
-        } else {
-            merge(record)
-        }
-    }
-
-    private func drainSyncBuffer() {
-        let buffered = syncBuffer ?? []
-        syncBuffer = nil
-        for record in buffered { merge(record) }
+        run(machine.remote(record))
     }
 }

@@ -37,8 +37,6 @@ public actor RealEstatePropertyList {
     /// Opens the realtime socket with a dialect's subscriptions (nil: live sync is not wanted).
     var realtimeConnector: RealtimeConnector?
     var realtime: (client: RealtimeClient, following: Task<Void, Never>)?
-    /// Subscription results waiting while a catch-up query runs (nil: none runs).
-    var syncBuffer: [RealEstateProperty]?
 
     // MARK: Reading the whole list (see +Connectivity)
     /// Full list reads under way: a catch-up waits for them, then needs only a delta.
@@ -186,6 +184,7 @@ public actor RealEstatePropertyList {
             case .settle(let operations, let record): try storage.settle(operations, writing: record)
             case .merge(let records): try storage.merge(records)
             case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
+            case .syncMarks(let lastSync, let baseSync): try storage.setSyncMarks(lastSync: lastSync, baseSync: baseSync)
             case .dialect(let dialect): try storage.setDialect(dialect)
             case .clearCache: try storage.clearCache()
             }
@@ -223,6 +222,7 @@ extension SyncMachine.StorageWrite {
         case .settle: "a settled change"
         case .merge(let records): "\(records.count) server records"
         case .remove: "the refreshed list"
+        case .syncMarks: "the sync time"
         case .dialect: "the API's dialect"
         case .clearCache: "the emptied cache"
         }

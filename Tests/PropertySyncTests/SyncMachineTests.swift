@@ -1,4 +1,5 @@
 import AppSync
+import Foundation
 import OptimisticStore
 import Testing
 @testable import PropertySync
@@ -230,6 +231,17 @@ import Testing
         #expect(machine.store.record("villa")?.name == "Villa Rosa")
     }
 
+    @Test func aWholeReadThatFailsSaysWhatStopsSendingOnce() {
+        var machine = machine()
+        let refused = machine.wholeReadFailed(.unauthorized("401"))
+        #expect(emitted(refused) == [.connectivityChanged(.unauthorized("401"))], "said by the header, once")
+        // R, and still refused: a failed refresh on the status line, the header unchanged.
+        #expect(emitted(machine.wholeReadFailed(.unauthorized("401"))) == [.loadFailed(message: "401")])
+        let offline = machine.wholeReadFailed(.unreachable("no route"))
+        #expect(offline.contains(.startProbing))
+        #expect(emitted(offline).contains(.loadFailed(message: "no route")))
+    }
+
     @Test func liveSyncDownShowsInTheHeaderOnlyWhileRequestsGetThrough() {
         var machine = machine()
         _ = machine.serverAnswered()
@@ -237,6 +249,56 @@ import Testing
         #expect(!machine.isSubscribed)
         #expect(emitted(machine.liveSyncUp()) == [.connectivityChanged(.online)])
         #expect(machine.isSubscribed)
+    }
+
+    // MARK: - Live sync's catch-up
+
+    @Test func eventsDuringACatchUpWaitAndGoOnTopOfIt() {
+        var machine = machine()
+        let began = machine.catchUpBegins()
+        #expect(began)
+        let event = RealEstateProperty(id: "villa", name: "From the event", version: 3)
+        #expect(machine.remote(event).isEmpty, "waits for the catch-up")
+        #expect(machine.store.record("villa")?.name == "Villa Rosa")
+        // The delta read before the event: an older copy, which must not win over it.
+        let delta = RealEstateProperty(id: "villa", name: "From the delta", version: 2)
+        let (again, actions) = machine.caughtUp([delta], by: .delta(since: 100), startedAt: 200, refresh: machine.store.beginRefresh(), now: .now)
+        #expect(!again)
+        #expect(actions.contains(.save(.syncMarks(lastSync: 200, baseSync: nil))))
+        #expect(machine.store.record("villa")?.name == "From the event")
+        #expect(machine.remote(RealEstateProperty(id: "loft", name: "Live", version: 2)).contains(.save(.merge([RealEstateProperty(id: "loft", name: "Live", version: 2)]))),
+                "after it, events apply at once")
+    }
+
+    @Test func aSubscribeDuringACatchUpRunsOneMoreAfterIt() {
+        var machine = machine()
+        let first = machine.catchUpBegins()
+        let second = machine.catchUpBegins()
+        #expect(first && !second, "one at a time")
+        #expect(machine.catchUpEnded().again, "the reconnect's changes may predate the running query")
+        let third = machine.catchUpBegins()
+        #expect(third)
+        #expect(!machine.catchUpEnded().again)
+    }
+
+    @Test func aBaseCatchUpIsAWholeList() {
+        var machine = machine()
+        let token = machine.store.beginRefresh()
+        let began = machine.catchUpBegins()
+        #expect(began)
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let (_, actions) = machine.caughtUp([villa], by: .base, startedAt: 300, refresh: token, now: now)
+        #expect(machine.store.record("loft") == nil, "what the whole list does not hold is gone")
+        #expect(actions.contains(.save(.remove(["loft"], refreshedAt: now, rowCount: 1))))
+        #expect(actions.contains(.save(.syncMarks(lastSync: 300, baseSync: now))))
+        #expect(machine.loadState == .loaded)
+    }
+
+    @Test func theCatchUpIsABaseQueryFirstAndEveryDayElseADelta() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(), now: now) == .base)
+        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 3600), now: now) == .delta(since: 5))
+        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 25 * 3600), now: now) == .base)
     }
 
     // MARK: - The dialect

@@ -33,6 +33,24 @@ extension SyncMachine {
         return actions + publishLink()
     }
 
+    /// A read of the whole list failed: what stops sending is said once (a header that says it,
+    /// and a status line); asked again with `R` and still so, or anything else, is a failed refresh.
+    mutating func wholeReadFailed(_ error: AppSyncFailure) -> [Action] {
+        let actions = loadingStopped()
+        let loadFailed = Action.emit(.loadFailed(message: error.description))
+        switch error {
+        case .notOffered:
+            // Asks the API again; says what is missing if it still lacks it.
+            return actions + (link.pause == nil ? apiRefused(error) : [loadFailed])
+        case .unauthorized, .misconfigured:
+            return actions + (link.pause == nil ? pauseSending(error) : [loadFailed])
+        case .unreachable:
+            return actions + pauseSending(error) + [loadFailed]
+        case .transient, .rejected:
+            return actions + [loadFailed]
+        }
+    }
+
     // MARK: - The probe
 
     /// The probe is about to ask the server; false when there is nothing to probe for any more.

@@ -45,6 +45,8 @@ struct SyncMachine {
         case merge([RealEstateProperty])
         /// A whole list was read at that time: these records are gone from it.
         case remove([String], refreshedAt: Date, rowCount: Int)
+        /// Where the next catch-up starts (and when the last base query ran, if this was one).
+        case syncMarks(lastSync: Int64, baseSync: Date?)
         case dialect(APIDialect)
         /// The cached records go (the outbox stays).
         case clearCache
@@ -67,6 +69,8 @@ struct SyncMachine {
     /// or the user changes the record otherwise.
     var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
     var history = UndoHistory()
+    /// Live sync's catch-up under way, with the events waiting for it (see +CatchUp).
+    var catchUp: CatchUp?
     /// Pending operations that undo an earlier change (named so when their answer comes).
     var undoes: Set<OperationID> = []
     /// The dialect requests are written in: learnt from the API (or kept from an earlier run), or
