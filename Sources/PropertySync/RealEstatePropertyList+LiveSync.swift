@@ -23,7 +23,7 @@ extension RealEstatePropertyList {
                 run(machine.liveSyncDown(reason, retryIn: delay))
             case .unauthorized(let reason, let delay):
                 logger.warning("realtime connection refused: \(reason)")
-                run(machine.liveSyncDown("refused: \(reason)", retryIn: delay))
+                run(machine.liveSyncDown("refused: \(reason)", retryIn: delay, refused: true))
             }
         }
     }

@@ -142,6 +142,8 @@ public actor RealEstatePropertyList {
                 if learningDialect == nil { Task { await self.learnDialect() } }
             case .refresh:
                 Task { await self.refresh() }
+            case .checkServer:
+                Task { await self.checkServer() }
             case .subscribe(let dialectChanged):
                 if dialectChanged || realtime == nil { restartLiveSync() }
             case .log(let level, let message):
@@ -168,6 +170,12 @@ public actor RealEstatePropertyList {
             answer = .failure(error)
         }
         run(machine.read(answer, for: operation))
+    }
+
+    private func checkServer() async {
+        var failure: AppSyncFailure?
+        do { try await api.probe() } catch { failure = error }
+        run(machine.checked(failure))
     }
 
     private func backoffEnded(_ record: String, ticket: Int) {

@@ -242,6 +242,19 @@ import Testing
         #expect(emitted(offline).contains(.loadFailed(message: "no route")))
     }
 
+    @Test func aDroppedSocketAsksTheServerSoAServerThatIsGoneIsNoticedWithoutAKey() {
+        var machine = machine()
+        _ = machine.serverAnswered()
+        #expect(machine.liveSyncDown("connection reset", retryIn: .seconds(1)).contains(.checkServer))
+        let gone = machine.checked(.unreachable("connection refused"))
+        #expect(gone.contains(.startProbing))
+        #expect(emitted(gone).contains(.connectivityChanged(.offline("connection refused"))))
+        // While the probe watches, further drops ask nothing more; a refusal never asks.
+        #expect(!machine.liveSyncDown("connection refused", retryIn: .seconds(2)).contains(.checkServer))
+        var other = self.machine()
+        #expect(!other.liveSyncDown("401", retryIn: .seconds(2), refused: true).contains(.checkServer))
+    }
+
     @Test func liveSyncDownShowsInTheHeaderOnlyWhileRequestsGetThrough() {
         var machine = machine()
         _ = machine.serverAnswered()

@@ -103,12 +103,22 @@ extension SyncMachine {
         return publishLink()
     }
 
-    /// The realtime socket is down or refused, and is tried again after `delay`.
-    mutating func liveSyncDown(_ reason: String, retryIn delay: Duration) -> [Action] {
+    /// The realtime socket is down (`refused`: the server turned it away), and is tried again
+    /// after `delay`. A socket that dropped may mean the server is gone: it is asked at once
+    /// (`checkServer`, then `checked`), so that the header says offline with no key pressed
+    /// rather than at the next change.
+    mutating func liveSyncDown(_ reason: String, retryIn delay: Duration, refused: Bool = false) -> [Action] {
         let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
         // The retry first: the header has little room, and the reason can be long.
         link.liveSync(.down("retrying in \(seconds) s; \(reason)"))
-        return publishLink()
+        let check: [Action] = !refused && link.pause == nil ? [.checkServer] : []
+        return publishLink() + check
+    }
+
+    /// What `checkServer` found: answered (nil), or why not.
+    mutating func checked(_ failure: AppSyncFailure?) -> [Action] {
+        guard let failure else { return serverAnswered() }
+        return failure.stopsSending ? pauseSending(failure) : []
     }
 
     /// The socket was closed on purpose (the dialect changed, or the app quits), or is opening.

@@ -27,6 +27,8 @@ struct SyncMachine {
         case stopProbing
         /// Ask the API which dialect it speaks (nothing is sent before it is known), then `learnt(_:)`.
         case learnDialect
+        /// Ask the server once whether it is there (the cheapest request); back through `checked(_:)`.
+        case checkServer
         /// Read the whole list again (the server is back, or speaks another dialect now).
         case refresh
         /// Open live sync's socket in the current dialect, if it is wanted and not open in it yet.
