@@ -102,10 +102,11 @@ extension AppState {
     private var filterSummary: String? {
         // Until a large list's new sort or filter is computed, the rows shown are the ones before.
         if rows.isRecomputing {
-            return rows.filter.isEmpty ? "sorting \(rows.totalCount) rows…" : "filter “\(rows.filter)”: filtering \(rows.totalCount) rows…"
+            let total = HeaderView.grouped(rows.totalCount)
+            return rows.filter.isEmpty ? "sorting \(total) rows…" : "filter “\(rows.filter)”: filtering \(total) rows…"
         }
         if rows.filter.isEmpty { return nil }
-        return "filter “\(rows.filter)”: \(rows.count) of \(rows.totalCount)"
+        return "filter “\(rows.filter)”: \(HeaderView.grouped(rows.count)) of \(HeaderView.grouped(rows.totalCount))"
     }
 
     private var simulationSummary: String? {
@@ -118,7 +119,9 @@ extension AppState {
         guard screen == .list, source.count > layout.listHeight else { return nil }
         let first = scrollTop + 1
         let last = min(source.count, scrollTop + layout.listHeight)
-        return "\(first)–\(last) of \(source.count)"
+        // "rows", grouped as the header's "loading 9,000 of ~25,000" is: the rows in the list,
+        // which a load in progress (counted in the header) is still adding to or checking.
+        return "\(first)–\(last) of \(HeaderView.grouped(source.count)) rows"
     }
 
     private var currentHints: [(key: String, word: String)] {
