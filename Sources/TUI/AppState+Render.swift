@@ -82,7 +82,7 @@ extension AppState {
                 ? "Offline, and nothing is cached yet. Changes you make are taken back while offline (--offline revert)."
                 : "Offline, and nothing is cached yet. Changes you make are kept and sent later."
         case (_, .unauthorized), (_, .misconfigured):
-            return "The server cannot be used (see the top line); nothing is cached yet."
+            return "The server cannot be used (m says why); nothing is cached yet."
         case (.cached(let refreshedAt?), _): return "Nothing was cached at \(clockTime(refreshedAt)); loading…"
         default: return "Loading…"
         }

@@ -94,3 +94,15 @@ import Testing
         #expect(!frame.line(frame.height - 3).contains("New property name"), "\(frame.line(frame.height - 3))")
     }
 }
+
+/// The empty list points where the reason is now: `m`, not the header.
+@Suite struct EmptyListReasonTests {
+    @Test func anUnusableServerPointsToTheMessages() {
+        var app = makeApp(rows: [])
+        _ = app.reduce(.loadStateChanged(.loading), now: t0)
+        for action in ListEventBridge.actions(for: .connectivityChanged(.unauthorized("Unknown key."))) { _ = app.reduce(action, now: t0) }
+        let text = app.render().plainText
+        #expect(text.contains("The server cannot be used (m says why)"), "\(text)")
+        #expect(!text.contains("top line"))
+    }
+}
