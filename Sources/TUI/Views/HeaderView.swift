@@ -4,7 +4,7 @@ import ScreenValues
 /// The first line: the title (and, in details, the property's name) on the
 /// left; connection state, pending changes and the busy indicator on the right.
 /// The state is a word or two; why is said on the status line and kept in `m`
-/// (`AppState.connectionNotice`): a reason never pushes the sort order or the backend out.
+/// (`ConnectionNotice`): a reason never pushes the sort order or the backend out.
 struct HeaderView {
     let title: String
     /// Backend and auth mode, shown dim left of the connection state when there is room.
