@@ -14,6 +14,8 @@ public enum ConfigurationFile {
     }
 
     public static func parse(_ data: Data, path: String) throws(ConfigurationError) -> AppSyncConfiguration {
+        // Where the grammar breaks, by line and column: the decoder would not say.
+        if let problem = JSONSyntaxProblem.first(in: data) { throw .notJSON(path: path, reason: problem.description) }
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)

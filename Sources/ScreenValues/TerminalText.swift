@@ -114,9 +114,12 @@ public enum TerminalText {
 
     /// Sanitized text broken into lines of at most `width` columns, at the last space
     /// that fits when there is one, else at a cluster boundary; at most `maximumLines`
-    /// lines, the last cut with "…" when text is left over.
+    /// lines, the last cut with "…" when text is left over. With `markingBrokenWords`, a
+    /// line broken inside a word (an ID, a URL) ends with "…" so that it reads as going on;
+    /// the word's text is all there, the mark is extra.
     public static func wrapped(
-        _ text: String, toWidth width: Int, maximumLines: Int, separate: Set<ClusterKind> = []
+        _ text: String, toWidth width: Int, maximumLines: Int, separate: Set<ClusterKind> = [],
+        markingBrokenWords: Bool = false
     ) -> [String] {
         guard width > 0, maximumLines > 0 else { return [] }
         var remaining = cells(of: sanitized(text), separate: separate)[...]
@@ -128,13 +131,21 @@ public enum TerminalText {
                 used += remaining[end].width
                 end += 1
             }
+            var mark = ""
             if end < remaining.endIndex,
                let space = remaining[remaining.startIndex..<end].lastIndex(where: { $0.text == " " }),
                space > remaining.startIndex
             {
                 end = space + 1  // break after the space
+            } else if markingBrokenWords, end < remaining.endIndex, remaining[end].text != " ", width > 1 {
+                // Room for the mark: give back clusters until one column is free.
+                while end > remaining.startIndex + 1, used + 1 > width {
+                    end -= 1
+                    used -= remaining[end].width
+                }
+                mark = "…"
             }
-            lines.append(remaining[remaining.startIndex..<end].map(\.text).joined())
+            lines.append(remaining[remaining.startIndex..<end].map(\.text).joined() + mark)
             remaining = remaining[end...].drop { $0.text == " " }
         }
         if !remaining.isEmpty {

@@ -34,10 +34,16 @@ extension AppState {
         case .rowsRecomputed(let result):
             changeRows(now: now) { $0.adopt(result) }
         case .connectionChanged(let state):
+            let old = connection
             connection = state
             // "refresh failed: the server refused the connection" is stale once it answers.
             if state.requestsGetThrough, status?.aboutConnection == true {
                 status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
+            }
+            if let notice = ConnectionNotice.text(from: old, to: state, revertsOffline: options.revertsOffline) {
+                show(notice, .info, now: now)
+                // An offline notice is stale once requests get through again (live sync's is not).
+                if case .offline = state, status?.text == notice { status?.aboutConnection = true }
             }
         case .loadStateChanged(let state):
             loadState = state
@@ -107,7 +113,7 @@ extension AppState {
     /// Keeps the help's scroll between its first line and the last page (after keys and resizes).
     mutating func clampHelpScroll() {
         guard case .help(let scroll) = overlay else { return }
-        let lines = HelpView(scroll: 0, simulationAvailable: simulation != nil).allLines.count
+        let lines = HelpView.shownLines(screenWidth: width, simulationAvailable: simulation != nil).count
         let last = max(0, lines - HelpView.visibleLines(height: height))
         overlay = .help(scroll: min(max(0, scroll), last))
     }

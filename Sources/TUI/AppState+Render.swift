@@ -82,7 +82,7 @@ extension AppState {
                 ? "Offline, and nothing is cached yet. Changes you make are taken back while offline (--offline revert)."
                 : "Offline, and nothing is cached yet. Changes you make are kept and sent later."
         case (_, .unauthorized), (_, .misconfigured):
-            return "The server cannot be used (see the top line); nothing is cached yet."
+            return "The server cannot be used (m says why); nothing is cached yet."
         case (.cached(let refreshedAt?), _): return "Nothing was cached at \(clockTime(refreshedAt)); loading…"
         default: return "Loading…"
         }
@@ -102,10 +102,11 @@ extension AppState {
     private var filterSummary: String? {
         // Until a large list's new sort or filter is computed, the rows shown are the ones before.
         if rows.isRecomputing {
-            return rows.filter.isEmpty ? "sorting \(rows.totalCount) rows…" : "filter “\(rows.filter)”: filtering \(rows.totalCount) rows…"
+            let total = HeaderView.grouped(rows.totalCount)
+            return rows.filter.isEmpty ? "sorting \(total) rows…" : "filter “\(rows.filter)”: filtering \(total) rows…"
         }
         if rows.filter.isEmpty { return nil }
-        return "filter “\(rows.filter)”: \(rows.count) of \(rows.totalCount)"
+        return "filter “\(rows.filter)”: \(HeaderView.grouped(rows.count)) of \(HeaderView.grouped(rows.totalCount))"
     }
 
     private var simulationSummary: String? {
@@ -118,7 +119,9 @@ extension AppState {
         guard screen == .list, source.count > layout.listHeight else { return nil }
         let first = scrollTop + 1
         let last = min(source.count, scrollTop + layout.listHeight)
-        return "\(first)–\(last) of \(source.count)"
+        // "rows", grouped as the header's "loading 9,000 of ~25,000" is: the rows in the list,
+        // which a load in progress (counted in the header) is still adding to or checking.
+        return "\(first)–\(last) of \(HeaderView.grouped(source.count)) rows"
     }
 
     private var currentHints: [(key: String, word: String)] {

@@ -26,20 +26,37 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the recording (default: the tape's Output, else the tape's name with .cast).")
     var output: String?
 
-    mutating func run() async throws {
-        let tapeURL = URL(fileURLWithPath: (tape as NSString).expandingTildeInPath)
+    @Option(help: ArgumentHelp(
+        "The embedded server's port (0: any free one). Default: the first free one from \(DemoServer.ports.lowerBound), so the header, which names it, is the same on every run.",
+        valueName: "port"))
+    var port: Int?
+
+    /// The tape is read here, not in `run()`: a bad line is a usage error of `proptui demo`,
+    /// said with its usage (64) before anything starts.
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535 (it was \(port))") }
+        _ = try readTape()
+    }
+
+    private var tapeURL: URL { URL(fileURLWithPath: (tape as NSString).expandingTildeInPath) }
+
+    private func readTape() throws(ValidationError) -> Tape {
         let text: String
         do {
             text = try String(contentsOf: tapeURL, encoding: .utf8)
         } catch {
             throw ValidationError("cannot read the tape \(tape): \((error as NSError).localizedDescription)")
         }
-        let parsed: Tape
         do {
-            parsed = try Tape.parse(text)
+            return try Tape.parse(text)
         } catch {
             throw ValidationError("\(tape): \(error)")
         }
+    }
+
+    mutating func run() async throws {
+        let tapeURL = self.tapeURL
+        let parsed = try readTape()
         let castPath = output ?? parsed.output.map { tapeURL.deletingLastPathComponent().appendingPathComponent($0).path }
             ?? tapeURL.deletingPathExtension().appendingPathExtension("cast").path
 
@@ -49,7 +66,12 @@ struct DemoCommand: AsyncParsableCommand {
         let server = DemoServer(
             dataDirectory: work + "/server",
             logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) })
-        try await server.start()
+        do {
+            try await server.start(on: port)
+        } catch let error as LocalAppSyncError {
+            guard case .portInUse = error, let port else { throw error }
+            throw UsageProblem("--port \(port) is in use: choose another, --port 0 for any free one, or leave --port out for the first free one from \(DemoServer.ports.lowerBound)")
+        }
         let port = await server.port
         let program = DemoProgram(
             executable: try Self.ownExecutable(),

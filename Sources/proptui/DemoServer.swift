@@ -30,14 +30,16 @@ actor DemoServer {
     /// the screens the same from run to run (another port only when this one is taken).
     static let ports = 47_100..<47_150
 
-    /// Starts it on the first free port of `ports` (else any), seeded with the sample properties.
-    func start() async throws {
+    /// Starts it, seeded with the sample properties, on `requested` (`--port`; 0 for any free
+    /// one), else on the first free port of `ports` (else any).
+    func start(on requested: Int? = nil) async throws {
+        if let requested { return try await listen(on: requested) }
         for candidate in Self.ports {
             do {
                 try await listen(on: candidate)
                 return
-            } catch LocalAppSyncError.cannotListen {
-                continue
+            } catch LocalAppSyncError.portInUse, LocalAppSyncError.cannotListen {
+                continue  // taken by someone else (or not ours to take): the next one
             }
         }
         try await listen(on: 0)

@@ -9,7 +9,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the embedded AppSync-compatible server (GraphQL over HTTP + realtime WebSocket).",
         discussion: """
-            Prints the GraphQL URL, the realtime URL and the API key when ready, logs one line \
+            Prints the GraphQL URL, the realtime URL and what a client needs to authorize (the \
+            API key when api-key is one of the --auth modes, the region with iam) when ready, logs one line \
             per request to standard error, and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
             With --auth including iam, the server also plays a Cognito identity pool for guests \
@@ -218,15 +219,21 @@ struct Serve: AsyncParsableCommand {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
         }
+        // Only what a client can use: the key only when api-key is a mode the server accepts
+        // (it refuses it otherwise), the region IAM requests must be signed for.
         var banner = """
             GraphQL:  \(server.graphQLURL ?? "")
             Realtime: \(server.realtimeURL ?? "")
-            API key:  \(server.apiKey)
+
+            """
+        if configuration.authModes.contains(.apiKey) { banner += "API key:  \(server.apiKey)\n" }
+        banner += """
             Data:     \(dataDirectory)
             Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))
             Schema:   \(configuration.schema)
+
             """
-        banner += "\n"
+        if configuration.authModes.contains(.iam) { banner += "Region:   \(region)\n" }
         if let identityPool = server.identityPoolId { banner += "Identity pool: \(identityPool)\n" }
         if let outputsPath {
             do {

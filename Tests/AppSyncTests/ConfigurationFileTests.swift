@@ -101,3 +101,45 @@ import Testing
         }
     }
 }
+
+
+/// A config file a person edited by hand: where it breaks, by line and column (issue 19, item 11).
+@Suite struct ConfigurationFileSyntaxTests {
+    @Test(arguments: [
+        ("{\n  \"data\": {\n    \"url\": \"https://x/graphql\",\n    \"api_key\": da2-secret\n  }\n}\n", 4, 16, "expected a value"),
+        ("{\"version\": \"1\", \"data\": {\"url\": \"https://x/graphql\",}}", 1, 54, "expected a name in double quotes"),
+        ("{ \"data\": ", 1, 11, "the file ends early"),
+        ("", 1, 1, "the file is empty"),
+        ("{\"a\" 1}", 1, 6, "expected :"),
+        ("[1 2]", 1, 4, "expected , or ]"),
+        ("{\"a\": \"x\ny\"}", 1, 9, "a line break"),
+        ("{\"a\": tru}", 1, 7, "expected a value"),
+        ("{\"ü\": \"é\" x}", 1, 11, "expected , or }"),
+        ("{\"a\": \"never closed}", 1, 7, "no closing double quote"),
+        ("{} {}", 1, 4, "more text after the end"),
+    ] as [(String, Int, Int, String)])
+    func aMalformedFileSaysWhereItBreaks(_ text: String, line: Int, column: Int, expected: String) {
+        #expect {
+            try ConfigurationFile.parse(Data(text.utf8), path: "amplify_outputs.json")
+        } throws: { error in
+            let message = String(describing: error)
+            return message.hasPrefix("amplify_outputs.json is not valid JSON: line \(line), column \(column): ")
+                && message.contains(expected) && !message.contains("da2-secret")
+        }
+    }
+
+    /// Every file Amplify writes is read through the same check: the other formats too.
+    @Test func theOtherFormatsSayWhereTheyBreakToo() {
+        let gen1 = "{\n \"api\": {\"plugins\": {\"awsAPIPlugin\": {\n  \"x\": {\"endpoint\": \"https://x/graphql\",,}\n}}}}"
+        #expect(throws: ConfigurationError.notJSON(
+            path: "amplifyconfiguration.json", reason: "line 3, column 41: expected a name in double quotes (is there a comma after the last member?)")) {
+            try ConfigurationFile.parse(Data(gen1.utf8), path: "amplifyconfiguration.json")
+        }
+    }
+
+    @Test func wellFormedJSONPasses() {
+        for text in ["{}", " [ ] ", #"{"a": [1, -2.5e+3, 0, true, false, null, "\u00e9\n"], "b": {}}"#] {
+            #expect(JSONSyntaxProblem.first(in: Array(text.utf8)) == nil, "\(text)")
+        }
+    }
+}

@@ -76,4 +76,12 @@ import Testing
         #expect(TerminalText.wrapped("esc\u{1B}[2J", toWidth: 20, maximumLines: 1) == ["esc␛[2J"])
         #expect(TerminalText.wrapped("anything", toWidth: 0, maximumLines: 3).isEmpty)
     }
+
+    /// A word broken across lines says so: the line ends with "…", and no character is lost.
+    @Test func aBrokenWordIsMarkedWhenAsked() {
+        #expect(TerminalText.wrapped("abcdefghij", toWidth: 4, maximumLines: 9, markingBrokenWords: true) == ["abc…", "def…", "ghij"])
+        #expect(TerminalText.wrapped("one two", toWidth: 4, maximumLines: 9, markingBrokenWords: true) == ["one ", "two"])
+        // A wide character is given back whole to make room for the mark.
+        #expect(TerminalText.wrapped("東京タワー", toWidth: 4, maximumLines: 9, markingBrokenWords: true) == ["東…", "京…", "タ…", "ワー"])
+    }
 }

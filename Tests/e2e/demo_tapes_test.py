@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -99,13 +100,51 @@ def failures(binary, work):
     check(run.returncode == 64 and "line 2: unknown command “Typ”" in run.stderr
           and not os.path.exists(os.path.join(work, "bad.cast")), "a bad tape: exit 64, its line, nothing written",
           run.stderr)
+    usage = [line for line in run.stderr.splitlines() if line.startswith("Usage:")]
+    check(usage and usage[0].startswith("Usage: proptui demo ") and "--port" in usage[0] and "proptui demo --help" in run.stderr,
+          "a bad tape ends with the usage of proptui demo, not of proptui", run.stderr)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def ports(binary, work):
+    """The demo server takes the next free port when 47100 is taken, or the one --port names."""
+    tape = os.path.join(work, "port.tape")
+    Path(tape).write_text('Set Width 100\nSet Height 24\nWait "Harbour View Loft"\n')
+    holder = socket.socket()
+    try:
+        try:
+            holder.bind(("127.0.0.1", 47100))
+            holder.listen()
+        except OSError:
+            pass  # someone else holds it: taken all the same
+        run = subprocess.run([binary, "demo", tape, "-o", os.path.join(work, "port.cast")], capture_output=True, text=True,
+                             timeout=TIMEOUT)
+        check(run.returncode == 0 and "checks passed" in run.stdout, "47100 taken: the tape plays on the next free port",
+              run.stdout + run.stderr)
+        cast = os.path.join(work, "chosen.cast")
+        port = free_port()
+        run = subprocess.run([binary, "demo", tape, "--port", str(port), "-o", cast], capture_output=True, text=True,
+                             timeout=TIMEOUT)
+        check(run.returncode == 0 and f"127.0.0.1:{port}" in Path(cast).read_text(encoding="utf-8"),
+              "--port N: the server listens there (the header names it)", run.stdout + run.stderr)
+        run = subprocess.run([binary, "demo", tape, "--port", "47100", "-o", os.path.join(work, "taken.cast")],
+                             capture_output=True, text=True, timeout=TIMEOUT)
+        check(run.returncode == 64 and "--port 47100 is in use" in run.stderr and "Usage:" not in run.stderr,
+              "--port naming a port in use: exit 64 and what to do", run.stderr)
+    finally:
+        holder.close()
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     work = tempfile.mkdtemp(prefix="proptui-e2e-demo-")
     try:
-        for scenario in (tapes, failures):
+        for scenario in (tapes, failures, ports):
             print(f"# {scenario.__doc__.strip().splitlines()[0]}")
             scenario(binary, work)
     finally:

@@ -25,24 +25,28 @@ def finish():
 
 
 def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
-    """Starts `proptui serve --port 0`; answers the process and its GraphQL URL, realtime URL and API key.
-    Its request log stays readable on the process's stderr."""
+    """Starts `proptui serve --port 0`; answers the process and its GraphQL URL, realtime URL and API key
+    (None when api-key is not one of its --auth modes: it prints none then). The whole banner is in
+    `process.banner`; the request log stays readable on the process's stderr."""
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--data-dir", data_dir, *options],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
-    banner = {}
+    banner, lines = {}, []
     deadline = time.monotonic() + timeout
-    while len(banner) < 3 and time.monotonic() < deadline:
+    # The banner ends with its first line after "Schema:" that is blank.
+    while time.monotonic() < deadline:
         line = process.stdout.readline()
-        if not line:
+        if not line or (not line.strip() and "Schema" in banner):
             break
-        match = re.match(r"(GraphQL|Realtime|API key):\s+(\S+)", line)
+        lines.append(line)
+        match = re.match(r"(GraphQL|Realtime|API key|Schema):\s+(\S+)", line)
         if match:
             banner[match.group(1)] = match.group(2)
-    if len(banner) < 3:
+    if "GraphQL" not in banner or "Schema" not in banner:
         process.kill()
         raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
-    return process, banner["GraphQL"], banner["Realtime"], banner["API key"]
+    process.banner = "".join(lines)
+    return process, banner["GraphQL"], banner["Realtime"], banner.get("API key")
 
 
 def run_scenarios(binary, scenarios):

@@ -11,9 +11,10 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
-from e2e_support import check, finish
+from e2e_support import check, finish, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60
@@ -117,9 +118,36 @@ def files(binary):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def serve_banner(binary):
+    """`serve` prints only what a client can use: no API key unless api-key is one of its --auth modes."""
+    work = tempfile.mkdtemp(prefix="proptui-e2e-newcomer-")
+    try:
+        for modes, key_wanted in (("iam", False), ("iam,api-key", True)):
+            folder = os.path.join(work, modes)
+            os.makedirs(folder)
+            process, url, _, key = start_server(binary, os.path.join(folder, "data"), "--auth", modes, cwd=folder)
+            try:
+                banner = process.banner
+                if key_wanted:
+                    request = urllib.request.Request(url, data=b'{"query": "{ __typename }"}',
+                                                     headers={"content-type": "application/json", "x-api-key": key or ""})
+                    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+                        check(response.status == 200, f"serve --auth {modes}: the key it prints is accepted", banner)
+                else:
+                    check(key is None and "API key" not in banner and "da2-" not in banner,
+                          f"serve --auth {modes}: no API key in the banner (the server would refuse it)", banner)
+                check("Region:   us-east-1" in banner and "Identity pool:" in banner,
+                      f"serve --auth {modes}: the region to sign for and the guests' identity pool", banner)
+            finally:
+                process.terminate()
+                process.wait(timeout=TIMEOUT)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
-    for scenario in (version, completion, files):
+    for scenario in (version, completion, files, serve_banner):
         print(f"# {scenario.__doc__.strip().splitlines()[0]}")
         scenario(binary)
     finish()

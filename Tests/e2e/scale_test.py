@@ -73,7 +73,7 @@ def large_list(binary):
         app.keys("j")
         moved = app.keys("G")
         check(moved["loading"] == 1, "j and G are answered while loading", moved)
-        app.expect(lambda screen: re.search(r"(\d+)–(\d+) of \2 ", screen) is not None,
+        app.expect(lambda screen: re.search(r"([\d,]+)–([\d,]+) of \2 rows", screen) is not None,
                    "G goes to the last row loaded so far")
         app.keys("/")
         app.type("property 00004")

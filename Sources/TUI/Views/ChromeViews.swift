@@ -22,14 +22,14 @@ struct RuleView {
 struct InputLineView {
     let row: Int
     let editing: AppState.Editing?
+    /// A field whose row left the list moves down here (on the list screen only).
     let onListScreen: Bool
 
     func draw(into frame: inout Frame) {
         frame.fillRow(row)
-        guard let editing else {
-            if onListScreen { frame.draw("New property name: (n)", row: row, column: 1, style: .dim) }
-            return
-        }
+        // Idle, the line stays empty: a label there reads as a prompt waiting for text (the
+        // hints below say `n new`).
+        guard let editing else { return }
         // Near the limit, how much is left: "87/100" at the right end.
         var right = frame.width - 1
         if let counter = Self.counter(for: editing) {

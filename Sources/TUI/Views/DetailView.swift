@@ -53,7 +53,7 @@ struct DetailView {
             default: break
             }
             let pieces = TerminalText.wrapped(
-                field.value, toWidth: valueWidth, maximumLines: .max, separate: separateClusters)
+                field.value, toWidth: valueWidth, maximumLines: .max, separate: separateClusters, markingBrokenWords: true)
             for (index, piece) in (pieces.isEmpty ? [""] : pieces).enumerated() {
                 lines.append(Line(label: index == 0 ? field.label : nil, text: piece, color: field.color))
             }

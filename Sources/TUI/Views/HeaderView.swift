@@ -3,6 +3,8 @@ import ScreenValues
 
 /// The first line: the title (and, in details, the property's name) on the
 /// left; connection state, pending changes and the busy indicator on the right.
+/// The state is a word or two; why is said on the status line and kept in `m`
+/// (`ConnectionNotice`): a reason never pushes the sort order or the backend out.
 struct HeaderView {
     let title: String
     /// Backend and auth mode, shown dim left of the connection state when there is room.
@@ -12,14 +14,6 @@ struct HeaderView {
     let isBusy: Bool
     let progress: LoadProgress?
     let palette: Palette
-
-    /// Why the server cannot be used, said next to the state.
-    private var reason: String? {
-        switch connection {
-        case .offline(let reason), .unauthorized(let reason), .misconfigured(let reason), .liveSyncDown(let reason): reason
-        case .online, .connecting, .reconnecting: nil
-        }
-    }
 
     func draw(into frame: inout Frame) {
         frame.fillRow(0)
@@ -35,11 +29,6 @@ struct HeaderView {
             case .reconnecting: ("◌", "reconnecting", .yellow)
             }
         var parts = ["\(symbol) \(word)"]
-        if let reason {
-            // The reason fits in what the title leaves, at most half the line.
-            let room = max(0, frame.width / 2 - word.terminalWidth - 4)
-            if room >= 8 { parts[0] += ": " + TerminalText.truncated(reason, toWidth: room, separate: frame.separateClusters) }
-        }
         if pendingCount > 0 { parts.append("\(pendingCount) pending") }
         if let progress { parts.append(Self.progressText(progress)) }
         if isBusy { parts.append("⟳") }

@@ -1,0 +1,30 @@
+import PropertySync
+
+/// What the status line says when the link changes: the header keeps a short state
+/// (`○ offline`), so why is said here once, and kept in `m`. Credentials refused or a
+/// misconfigured API are said by `ListEventBridge` (`AppAction.stopped`), not here.
+enum ConnectionNotice {
+    /// The message for going from `old` to `new`, if the change starts something the user
+    /// should know the reason of. Once per episode: the probe's `reconnecting` → `offline`
+    /// cycle, or live sync's retries (each with a new delay), say nothing more.
+    static func text(from old: ConnectionState, to new: ConnectionState, revertsOffline: Bool) -> String? {
+        switch (old, new) {
+        case (.offline, .offline), (.reconnecting, .offline), (.liveSyncDown, .liveSyncDown):
+            return nil
+        case (_, .offline(let reason)):
+            let changes = revertsOffline
+                ? "changes that cannot be sent are taken back (--offline revert)"
+                : "changes are kept and sent when it is back"
+            return "Offline: \(sentence(reason)); \(changes)."
+        case (_, .liveSyncDown(let reason)):
+            return "Live sync down: \(sentence(reason)). Your changes still go through; other people's arrive once it is back."
+        default:
+            return nil
+        }
+    }
+
+    /// A server's reason may end its own sentence: one period, not two.
+    private static func sentence(_ reason: String) -> String {
+        reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    }
+}
