@@ -15,13 +15,15 @@ public struct PropertyRow: Sendable, Equatable {
     public var id: String { property.id }
 }
 
+/// What the user did or asked for, as the status line names it: the list's changes, and the
+/// screen's own requests (`refresh` is `R`; `applyAgain` is `o` after a conflict).
+public enum OperationKind: String, Sendable, Equatable {
+    case create, rename, editAddress = "edit address", delete, undo, refresh, applyAgain = "apply again"
+}
+
 /// Names a user operation in messages: "rename “Villa Rosa”".
 public struct OperationSummary: Sendable, Equatable {
-    public enum Kind: String, Sendable, Equatable {
-        case create, rename, editAddress = "edit address", delete, undo
-    }
-
-    public let kind: Kind
+    public let kind: OperationKind
     public let recordID: String
     /// The record's name as the user knew it when they acted.
     public let recordName: String
@@ -29,12 +31,12 @@ public struct OperationSummary: Sendable, Equatable {
     public var newName: String?
     /// For a refused create: the later changes to the record that were taken back with it (a
     /// record the server never made cannot be renamed), oldest first.
-    public var takenBackWith: [Kind] = []
+    public var takenBackWith: [OperationKind] = []
     /// For a refused create: the record as it was last shown, with those changes (what `n` offers again).
     public var lastShown: RealEstateProperty?
 
     public init(
-        kind: Kind, recordID: String, recordName: String, newName: String? = nil, takenBackWith: [Kind] = [],
+        kind: OperationKind, recordID: String, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],
         lastShown: RealEstateProperty? = nil
     ) {
         self.kind = kind

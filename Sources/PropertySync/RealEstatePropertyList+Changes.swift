@@ -79,7 +79,7 @@ extension RealEstatePropertyList {
         guard let change = machine.takeConflictedChange(id) else { return "Nothing to apply again." }
         switch change {
         case .update(_, let patch):
-            let kind: OperationSummary.Kind = patch.name != nil ? .rename : .editAddress
+            let kind: OperationKind = patch.name != nil ? .rename : .editAddress
             try apply(change, kind: kind)
             return "Applied your \(kind == .rename ? "rename to “\(patch.name ?? "")”" : "address change") again, over the other change to “\(current.name)”."
         case .delete:
@@ -92,7 +92,7 @@ extension RealEstatePropertyList {
 
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
-    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind) throws(InvalidInput) {
+    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
         do {
             try storage.append(staged.operation)

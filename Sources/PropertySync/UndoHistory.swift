@@ -5,7 +5,7 @@ import OptimisticStore
 /// after, so that `u` can take back exactly that change, or say why it cannot.
 struct UndoHistory {
     struct Entry {
-        let kind: OperationSummary.Kind
+        let kind: OperationKind
         var recordID: String
         /// The operation that made the change, while it is pending.
         let operation: OperationID
@@ -26,6 +26,7 @@ struct UndoHistory {
             case .editAddress: return "the address change of \(name)"
             case .delete: return "deleting \(name)"
             case .undo: return "the undo of \(name)"
+            case .refresh, .applyAgain: return name  // not recorded for undo
             }
         }
 
@@ -50,6 +51,8 @@ struct UndoHistory {
                 return .change(.update(current.id, RealEstatePropertyPatch(address: .some(before.address))))
             case .undo:
                 return .notPossible("an undo is not undone")
+            case .refresh, .applyAgain:
+                return .notPossible("it is not a change")
             }
         }
     }

@@ -19,7 +19,7 @@ public enum AppAction: Sendable, Equatable {
     case rowsReplaced([PropertyRow])
     /// A sort or filter computed off the event loop (`Effect.recomputeRows`); ignored when a newer one was asked for.
     case rowsRecomputed(RowViewResult)
-    case connectionChanged(ConnectionState)
+    case connectionChanged(Connectivity)
     /// Whether the rows come from the server, the cache, or nothing yet (the empty list's words).
     case loadStateChanged(LoadState)
     /// A create asked for by this screen made its row, with this id: it gets selected.

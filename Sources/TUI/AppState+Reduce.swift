@@ -145,6 +145,7 @@ extension AppState {
         case .delete: return "\(name ?? "Property") deleted"
         case .undo: return name.map { "Undid the last change to \($0)" } ?? "Undone"
         case .refresh: return "Refreshed"
+        case .applyAgain: return name.map { "Applied again to \($0)" } ?? "Applied again"
         }
     }
 

@@ -79,7 +79,7 @@ public struct AppState: Sendable {
     /// The name of a create the server just refused: the next key, if `n`, opens the field with it.
     public internal(set) var retryableCreate: RealEstateProperty?
     static let messageHistoryLimit = 500
-    public internal(set) var connection: ConnectionState = .connecting
+    public internal(set) var connection: Connectivity = .connecting
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false

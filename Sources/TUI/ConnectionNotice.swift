@@ -7,7 +7,7 @@ enum ConnectionNotice {
     /// The message for going from `old` to `new`, if the change starts something the user
     /// should know the reason of. Once per episode: the probe's `reconnecting` → `offline`
     /// cycle, or live sync's retries (each with a new delay), say nothing more.
-    static func text(from old: ConnectionState, to new: ConnectionState, revertsOffline: Bool) -> String? {
+    static func text(from old: Connectivity, to new: Connectivity, revertsOffline: Bool) -> String? {
         switch (old, new) {
         case (.offline, .offline), (.reconnecting, .offline), (.liveSyncDown, .liveSyncDown):
             return nil

@@ -36,11 +36,8 @@ public enum Effect: Sendable, Equatable {
     case quit
 }
 
-/// The operations the status line reports on.
-public enum OperationKind: Sendable, Equatable {
-    case create, rename, editAddress, delete, undo, refresh
-
-    /// How a failure names the operation: `rename “Villa Rosa” failed: …`.
+/// How the status line names the operations.
+extension OperationKind {
     /// A later change taken back with a refused create: "its rename".
     var takenBackName: String {
         switch self {
@@ -50,9 +47,11 @@ public enum OperationKind: Sendable, Equatable {
         case .delete: "its delete"
         case .undo: "an undo"
         case .refresh: "a refresh"
+        case .applyAgain: "applying it again"
         }
     }
 
+    /// How a failure names the operation: `rename “Villa Rosa” failed: …`.
     var failureName: String {
         switch self {
         case .create: "add"
@@ -61,6 +60,7 @@ public enum OperationKind: Sendable, Equatable {
         case .delete: "delete"
         case .undo: "undo"
         case .refresh: "refresh"
+        case .applyAgain: "apply again"
         }
     }
 }

@@ -10,11 +10,11 @@ public enum ListEventBridge {
         case .loaded(let rows):
             return [.rowsReplaced(rows)]
         case .succeeded(let summary):
-            return [.operationFinished(kind(summary.kind), record: summary.recordName)]
+            return [.operationFinished(summary.kind, record: summary.recordName)]
         case .reverted(let summary, let message, _):
             return [.operationFailed(OperationFailure(
-                operation: kind(summary.kind), record: summary.recordName, message: message, reverted: true,
-                newName: summary.newName, takenBackWith: summary.takenBackWith.map(kind), lastShown: summary.lastShown))]
+                operation: summary.kind, record: summary.recordName, message: message, reverted: true,
+                newName: summary.newName, takenBackWith: summary.takenBackWith, lastShown: summary.lastShown))]
         case .loadFailed(let message):
             return [.operationFailed(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false))]
         case .connectivityChanged(let connectivity):
@@ -35,16 +35,6 @@ public enum ListEventBridge {
             return [.busyChanged(busy)]
         case .loadProgress(let progress):
             return [.loadProgressChanged(progress)]
-        }
-    }
-
-    private static func kind(_ kind: OperationSummary.Kind) -> OperationKind {
-        switch kind {
-        case .create: .create
-        case .rename: .rename
-        case .editAddress: .editAddress
-        case .delete: .delete
-        case .undo: .undo
         }
     }
 }

@@ -43,7 +43,7 @@ struct EffectRunner: Sendable {
                 do throws(InvalidInput) {
                     return [.noticed(try await list.reapplyMine(id))]
                 } catch {
-                    return [.operationFailed(OperationFailure(operation: .rename, record: nil, message: error.message, reverted: false))]
+                    return [.operationFailed(OperationFailure(operation: .applyAgain, record: nil, message: error.message, reverted: false))]
                 }
             }
         case .undo:

@@ -22,7 +22,7 @@ import Testing
     }
 
     /// Makes a change as the user would: staged, kept in the outbox, committed.
-    func change(_ machine: inout SyncMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationSummary.Kind = .rename) -> (OperationID, [SyncMachine.Action]) {
+    func change(_ machine: inout SyncMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationKind = .rename) -> (OperationID, [SyncMachine.Action]) {
         let staged = machine.stage(change)!
         return (staged.operation.id, machine.commit(staged, kind: kind))
     }

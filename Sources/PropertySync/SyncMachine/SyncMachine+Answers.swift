@@ -187,7 +187,7 @@ extension SyncMachine {
             recordName: name ?? store.record(operation.recordID)?.name ?? "", newName: newName)
     }
 
-    func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary.Kind {
+    func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationKind {
         if undoes.contains(operation.id) { return .undo }
         return switch operation.change {
         case .create: .create

@@ -24,7 +24,7 @@ extension SyncMachine {
     }
 
     /// Kept in the outbox: shown, recorded for undo (unless it is an undo itself), and sent.
-    mutating func commit(_ staged: Staged, kind: OperationSummary.Kind) -> [Action] {
+    mutating func commit(_ staged: Staged, kind: OperationKind) -> [Action] {
         let change = staged.operation.change
         if case .create = change { creationOrder.note(staged.operation.id, of: change.recordID) }
         if kind == .undo {

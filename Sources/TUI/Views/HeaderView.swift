@@ -9,7 +9,7 @@ struct HeaderView {
     let title: String
     /// Backend and auth mode, shown dim left of the connection state when there is room.
     let backend: String?
-    let connection: ConnectionState
+    let connection: Connectivity
     let pendingCount: Int
     let isBusy: Bool
     let progress: LoadProgress?
