@@ -89,8 +89,8 @@ public enum LoadState: Sendable, Equatable {
 
 /// Everything the list tells the screen, in order, through its event sink.
 public enum ListEvent: Sendable, Equatable {
-    /// Rows changed: the diff, with the current row for every inserted or updated id.
-    case rowsChanged(StoreDiff<String>, [String: PropertyRow])
+    /// Rows appeared, changed or disappeared, each as it is now.
+    case rowsChanged(RowUpdate)
     /// The whole list was (re)loaded: every row, for a first draw.
     case loaded([PropertyRow])
     case loadStateChanged(LoadState)

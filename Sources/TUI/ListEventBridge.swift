@@ -5,8 +5,8 @@ import PropertySync
 public enum ListEventBridge {
     public static func actions(for event: ListEvent) -> [AppAction] {
         switch event {
-        case .rowsChanged(let diff, let rows):
-            return [.rowsChanged(RowUpdate(diff: diff) { rows[$0] })]
+        case .rowsChanged(let update):
+            return [.rowsChanged(update)]
         case .loaded(let rows):
             return [.rowsReplaced(rows)]
         case .succeeded(let summary):

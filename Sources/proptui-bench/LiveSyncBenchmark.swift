@@ -106,8 +106,8 @@ struct LiveSyncBenchmark {
         let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
         let arrivals = ArrivalLog()
         let b = try RealEstatePropertyList(api: api, storage: SyncStorage()) { event in
-            if case .rowsChanged(_, let rows) = event {
-                for row in rows.values { arrivals.note(row.property.name) }
+            if case .rowsChanged(let update) = event {
+                for row in update.upserted { arrivals.note(row.property.name) }
             }
         }
         await b.refresh()

@@ -34,7 +34,7 @@ import Testing
         let refresh = Task { await list.refresh() }
         // The first page is published while the second waits on the server.
         await events.first { event in
-            if case .rowsChanged(_, let rows) = event { return rows["p0"] != nil }
+            if case .rowsChanged(let update) = event { return update.upserted.contains { $0.id == "p0" } }
             return false
         }
         #expect(await server.listPagesServed == 1)

@@ -118,14 +118,12 @@ struct SyncMachine {
 
     // MARK: - What the screen is told
 
-    /// A change of the store as the screen's events: the rows it touched (the last word on each
-    /// id, even one also marked removed), and the pending count when it moved.
+    /// A change of the store as the screen's events: the rows it touched, as they are now (the
+    /// last word on each id, even one also marked removed), and the pending count when it moved.
     mutating func publish(_ diff: StoreDiff<String>) -> [Action] {
         var actions: [Action] = []
         if !diff.isEmpty {
-            var rows: [String: PropertyRow] = [:]
-            for id in diff.allIDs { rows[id] = row(id) }
-            actions.append(.emit(.rowsChanged(diff, rows)))
+            actions.append(.emit(.rowsChanged(RowUpdate(diff: diff) { row($0) })))
         }
         if store.pendingCount != shownPendingCount {
             shownPendingCount = store.pendingCount

@@ -1,8 +1,8 @@
 import OptimisticStore
-import PropertySync
 
-/// What changed in the list, with the new state of each changed row: the
-/// store's `StoreDiff` (ids only) resolved against the store by the caller.
+/// What changed in the list, with the new state of each changed row: the store's `StoreDiff`
+/// (ids only) resolved against the store where it lives, once. The one shape a change has from
+/// the list to the screen.
 /// Applying it is idempotent: an upsert of the same row twice is harmless.
 public struct RowUpdate: Sendable, Equatable {
     /// Rows that appeared or changed, as they are now.
