@@ -12,19 +12,19 @@ public enum PropertyValidation {
     public static let maximumAddressLength = PropertyLimits.maximumAddressLength
 
     /// The name to send: trimmed, required, bounded, free of control characters.
-    public static func name(_ raw: String) throws(InvalidInput) -> String {
+    public static func name(_ raw: String) throws(InvalidInput) -> PropertyName {
         let name = raw.trimmingWhitespace()
         guard !name.isEmpty else { throw InvalidInput(message: "A name is required.") }
         try check(name, field: "name", maximumLength: maximumNameLength)
-        return name
+        return PropertyName(checked: name)
     }
 
     /// The address to send: trimmed; empty means no address.
-    public static func address(_ raw: String) throws(InvalidInput) -> String? {
+    public static func address(_ raw: String) throws(InvalidInput) -> PropertyAddress {
         let address = raw.trimmingWhitespace()
-        guard !address.isEmpty else { return nil }
+        guard !address.isEmpty else { return .none }
         try check(address, field: "address", maximumLength: maximumAddressLength)
-        return address
+        return PropertyAddress(checked: address)
     }
 
     private static func check(_ text: String, field: String, maximumLength: Int) throws(InvalidInput) {

@@ -1,31 +1,28 @@
 import AppSync
 import OptimisticStore
 
-/// The user's changes: each is validated, applied at once, and written to the
-/// outbox before the call returns; then the sender takes over.
+/// The user's changes: each comes checked (a `PropertyName` or `PropertyAddress` is made only by
+/// `PropertyValidation`, where it is typed), is applied at once, and is written to the outbox
+/// before the call returns; then the sender takes over.
 extension RealEstatePropertyList {
     /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
     @discardableResult
-    public func create(name: String, address: String? = nil) throws(InvalidInput) -> String {
-        let name = try PropertyValidation.name(name)
-        let address = try address.flatMap { raw throws(InvalidInput) in try PropertyValidation.address(raw) }
-        let property = RealEstateProperty(id: UUIDString.make(), name: name, address: address)
+    public func create(name: PropertyName, address: PropertyAddress = .none) throws(InvalidInput) -> String {
+        let property = RealEstateProperty(id: UUIDString.make(), name: name.text, address: address.text)
         try apply(.create(property), kind: .create)
         return property.id
     }
 
-    public func rename(_ id: String, to name: String) throws(InvalidInput) {
-        let name = try PropertyValidation.name(name)
+    public func rename(_ id: String, to name: PropertyName) throws(InvalidInput) {
         guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.name != name else { return }
-        try apply(.update(id, RealEstatePropertyPatch(name: name)), kind: .rename)
+        guard current.name != name.text else { return }
+        try apply(.update(id, RealEstatePropertyPatch(name: name.text)), kind: .rename)
     }
 
-    public func editAddress(_ id: String, to address: String) throws(InvalidInput) {
-        let address = try PropertyValidation.address(address)
+    public func editAddress(_ id: String, to address: PropertyAddress) throws(InvalidInput) {
         guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.address != address else { return }
-        try apply(.update(id, RealEstatePropertyPatch(address: .some(address))), kind: .editAddress)
+        guard current.address != address.text else { return }
+        try apply(.update(id, RealEstatePropertyPatch(address: .some(address.text))), kind: .editAddress)
     }
 
     public func delete(_ id: String) throws(InvalidInput) {

@@ -64,8 +64,10 @@ extension AppState {
         case .newName:
             do throws(InvalidInput) {
                 let name = try PropertyValidation.name(text)
+                // A refused create offered again keeps its address (checked like one typed).
+                let address = try PropertyValidation.address(current.address ?? "")
                 editing = nil
-                return create(name: name, address: current.address, anew: false, now: now)
+                return create(name: name, address: address, anew: false, now: now)
             } catch {
                 show(error.message, .error, now: now)
                 return []
@@ -78,7 +80,7 @@ extension AppState {
             do throws(InvalidInput) {
                 let name = try PropertyValidation.name(text)
                 editing = nil
-                guard name != row.property.name else { return [] }
+                guard name.text != row.property.name else { return [] }
                 show("Renaming “\(row.property.name)” to “\(name)”…", .info, now: now)
                 return [.rename(id: id, name: name)]
             } catch {
@@ -93,7 +95,7 @@ extension AppState {
             do throws(InvalidInput) {
                 let address = try PropertyValidation.address(text)
                 editing = nil
-                guard address != row.property.address else { return [] }
+                guard address.text != row.property.address else { return [] }
                 show("Saving the address of “\(row.property.name)”…", .info, now: now)
                 return [.editAddress(id: id, address: address)]
             } catch {
@@ -109,14 +111,14 @@ extension AppState {
         -> [Effect]
     {
         do throws(InvalidInput) {
-            let name: String
-            let address: String?
+            let name: PropertyName
+            let address: PropertyAddress
             if case .address = current.field {
-                name = vanished.property.name
+                name = try PropertyValidation.name(vanished.property.name)
                 address = try PropertyValidation.address(current.editor.text)
             } else {
                 name = try PropertyValidation.name(current.editor.text)
-                address = vanished.property.address
+                address = try PropertyValidation.address(vanished.property.address ?? "")
             }
             editing = nil
             if vanishedDetail != nil {
@@ -130,7 +132,7 @@ extension AppState {
         }
     }
 
-    private mutating func create(name: String, address: String?, anew: Bool, now: ContinuousClock.Instant) -> [Effect] {
+    private mutating func create(name: PropertyName, address: PropertyAddress, anew: Bool, now: ContinuousClock.Instant) -> [Effect] {
         // The new row must be visible to be selected: keys typed next act on it. Say so.
         let clearedFilter = rows.filter
         if !clearedFilter.isEmpty { rows.setFilter("") }

@@ -6,10 +6,10 @@ import PropertySync
 /// server's answer as `.operationFinished` / `.operationFailed`.
 public enum Effect: Sendable, Equatable {
     /// Create a property (the store generates its id). Input is already validated.
-    case create(name: String, address: String?)
-    case rename(id: String, name: String)
+    case create(name: PropertyName, address: PropertyAddress)
+    case rename(id: String, name: PropertyName)
     /// nil clears the address.
-    case editAddress(id: String, address: String?)
+    case editAddress(id: String, address: PropertyAddress)
     case delete(id: String)
     /// Undo the user's last change (a new mutation that restores the previous values).
     case undo

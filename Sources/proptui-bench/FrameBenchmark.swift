@@ -151,7 +151,7 @@ struct FrameBenchmark {
                 let effects = press(.enter)
                 for case .rename(let id, let name) in effects {
                     guard var row = app.rows.row(id: id) else { continue }
-                    row.property.name = name
+                    row.property.name = name.text
                     row.status = .pending(1)
                     _ = app.reduce(.rowsChanged(RowUpdate(upserted: [row])), now: now)
                     renamed += 1

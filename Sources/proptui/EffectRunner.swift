@@ -20,17 +20,17 @@ struct EffectRunner: Sendable {
     func perform(_ effect: Effect) {
         switch effect {
         case .create(let name, let address):
-            change(.create, record: name) { list throws(InvalidInput) in
+            change(.create, record: name.text) { list throws(InvalidInput) in
                 .created(id: try await list.create(name: name, address: address))
             }
         case .rename(let id, let name):
-            change(.rename, record: name) { list throws(InvalidInput) in
+            change(.rename, record: name.text) { list throws(InvalidInput) in
                 try await list.rename(id, to: name)
                 return nil
             }
         case .editAddress(let id, let address):
             change(.editAddress, record: nil) { list throws(InvalidInput) in
-                try await list.editAddress(id, to: address ?? "")
+                try await list.editAddress(id, to: address)
                 return nil
             }
         case .delete(let id):

@@ -55,7 +55,7 @@ import Testing
         await list.refresh()
         api.setCut(true)
         switch mine {
-        case .rename(let name): try await list.rename(record.id, to: name)
+        case .rename(let name): try await list.rename(record.id, to: PropertyValidation.name(name))
         case .delete: try await list.delete(record.id)
         }
         await eventually("the list to go offline") { await list.currentConnectivity != .online }

@@ -3,13 +3,21 @@ import Testing
 
 @Suite struct PropertyValidationTests {
     @Test func namesAreTrimmedAndRequired() throws {
-        #expect(try PropertyValidation.name("  Villa Rosa \n") == "Villa Rosa")
+        #expect(try PropertyValidation.name("  Villa Rosa \n").text == "Villa Rosa")
         #expect(throws: InvalidInput(message: "A name is required.")) { try PropertyValidation.name(" \t ") }
+    }
+
+    /// The list takes only checked values: a literal in the code is checked like typed text.
+    @Test func aNameWrittenInTheCodeIsCheckedToo() {
+        let name: PropertyName = "  Villa Rosa "
+        let address: PropertyAddress = " "
+        #expect(name.text == "Villa Rosa")
+        #expect(address == .none)
     }
 
     @Test func lengthIsCountedInCharacters() throws {
         let wide = String(repeating: "東", count: PropertyValidation.maximumNameLength)
-        #expect(try PropertyValidation.name(wide) == wide)
+        #expect(try PropertyValidation.name(wide).text == wide)
         #expect(throws: InvalidInput(message: "The name is too long: 201 characters, at most 200.")) {
             try PropertyValidation.name(wide + "x")
         }
@@ -20,8 +28,8 @@ import Testing
     @Test func theServersLongestValuesPass() throws {
         let name = String(repeating: "n", count: 200)
         let address = String(repeating: "a", count: 500)
-        #expect(try PropertyValidation.name(name) == name)
-        #expect(try PropertyValidation.address(address) == address)
+        #expect(try PropertyValidation.name(name).text == name)
+        #expect(try PropertyValidation.address(address).text == address)
     }
 
     @Test(arguments: ["Villa\u{1B}[2J", "Villa\u{7}", "Villa\u{9B}31m", "abc\u{202E}gpj.exe"])

@@ -195,15 +195,6 @@ import Testing
         #expect(await list.undo() == .nothing)
     }
 
-    @Test func invalidInputIsRefusedBeforeSending() async throws {
-        let server = ScriptedServer(records: [villa])
-        let list = try await makeList(server)
-        await #expect(throws: InvalidInput(message: "A name is required.")) { try await list.rename("villa", to: "  ") }
-        await #expect(throws: InvalidInput.self) { try await list.create(name: "x\u{1B}[31m") }
-        #expect(await list.pendingCount == 0)
-        #expect(await server.received.isEmpty)
-    }
-
     @Test func refreshKeepsPendingChangesOnTop() async throws {
         let server = ScriptedServer(records: [villa])
         let list = try await makeList(server)

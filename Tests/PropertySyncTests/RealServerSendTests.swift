@@ -22,7 +22,7 @@ import Testing
         let list = try makeList(api)
         await list.refresh()
         api.setCut(true)
-        try await list.rename(record.id, to: mine)
+        try await list.rename(record.id, to: PropertyValidation.name(mine))
         await eventually("the list to go offline") { await list.currentConnectivity != .online }
         let remote = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: theirs), base: RealEstateProperty(id: record.id, name: "", version: 1)))
         #expect(remote.version == 2)

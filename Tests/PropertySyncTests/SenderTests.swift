@@ -78,7 +78,7 @@ import Testing
         await server.setReachable(false)
         await server.set(script: [.unreachable])
         var made: [String] = []
-        for name in ["off1", "off2", "off3", "off4", "off5"] { made.append(try await list.create(name: name)) }
+        for name: PropertyName in ["off1", "off2", "off3", "off4", "off5"] { made.append(try await list.create(name: name)) }
         await eventually("the list to go offline") { await list.currentConnectivity != .online }
         try await list.rename("villa", to: "Villa Blu")
         await server.hold()

@@ -21,7 +21,7 @@ import Testing
         Self.typeScalars(Self.name + " " + Self.more, into: &app)
         #expect(app.editing?.editor.text == Self.name + " " + Self.more)
         let effects = app.press(.enter)
-        #expect(effects == [.create(name: Self.name + " " + Self.more, address: nil)])
+        #expect(effects == [.create(name: "\(Self.name) \(Self.more)", address: nil)])
     }
 
     @Test func editingNextToAClusterNeverCutsIt() {

@@ -202,7 +202,7 @@ extension Curses {
                 performed.withLock { $0.append(effect) }
                 if case .create(let name, _) = effect {
                     mailbox.spawn {
-                        let row = PropertyRow(RealEstateProperty(id: "new", name: name), status: .pending(1))
+                        let row = PropertyRow(RealEstateProperty(id: "new", name: name.text), status: .pending(1))
                         return [.rowsChanged(RowUpdate(upserted: [row])), .pendingCountChanged(1), .created(id: "new")]
                     }
                 }
