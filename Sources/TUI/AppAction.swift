@@ -12,27 +12,19 @@ public enum AppAction: Sendable, Equatable {
     /// Time passed: lets info messages fade. The terminal sends it at `AppState.nextDeadline`.
     case tick
 
-    // MARK: From the store
-    /// Rows appeared, changed or disappeared (see `RowUpdate.init(diff:lookup:)`).
-    case rowsChanged(RowUpdate)
-    /// Every row at once: the first load, or a reset. Rows that stay keep their place.
-    case rowsReplaced([PropertyRow])
+    // MARK: From the list
+    /// What the list reports, as it reports it (rows, the link, loading, answers): no relay type
+    /// between the list and the screen (see `AppState+ListEvents.swift`).
+    case list(ListEvent)
+
+    // MARK: From the effects
     /// A sort or filter computed off the event loop (`Effect.recomputeRows`); ignored when a newer one was asked for.
     case rowsRecomputed(RowViewResult)
-    case connectionChanged(Connectivity)
-    /// Whether the rows come from the server, the cache, or nothing yet (the empty list's words).
-    case loadStateChanged(LoadState)
     /// A create asked for by this screen made its row, with this id: it gets selected.
     case created(id: String)
-    /// The number of local changes the server has not confirmed yet.
-    case pendingCountChanged(Int)
-    /// Whether anything is being fetched (the header's busy indicator).
-    case busyChanged(Bool)
-    /// How far a full read of the list has got (nil: it ended); the header shows it.
-    case loadProgressChanged(LoadProgress?)
-    /// The server accepted an operation. `record` is the record's name, if it has one.
+    /// An operation the screen asked for finished (`R`'s refresh). `record` is the record's name, if it has one.
     case operationFinished(OperationKind, record: String?)
-    /// An operation was refused or could not be done.
+    /// An operation the screen asked for could not be done (the list refused it before sending).
     case operationFailed(OperationFailure)
     /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").
     case noticed(String)

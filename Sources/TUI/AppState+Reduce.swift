@@ -27,47 +27,17 @@ extension AppState {
             clampHelpScroll()
         case .tick:
             if let expiry = status?.expiresAt, expiry <= now { status = nil }
-        case .rowsChanged(let update):
-            changeRows(now: now) { $0.apply(update) }
-        case .rowsReplaced(let newRows):
-            changeRows(now: now) { $0.replaceAll(with: newRows) }
+        case .list(let event):
+            reduce(listEvent: event, now: now)
         case .rowsRecomputed(let result):
             changeRows(now: now) { $0.adopt(result) }
-        case .connectionChanged(let state):
-            let old = connection
-            connection = state
-            // "refresh failed: the server refused the connection" is stale once it answers.
-            if state.requestsGetThrough, status?.aboutConnection == true {
-                status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
-            }
-            if let notice = ConnectionNotice.text(from: old, to: state, revertsOffline: options.revertsOffline) {
-                show(notice, .info, now: now)
-                // An offline notice is stale once requests get through again (live sync's is not).
-                if case .offline = state, status?.text == notice { status?.aboutConnection = true }
-            }
-        case .loadStateChanged(let state):
-            loadState = state
         case .created(let id):
             // Keys typed next act on the new row, so it is selected, if the user is still here.
             if rows.index(of: id) != nil, screen == .list, editing == nil, overlay == nil { selectedID = id }
-        case .pendingCountChanged(let count):
-            pendingCount = max(0, count)
-            if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }
-        case .busyChanged(let busy):
-            isBusy = busy
-        case .loadProgressChanged(let progress):
-            loadProgress = progress
         case .operationFinished(let operation, let record):
             show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
-            show(Self.failureText(failure), .error, now: now)
-            if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
-            if failure.operation == .create, failure.reverted, let name = failure.record {
-                // Offered again as it was last shown: with the rename and address it had by then.
-                let retry = failure.lastShown ?? RealEstateProperty(id: "", name: name)
-                retryableCreate = retry
-                messageHistory[messageHistory.count - 1].retryableCreate = retry
-            }
+            showFailure(failure, now: now)
         case .noticed(let text):
             show(text, .info, now: now)
         case .undid(let text, let recordID):

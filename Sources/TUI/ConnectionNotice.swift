@@ -2,7 +2,7 @@ import PropertySync
 
 /// What the status line says when the link changes: the header keeps a short state
 /// (`○ offline`), so why is said here once, and kept in `m`. Credentials refused or a
-/// misconfigured API are said by `ListEventBridge` (`AppAction.stopped`), not here.
+/// misconfigured API are said by the reducer's `showStopped` (`AppState+ListEvents.swift`), not here.
 enum ConnectionNotice {
     /// The message for going from `old` to `new`, if the change starts something the user
     /// should know the reason of. Once per episode: the probe's `reconnecting` → `offline`

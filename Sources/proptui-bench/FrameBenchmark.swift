@@ -86,9 +86,9 @@ struct FrameBenchmark {
         let start = ContinuousClock.now
         var app = AppState(options: AppOptions(colorEnabled: true))
         _ = app.reduce(.resized(width: width, height: height), now: start)
-        _ = app.reduce(.rowsReplaced(RowsBenchmark.rows(size)), now: start)
-        _ = app.reduce(.connectionChanged(.online), now: start)
-        _ = app.reduce(.loadStateChanged(.loaded), now: start)
+        _ = app.reduce(.list(.loaded(RowsBenchmark.rows(size))), now: start)
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: start)
+        _ = app.reduce(.list(.loadStateChanged(.loaded)), now: start)
         return app
     }
 
@@ -153,7 +153,7 @@ struct FrameBenchmark {
                     guard var row = app.rows.row(id: id) else { continue }
                     row.property.name = name.text
                     row.status = .pending(1)
-                    _ = app.reduce(.rowsChanged(RowUpdate(upserted: [row])), now: now)
+                    _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [row]))), now: now)
                     renamed += 1
                 }
                 blackHole(app.render().cells.count)

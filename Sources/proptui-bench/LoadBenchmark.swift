@@ -6,7 +6,7 @@ import TUI
 
 /// How long a large list takes to reach the screen, the way the app loads it: a
 /// `RealEstatePropertyList` over a real SQLite cache and the embedded server on loopback,
-/// its events mapped by `ListEventBridge` and reduced into `AppState`, a frame rendered
+/// its events reduced into `AppState` as they come, a frame rendered
 /// after each event as the app's loop does when its mailbox is empty.
 ///
 /// Per size: the server is seeded in bulk, then

@@ -3,7 +3,7 @@ import PropertySync
 import TUI
 
 /// One start of the app's list over a cache file, timed as the user sees it: the list's
-/// events go through `ListEventBridge` into `AppState`'s reducer on the main actor, and a
+/// events go into `AppState`'s reducer on the main actor, and a
 /// frame is rendered after each event (the app's loop draws when its mailbox is empty;
 /// drawing after every event costs more, never less). The clock starts before the cache
 /// is opened, as at the app's start.
@@ -63,8 +63,8 @@ struct ScreenLoad {
 
     @MainActor
     private func reduce(_ event: ListEvent, into screen: inout AppState) {
-        for action in ListEventBridge.actions(for: event) {
-            for effect in screen.reduce(action, now: .now) {
+        do {
+            for effect in screen.reduce(.list(event), now: .now) {
                 // A sort or filter job would run off the loop; a load asks for none, but run it if it does.
                 if case .recomputeRows(let job) = effect, let result = job.run(isCancelled: { false }) {
                     _ = screen.reduce(.rowsRecomputed(result), now: .now)

@@ -199,7 +199,7 @@ struct AppCommand: AsyncParsableCommand {
                 options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue),
                 dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil
             ) { event in
-                for action in ListEventBridge.actions(for: event) { mailbox.post(action) }
+                mailbox.post(.list(event))
             }
         } catch {
             await backend.stop()

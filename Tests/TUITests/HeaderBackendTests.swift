@@ -7,8 +7,8 @@ import Testing
     static func header(width: Int, backend: String?) -> String {
         var app = AppState(options: AppOptions(colorEnabled: false, backend: backend))
         _ = app.reduce(.resized(width: width, height: 14), now: t0)
-        _ = app.reduce(.rowsReplaced(plainRows), now: t0)
-        _ = app.reduce(.connectionChanged(.online), now: t0)
+        _ = app.reduce(.list(.loaded(plainRows)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
         return String(app.render().plainText.split(separator: "\n", omittingEmptySubsequences: false)[0])
     }
 

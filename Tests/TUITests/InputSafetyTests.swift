@@ -129,7 +129,7 @@ import Testing
         var app = makeApp()
         app.press(.character("g"), .character("r"), .control("u"))
         app.type("Ti")
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1"]))), now: t0)
         #expect(app.editing?.field == .rename(id: "a1"))
         #expect(app.editing?.vanished?.cause == .deletedElsewhere)
         #expect(app.status?.text == "“Harbour View Loft” was deleted elsewhere. ⏎ adds it anew with what you typed; Esc leaves.")
@@ -147,7 +147,7 @@ import Testing
     @Test func escapeLeavesTheFieldOfAVanishedRow() {
         var app = makeApp()
         app.press(.character("e"))
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1"]))), now: t0)
         #expect(app.press(.escape) == [])
         #expect(app.editing == nil)
         #expect(app.press(.character("y")) == [])
@@ -158,10 +158,10 @@ import Testing
     @Test func aRefusedCreateIsNamedAsSuch() {
         var app = makeApp()
         let local = PropertyRow(property("new", "Doomed", createdAt: nil, version: 0), status: .pending(1))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [local]))), now: t0)
         app.press(.character("G"), .character("e"))
         #expect(app.editing?.field == .address(id: "new"))
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["new"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["new"]))), now: t0)
         #expect(app.editing?.vanished?.cause == .createRefused)
         #expect(app.status?.text.hasPrefix("The server refused to add “Doomed”.") == true)
         app.type("5 Elm St")
@@ -172,8 +172,8 @@ import Testing
         var app = makeApp()
         app.press(.character("r"))
         let row = app.rows.row(id: "a1")!
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [row])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1"]))), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [row]))), now: t0)
         #expect(app.editing?.vanished == nil)
         app.type("!")
         #expect(app.press(.enter) == [.rename(id: "a1", name: "Harbour View Loft!")])
@@ -182,7 +182,7 @@ import Testing
     @Test func aDeleteQuestionForAVanishedRowDeletesNothing() {
         var app = makeApp()
         app.press(.character("d"))
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1"]))), now: t0)
         #expect(app.press(.character("y")) == [])
         #expect(app.status?.text == "“Harbour View Loft” is already gone; nothing was deleted.")
     }

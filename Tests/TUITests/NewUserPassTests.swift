@@ -172,7 +172,7 @@ import Testing
         app.press(.character("u"))
         // The undo's delete reaches the rows first, then its outcome.
         let remaining = plainRows.filter { $0.id != id }
-        _ = app.reduce(.rowsReplaced(remaining), now: t0)
+        _ = app.reduce(.list(.loaded(remaining)), now: t0)
         #expect(app.render().plainText.contains("deleted elsewhere"), "the undo's outcome not in yet")
         _ = app.reduce(.undid("Undid adding it: it is deleted.", recordID: id), now: t0)
         #expect(app.screen == .list)

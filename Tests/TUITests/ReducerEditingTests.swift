@@ -24,7 +24,7 @@ import Testing
         app.type("New Place")
         app.press(.enter)
         let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [local]))), now: t0)
         // The list says which row it made (by id, never matched by name).
         _ = app.reduce(.created(id: "new"), now: t0)
         #expect(app.selectedID == "new")
@@ -44,7 +44,7 @@ import Testing
         app.press(.enter)
         #expect(app.rows.filter.isEmpty)
         let local = PropertyRow(property("new", "New Place", createdAt: nil, version: 0), status: .pending(1))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [local])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [local]))), now: t0)
         // The list says which row it made (by id, never matched by name).
         _ = app.reduce(.created(id: "new"), now: t0)
         #expect(app.selectedID == "new")

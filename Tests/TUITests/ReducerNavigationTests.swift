@@ -37,7 +37,7 @@ import Testing
         var app = makeApp()
         app.press(.character("j"))
         let earlier = PropertyRow(property("z0", "Older", createdAt: "2020-01-01T00:00:00.000Z"))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [earlier])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [earlier]))), now: t0)
         #expect(app.selectedID == "b2")
         #expect(app.selectedIndex == 2)
     }
@@ -45,9 +45,9 @@ import Testing
     @Test func removingTheSelectedRowSelectsItsNeighbour() {
         var app = makeApp()
         app.press(.character("j"))
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["b2"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["b2"]))), now: t0)
         #expect(app.selectedID == "c3")
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1", "c3", "d4"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1", "c3", "d4"]))), now: t0)
         #expect(app.selectedID == nil)
     }
 
@@ -82,7 +82,7 @@ import Testing
     @Test func aDetailWhoseRowGoesAwayStaysAndActsOnNothing() {
         var app = makeApp()
         app.press(.enter)
-        _ = app.reduce(.rowsChanged(RowUpdate(removed: ["a1"])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["a1"]))), now: t0)
         #expect(app.screen == .detail(id: "a1"))
         #expect(app.status?.text == "“Harbour View Loft” was deleted elsewhere. Esc goes back to the list.")
         #expect(app.render().plainText.contains("✗ gone: “Harbour View Loft” was deleted elsewhere."))
@@ -120,17 +120,17 @@ import Testing
 
     @Test func quitWithUnsyncedChangesAsksAndDefaultsToStaying() {
         var app = makeApp()
-        _ = app.reduce(.pendingCountChanged(3), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(3)), now: t0)
         #expect(app.press(.character("q")) == [])
         #expect(app.overlay == .confirmQuit(unsynced: 3))
         #expect(app.render().plainText.contains("3 changes wait for the server."))
         #expect(app.render().plainText.contains("They are kept and sent on the next start."))
         // The box follows the count while it is open.
-        _ = app.reduce(.pendingCountChanged(0), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(0)), now: t0)
         #expect(app.render().plainText.contains("Nothing is waiting for the server."))
         #expect(app.press(.enter) == [])
         #expect(app.overlay == nil)
-        _ = app.reduce(.pendingCountChanged(3), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(3)), now: t0)
         app.press(.character("q"))
         #expect(app.press(.character("y")) == [.quit])
     }

@@ -50,11 +50,11 @@ import Testing
         #expect(app.press(.character("j")) == [.acknowledgeRejections])
         #expect(app.press(.character("k")) == [])  // asked once, not on every key
         let acknowledged = PropertyRow(property("c3", "Villa Rosa", "88 Via Roma", createdAt: "2024-05-01T10:02:00.000Z"))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [acknowledged])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [acknowledged]))), now: t0)
         #expect(app.rows.flaggedCount == 0)
         #expect(app.press(.character("j")) == [])
         let refusedAgain = PropertyRow(acknowledged.property, status: .reverted("refused"))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [refusedAgain])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [refusedAgain]))), now: t0)
         #expect(app.press(.character("j")) == [.acknowledgeRejections])
     }
 
@@ -62,7 +62,7 @@ import Testing
         var app = makeApp(rows: sampleRows)
         let row = sampleRows[0]
         let conflicted = PropertyRow(row.property, status: .conflict("someone else renamed it to “Theirs” meanwhile"))
-        _ = app.reduce(.rowsChanged(RowUpdate(upserted: [conflicted])), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [conflicted]))), now: t0)
         app.press(.character("g"))
         let hints = app.render().line(app.height - 1)
         #expect(hints.contains("o mine") && hints.contains("x theirs"), "the hints show the conflict's keys: \(hints)")
@@ -100,7 +100,7 @@ import Testing
     @Test func colourIsOnlyAnExtra() {
         var app = AppState(options: AppOptions(colorEnabled: true))
         _ = app.reduce(.resized(width: 60, height: 12), now: t0)
-        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.offline("the server refused the connection"))), now: t0)
         let frame = app.render()
         #expect(frame.line(0).hasSuffix("○ offline "))
         #expect(frame.line(frame.height - 2).contains("Offline: the server refused"))
@@ -128,30 +128,30 @@ import Testing
 
     @Test func emptyListSaysWhetherTheServerAnswered() {
         var app = makeApp(rows: [])
-        _ = app.reduce(.loadStateChanged(.loading), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.loading)), now: t0)
         #expect(app.render().text.contains("Loading…"))
         #expect(!app.render().text.contains("No properties yet"))
-        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
-        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.offline("the server refused the connection"))), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.cached(refreshedAt: nil))), now: t0)
         #expect(app.render().text.contains("Offline, and nothing is cached yet"))
-        _ = app.reduce(.loadStateChanged(.loaded), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.loaded)), now: t0)
         #expect(app.render().text.contains("No properties yet"))
     }
 
     @Test func cachedRowsSayTheyAreCached() {
         var app = makeApp()
-        _ = app.reduce(.rowsReplaced([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))]), now: t0)
-        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: Date(timeIntervalSince1970: 0))), now: t0)
+        _ = app.reduce(.list(.loaded([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))])), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.cached(refreshedAt: Date(timeIntervalSince1970: 0)))), now: t0)
         #expect(app.render().text.contains("showing the 1 row cached at"))
-        _ = app.reduce(.loadStateChanged(.loaded), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.loaded)), now: t0)
         #expect(!app.render().text.contains("cached"))
     }
 
     @Test func aFixedClockReplacesEveryTimeOfDayShown() {
         var app = AppState(options: AppOptions(colorEnabled: false, fixedClockTime: "09:41"))
         _ = app.reduce(.resized(width: 72, height: 14), now: t0)
-        _ = app.reduce(.rowsReplaced([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))]), now: t0)
-        _ = app.reduce(.loadStateChanged(.cached(refreshedAt: Date())), now: t0)
+        _ = app.reduce(.list(.loaded([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))])), now: t0)
+        _ = app.reduce(.list(.loadStateChanged(.cached(refreshedAt: Date()))), now: t0)
         #expect(app.render().text.contains("showing the 1 row cached at 09:41"))
         #expect(AppOptions.fixedClockTime(environment: ["PROPTUI_FIXED_CLOCK": "09:41"]) == "09:41")
         for bad in ["9:41", "24:00", "09:60", "09-41", "noon", ""] {
@@ -169,9 +169,9 @@ import Testing
 
     @Test func headerShowsConnectionPendingAndBusy() {
         var app = makeApp()
-        _ = app.reduce(.connectionChanged(.connecting), now: t0)
-        _ = app.reduce(.pendingCountChanged(2), now: t0)
-        _ = app.reduce(.busyChanged(true), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.connecting)), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(2)), now: t0)
+        _ = app.reduce(.list(.busyChanged(true)), now: t0)
         #expect(app.render().line(0).hasSuffix("◌ connecting · 2 pending · ⟳ "))
     }
 
@@ -185,16 +185,16 @@ import Testing
 extension ReducerStatusTests {
     @Test func aFailedRefreshIsNotLeftOnScreenOnceTheServerAnswers() {
         var app = makeApp()
-        _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.offline("the server refused the connection"))), now: t0)
         _ = app.reduce(.operationFailed(OperationFailure(
             operation: .refresh, record: nil, message: "the server refused the connection", reverted: false)), now: t0)
         #expect(app.status?.level == .error)
-        _ = app.reduce(.connectionChanged(.online), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
         #expect(app.status?.level == .success)
         #expect(app.status?.text.contains("Back online") == true)
         // A refusal of a change is not about the connection: it stays.
         _ = app.reduce(.operationFailed(OperationFailure(operation: .rename, record: "Villa", message: "no")), now: t0)
-        _ = app.reduce(.connectionChanged(.online), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
         #expect(app.status?.level == .error)
     }
 }
@@ -203,7 +203,7 @@ extension ReducerStatusTests {
     /// Issue 19 item 13: the server's sentence and ours, one period between them.
     @Test func aRefusedKeyIsSaidWithOnePeriod() {
         var app = makeApp()
-        for action in ListEventBridge.actions(for: .connectivityChanged(.unauthorized("You are not authorized to make this call."))) {
+        for action in [AppAction.list(.connectivityChanged(.unauthorized("You are not authorized to make this call.")))] {
             _ = app.reduce(action, now: t0)
         }
         #expect(app.status?.text.contains("make this call. Changes are kept") == true, "\(app.status?.text ?? "")")
@@ -217,8 +217,8 @@ extension ReducerStatusTests {
         for reverts in [false, true] {
             var app = AppState(options: AppOptions(colorEnabled: false, revertsOffline: reverts))
             _ = app.reduce(.resized(width: 100, height: 14), now: t0)
-            _ = app.reduce(.connectionChanged(.offline("the server refused the connection")), now: t0)
-            _ = app.reduce(.loadStateChanged(.cached(refreshedAt: nil)), now: t0)
+            _ = app.reduce(.list(.connectivityChanged(.offline("the server refused the connection"))), now: t0)
+            _ = app.reduce(.list(.loadStateChanged(.cached(refreshedAt: nil))), now: t0)
             let text = app.render().text
             #expect(text.contains("kept and sent later") == !reverts, "\(text)")
             #expect(text.contains("taken back while offline") == reverts, "\(text)")

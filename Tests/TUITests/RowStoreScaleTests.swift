@@ -156,13 +156,13 @@ import Testing
 @Suite struct LoadProgressHeaderTests {
     @Test func theHeaderSaysHowFarTheLoadGotAndThenStopsSaying() {
         var app = makeApp(width: 100)
-        _ = app.reduce(.busyChanged(true), now: t0)
-        _ = app.reduce(.loadProgressChanged(LoadProgress(loaded: 35_000, expected: 1_000_000)), now: t0)
+        _ = app.reduce(.list(.busyChanged(true)), now: t0)
+        _ = app.reduce(.list(.loadProgress(LoadProgress(loaded: 35_000, expected: 1_000_000))), now: t0)
         #expect(app.render().line(0).contains("loading 35,000 of ~1,000,000 · ⟳"))
         #expect(app.idleSummary.contains("loading=1"))
-        _ = app.reduce(.loadProgressChanged(LoadProgress(loaded: 1_000, expected: nil)), now: t0)
+        _ = app.reduce(.list(.loadProgress(LoadProgress(loaded: 1_000, expected: nil))), now: t0)
         #expect(app.render().line(0).contains("loading 1,000…"))
-        _ = app.reduce(.loadProgressChanged(nil), now: t0)
+        _ = app.reduce(.list(.loadProgress(nil)), now: t0)
         #expect(!app.render().line(0).contains("loading"))
         #expect(app.idleSummary.contains("loading=0"))
     }

@@ -17,9 +17,9 @@ import Testing
     func theHeaderKeepsAShortStateAndTheReasonGoesToTheStatusLine(_ state: Connectivity) {
         var app = AppState(options: AppOptions(colorEnabled: false, backend: "local · API key"))
         _ = app.reduce(.resized(width: 100, height: 20), now: t0)
-        _ = app.reduce(.rowsReplaced(plainRows), now: t0)
-        _ = app.reduce(.connectionChanged(.online), now: t0)
-        for action in ListEventBridge.actions(for: .connectivityChanged(state)) { _ = app.reduce(action, now: t0) }
+        _ = app.reduce(.list(.loaded(plainRows)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(state)), now: t0)
         let frame = app.render()
         let header = frame.line(0)
         #expect(header.contains("· by creation "), "\(header)")
@@ -37,9 +37,9 @@ import Testing
     /// The same state again (a probe that fails once more) does not say it again.
     @Test func theReasonIsSaidOncePerState() {
         var app = makeApp(width: 100, height: 20)
-        _ = app.reduce(.connectionChanged(.offline(Self.refused)), now: t0)
-        _ = app.reduce(.connectionChanged(.reconnecting), now: t0)
-        _ = app.reduce(.connectionChanged(.offline(Self.refused)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.offline(Self.refused))), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.reconnecting)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.offline(Self.refused))), now: t0)
         #expect(app.messageHistory.filter { $0.text.contains(Self.refused) }.count == 1)
     }
 
@@ -64,7 +64,7 @@ import Testing
     @Test func theRuleAndTheHeaderSayWhichCountIsWhich() {
         let rows = (0..<25_000).map { PropertyRow(property("id\($0)", "Place \($0)")) }
         var app = makeApp(width: 100, height: 16, rows: rows)
-        _ = app.reduce(.loadProgressChanged(LoadProgress(loaded: 9_000, expected: 25_000)), now: t0)
+        _ = app.reduce(.list(.loadProgress(LoadProgress(loaded: 9_000, expected: 25_000))), now: t0)
         let frame = app.render()
         #expect(frame.line(frame.height - 4).contains("1–10 of 25,000 rows"), "\(frame.line(frame.height - 4))")
         #expect(frame.line(0).contains("9,000 of ~25,000"), "\(frame.line(0))")
@@ -99,8 +99,8 @@ import Testing
 @Suite struct EmptyListReasonTests {
     @Test func anUnusableServerPointsToTheMessages() {
         var app = makeApp(rows: [])
-        _ = app.reduce(.loadStateChanged(.loading), now: t0)
-        for action in ListEventBridge.actions(for: .connectivityChanged(.unauthorized("Unknown key."))) { _ = app.reduce(action, now: t0) }
+        _ = app.reduce(.list(.loadStateChanged(.loading)), now: t0)
+        _ = app.reduce(.list(.connectivityChanged(.unauthorized("Unknown key."))), now: t0)
         let text = app.render().plainText
         #expect(text.contains("The server cannot be used (m says why)"), "\(text)")
         #expect(!text.contains("top line"))

@@ -8,8 +8,8 @@ import Testing
 @Suite struct SnapshotTests {
     @Test func list() {
         var app = makeApp(rows: sampleRows)
-        _ = app.reduce(.pendingCountChanged(2), now: t0)
-        _ = app.reduce(.busyChanged(true), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(2)), now: t0)
+        _ = app.reduce(.list(.busyChanged(true)), now: t0)
         expectSnapshot(app.render(), named: "list")
     }
 
@@ -43,7 +43,7 @@ import Testing
 
     @Test func quitConfirmation() {
         var app = makeApp(rows: sampleRows)
-        _ = app.reduce(.pendingCountChanged(3), now: t0)
+        _ = app.reduce(.list(.pendingCountChanged(3)), now: t0)
         app.press(.character("q"))
         expectSnapshot(app.render(), named: "quit-confirmation")
     }

@@ -33,9 +33,9 @@ func makeApp(
 ) -> AppState {
     var app = AppState(options: AppOptions(colorEnabled: false, simulation: simulation))
     _ = app.reduce(.resized(width: width, height: height), now: t0)
-    _ = app.reduce(.rowsReplaced(rows), now: t0)
-    _ = app.reduce(.connectionChanged(.online), now: t0)
-    _ = app.reduce(.loadStateChanged(.loaded), now: t0)
+    _ = app.reduce(.list(.loaded(rows)), now: t0)
+    _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
+    _ = app.reduce(.list(.loadStateChanged(.loaded)), now: t0)
     return app
 }
 

@@ -203,15 +203,15 @@ extension Curses {
                 if case .create(let name, _) = effect {
                     mailbox.spawn {
                         let row = PropertyRow(RealEstateProperty(id: "new", name: name.text), status: .pending(1))
-                        return [.rowsChanged(RowUpdate(upserted: [row])), .pendingCountChanged(1), .created(id: "new")]
+                        return [.list(.rowsChanged(RowUpdate(upserted: [row]))), .list(.pendingCountChanged(1)), .created(id: "new")]
                     }
                 }
             }
-            mailbox.post(.connectionChanged(.online))
-            mailbox.post(.rowsReplaced([
+            mailbox.post(.list(.connectivityChanged(.online)))
+            mailbox.post(.list(.loaded([
                 PropertyRow(RealEstateProperty(id: "a", name: "Harbour View Loft", createdAt: "1", version: 1)),
                 PropertyRow(RealEstateProperty(id: "b", name: "Maple Cottage", createdAt: "2", version: 1)),
-            ]))
+            ])))
             var loop = EventLoop<AppDriver>(
                 inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
                 drawDeferral: .seconds(120))

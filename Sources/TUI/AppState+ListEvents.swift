@@ -1,0 +1,76 @@
+import PropertySync
+
+/// What the list reports reaches the screen as it is: each `ListEvent` changes the state here,
+/// with no relay type in between.
+extension AppState {
+    mutating func reduce(listEvent event: ListEvent, now: ContinuousClock.Instant) {
+        switch event {
+        case .rowsChanged(let update):
+            changeRows(now: now) { $0.apply(update) }
+        case .loaded(let newRows):
+            // Every row at once: the first load, or a reset. Rows that stay keep their place.
+            changeRows(now: now) { $0.replaceAll(with: newRows) }
+        case .connectivityChanged(let state):
+            connectionChanged(to: state, now: now)
+        case .loadStateChanged(let state):
+            loadState = state
+        case .pendingCountChanged(let count):
+            pendingCount = max(0, count)
+            if case .confirmQuit = overlay { overlay = .confirmQuit(unsynced: pendingCount) }
+        case .busyChanged(let busy):
+            isBusy = busy
+        case .loadProgress(let progress):
+            loadProgress = progress
+        case .succeeded(let summary):
+            show(Self.successText(summary.kind, record: summary.recordName), .success, now: now)
+        case .reverted(let summary, let message, _):
+            showFailure(OperationFailure(
+                operation: summary.kind, record: summary.recordName, message: message, reverted: true,
+                newName: summary.newName, takenBackWith: summary.takenBackWith, lastShown: summary.lastShown), now: now)
+        case .loadFailed(let message):
+            showFailure(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false), now: now)
+        }
+    }
+
+    private mutating func connectionChanged(to state: Connectivity, now: ContinuousClock.Instant) {
+        let old = connection
+        connection = state
+        // "refresh failed: the server refused the connection" is stale once it answers.
+        if state.requestsGetThrough, status?.aboutConnection == true {
+            status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
+        }
+        if let notice = ConnectionNotice.text(from: old, to: state, revertsOffline: options.revertsOffline) {
+            show(notice, .info, now: now)
+            // An offline notice is stale once requests get through again (live sync's is not).
+            if case .offline = state, status?.text == notice { status?.aboutConnection = true }
+        }
+        // Said once, when it starts: sending stops until it is fixed (R tries again).
+        switch state {
+        case .unauthorized(let message): showStopped("not authorized: \(message)", now: now)
+        case .misconfigured(let message): showStopped("misconfigured: \(message)", now: now)
+        default: break
+        }
+    }
+
+    /// Sending stopped for a reason only the user can fix: an error on the status line.
+    private mutating func showStopped(_ reason: String, now: ContinuousClock.Instant) {
+        // The server's message may end its own sentence ("…make this call."): one period, not two.
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        showFailure(OperationFailure(
+            operation: .refresh, record: nil,
+            message: "\(sentence). Changes are kept and nothing is sent until this is fixed; R tries again", reverted: false),
+            now: now)
+    }
+
+    /// An operation that did not happen, on the status line; a refused create is offered again.
+    mutating func showFailure(_ failure: OperationFailure, now: ContinuousClock.Instant) {
+        show(Self.failureText(failure), .error, now: now)
+        if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
+        if failure.operation == .create, failure.reverted, let name = failure.record {
+            // Offered again as it was last shown: with the rename and address it had by then.
+            let retry = failure.lastShown ?? RealEstateProperty(id: "", name: name)
+            retryableCreate = retry
+            messageHistory[messageHistory.count - 1].retryableCreate = retry
+        }
+    }
+}
