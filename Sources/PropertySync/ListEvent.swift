@@ -99,6 +99,8 @@ public enum ListEvent: Sendable, Equatable {
     case reverted(OperationSummary, message: String, conflict: Bool)
     /// Loading or refreshing failed; what is on screen stays.
     case loadFailed(message: String)
+    /// The whole list was read again, as the user asked (`R`).
+    case refreshed
     case connectivityChanged(Connectivity)
     case pendingCountChanged(Int)
     case busyChanged(Bool)

@@ -55,9 +55,10 @@ extension RealEstatePropertyList {
     /// shown as it arrives (merged: the newer `_version` wins), with the progress; only once
     /// the whole list is read are records missing from it deleted. Pending changes stay on
     /// top; live sync goes on from `startedAt` with delta queries. Returns whether it
-    /// succeeded; a failure is also reported.
+    /// succeeded. Both outcomes are also reported through the sink: a failure always, a success
+    /// when the user asked for it (`R`: "Refreshed").
     @discardableResult
-    public func refresh() async -> Bool {
+    public func refresh(askedByUser: Bool = false) async -> Bool {
         refreshesRunning += 1
         defer { refreshesRunning -= 1 }
         await cacheFullyRead()
@@ -100,6 +101,7 @@ extension RealEstatePropertyList {
             persist("the sync time") { try storage.setSyncMarks(lastSync: mark, baseSync: Date()) }
         }
         setLoadState(.loaded)
+        if askedByUser { sink(.refreshed) }
         return true
     }
 

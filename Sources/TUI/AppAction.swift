@@ -22,8 +22,6 @@ public enum AppAction: Sendable, Equatable {
     case rowsRecomputed(RowViewResult)
     /// A create asked for by this screen made its row, with this id: it gets selected.
     case created(id: String)
-    /// An operation the screen asked for finished (`R`'s refresh). `record` is the record's name, if it has one.
-    case operationFinished(OperationKind, record: String?)
     /// An operation the screen asked for could not be done (the list refused it before sending).
     case operationFailed(OperationFailure)
     /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").

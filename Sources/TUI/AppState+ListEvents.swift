@@ -27,6 +27,8 @@ extension AppState {
             showFailure(OperationFailure(
                 operation: summary.kind, record: summary.recordName, message: message, reverted: true,
                 newName: summary.newName, takenBackWith: summary.takenBackWith, lastShown: summary.lastShown), now: now)
+        case .refreshed:
+            show(Self.successText(.refresh, record: nil), .success, now: now)
         case .loadFailed(let message):
             showFailure(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false), now: now)
         }

@@ -34,8 +34,6 @@ extension AppState {
         case .created(let id):
             // Keys typed next act on the new row, so it is selected, if the user is still here.
             if rows.index(of: id) != nil, screen == .list, editing == nil, overlay == nil { selectedID = id }
-        case .operationFinished(let operation, let record):
-            show(Self.successText(operation, record: record), .success, now: now)
         case .operationFailed(let failure):
             showFailure(failure, now: now)
         case .noticed(let text):

@@ -1,9 +1,9 @@
 import PropertySync
 
 /// What the reducer asks the outside world to do. The executable performs each
-/// against the `RealEstatePropertyList` actor (or the terminal) and reports the
-/// outcome back as `AppAction`s: the change itself as `.rowsChanged`, the
-/// server's answer as `.operationFinished` / `.operationFailed`.
+/// against the `RealEstatePropertyList` actor (or the terminal); the list reports the
+/// change and the server's answer itself (`AppAction.list`), and the effect only what the
+/// screen asked for (`.created`) or why the list would not take it (`.operationFailed`).
 public enum Effect: Sendable, Equatable {
     /// Create a property (the store generates its id). Input is already validated.
     case create(name: PropertyName, address: PropertyAddress)

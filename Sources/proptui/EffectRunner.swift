@@ -54,10 +54,8 @@ struct EffectRunner: Sendable {
                 }
             }
         case .refresh:
-            // Network work: not spawned (it must not hold the frame); a failure is reported by the list.
-            Task.detached { [list, mailbox] in
-                if await list.refresh() { mailbox.post(.operationFinished(.refresh, record: nil)) }
-            }
+            // Network work: not spawned (it must not hold the frame); the list reports how it went.
+            Task.detached { [list] in await list.refresh(askedByUser: true) }
         case .dismissConflict(let id):
             mailbox.spawn { [list] in
                 await list.dismissConflict(id)

@@ -110,7 +110,7 @@ import Testing
     @Test func theOutcomeComesFirstAndTheHistoryKeepsItWhole() {
         var app = makeApp(width: 60, height: 20)
         let reason = "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose to show a revert"
-        _ = app.reduce(.operationFinished(.create, record: "Maple Cottage"), now: t0)
+        _ = app.reduce(.list(.succeeded(OperationSummary(kind: .create, recordID: "id", recordName: "Maple Cottage"))), now: t0)
         _ = app.reduce(.operationFailed(OperationFailure(operation: .rename, record: "T3", message: reason)), now: t0)
         let statusLine = app.render().line(18)
         #expect(statusLine.contains("✗ rename “T3” failed, reverted: Injected"))
@@ -229,7 +229,7 @@ import Testing
     @Test func aRefusedCreateCanBeTriedAgainFromTheHistory() {
         var app = makeApp()
         _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
-        _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0)
+        _ = app.reduce(.list(.succeeded(OperationSummary(kind: .rename, recordID: "id", recordName: "Other"))), now: t0)
         app.press(.character("j"))  // the offer on the status line has passed
         app.press(.character("m"))
         #expect(app.press(.character("n")) == [])

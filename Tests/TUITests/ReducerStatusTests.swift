@@ -20,7 +20,7 @@ import Testing
 
     @Test func successNamesTheRecordAndFades() {
         var app = makeApp()
-        _ = app.reduce(.operationFinished(.create, record: "Maple Cottage"), now: t0)
+        _ = app.reduce(.list(.succeeded(OperationSummary(kind: .create, recordID: "id", recordName: "Maple Cottage"))), now: t0)
         #expect(app.status == StatusMessage("“Maple Cottage” added", level: .success, now: t0))
         _ = app.reduce(.tick, now: t0 + .seconds(10))
         #expect(app.status == nil)
@@ -33,7 +33,7 @@ import Testing
         #expect(app.status?.text == "rename “Villa Rosa” failed, reverted: Conflict resolver rejects mutation")
         #expect(app.nextDeadline == nil)
         _ = app.reduce(.tick, now: t0 + .seconds(600))
-        _ = app.reduce(.operationFinished(.rename, record: "Other"), now: t0 + .seconds(600))
+        _ = app.reduce(.list(.succeeded(OperationSummary(kind: .rename, recordID: "id", recordName: "Other"))), now: t0 + .seconds(600))
         #expect(app.status?.level == .error)  // not replaced by a lesser message
         app.press(.character("j"))
         #expect(app.status == nil)
