@@ -121,7 +121,7 @@ extension AppState {
         let last = min(source.count, scrollTop + layout.listHeight)
         // "rows", grouped as the header's "loading 9,000 of ~25,000" is: the rows in the list,
         // which a load in progress (counted in the header) is still adding to or checking.
-        return "\(first)–\(last) of \(HeaderView.grouped(source.count)) rows"
+        return "\(HeaderView.grouped(first))–\(HeaderView.grouped(last)) of \(HeaderView.grouped(source.count)) rows"
     }
 
     private var currentHints: [(key: String, word: String)] {

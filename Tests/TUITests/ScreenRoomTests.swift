@@ -69,6 +69,9 @@ import Testing
         #expect(frame.line(frame.height - 4).contains("1–10 of 25,000 rows"), "\(frame.line(frame.height - 4))")
         #expect(frame.line(0).contains("9,000 of ~25,000"), "\(frame.line(0))")
         #expect(!frame.plainText.contains("25000"))
+        app.press(.character("G"))
+        let last = app.render().line(frame.height - 4)
+        #expect(last.contains("24,991–25,000 of 25,000 rows"), "every number grouped alike: \(last)")
     }
 
     /// At 40×10 an ID that does not fit its line says that it goes on.

@@ -132,10 +132,15 @@ def ports(binary, work):
                              timeout=TIMEOUT)
         check(run.returncode == 0 and f"127.0.0.1:{port}" in Path(cast).read_text(encoding="utf-8"),
               "--port N: the server listens there (the header names it)", run.stdout + run.stderr)
-        run = subprocess.run([binary, "demo", tape, "--port", "47100", "-o", os.path.join(work, "taken.cast")],
-                             capture_output=True, text=True, timeout=TIMEOUT)
-        check(run.returncode == 64 and "--port 47100 is in use" in run.stderr and "Usage:" not in run.stderr,
-              "--port naming a port in use: exit 64 and what to do", run.stderr)
+        # A port this test holds itself: 47100 may be freed meanwhile by whoever else held it.
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            run = subprocess.run([binary, "demo", tape, "--port", str(port), "-o", os.path.join(work, "taken.cast")],
+                                 capture_output=True, text=True, timeout=TIMEOUT)
+        check(run.returncode == 64 and f"--port {port} is in use" in run.stderr and "Usage:" not in run.stderr,
+              "--port naming a port in use: exit 64 and what to do", run.stdout + run.stderr)
     finally:
         holder.close()
 

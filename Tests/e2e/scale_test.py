@@ -94,7 +94,7 @@ def large_list(binary):
         check(done["rows"] == ROWS + 1, f"all {ROWS:,} rows and the new one are there once loaded", done)
         app.keys("g")
         app.keys("G")
-        screen = app.expect(lambda screen: f"of {ROWS + 1}" in screen and "Made while loading" in screen,
+        screen = app.expect(lambda screen: f"of {ROWS + 1:,} rows" in screen and "Made while loading" in screen,
                             "G reaches the end of the whole list: the new property is last")
         body = screen.splitlines()[2:-4]
         check(any("Property 099999" in line for line in body), "the last seeded property is just above it", screen)
@@ -127,7 +127,7 @@ def restart_from_the_cache(binary, data):
         done = app.wait(lambda s: s["loading"] == 0 and s["busy"] == 0 and s["rows"] == total, "the whole list again")
         check(done["rows"] == total, f"all {total:,} rows after the refresh, as before the restart", done)
         app.keys("G")
-        app.expect(lambda screen: f"of {total}" in screen and "Made while loading" in screen,
+        app.expect(lambda screen: f"of {total:,} rows" in screen and "Made while loading" in screen,
                    "the property made during the first load is still last")
     finally:
         app.close()
