@@ -110,6 +110,9 @@ public actor RealEstatePropertyList {
     /// How requests reach the server (the header may say more: live sync's health).
     public var currentConnectivity: Connectivity { machine.link.requests }
 
+    /// What the header shows of the link (live sync's health included).
+    var shownConnectivity: Connectivity { machine.link.shown }
+
     /// Whether the realtime subscriptions are acknowledged: changes made elsewhere arrive.
     public var isFollowingLiveSync: Bool { machine.isSubscribed }
 

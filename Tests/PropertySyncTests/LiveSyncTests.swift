@@ -137,6 +137,26 @@ import Testing
         }
     }
 
+    /// Issue 19, item 10: the socket drops and nothing is being sent; the list asks the server
+    /// at once, so a server that is gone reads as offline (not `◐ live sync down` until the next change).
+    @Test func aServerThatGoesAwayReadsOfflineWithNothingToSend() async throws {
+        let server = try await LoopbackServer.start()
+        let b = try await Client(server)
+        defer { b.stop() }
+        #expect(await b.list.refresh(), "B has read the list: requests get through")
+        await eventually("B to be online with live sync up") {
+            let (subscribed, shown) = await (b.list.isFollowingLiveSync, b.list.shownConnectivity)
+            return subscribed && shown == .online
+        }
+        await server.stop()
+        await eventually("B to read the server as gone with nothing to send") {
+            switch await b.list.shownConnectivity {
+            case .offline, .reconnecting: true
+            default: false
+            }
+        }
+    }
+
     @Test func changesMissedWhileDisconnectedArriveAfterTheReconnect() async throws {
         let first = try await LoopbackServer.start()
         let storage = try SyncStorage()
