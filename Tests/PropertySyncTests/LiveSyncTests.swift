@@ -120,7 +120,8 @@ import Testing
         try await withLoopbackServer { server in
             let b = try await Client(server)
             defer { b.stop() }
-            let api = try server.api()
+            // A dropped request is waited for until this timeout: short, so the test does not idle.
+            let api = try server.api(timeout: .seconds(5))
             let record = try await api.send(.create(RealEstateProperty(id: "dropped", name: "Before")))
             await eventually("B to have it") { await b.list.row(record.id) != nil }
             // The next event closes the socket instead of arriving: only the catch-up brings it.

@@ -48,7 +48,6 @@ final class LoopbackServer: Sendable {
 
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
-    /// A client of this server, as the app or another user would use it.
     /// A client of this server, as the app or another user would use it, speaking its dialect.
     func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncPropertyAPI {
         let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey)
