@@ -66,16 +66,18 @@ extension RealEstatePropertyList {
     }
 
     func restartLiveSync() {
-        stopLiveSync()
+        // Not wanted (or followed from outside, as tests do): what the socket said stays as it is.
         guard let connect = realtimeConnector else { return }
+        stopLiveSync()
         let client = connect(machine.dialect.subscriptions)
         let events = client.start()
         realtime = (client, Task { await self.follow(events) })
     }
 
     private func stopLiveSync() {
-        realtime?.client.stop()
-        realtime?.following.cancel()
+        guard let (client, following) = realtime else { return }
+        client.stop()
+        following.cancel()
         realtime = nil
         run(machine.liveSyncClosed())
     }

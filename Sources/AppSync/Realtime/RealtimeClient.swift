@@ -125,13 +125,50 @@ public final class RealtimeClient: Sendable {
         var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
         configuration.additionalHeaders[.secWebSocketProtocol] = "graphql-ws"
         let session = RealtimeSession(subscriptions: subscriptions, authorize: authorize, events: events, logger: logger)
-        do {
-            _ = try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                try await session.run(inbound: inbound, outbound: outbound)
+        let connect: @Sendable () async -> (any Error)? = { [configuration, logger] in
+            do {
+                _ = try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                    try await session.run(inbound: inbound, outbound: outbound)
+                }
+                return nil
+            } catch {
+                return error
             }
-        } catch {
-            return session.outcome(after: error)
         }
-        return session.outcome(after: nil)
+        let ended = await Self.giveUp(on: connect, after: RealtimeSession.handshakeTimeout, unless: { session.hasOpened })
+        return session.outcome(after: ended)
+    }
+
+    /// A socket that never opens (a connection accepted by a server going down, whose upgrade is
+    /// never answered) is given up after the handshake's time, like one that opens and is never
+    /// acknowledged (`RealtimeSession`): otherwise the client would wait on it forever, live sync
+    /// silently dead and the header saying nothing.
+    struct SocketDidNotOpen: Error, CustomStringConvertible {
+        var description: String { "the realtime socket did not open within \(RealtimeSession.handshakeTimeout)" }
+    }
+
+    /// Runs `connect`; if the socket has not opened after `timeout`, answers at once and cancels the
+    /// attempt (which may end later on its own), so that the client goes on to the next one.
+    private static func giveUp(
+        on connect: @escaping @Sendable () async -> (any Error)?, after timeout: Duration,
+        unless hasOpened: @escaping @Sendable () -> Bool
+    ) async -> (any Error)? {
+        let answered = Mutex(false)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
+            let answer: @Sendable ((any Error)?) -> Void = { outcome in
+                let isFirst = answered.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if isFirst { continuation.resume(returning: outcome) }
+            }
+            let attempt = Task { answer(await connect()) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                guard !hasOpened() else { return }
+                answer(SocketDidNotOpen())
+                attempt.cancel()
+            }
+        }
     }
 }

@@ -11,6 +11,8 @@ final class RealtimeSession: Sendable {
         var subscribed = false
         var lastMessage = ContinuousClock.now
         var timeout: Duration = .seconds(300)
+        var began = ContinuousClock.now
+        var opened = false
         /// Why the socket ended, if the protocol said so (not just a closed socket).
         var ending: RealtimeClient.Outcome?
     }
@@ -20,6 +22,10 @@ final class RealtimeSession: Sendable {
     private let events: AsyncStream<RealtimeEvent>.Continuation
     private let logger: Logger
     private let state = Mutex(State())
+    /// From the socket's opening to every subscription acknowledged: a server that accepts the
+    /// socket but never acknowledges is not waited on until the keep-alive's 5 minutes (nothing
+    /// would arrive meanwhile, and the header would say nothing); the attempt fails and is retried.
+    static let handshakeTimeout = Duration.seconds(15)
 
     init(
         subscriptions: [RealtimeSubscription], authorize: @escaping RealtimeAuthorization,
@@ -31,16 +37,28 @@ final class RealtimeSession: Sendable {
         self.logger = logger
     }
 
+    /// Whether the socket opened (the handshake's own deadline runs from then).
+    var hasOpened: Bool { state.withLock { $0.opened } }
+
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        state.withLock {
+            $0.opened = true
+            $0.began = .now
+        }
         try await outbound.write(.text(RealtimeMessage.connectionInit))
         // Without a message (a `ka` at least) for `connectionTimeoutMs`, the socket is dead.
         let watchdog = Task {
             while !Task.isCancelled {
-                let (last, timeout) = state.withLock { ($0.lastMessage, $0.timeout) }
+                let (last, timeout, subscribed, began) = state.withLock { ($0.lastMessage, $0.timeout, $0.subscribed, $0.began) }
                 let deadline = last + timeout
                 if ContinuousClock.now >= deadline {
                     end(.failed("no keep-alive from the realtime server within \(timeout)"))
                     try? await outbound.close(.goingAway, reason: "keep-alive timeout")
+                    return
+                }
+                if !subscribed, ContinuousClock.now >= began + Self.handshakeTimeout {
+                    end(.failed("the realtime server did not acknowledge the subscriptions within \(Self.handshakeTimeout)"))
+                    try? await outbound.close(.goingAway, reason: "handshake timeout")
                     return
                 }
                 try? await Task.sleep(until: min(deadline, .now + .seconds(1)))

@@ -42,7 +42,23 @@ final class LoopbackServer: Sendable {
         try await Self.start(directory: directory, port: port, schema: schema)
     }
 
-    func stop() async { await server.stop() }
+    /// Stops the server, waiting for its graceful shutdown at most 10 s. Rarely (about one run in
+    /// thirty of `changesMissedWhileDisconnectedArriveAfterTheReconnect`, with a realtime client
+    /// reconnecting every millisecond as the server stops) that shutdown never ends; its listener is
+    /// closed by then, so the port is free again. Not yet understood: see the closing note of issue 17.
+    func stop() async {
+        let server = server
+        let answered = Mutex(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let answer: @Sendable (Bool) -> Void = { timedOut in
+                guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+                if timedOut { print("LoopbackServer: the server's graceful shutdown did not end within 10 s") }
+                continuation.resume()
+            }
+            Task { await server.stop(); answer(false) }
+            Task { try? await Task.sleep(for: .seconds(10)); answer(true) }
+        }
+    }
 
     var faults: FaultSettings { server.faults }
 
