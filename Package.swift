@@ -72,6 +72,7 @@ let package = Package(
             name: "LocalAppSync",
             dependencies: [
                 "AppSync", "PropertyRules",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),

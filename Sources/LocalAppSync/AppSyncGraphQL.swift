@@ -61,6 +61,9 @@ final class AppSyncGraphQL: Sendable {
         case .failure(let errors): return Answer(body: .dictionary(["data": .null, "errors": .array(errors.errors)]), ranMutation: false)
         }
         let operation = Self.operation(in: document, named: operationName)
+        if let refusal = IntegerVariables.refusal(of: operation, variables: variables, schema: schema) {
+            return Answer(body: .dictionary(["data": .null, "errors": [GraphQLErrorFormatter.resolverError(refusal)]]), ranMutation: false)
+        }
         let ranMutation = operation?.operation == .mutation
         let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
         let capture = plan.map { _ in PageCapture() }
@@ -133,6 +136,9 @@ final class AppSyncGraphQL: Sendable {
         switch prepare(query: query, allowing: [.subscription], operationName: operationName) {
         case .success(let parsed): document = parsed
         case .failure(let errors): return .failure(errors)
+        }
+        if let refusal = IntegerVariables.refusal(of: Self.operation(in: document, named: operationName), variables: variables, schema: schema) {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.resolverError(refusal)]))
         }
         do {
             let result = try await graphqlSubscribe(
