@@ -136,7 +136,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.
-        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync"], swiftSettings: strict),
+        .testTarget(
+            name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [

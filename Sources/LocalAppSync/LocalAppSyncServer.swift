@@ -40,9 +40,9 @@ public final class LocalAppSyncServer: Sendable {
         }
         self.configuration = configuration
         do {
-            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+            try DataDirectoryProblem.prepare(configuration.dataDirectory)
         } catch {
-            throw LocalAppSyncError.dataDirectoryUnusable(path: configuration.dataDirectory, reason: error.localizedDescription)
+            throw LocalAppSyncError.dataDirectoryUnusable(path: configuration.dataDirectory, reason: error.reason)
         }
         apiKey = try APIKeyStore.resolve(given: configuration.apiKey, dataDirectory: configuration.dataDirectory)
         faults = FaultSettings(configuration.faults)
