@@ -67,7 +67,8 @@ final class AppSyncGraphQL: Sendable {
         let ranMutation = operation?.operation == .mutation
         let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
         let capture = plan.map { _ in PageCapture() }
-        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture))
+        let pageCosts = PageAnswerCost.byResponseKey(operation, in: document)
+        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture, pageCosts: pageCosts))
         // The fast path's answer is written (as JSON bytes) within the time limit, as the library's is built.
         let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
             do {
