@@ -82,6 +82,8 @@ final class AppSyncGraphQL: Sendable {
                 return .failure(GraphQLError(error))
             }
         }
+        // A request that grew large (or was cut off) leaves glibc's arenas full: give that back.
+        if outcome == nil || budget.spentResponseBytes >= MemoryTrim.largeRequestBytes { MemoryTrim.soon() }
         switch outcome {
         case .success((_, let encoded?))?:
             return Answer(json: encoded)

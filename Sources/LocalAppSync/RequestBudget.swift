@@ -63,6 +63,9 @@ final class RequestBudget: Sendable {
         try settle(reservation: 0, bytes: bytes)
     }
 
+    /// The answer bytes counted so far (pages, introspection): how large the request grew.
+    var spentResponseBytes: Int { spent.withLock { $0.responseBytes } }
+
     /// Whether introspection went past a limit: the whole answer is then refused with one error
     /// (`AppSyncGraphQL`), and introspection builds nothing more (`IntrospectionBudget`).
     var refusedIntrospection: Bool { spent.withLock { $0.refusedIntrospection } }
