@@ -24,6 +24,9 @@ final class AppSyncGraphQL: Sendable {
         try Self.attach(resolvers.queryResolvers, to: schema.queryType)
         try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
         try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
+        for name in ["RealEstateProperty", "ModelRealEstatePropertyConnection"] {
+            try Self.attachStoppingFieldReaders(to: schema.getType(name: name) as? GraphQLObjectType)
+        }
         eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(dialect.sdl))
         try Self.attachSubscriptions(resolvers, to: eventSchema.subscriptionType)
     }
@@ -70,7 +73,10 @@ final class AppSyncGraphQL: Sendable {
         let pageCosts = PageAnswerCost.byResponseKey(operation, in: document)
         let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture, pageCosts: pageCosts))
         // The fast path's answer is written (as JSON bytes) within the time limit, as the library's is built.
-        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
+        // Only the light requests (the fast path's pages, `{ __typename }`) stay on the shared pool.
+        let light = plan != nil || operation.map { Self.selectsOnlyTypename($0) } == true
+        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout, on: light ? nil : ExecutionThreads.shared) {
+            () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
             do {
                 if delay > .zero { try await Task.sleep(for: delay) }
                 let result = try await GraphQL.execute(
@@ -125,6 +131,10 @@ final class AppSyncGraphQL: Sendable {
             ]))
         }
         return .dictionary(["data": fields.isEmpty ? .null : .dictionary(data), "errors": .array(errors)])
+    }
+
+    private static func selectsOnlyTypename(_ operation: OperationDefinition) -> Bool {
+        operation.selectionSet.selections.allSatisfy { ($0 as? Field)?.name.value == "__typename" }
     }
 
     /// The operation a request runs: the one named, or the only one.
@@ -196,6 +206,23 @@ final class AppSyncGraphQL: Sendable {
         for (name, field) in fields { field.resolve = resolvers[name] }
         // Re-setting the field function drops the library's cached field definitions, so the
         // resolvers set above are the ones execution sees.
+        type.fields = { fields }
+    }
+
+    /// The fields of records and pages read their source as the library's default resolver
+    /// does, but stop once the request is cancelled (past its execution limit): the library
+    /// completes every item of a page it has been given without checking, so a request cut off
+    /// while its pages are completed would otherwise run on, up to seconds, for an answer that
+    /// has already been sent.
+    private static func attachStoppingFieldReaders(to type: GraphQLObjectType?) throws {
+        guard let type else { return }
+        let fields = try type.fields()
+        for (_, field) in fields where field.resolve == nil {
+            field.resolve = { source, _, _, info in
+                if Task.isCancelled { throw CancellationError() }
+                return (source as? [String: any Sendable])?[info.fieldName]
+            }
+        }
         type.fields = { fields }
     }
 
