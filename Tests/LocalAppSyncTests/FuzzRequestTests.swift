@@ -9,10 +9,10 @@ import Testing
 /// never die, must answer every request in AppSync's shape within its execution limit, and must
 /// keep answering the probe. The seed is printed; `PROPTUI_FUZZ_SEED=<seed>` replays a run, and
 /// `PROPTUI_FUZZ_DUMP=<path>` writes its bodies (one a line) to `<path>-<dialect>` instead of
-/// sending them, for replaying them with curl against `proptui serve`. About 10 s on a quiet
-/// 2-core machine, 30 s on a loaded one; it shares the test process with the rest of the suite, so it is kept small.
+/// sending them, for replaying them with curl against `proptui serve`. About 5 s on a quiet
+/// 2-core machine, 20 s on a loaded one; it shares the test process with the rest of the suite, so it is kept small.
 @Suite struct FuzzRequestTests {
-    static let requestsPerDialect = 150
+    static let requestsPerDialect = 80
     /// A hang detector, not a speed requirement: the suite runs on shared machines.
     static let executionTimeout = Duration.seconds(5)
     static let answerWithin: Int64 = 35
