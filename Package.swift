@@ -72,6 +72,7 @@ let package = Package(
             name: "LocalAppSync",
             dependencies: [
                 "AppSync", "PropertyRules",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -135,7 +136,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.
-        .testTarget(name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync"], swiftSettings: strict),
+        .testTarget(
+            name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [

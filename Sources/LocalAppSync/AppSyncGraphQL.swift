@@ -24,6 +24,9 @@ final class AppSyncGraphQL: Sendable {
         try Self.attach(resolvers.queryResolvers, to: schema.queryType)
         try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
         try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
+        for name in ["RealEstateProperty", "ModelRealEstatePropertyConnection"] {
+            try Self.attachStoppingFieldReaders(to: schema.getType(name: name) as? GraphQLObjectType)
+        }
         eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(dialect.sdl))
         try Self.attachSubscriptions(resolvers, to: eventSchema.subscriptionType)
     }
@@ -61,12 +64,19 @@ final class AppSyncGraphQL: Sendable {
         case .failure(let errors): return Answer(body: .dictionary(["data": .null, "errors": .array(errors.errors)]), ranMutation: false)
         }
         let operation = Self.operation(in: document, named: operationName)
+        if let refusal = IntegerVariables.refusal(of: operation, variables: variables, schema: schema) {
+            return Answer(body: .dictionary(["data": .null, "errors": [GraphQLErrorFormatter.resolverError(refusal)]]), ranMutation: false)
+        }
         let ranMutation = operation?.operation == .mutation
         let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
         let capture = plan.map { _ in PageCapture() }
-        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture))
+        let pageCosts = PageAnswerCost.byResponseKey(operation, in: document)
+        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture, pageCosts: pageCosts))
         // The fast path's answer is written (as JSON bytes) within the time limit, as the library's is built.
-        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout) { () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
+        // Only the light requests (the fast path's pages, `{ __typename }`) stay on the shared pool.
+        let light = plan != nil || operation.map { Self.selectsOnlyTypename($0) } == true
+        let outcome = await ExecutionDeadline.run(within: limits.executionTimeout, on: light ? nil : ExecutionThreads.shared) {
+            () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
             do {
                 if delay > .zero { try await Task.sleep(for: delay) }
                 let result = try await GraphQL.execute(
@@ -78,6 +88,8 @@ final class AppSyncGraphQL: Sendable {
                 return .failure(GraphQLError(error))
             }
         }
+        // A request that grew large (or was cut off) leaves glibc's arenas full: give that back.
+        if outcome == nil || budget.spentResponseBytes >= MemoryTrim.largeRequestBytes { MemoryTrim.soon() }
         switch outcome {
         case .success((_, let encoded?))?:
             return Answer(json: encoded)
@@ -121,6 +133,10 @@ final class AppSyncGraphQL: Sendable {
         return .dictionary(["data": fields.isEmpty ? .null : .dictionary(data), "errors": .array(errors)])
     }
 
+    private static func selectsOnlyTypename(_ operation: OperationDefinition) -> Bool {
+        operation.selectionSet.selections.allSatisfy { ($0 as? Field)?.name.value == "__typename" }
+    }
+
     /// The operation a request runs: the one named, or the only one.
     private static func operation(in document: Document, named operationName: String?) -> OperationDefinition? {
         document.definitions.compactMap { $0 as? OperationDefinition }.first { operationName == nil || $0.name?.value == operationName }
@@ -133,6 +149,9 @@ final class AppSyncGraphQL: Sendable {
         switch prepare(query: query, allowing: [.subscription], operationName: operationName) {
         case .success(let parsed): document = parsed
         case .failure(let errors): return .failure(errors)
+        }
+        if let refusal = IntegerVariables.refusal(of: Self.operation(in: document, named: operationName), variables: variables, schema: schema) {
+            return .failure(FormattedErrors(errors: [GraphQLErrorFormatter.resolverError(refusal)]))
         }
         do {
             let result = try await graphqlSubscribe(
@@ -187,6 +206,23 @@ final class AppSyncGraphQL: Sendable {
         for (name, field) in fields { field.resolve = resolvers[name] }
         // Re-setting the field function drops the library's cached field definitions, so the
         // resolvers set above are the ones execution sees.
+        type.fields = { fields }
+    }
+
+    /// The fields of records and pages read their source as the library's default resolver
+    /// does, but stop once the request is cancelled (past its execution limit): the library
+    /// completes every item of a page it has been given without checking, so a request cut off
+    /// while its pages are completed would otherwise run on, up to seconds, for an answer that
+    /// has already been sent.
+    private static func attachStoppingFieldReaders(to type: GraphQLObjectType?) throws {
+        guard let type else { return }
+        let fields = try type.fields()
+        for (_, field) in fields where field.resolve == nil {
+            field.resolve = { source, _, _, info in
+                if Task.isCancelled { throw CancellationError() }
+                return (source as? [String: any Sendable])?[info.fieldName]
+            }
+        }
         type.fields = { fields }
     }
 

@@ -27,10 +27,12 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
         Self(errorType: "ValidationException", message: message, data: .null)
     }
 
+    /// A `nextToken` this server did not sign, or one issued for another query: AppSync's
+    /// answer to a token it cannot use, word for word.
     static var invalidNextToken: Self {
         Self(
-            errorType: "DynamoDB:DynamoDbException",
-            message: "Invalid nextToken: it was not issued by this server for this query.",
+            errorType: "DynamoDB:UserIllegalArgumentException",
+            message: "com.amazonaws.deepdish.common.pagination.InvalidPaginationTokenException: Invalid pagination token given.",
             data: .null)
     }
 

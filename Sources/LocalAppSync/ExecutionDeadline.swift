@@ -5,8 +5,12 @@ enum ExecutionDeadline {
     /// Runs `work` in a task of its own and answers its result, or nil once `limit` has passed.
     /// Then the work is cancelled and left to wind down: the caller answers at once rather than
     /// after the work notices (resolvers check for cancellation before they read or write).
-    static func run<T: Sendable>(within limit: Duration, _ work: @Sendable @escaping () async -> T) async -> T? {
-        let task = Task { await work() }
+    /// `executor`: where the work runs (`ExecutionThreads` for a request that may be large); the
+    /// timer always runs on the shared pool, so the deadline is kept however busy the work is.
+    static func run<T: Sendable>(
+        within limit: Duration, on executor: (any TaskExecutor)? = nil, _ work: @Sendable @escaping () async -> T
+    ) async -> T? {
+        let task = Task(executorPreference: executor) { await work() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
                 let answer = AnswerOnce(continuation)

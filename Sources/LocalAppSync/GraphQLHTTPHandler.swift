@@ -4,7 +4,7 @@ import GraphQL
 import Hummingbird
 import NIOCore
 
-/// `POST /graphql`: body limit, authorization (an IAM signature covers the body, so it is read
+/// `POST /graphql` (and a plain `GET`, refused as a request without a body): body limit, authorization (an IAM signature covers the body, so it is read
 /// first), injected 503, JSON body, then the GraphQL engine (injected latency first, within the
 /// execution time limit), whose answer to a mutation may be marked to be lost (`LostAnswerHandler`).
 struct GraphQLHTTPHandler: Sendable {
@@ -33,6 +33,10 @@ struct GraphQLHTTPHandler: Sendable {
             headers: host + request.headers.map { ($0.name.canonicalName, $0.value) }, body: Array(body.readableBytesView)))
         guard auth == .authorized else { return Self.json(auth.body, status: auth.status) }
         if faults.shouldAnswerErrorStatus() { return serviceUnavailable() }
+        // AppSync's words for a request without a body, a plain `GET` included.
+        guard body.readableBytes > 0 else {
+            return Self.json(requestErrors(type: "MalformedHttpRequestException", message: "Request body is empty."), status: .badRequest)
+        }
 
         let parsed: GraphQLHTTPBody
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import PropertyRules
 
 /// The checks every dialect applies to a mutation's input before it touches the store: the
 /// limits the app shares (`PropertyRules`, through `ServerLimits`) and what SQLite cannot keep.
@@ -18,7 +19,7 @@ struct InputValidation {
         guard name.count <= limits.maxNameLength else {
             throw .validation("name is \(name.count) characters long; the limit is \(limits.maxNameLength).")
         }
-        try refuseNUL(name, field: "name")
+        try refuseControlCharacters(name, field: "name")
         return name
     }
 
@@ -29,14 +30,17 @@ struct InputValidation {
         guard address.count <= limits.maxAddressLength else {
             throw .validation("address is \(address.count) characters long; the limit is \(limits.maxAddressLength).")
         }
-        try refuseNUL(address, field: "address")
+        try refuseControlCharacters(address, field: "address")
         return .some(address)
     }
 
-    /// SQLite text ends at NUL, so a stored value would come back cut short: refuse it
-    /// rather than lose the rest silently.
-    private func refuseNUL(_ text: String, field: String) throws(AppSyncResolverError) {
-        if text.utf8.contains(0) { throw .validation("\(field) must not contain the NUL character (U+0000).") }
+    /// The rule the app applies before sending (`PropertyCharacters`): no ESC or other control
+    /// character, which a terminal would run rather than show; NUL among them (SQLite text ends
+    /// there, so a stored value would come back cut short).
+    private func refuseControlCharacters(_ text: String, field: String) throws(AppSyncResolverError) {
+        if let bad = PropertyCharacters.firstForbidden(in: text) {
+            throw .validation("\(field) must not contain control characters; it contains \(PropertyCharacters.codePoint(bad)).")
+        }
     }
 
     /// A list page's `limit`: the default when absent, at most `maxPageSize`.

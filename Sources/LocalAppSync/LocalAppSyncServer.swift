@@ -40,9 +40,9 @@ public final class LocalAppSyncServer: Sendable {
         }
         self.configuration = configuration
         do {
-            try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+            try DataDirectoryProblem.prepare(configuration.dataDirectory)
         } catch {
-            throw LocalAppSyncError.dataDirectoryUnusable(path: configuration.dataDirectory, reason: error.localizedDescription)
+            throw LocalAppSyncError.dataDirectoryUnusable(path: configuration.dataDirectory, reason: error.reason)
         }
         apiKey = try APIKeyStore.resolve(given: configuration.apiKey, dataDirectory: configuration.dataDirectory)
         faults = FaultSettings(configuration.faults)
@@ -61,18 +61,19 @@ public final class LocalAppSyncServer: Sendable {
                 } : nil)
         let path = (configuration.dataDirectory as NSString).appendingPathComponent(configuration.schema.databaseFileName)
         let operations: any PropertyOperations
+        let signer = try PageTokenSigner.stored(in: configuration.dataDirectory)
         do {
             switch configuration.schema {
             case .versioned:
                 let database = try PropertyDatabase(path: path)
                 store = database
                 operations = VersionedOperations(
-                    queries: PropertyQueries(database: database, limits: configuration.limits),
+                    queries: PropertyQueries(database: database, limits: configuration.limits, signer: signer),
                     mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler))
             case .gen2:
                 let database = try ItemDatabase(path: path)
                 store = database
-                operations = ItemOperations(database: database, limits: configuration.limits)
+                operations = ItemOperations(database: database, limits: configuration.limits, signer: signer)
             }
         } catch let mismatch as StoreDialectMark.Mismatch {
             throw LocalAppSyncError.storeDialectMismatch(path: path, stored: mismatch.stored, requested: mismatch.requested)
@@ -172,15 +173,15 @@ public final class LocalAppSyncServer: Sendable {
         let identityPool = identityPoolId.map {
             IdentityPoolEmulator(poolId: $0, known: knownCredentials, lifetime: configuration.guestCredentialLifetime)
         }
-        let router = ServerRoutes.router(
-            http: http, graphQL: graphQL, settings: settings, registry: realtime, identityPool: identityPool,
-            configuration: configuration)
+        let router = ServerRoutes.router(http: http, identityPool: identityPool, configuration: configuration)
+        let realtimeRouter = ServerRoutes.realtimeRouter(
+            graphQL: graphQL, settings: settings, registry: realtime, configuration: configuration)
         let faults = faults
         let requestLogger = configuration.requestLogger
         return Application(
             router: router,
             server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
+                webSocketRouter: realtimeRouter,
                 configuration: .init(http1: .init(additionalChannelHandlers: [
                     ConnectionDropHandler(faults: faults, logger: requestLogger), LostAnswerHandler(),
                 ]))),

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The opaque `nextToken` of list and sync pages: where the next scan starts, and which query
-/// it belongs to (a token is refused by another query). Base64 of a small JSON object.
+/// it belongs to (a token is refused by another query). A small JSON object, signed
+/// (`PageTokenSigner`): a token the server did not issue is refused.
 struct PageToken: Codable, Equatable {
     /// The id the next page starts after.
     var afterID: String
@@ -14,14 +15,15 @@ struct PageToken: Codable, Equatable {
     /// Which query the token was issued for: "list" or "sync".
     var query: String
 
-    var encoded: String {
-        // Encoding a struct of strings and integers cannot fail. Sorted keys: the same page
-        // gets the same token (JSONEncoder's key order otherwise varies from call to call).
+    /// The JSON the token signs. Encoding a struct of strings and integers cannot fail. Sorted
+    /// keys: the same page gets the same token (JSONEncoder's key order otherwise varies).
+    var payload: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let json = (try? encoder.encode(self)) ?? Data()
-        return json.base64EncodedString()
+        return (try? encoder.encode(self)) ?? Data()
     }
+
+    func encoded(signedBy signer: PageTokenSigner) -> String { signer.seal(payload) }
 
     init(after cursor: ScanCursor, startedAt: Int64?, query: String) {
         self.afterID = cursor.id
@@ -30,9 +32,9 @@ struct PageToken: Codable, Equatable {
         self.query = query
     }
 
-    init(decoding token: String, for query: String) throws(AppSyncResolverError) {
-        guard let data = Data(base64Encoded: token),
-            let decoded = try? JSONDecoder().decode(PageToken.self, from: data),
+    init(decoding token: String, for query: String, signer: PageTokenSigner) throws(AppSyncResolverError) {
+        let data = try signer.open(token)
+        guard let decoded = try? JSONDecoder().decode(PageToken.self, from: data),
             decoded.query == query
         else { throw AppSyncResolverError.invalidNextToken }
         self = decoded

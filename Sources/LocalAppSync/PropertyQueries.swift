@@ -5,6 +5,7 @@ import GraphQL
 struct PropertyQueries: Sendable {
     let database: PropertyDatabase
     let limits: ServerLimits
+    let signer: PageTokenSigner
 
     func get(_ args: Map) async throws -> PropertyRecord? {
         guard let id = args["id"].string else { return nil }
@@ -32,7 +33,7 @@ struct PropertyQueries: Sendable {
         var (startedAt, changedSince) = (startedAt, changedSince)
         var cursor: ScanCursor?
         if let token = args["nextToken"].string {
-            let decoded = try PageToken(decoding: token, for: query)
+            let decoded = try PageToken(decoding: token, for: query, signer: signer)
             // A delta sync's pages are in change order, a full sync's in id order: an id-order
             // token cannot continue a delta. A delta token continues its delta even when a
             // client leaves `lastSync` out of later pages (the cursor's time bounds it).
@@ -59,7 +60,7 @@ struct PropertyQueries: Sendable {
         var nextToken: String?
         if hasMore, let last = records.last {
             let next = ScanCursor(id: last.id, changedAt: changedSince == nil ? nil : last.lastChangedAt)
-            nextToken = PageToken(after: next, startedAt: startedAt, query: query).encoded
+            nextToken = PageToken(after: next, startedAt: startedAt, query: query).encoded(signedBy: signer)
         }
         return PropertyPage(records: passing, nextToken: nextToken, startedAt: startedAt)
     }

@@ -9,6 +9,8 @@ final class RequestBudget: Sendable {
     let maxIntrospectionValues: Int
     /// Set when the request takes the fast path: the query resolvers leave their reads here.
     let capture: PageCapture?
+    /// What each root field's page costs per record, by response key (`PageAnswerCost`).
+    let pageCosts: [String: PageAnswerCost]
     private let spent = Mutex(Spent())
 
     private struct Spent {
@@ -24,7 +26,8 @@ final class RequestBudget: Sendable {
     /// can be in memory at once, however many a request asks for.
     static let reservedBytesPerRow = 300
 
-    init(limits: ServerLimits, capture: PageCapture? = nil) {
+    init(limits: ServerLimits, capture: PageCapture? = nil, pageCosts: [String: PageAnswerCost] = [:]) {
+        self.pageCosts = pageCosts
         maxResolvers = limits.maxResolversPerRequest
         maxResponseBytes = limits.maxResponseBytes
         maxIntrospectionValues = limits.maxIntrospectionValues
@@ -52,6 +55,16 @@ final class RequestBudget: Sendable {
         guard admitted else { throw .responseTooLarge(limit: maxResponseBytes) }
         return reservation
     }
+
+    /// Counts `bytes` more of the answer (a page's aliased copies); past the limit it throws,
+    /// and every later page is refused.
+    func charge(bytes: Int) throws(AppSyncResolverError) {
+        guard bytes > 0 else { return }
+        try settle(reservation: 0, bytes: bytes)
+    }
+
+    /// The answer bytes counted so far (pages, introspection): how large the request grew.
+    var spentResponseBytes: Int { spent.withLock { $0.responseBytes } }
 
     /// Whether introspection went past a limit: the whole answer is then refused with one error
     /// (`AppSyncGraphQL`), and introspection builds nothing more (`IntrospectionBudget`).

@@ -20,22 +20,24 @@ struct ResolverTable: Sendable {
             },
             "listRealEstateProperties": { _, args, context, info in
                 let budget = try Self.start(context)
-                return Self.answer(try await queries.list(args, budget: budget), budget: budget, info: info)
+                return try Self.answer(try await queries.list(args, budget: budget), budget: budget, info: info)
             },
         ]
         // Only the versioned dialect has a sync query (the Gen 2 schema has no field for it).
         if let versioned = operations as? VersionedOperations {
             resolvers["syncRealEstateProperties"] = { _, args, context, info in
                 let budget = try Self.start(context)
-                return Self.answer(try await versioned.sync(args, budget: budget), budget: budget, info: info)
+                return try Self.answer(try await versioned.sync(args, budget: budget), budget: budget, info: info)
             }
         }
         return resolvers
     }
 
     /// A page as the library reads it, or (on the fast path) left for `FastPagePlan` to render,
-    /// with an empty object for the library, which selects only `__typename` under it.
-    private static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) -> [String: any Sendable] {
+    /// with an empty object for the library, which selects only `__typename` under it. Charged
+    /// first for the copies its aliases make (`PageAnswerCost`), before any of it is built.
+    private static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
+        if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page.records)) }
         guard let capture = budget?.capture else { return page.resolverSource() }
         capture.keep(.page(page), forKey: responseKey(info))
         return [:]

@@ -31,16 +31,10 @@ public enum PropertyValidation {
         if text.count > maximumLength {
             throw InvalidInput(message: "The \(field) is too long: \(text.count) characters, at most \(maximumLength).")
         }
-        if let bad = text.unicodeScalars.first(where: isControl) {
-            throw InvalidInput(
-                message: "The \(field) contains a control character (U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4))); remove it.")
+        // The rule the server enforces too (`PropertyCharacters`).
+        if let bad = PropertyCharacters.firstForbidden(in: text) {
+            throw InvalidInput(message: "The \(field) contains a control character (\(PropertyCharacters.codePoint(bad))); remove it.")
         }
-    }
-
-    /// C0/C1 controls, and the bidirectional overrides that can make text read differently than it is stored.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
-            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
 
@@ -51,9 +45,5 @@ extension String {
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
-    }
-
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import OptimisticStore
 
 /// The list's memory across restarts, in one SQLite file (WAL, through GRDB):
@@ -18,17 +19,24 @@ public final class SyncStorage: Sendable {
 
     /// Opens (or creates) the file. `synchronous = FULL`: a commit is on the disk, not
     /// only in the OS's cache, so even a power cut keeps what the user was shown.
-    public init(path: String) throws {
+    ///
+    /// An existing file is first read without writing (`OutboxPreflight`): one a newer build
+    /// wrote, or one with damaged pages, is refused before a byte of it changes. Every refusal
+    /// goes to `logger` with the file's path and a way out that keeps the file.
+    public init(path: String, logger: Logger = Logger(label: "proptui.outbox")) throws {
         var configuration = Configuration()
         configuration.label = "proptui.outbox"
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
+            try OutboxPreflight.check(path: path, knownMigrations: Self.migrator)
             database = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
-            throw SyncStorageError.cannotOpen(path: path, reason: "\(error)")
+            let refusal = error as? SyncStorageError ?? .cannotOpen(path: path, reason: "\(error)")
+            logger.error("\(refusal)")
+            throw refusal
         }
         self.path = path
     }
@@ -345,16 +353,37 @@ extension RealEstateProperty: FetchableRecord, PersistableRecord {
 
 public enum SyncStorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
+    /// The file holds migrations this build does not know: a newer proptui wrote it.
+    case newerVersion(path: String, unknownMigrations: [String])
+    /// SQLite finds damaged pages or structure; nothing was written to it.
+    case damaged(path: String, reason: String)
     case writeFailed(path: String, reason: String)
     case corruptOutbox(String)
     case inUse(path: String)
 
     public var description: String {
         switch self {
-        case .cannotOpen(let path, let reason): "cannot open the outbox \(path): \(reason)"
+        case .cannotOpen(let path, let reason): "cannot open the outbox \(path): \(reason). \(Self.wayOut(path))"
+        case .newerVersion(let path, let unknown):
+            "the outbox \(path) was written by a newer proptui (it has \(unknown.joined(separator: ", ")), which this build does not know); "
+                + "this build leaves it untouched. Run the newer proptui, or \(Self.wayOut(path))"
+        case .damaged(let path, let reason):
+            "the outbox \(path) is damaged (\(reason)); nothing was written to it. \(Self.wayOut(path).capitalizedFirst) "
+                + "(SQLite's `.recover` may get its changes back)"
         case .writeFailed(let path, let reason): "cannot save to \(path): \(reason)"
         case .corruptOutbox(let reason): "the outbox is damaged: \(reason)"
         case .inUse(let path): "another proptui is already using \(path)"
         }
     }
+
+    /// What to do that loses nothing: the file (and its WAL, which holds the latest commits)
+    /// moved aside is kept whole, and the app starts with an empty outbox beside it.
+    static func wayOut(_ path: String) -> String {
+        "move it aside to start with an empty outbox, keeping it whole: mv '\(path)' '\(path).aside' "
+            + "(and '\(path)-wal' to '\(path).aside-wal' if it exists)"
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

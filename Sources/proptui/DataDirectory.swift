@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppSync
 
 /// Where proptui keeps its data (the embedded server's database and API key, the log):
 /// `--data-dir`, else `$XDG_DATA_HOME/proptui`, else `~/.local/share/proptui`.
@@ -13,20 +14,10 @@ enum DataDirectory {
     /// The embedded server's database and API key live in their own folder of it.
     static func server(of dataDirectory: String) -> String { dataDirectory + "/server" }
 
-    /// Creates it (owner-only: it holds an API key) and says clearly when that is impossible.
+    /// Creates it (owner-only: it holds an API key) and says clearly when that is impossible,
+    /// with the path and what to do (`DataDirectoryProblem`).
     static func prepare(_ path: String) throws -> String {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw DataDirectoryError(path: path, reason: (error as NSError).localizedDescription)
-        }
+        try DataDirectoryProblem.prepare(path)
         return path
     }
-}
-
-struct DataDirectoryError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot use the data directory \(path): \(reason)" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LocalAppSync
 
 /// One server per data directory: `proptui serve` and the app's embedded server take an
 /// exclusive `flock` on `proptui.lock` in the server's folder and hold it while they run.
@@ -21,13 +22,10 @@ final class DataDirectoryLock: Sendable {
 
     /// Takes the lock on `directory` (creating it owner-only if needed), or throws `InUse`.
     init(directory: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = try DataDirectory.prepare(directory)
         path = (directory as NSString).appendingPathComponent("proptui.lock")
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw DataDirectoryError(path: directory, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw DataDirectoryProblem(path: directory, errno: errno) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Logging
 import PropertySync
 
 /// Which outbox and cache file the app uses: one per backend, so changes queued for
@@ -29,7 +30,11 @@ enum OutboxFile {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let lock = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw SyncStorageError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard lock >= 0 else {
+            let refusal = SyncStorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            Logger(label: "proptui.outbox").error("\(refusal)")
+            throw refusal
+        }
         guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             close(lock)
             throw OutboxInUse(path: path)

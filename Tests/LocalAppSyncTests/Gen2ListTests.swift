@@ -69,7 +69,7 @@ import Testing
         try await TestServer.gen2 { server in
             let refused = try await server.graphQL(#"{ listRealEstateProperties(nextToken: "not-a-token") { items { id } } }"#)
             #expect(refused["data"]["listRealEstateProperties"].isNull)
-            #expect(refused["errors"][0]["errorType"] == "DynamoDB:DynamoDbException")
+            #expect(refused["errors"][0]["errorType"] == "DynamoDB:UserIllegalArgumentException")
         }
     }
 

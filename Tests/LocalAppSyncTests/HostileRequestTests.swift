@@ -163,6 +163,24 @@ import Testing
         }
     }
 
+    /// 300 aliases of `name` under the items of a 1,000-record page: a few KB asking for ~10 MB.
+    @Test func aliasesInsideAPageAreChargedPerCopy() async throws {
+        try await Self.inBothDialects { server in
+            try await server.server.seedGenerated(count: 1000)
+            let aliases = (0..<300).map { "n\($0): name" }.joined(separator: " ")
+            let (status, answer, text) = try await Self.fire(
+                try TestServer.body("{ listRealEstateProperties(limit: 1000) { items { \(aliases) } } }"), at: server)
+            #expect(status == 200)
+            #expect(Self.errorTypes(answer) == ["MappingTemplate"])
+            #expect(answer["data"]["listRealEstateProperties"].isNull)
+            #expect(text.utf8.count < 2000, "\(text.utf8.count) bytes")
+            // The same page with each field once is well within the limit.
+            let plain = try await server.graphQL("{ listRealEstateProperties(limit: 1000) { items { id name address createdAt updatedAt } } }")
+            #expect(plain["errors"].isNull)
+            #expect(plain["data"]["listRealEstateProperties"]["items"].array?.count == 1000)
+        }
+    }
+
     @Test func aSubscriptionIsHeldToTheSameLimits() async throws {
         try await TestServer.with { server in
             let client = RealtimeTestClient.connectWithQueryAuth(port: server.port, apiKey: server.server.apiKey)

@@ -41,7 +41,7 @@ import Testing
     @Test func aForgedNextTokenIsRefused() async throws {
         try await TestServer.with { server in
             let response = try await server.graphQL(#"{ listRealEstateProperties(nextToken: "garbage") { items { id } } }"#)
-            #expect(response["errors"][0]["errorType"] == "DynamoDB:DynamoDbException")
+            #expect(response["errors"][0]["errorType"] == "DynamoDB:UserIllegalArgumentException")
             #expect(response["data"]["listRealEstateProperties"].isNull)
         }
     }

@@ -13,11 +13,12 @@ import Testing
 
     struct Claims: JWTPayload {
         var exp: ExpirationClaim
+        var nbf: NotBeforeClaim?
         var iss: IssuerClaim
         var clientId: String
         var tokenUse = "access"
         enum CodingKeys: String, CodingKey {
-            case exp, iss
+            case exp, nbf, iss
             case clientId = "client_id"
             case tokenUse = "token_use"
         }
@@ -38,11 +39,14 @@ import Testing
             try Data(jwks.utf8).write(to: jwksURL)
         }
 
-        func token(expiresIn seconds: TimeInterval = 3600, issuer: String = UserPoolAuthTests.issuer, client: String = "client-a")
-            async throws -> String
-        {
+        func token(
+            expiresIn seconds: TimeInterval = 3600, validFrom notBefore: Date? = nil, issuer: String = UserPoolAuthTests.issuer,
+            client: String = "client-a"
+        ) async throws -> String {
             try await keys.sign(
-                Claims(exp: .init(value: Date().addingTimeInterval(seconds)), iss: .init(value: issuer), clientId: client),
+                Claims(
+                    exp: .init(value: Date().addingTimeInterval(seconds)), nbf: notBefore.map { .init(value: $0) },
+                    iss: .init(value: issuer), clientId: client),
                 kid: "test-key")
         }
     }
@@ -64,6 +68,11 @@ import Testing
             let expired = try await server.post(body: body, headers: [("Authorization", try await pool.token(expiresIn: -60))])
             #expect(expired.status == 401)
             #expect(expired.json["errors"][0]["message"] == "Token has expired.")
+            let earlier = try await server.post(body: body, headers: [("Authorization", try await pool.token(validFrom: Date().addingTimeInterval(-60)))])
+            #expect(earlier.status == 200)
+            let notYet = try await server.post(body: body, headers: [("Authorization", try await pool.token(validFrom: Date().addingTimeInterval(600)))])
+            #expect(notYet.status == 401)
+            #expect(notYet.json["errors"][0]["errorType"] == "UnauthorizedException")
             for bad in [try await pool.token(issuer: "https://elsewhere"), try await pool.token(client: "client-b"), "not.a.jwt"] {
                 let refused = try await server.post(body: body, headers: [("Authorization", bad)])
                 #expect(refused.status == 401)

@@ -7,7 +7,8 @@ import NIOCore
 /// Checks Cognito user pool tokens (`Authorization: <JWT>`) as AppSync does: the signature
 /// against the pool's JWKS (fetched from its URL, fetched again when a key is not found), then
 /// the issuer, the audience (`aud` of an ID token or `client_id` of an access token, when
-/// client ids are configured), the token use and the expiry.
+/// client ids are configured), the token use, the expiry and the start of validity (`nbf`:
+/// a token not valid yet is refused, as RFC 7519 and AppSync do).
 actor UserPoolVerifier {
     struct Settings: Sendable, Equatable {
         /// `https://cognito-idp.REGION.amazonaws.com/POOL_ID`, what the tokens' `iss` must be.
@@ -30,13 +31,15 @@ actor UserPoolVerifier {
 
     struct Claims: JWTPayload {
         var exp: ExpirationClaim
+        /// Cognito's own tokens carry none; an OIDC provider may issue tokens valid from later.
+        var nbf: NotBeforeClaim?
         var iss: IssuerClaim?
         var aud: AudienceClaim?
         var clientId: String?
         var tokenUse: String?
 
         enum CodingKeys: String, CodingKey {
-            case exp, iss, aud
+            case exp, nbf, iss, aud
             case clientId = "client_id"
             case tokenUse = "token_use"
         }
@@ -65,6 +68,8 @@ actor UserPoolVerifier {
         guard claims.exp.value > now() else {
             return .refused(status: 401, errorType: "UnauthorizedException", message: "Token has expired.")
         }
+        // AppSync's exact words for a token not valid yet are not known: its general refusal.
+        if let notBefore = claims.nbf, notBefore.value > now() { return .wrong }
         guard claims.iss?.value == settings.issuer, ["id", "access"].contains(claims.tokenUse ?? "") else { return .wrong }
         if !settings.clientIds.isEmpty {
             let audience = claims.tokenUse == "access" ? claims.clientId.map { [$0] } ?? [] : claims.aud?.value ?? []

@@ -15,6 +15,7 @@ import GraphQL
 struct ItemOperations: PropertyOperations {
     let database: ItemDatabase
     let limits: ServerLimits
+    let signer: PageTokenSigner
     private var rules: InputValidation { InputValidation(limits: limits) }
 
     func get(_ args: Map) async throws -> PropertyRecord? {
@@ -25,7 +26,7 @@ struct ItemOperations: PropertyOperations {
     func list(_ args: Map, budget: RequestBudget?) async throws -> PropertyPage {
         let limit = try rules.pageSize(args["limit"])
         var cursor: ScanOrder.Cursor?
-        if let token = args["nextToken"].string { cursor = try ScanOrder.Cursor(token: token) }
+        if let token = args["nextToken"].string { cursor = try ScanOrder.Cursor(token: token, signer: signer) }
         let reservation = try budget?.reservePage(rows: limit) ?? 0
         let items: [StoredItem]
         do {
@@ -38,7 +39,7 @@ struct ItemOperations: PropertyOperations {
         let passing = filter.dictionary == nil ? items : items.filter { DynamoCondition.holds(filter, on: $0.attributes) }
         let records = passing.map(\.record)
         try budget?.settle(reservation: reservation, bytes: records.reduce(0) { $0 + $1.estimatedJSONBytes })
-        let nextToken = items.count == limit ? items.last.map { ScanOrder.Cursor(after: $0).token } : nil
+        let nextToken = items.count == limit ? items.last.map { ScanOrder.Cursor(after: $0).token(signedBy: signer) } : nil
         return PropertyPage(records: records, nextToken: nextToken, startedAt: nil)
     }
 

@@ -14,8 +14,8 @@ enum ScanOrder {
         return Int64(bitPattern: hash)
     }
 
-    /// Where a scan page starts: after this item. Served as an opaque `nextToken` (base64 of a
-    /// small JSON object), as DynamoDB's `LastEvaluatedKey` reaches AppSync clients.
+    /// Where a scan page starts: after this item. Served as an opaque `nextToken` (a small JSON
+    /// object, signed by `PageTokenSigner`), as DynamoDB's `LastEvaluatedKey` reaches AppSync clients.
     struct Cursor: Codable, Equatable, Sendable {
         var afterKey: Int64
         var afterID: String
@@ -25,14 +25,14 @@ enum ScanOrder {
             afterID = item.id
         }
 
-        var token: String {
+        func token(signedBy signer: PageTokenSigner) -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            return ((try? encoder.encode(self)) ?? Data()).base64EncodedString()
+            return signer.seal((try? encoder.encode(self)) ?? Data())
         }
 
-        init(token: String) throws(AppSyncResolverError) {
-            guard let data = Data(base64Encoded: token), let decoded = try? JSONDecoder().decode(Cursor.self, from: data) else {
+        init(token: String, signer: PageTokenSigner) throws(AppSyncResolverError) {
+            guard let decoded = try? JSONDecoder().decode(Cursor.self, from: signer.open(token)) else {
                 throw .invalidNextToken
             }
             self = decoded

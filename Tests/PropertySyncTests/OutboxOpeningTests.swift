@@ -1,0 +1,118 @@
+import Foundation
+import Logging
+import OptimisticStore
+import Synchronization
+import Testing
+@testable import PropertySync
+
+/// An outbox that this build must not write: one a newer proptui wrote, one with damaged pages.
+/// Each is refused before a byte of it changes, and the refusal is logged with the file's path
+/// and a way out that keeps it.
+@Suite struct OutboxOpeningTests {
+    /// A file with a cache of `rows` records and one pending operation, closed (checkpointed).
+    func outbox(rows: Int = 300) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proptui-opening-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("outbox.sqlite").path
+        let records = (0..<rows).map { RealEstateProperty(id: "p\($0)", name: "Property \($0) " + String(repeating: "x", count: 80), version: 1) }
+        let storage = try SyncStorage(path: path)
+        try storage.replaceConfirmed(with: records, refreshedAt: Date())
+        let store = OptimisticStore<RealEstateProperty>(confirmed: records)
+        let rename = store.apply(.update("p1", RealEstatePropertyPatch(name: "Renamed"))).operation
+        try storage.append(try #require(store.operation(rename)))
+        return path
+    }
+
+    /// Runs `sqlite3`-like Python on the file, as another program would.
+    func python(_ script: String, _ path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    /// The file and its WAL, byte for byte.
+    func contents(_ path: String) -> [Data?] {
+        [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
+    }
+
+    @Test func anOutboxFromANewerBuildIsRefusedAndNotWritten() throws {
+        let path = try outbox()
+        try python(
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"insert into grdb_migrations values ('v9-from-the-future')\"); c.commit(); c.close()",
+            path)
+        let before = contents(path)
+        let log = LogCapture()
+        #expect {
+            try SyncStorage(path: path, logger: log.logger)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("newer proptui") && text.contains(path) && text.contains("v9-from-the-future")
+        }
+        #expect(contents(path) == before)
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.contains(path) == true)
+        #expect(log.messages.first?.contains("mv '\(path)' '\(path).aside'") == true)
+    }
+
+    @Test func anOutboxWithDamagedPagesIsRefusedBeforeAnyWrite() throws {
+        let path = try outbox()
+        // Garbage over the middle of the file (the cache's pages), as a bad disk or a stray write leaves it.
+        try python(
+            "import sys; f=open(sys.argv[1],'r+b'); f.seek(4096*4); f.write(b'\\xde\\xad\\xbe\\xef'*2048); f.close()", path)
+        let before = contents(path)
+        let log = LogCapture()
+        #expect {
+            try SyncStorage(path: path, logger: log.logger)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("damaged") && text.contains(path) && text.lowercased().contains("move it aside")
+        }
+        #expect(contents(path) == before)
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.contains(path) == true)
+    }
+
+    @Test func everyFailureToOpenIsLoggedWithThePath() throws {
+        let log = LogCapture()
+        let path = "/proc/proptui-cannot-be-here/outbox.sqlite"
+        #expect(throws: SyncStorageError.self) { try SyncStorage(path: path, logger: log.logger) }
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.contains(path) == true)
+    }
+
+    @Test func aSoundOutboxStillOpensWithItsOperations() throws {
+        let path = try outbox()
+        let kept = try SyncStorage(path: path).load()
+        #expect(kept.pending.count == 1)
+        #expect(kept.confirmed.count == 300)
+    }
+}
+
+/// The messages logged at error level, for one test.
+final class LogCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    var messages: [String] { lines.withLock { $0 } }
+
+    var logger: Logger {
+        Logger(label: "test.outbox") { _ in Handler(capture: self) }
+    }
+
+    struct Handler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            guard event.level >= .error else { return }
+            capture.lines.withLock { $0.append(event.message.description) }
+        }
+    }
+}
