@@ -11,7 +11,8 @@ import Foundation
 ///   `firstIndex` scan, the whole list published), the screen given the whole published list
 ///   (`rowsReplaced`), and `render()`. The sample keeps nothing on disk.
 ///
-/// Not timed on either side: copying the frame to curses (`FramePainter` needs a terminal).
+/// Not timed on either side: copying the frame to curses (`FramePainter` draws into curses'
+/// screen, which needs a terminal and which the bench does not link).
 struct RenameKeyToFrameBenchmark {
     let sizes: [Int]
     /// Timed renames per size for proptui, and for the sample at sizes up to `largeSize`.
