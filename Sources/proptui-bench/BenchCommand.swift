@@ -70,6 +70,20 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the load benchmark.")
     var loadOnly = false
 
+    @Option(help: ArgumentHelp(
+        "Record counts for the rename benchmark: ⏎ to frame through the durable outbox, against the sample's algorithm (0 skips it).",
+        valueName: "n,n,…"))
+    var renameSizes = SizeList([1_000, 1_000_000])
+
+    @Option(help: "Renames timed per size in the rename benchmark (proptui; the sample too, up to 100,000 records).")
+    var renameSamples = 200
+
+    @Option(help: "Renames timed for the sample above 100,000 records in the rename benchmark (each one takes seconds).")
+    var renameSampleSamplesLarge = 10
+
+    @Flag(help: "Only the rename benchmark (a rename from the key press to the frame, proptui against the sample).")
+    var renameOnly = false
+
     func validate() throws {
         guard operations > 0 else { throw ValidationError("--operations must be at least 1") }
         guard !sizes.values.contains(0) else { throw ValidationError("--sizes must be at least 1 each") }
@@ -82,7 +96,8 @@ struct BenchCommand: AsyncParsableCommand {
         let rowSizes = rowsSizes.values.filter { $0 > 0 }
         let screenSizes = screenSizes.values.filter { $0 > 0 }
         let loadSizes = loadSizes.values.filter { $0 > 0 }
-        let only = screenOnly || rowsOnly || loadOnly
+        let renameSizes = renameSizes.values.filter { $0 > 0 }
+        let only = screenOnly || rowsOnly || loadOnly || renameOnly
         var machine = MachineLoad()
         let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 && !only ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
@@ -92,6 +107,10 @@ struct BenchCommand: AsyncParsableCommand {
         let rows = !rowSizes.isEmpty && (!only || rowsOnly) ? RowsBenchmark(sizes: rowSizes).run() : nil
         let screen = !screenSizes.isEmpty && (!only || screenOnly)
             ? FrameBenchmark(sizes: screenSizes, samples: max(1, screenSamples)).run() : nil
+        let rename = !renameSizes.isEmpty && (!only || renameOnly)
+            ? try await RenameKeyToFrameBenchmark(
+                sizes: renameSizes, samples: max(1, renameSamples), sampleSamplesWhenLarge: max(1, renameSampleSamplesLarge)).run()
+            : nil
         machine.finish()
 
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
@@ -101,12 +120,14 @@ struct BenchCommand: AsyncParsableCommand {
         if !load.isEmpty { print(LoadBenchmark.text(load)) }
         if let rows { print(RowsBenchmark.text(rows.results, old: rows.old)) }
         if let screen { print(FrameBenchmark.text(screen)) }
+        if let rename { print(RenameKeyToFrameBenchmark.text(rename)) }
         if let json {
             // One file for every section that ran; a section that did not run is absent.
             var document = try JSONDocument(report.json())
             if !load.isEmpty { document = try document.adding("load", load) }
             if let rows { document = try document.adding("rowIndex", RowsDocument(results: rows.results, oneInsertPerRow: rows.old)) }
             if let screen { document = try document.adding("screen", screen) }
+            if let rename { document = try document.adding("renameKeyToFrame", rename) }
             try document.data().write(to: URL(fileURLWithPath: json))
         }
         // Missed goals are a result, not a failure: the exit code stays 0.

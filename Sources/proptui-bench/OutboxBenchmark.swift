@@ -78,7 +78,7 @@ struct OutboxBenchmark {
     }
 
     /// A loopback port that was free a moment ago and that nothing in this run listens on.
-    private static func unservedPort() async throws -> Int {
+    static func unservedPort() async throws -> Int {
         let folder = NSTemporaryDirectory() + "proptui-bench-nowhere-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(dataDirectory: folder, seedSamples: false))

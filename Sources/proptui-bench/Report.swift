@@ -162,7 +162,7 @@ struct Report {
             }
         }
         let document = Document(
-            measures: "optimistic apply + successful settle + publishing, per operation", seed: seed,
+            measures: "the engine against the sample's algorithm: optimistic apply + successful settle + publishing, per operation", seed: seed,
             cores: machine.cores, loadAverageAtStart: machine.loadAtStart, loadAverageAtEnd: machine.loadAtEnd,
             memoryMeasure: memoryDescription, rows: rows, goals: [speedUpGoal, p99Goal], outbox: outbox, liveSync: live)
         let encoder = JSONEncoder()
