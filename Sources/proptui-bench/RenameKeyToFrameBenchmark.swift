@@ -6,10 +6,10 @@ import Foundation
 /// - proptui (`RenameOnProptui`): the reducer's `.rename` effect, `RealEstatePropertyList.rename`
 ///   on a file-backed `SyncStorage` (the change committed to the SQLite outbox with
 ///   `synchronous = FULL` before the call returns; the API is unreachable, so it stays pending),
-///   the list's events through `ListEventBridge` into the reducer, and `render()`.
+///   the list's events into the reducer (`AppAction.list`), and `render()`.
 /// - the sample (`RenameOnSample`): the same key and effect, the sample's `updateProperty` (a
 ///   `firstIndex` scan, the whole list published), the screen given the whole published list
-///   (`rowsReplaced`), and `render()`. The sample keeps nothing on disk.
+///   (`ListEvent.loaded`), and `render()`. The sample keeps nothing on disk.
 ///
 /// Not timed on either side: copying the frame to curses (`FramePainter` draws into curses'
 /// screen, which needs a terminal and which the bench does not link).
@@ -40,7 +40,7 @@ struct RenameKeyToFrameBenchmark {
         var proptui: Timing
         /// The list's `rename` alone (the outbox's commit to disk is most of it), without the key and the screen.
         var proptuiListOnly: Timing
-        /// ⏎ → `updateProperty` → the whole list published → `rowsReplaced` → frame; nothing durable.
+        /// ⏎ → `updateProperty` → the whole list published → `ListEvent.loaded` → frame; nothing durable.
         var sample: Timing
         /// The sample's list alone (`updateProperty` and receiving the published list), without the screen.
         var sampleListOnly: Timing
@@ -88,9 +88,9 @@ struct RenameKeyToFrameBenchmark {
             "",
             "A rename end to end, ⏎ to the rendered \(result.width)×\(result.height) frame (no curses), against the sample's algorithm in the same run:",
             "  proptui: the reducer's effect, RealEstatePropertyList.rename committing to the SQLite outbox (synchronous=FULL; "
-                + "the API unreachable, so the change stays pending), the list's diff through ListEventBridge into the reducer, render()",
+                + "the API unreachable, so the change stays pending), the list's diff into the reducer, render()",
             "  sample:  the same key, the sample's updateProperty (firstIndex scan, the whole list published), "
-                + "the screen given the whole list (rowsReplaced), render(); nothing durable",
+                + "the screen given the whole list (ListEvent.loaded), render(); nothing durable",
         ]
         for size in result.sizes {
             lines.append("  \(size.records.formatted()) records:")

@@ -54,7 +54,7 @@ struct RenameOnProptui {
             screen.render()
             let elapsed = MonotonicClock.now() - start
 
-            guard screen.shows(request.id, named: request.name) else {
+            guard screen.shows(request.id, named: request.name.text) else {
                 throw LoadBenchmarkError("the screen does not show the rename of \(request.id) to “\(request.name)”")
             }
             if sample >= Self.warmUp {
@@ -70,7 +70,7 @@ struct RenameOnProptui {
     @MainActor
     private func deliver(_ events: [ListEvent], to screen: inout RenameScreen) {
         for event in events {
-            for action in ListEventBridge.actions(for: event) { screen.reduce(action) }
+            screen.reduce(.list(event))
         }
     }
 

@@ -28,7 +28,7 @@ struct RenameOnSample {
         var byID = Dictionary(uniqueKeysWithValues: properties.map { ($0.id, $0) })
         list.load(properties)
         var screen = RenameScreen(seed: RenameOnProptui.seed ^ UInt64(records))
-        screen.reduce(.rowsReplaced(Self.rows(await published.next() ?? [])))
+        screen.reduce(.list(.loaded(Self.rows(await published.next() ?? []))))
 
         var keyToFrame: [UInt64] = []
         var listOnly: [UInt64] = []
@@ -39,17 +39,17 @@ struct RenameOnSample {
             guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.id] else {
                 preconditionFailure("⏎ in the rename field made no rename of a known row")
             }
-            property.name = request.name
+            property.name = request.name.text
             let listStart = MonotonicClock.now()
             list.updateProperty(property)
             let whole = await published.next() ?? []
             let listElapsed = MonotonicClock.now() - listStart
-            screen.reduce(.rowsReplaced(Self.rows(whole)))
+            screen.reduce(.list(.loaded(Self.rows(whole))))
             screen.render()
             let elapsed = MonotonicClock.now() - start
 
             byID[request.id] = property
-            precondition(screen.shows(request.id, named: request.name), "the screen does not show the sample's rename")
+            precondition(screen.shows(request.id, named: request.name.text), "the screen does not show the sample's rename")
             if sample >= warmUp {
                 keyToFrame.append(elapsed)
                 listOnly.append(listElapsed)

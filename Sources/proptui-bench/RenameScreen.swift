@@ -60,7 +60,7 @@ struct RenameScreen {
 /// The one rename an `⏎` asked for.
 struct RenameRequest {
     let id: String
-    let name: String
+    let name: PropertyName
 
     init?(_ effects: [Effect]) {
         for case .rename(let id, let name) in effects {
