@@ -98,9 +98,9 @@ extension RealEstatePropertyList {
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
         if let mark = startedAt ?? plainSyncMark(all) {
             // A whole list is a base query: live sync goes on from here with deltas.
-            persist("the sync time") { try storage.setSyncMarks(lastSync: mark, baseSync: Date()) }
+            run([.save(.syncMarks(lastSync: mark, baseSync: Date()))])
         }
-        setLoadState(.loaded)
+        run(machine.setLoadState(.loaded))
         if askedByUser { sink(.refreshed) }
         return true
     }

@@ -204,14 +204,6 @@ public actor RealEstatePropertyList {
         }
     }
 
-    func persist(_ what: String, _ write: () throws -> Void) {
-        do { try write() } catch { logger.error("could not save \(what): \(error)") }
-    }
-
-    func setLoadState(_ new: LoadState) {
-        run(machine.setLoadState(new))
-    }
-
     func setBusy(_ busy: Bool) {
         let wasBusy = busyLoads > 0
         busyLoads += busy ? 1 : -1
