@@ -171,8 +171,10 @@ extension AppState {
     /// The detail screen's view of `id`, live or vanished.
     func detailView(id: String, palette: Palette) -> DetailView? {
         if let row = rows.row(id: id) {
-            return DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
-                              separateClusters: separateClusters)
+            var view = DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
+                                  separateClusters: separateClusters)
+            if case .conflict = row.status { view.yours = conflictedChanges[id] }
+            return view
         }
         guard let vanishedDetail else { return nil }
         return DetailView(row: PropertyRow(vanishedDetail.property), vanished: vanishedDetail, layout: layout,
@@ -208,6 +210,7 @@ extension AppState {
             show("o applies your change again after a conflict (⚡); this row has none.", .info, now: now)
             return []
         }
+        conflictedChanges[id] = nil
         return [.reapplyMine(id: id)]
     }
 
@@ -218,6 +221,7 @@ extension AppState {
             return []
         }
         show("Kept the other change to “\(rows.row(id: id)?.property.name ?? "")”; yours is let go.", .success, now: now)
+        conflictedChanges[id] = nil
         return [.dismissConflict(id: id)]
     }
 

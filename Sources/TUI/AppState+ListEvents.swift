@@ -23,7 +23,8 @@ extension AppState {
             loadProgress = progress
         case .succeeded(let summary):
             show(Self.successText(summary.kind, record: summary.recordName), .success, now: now)
-        case .reverted(let summary, let message, _):
+        case .reverted(let summary, let message, let conflict):
+            if conflict { conflictedChanges[summary.recordID] = Self.yours(summary) }
             showFailure(OperationFailure(
                 operation: summary.kind, record: summary.recordName, message: message, reverted: true,
                 newName: summary.newName, takenBackWith: summary.takenBackWith, lastShown: summary.lastShown), now: now)
@@ -51,6 +52,16 @@ extension AppState {
         case .unauthorized(let message): showStopped("not authorized: \(message)", now: now)
         case .misconfigured(let message): showStopped("misconfigured: \(message)", now: now)
         default: break
+        }
+    }
+
+    /// The user's change in a conflict, for the detail view.
+    static func yours(_ summary: OperationSummary) -> String {
+        switch summary.kind {
+        case .rename: "rename to “\(summary.newName ?? "")”"
+        case .editAddress: "your address change"
+        case .delete: "delete"
+        default: summary.kind.rawValue
         }
     }
 

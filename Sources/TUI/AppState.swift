@@ -78,6 +78,9 @@ public struct AppState: Sendable {
     public internal(set) var messageHistory: [StatusMessage] = []
     /// The name of a create the server just refused: the next key, if `n`, opens the field with it.
     public internal(set) var retryableCreate: RealEstateProperty?
+    /// The user's change that lost each conflict (`⚡`), in words for the detail view ("rename
+    /// to “Mine”"): theirs is the row as shown, mine is what `o` would apply again.
+    public internal(set) var conflictedChanges: [String: String] = [:]
     static let messageHistoryLimit = 500
     public internal(set) var connection: Connectivity = .connecting
     public internal(set) var loadState: LoadState = .loading

@@ -77,6 +77,24 @@ import Testing
         #expect(app.press(.character("o")) == [.reapplyMine(id: row.id)])
     }
 
+    @Test func theDetailOfAConflictShowsTheirsAndYours() {
+        var app = makeApp(height: 20, rows: sampleRows)
+        let row = sampleRows[0]
+        let message = "someone else renamed it to “Theirs” meanwhile"
+        let theirs = PropertyRow(RealEstateProperty(id: row.id, name: "Theirs", version: 3), status: .conflict(message))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .rename, recordID: row.id, recordName: row.property.name, newName: "Mine"),
+            message: message, conflict: true)), now: t0)
+        app.press(.character("g"), .enter)
+        let detail = (0..<app.height).map { app.render().line($0) }.joined(separator: "\n")
+        #expect(detail.contains("Theirs"), "theirs: the record as the server has it")
+        #expect(detail.contains("Yours") && detail.contains("rename to “Mine”"), "yours: the change that lost\n\(detail)")
+        app.press(.character("x"))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [PropertyRow(theirs.property)]))), now: t0)
+        #expect(!(0..<app.height).contains { app.render().line($0).contains("Yours") }, "settled: no more yours")
+    }
+
     @Test func marksSayTheSyncStateWithoutColour() {
         let rows = [
             PropertyRow(property("p", "Pending", createdAt: "1"), status: .pending(2)),

@@ -14,6 +14,8 @@ struct DetailView {
     let palette: Palette
     /// The first line shown; clamped here, so any value is safe.
     var scroll = 0
+    /// In a conflict: the user's change that lost, in words (theirs is the record shown).
+    var yours: String? = nil
     /// The kinds of emoji cluster the terminal draws a scalar at a time (`Frame.separateClusters`).
     var separateClusters: Set<ClusterKind> = []
 
@@ -43,7 +45,7 @@ struct DetailView {
             ("Version", property.version == 0 ? "0 (not on the server yet)"
                 : property.hasServerVersion ? String(property.version) : "— (this API keeps no versions)", .default),
             ("Sync", syncText, syncColor),
-        ]
+        ] + (yours.map { [("Yours", "\($0) · o applies it again, x keeps theirs", Frame.Color.yellow)] } ?? [])
         var lines: [Line] = []
         for field in fields {
             switch (field.label, editing?.field) {
