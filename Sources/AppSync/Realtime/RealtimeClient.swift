@@ -47,13 +47,17 @@ public final class RealtimeClient: Sendable {
     let subscriptions: [RealtimeSubscription]
     let authorize: RealtimeAuthorization
     let retryPolicy: RetryPolicy
+    /// How long a socket may take to open and have every subscription acknowledged.
+    let handshakeTimeout: Duration
     let logger: Logger
     private let task = Mutex<Task<Void, Never>?>(nil)
 
     public init(
         url: URL, subscriptions: [RealtimeSubscription], retryPolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(15)),
+        handshakeTimeout: Duration = .seconds(15),
         logger: Logger = Logger(label: "proptui.realtime"), authorize: @escaping RealtimeAuthorization
     ) {
+        self.handshakeTimeout = handshakeTimeout
         self.url = url
         self.subscriptions = subscriptions
         self.authorize = authorize
@@ -124,7 +128,8 @@ public final class RealtimeClient: Sendable {
 
         var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
         configuration.additionalHeaders[.secWebSocketProtocol] = "graphql-ws"
-        let session = RealtimeSession(subscriptions: subscriptions, authorize: authorize, events: events, logger: logger)
+        let session = RealtimeSession(
+            subscriptions: subscriptions, authorize: authorize, events: events, logger: logger, handshakeTimeout: handshakeTimeout)
         let connect: @Sendable () async -> (any Error)? = { [configuration, logger] in
             do {
                 _ = try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) { inbound, outbound, _ in
@@ -135,7 +140,7 @@ public final class RealtimeClient: Sendable {
                 return error
             }
         }
-        let ended = await Self.giveUp(on: connect, after: RealtimeSession.handshakeTimeout, unless: { session.hasOpened })
+        let ended = await Self.giveUp(on: connect, after: handshakeTimeout, unless: { session.hasOpened }, else: SocketDidNotOpen(timeout: handshakeTimeout))
         return session.outcome(after: ended)
     }
 
@@ -144,14 +149,15 @@ public final class RealtimeClient: Sendable {
     /// acknowledged (`RealtimeSession`): otherwise the client would wait on it forever, live sync
     /// silently dead and the header saying nothing.
     struct SocketDidNotOpen: Error, CustomStringConvertible {
-        var description: String { "the realtime socket did not open within \(RealtimeSession.handshakeTimeout)" }
+        let timeout: Duration
+        var description: String { "the realtime socket did not open within \(timeout)" }
     }
 
     /// Runs `connect`; if the socket has not opened after `timeout`, answers at once and cancels the
     /// attempt (which may end later on its own), so that the client goes on to the next one.
     private static func giveUp(
         on connect: @escaping @Sendable () async -> (any Error)?, after timeout: Duration,
-        unless hasOpened: @escaping @Sendable () -> Bool
+        unless hasOpened: @escaping @Sendable () -> Bool, else timedOut: SocketDidNotOpen
     ) async -> (any Error)? {
         let answered = Mutex(false)
         return await withCheckedContinuation { (continuation: CheckedContinuation<(any Error)?, Never>) in
@@ -166,7 +172,7 @@ public final class RealtimeClient: Sendable {
             Task {
                 try? await Task.sleep(for: timeout)
                 guard !hasOpened() else { return }
-                answer(SocketDidNotOpen())
+                answer(timedOut)
                 attempt.cancel()
             }
         }

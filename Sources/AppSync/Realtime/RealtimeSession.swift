@@ -25,12 +25,13 @@ final class RealtimeSession: Sendable {
     /// From the socket's opening to every subscription acknowledged: a server that accepts the
     /// socket but never acknowledges is not waited on until the keep-alive's 5 minutes (nothing
     /// would arrive meanwhile, and the header would say nothing); the attempt fails and is retried.
-    static let handshakeTimeout = Duration.seconds(15)
+    let handshakeTimeout: Duration
 
     init(
         subscriptions: [RealtimeSubscription], authorize: @escaping RealtimeAuthorization,
-        events: AsyncStream<RealtimeEvent>.Continuation, logger: Logger
+        events: AsyncStream<RealtimeEvent>.Continuation, logger: Logger, handshakeTimeout: Duration
     ) {
+        self.handshakeTimeout = handshakeTimeout
         self.subscriptions = subscriptions
         self.authorize = authorize
         self.events = events
@@ -56,8 +57,8 @@ final class RealtimeSession: Sendable {
                     try? await outbound.close(.goingAway, reason: "keep-alive timeout")
                     return
                 }
-                if !subscribed, ContinuousClock.now >= began + Self.handshakeTimeout {
-                    end(.failed("the realtime server did not acknowledge the subscriptions within \(Self.handshakeTimeout)"))
+                if !subscribed, ContinuousClock.now >= began + handshakeTimeout {
+                    end(.failed("the realtime server did not acknowledge the subscriptions within \(handshakeTimeout)"))
                     try? await outbound.close(.goingAway, reason: "handshake timeout")
                     return
                 }
