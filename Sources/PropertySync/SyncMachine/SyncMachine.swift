@@ -201,17 +201,17 @@ struct SyncMachine {
         }
         let refusal = refusalBeingChecked
         refusalBeingChecked = nil
-        if let refusal, learnt == refusal.before {
-            // Still the dialect the refused request was written in: the API lacks what it needed.
-            actions += pauseSending(refusal.failure)
-        }
-        enqueueEverythingPending()
-        actions += pump()
         actions.append(.subscribe(dialectChanged: learnt != previous))
-        if let refusal, learnt != refusal.before {
-            actions += resumeSending()  // in the new dialect: the outbox, then a whole list
+        switch refusal {
+        case let refusal? where learnt == refusal.before:
+            // Still the dialect the refused request was written in: the API lacks what it needed.
+            return actions + pauseSending(refusal.failure)
+        case .some:
+            return actions + resumeSending()  // in the new dialect: the outbox, then a whole list
+        case nil:
+            enqueueEverythingPending()
+            return actions + pump()
         }
-        return actions
     }
 
     /// A request was refused as invalid GraphQL. Nothing more is sent until the API has been asked
