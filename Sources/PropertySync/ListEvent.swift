@@ -125,3 +125,7 @@ public struct LoadProgress: Sendable, Equatable {
 /// Where the list's events go: called in order, on the list's actor, before the
 /// call that caused them returns (so a key press and its rows land together).
 public typealias ListEventSink = @Sendable (ListEvent) -> Void
+
+/// The same, a step at a time: the events of one step of the list (a refusal's revert, its
+/// pending count and its reason) in one call, so a screen can show them in one frame.
+public typealias ListEventBatchSink = @Sendable ([ListEvent]) -> Void

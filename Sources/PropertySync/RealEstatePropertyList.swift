@@ -12,7 +12,9 @@ import OptimisticStore
 /// record is re-derived from what the server confirmed plus what is still pending.
 /// After a restart the list starts from the cache and the outbox, as it was.
 public actor RealEstatePropertyList {
-    let sink: ListEventSink
+    let sinkBatch: ListEventBatchSink
+    /// The events of the step being carried out (nil between steps): they go out together.
+    private var stepEvents: [ListEvent]?
     let storage: SyncStorage
     let logger: Logger
     /// The rules: what to send, what an answer means, what the header says (see `SyncMachine`).
@@ -66,6 +68,16 @@ public actor RealEstatePropertyList {
         api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
         logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping ListEventSink
     ) throws {
+        try self.init(
+            api: api, storage: storage, options: options, dialectHint: dialectHint, logger: logger,
+            onEvents: { events in events.forEach(sink) })
+    }
+
+    /// The same, with the events of each step handed over together (see `ListEventBatchSink`).
+    public init(
+        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
+        logger: Logger = Logger(label: "proptui.sync"), onEvents sink: @escaping ListEventBatchSink
+    ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         let knownDialect = try storage.dialect()
         machine = SyncMachine(
@@ -78,16 +90,19 @@ public actor RealEstatePropertyList {
         server = api
         self.dialectHint = dialectHint
         self.logger = logger
-        self.sink = sink
+        sinkBatch = sink
+    }
+
+    /// One event: with the step under way, if any, else on its own.
+    func sink(_ event: ListEvent) {
+        if stepEvents != nil { stepEvents?.append(event) } else { sinkBatch([event]) }
     }
 
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
     /// sending the outbox, reads the rest of the cache and refreshes. Returns as soon as the
     /// first rows are published; the rest runs on.
     public func start() {
-        sink(.loaded(rows))
-        sink(.loadStateChanged(machine.loadState))
-        sink(.pendingCountChanged(store.pendingCount))
+        sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount)])
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
         // run is used at once, and checked by the first refusal, if any; else the refresh asks.
         run(machine.resumeOutbox())
@@ -119,16 +134,29 @@ public actor RealEstatePropertyList {
     // MARK: - Carrying out the machine's actions
 
     /// Does what the machine asked, in order: requests and timers as tasks that feed their
-    /// outcome back, writes to SQLite at once, events to the screen.
+    /// outcome back, writes to SQLite at once, events to the screen. The step's writes come
+    /// first and its events go out together at the end: the screen is told what is already
+    /// kept, and never draws a revert (`⚡`) without its pending count and its reason.
+    /// A step's actions may start another step at once (closing the socket); its events join
+    /// the outer step's, in order.
     func run(_ actions: [SyncMachine.Action]) {
+        let outermost = stepEvents == nil
+        if outermost { stepEvents = [] }
+        defer {
+            if outermost, let events = stepEvents {
+                stepEvents = nil
+                if !events.isEmpty { sinkBatch(events) }
+            }
+        }
+        for case .save(let write) in actions { save(write) }
         for action in actions {
             switch action {
             case .send(let operation, let mutation):
                 Task { await self.send(mutation, for: operation) }
             case .read(let recordID, let operation):
                 Task { await self.read(recordID, for: operation) }
-            case .save(let write):
-                save(write)
+            case .save:
+                break  // done above
             case .emit(let event):
                 sink(event)
             case .wake(let delay, let record, let ticket):

@@ -41,6 +41,14 @@ public final class Mailbox<Message: Sendable>: Sendable {
         wake()
     }
 
+    /// Hands several messages to the loop at once: it takes them in the same look, so they
+    /// land in the same frame.
+    public func post(contentsOf messages: [Message]) {
+        guard !messages.isEmpty else { return }
+        contents.withLock { $0.messages.append(contentsOf: messages) }
+        wake()
+    }
+
     /// Runs `work` in a detached task (never on the loop's thread, which blocks in
     /// `poll`) and posts what it returns. Until it returns, the loop counts it as
     /// outstanding. Use it for the quick, local part of an effect (the store

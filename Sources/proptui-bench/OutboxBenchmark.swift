@@ -52,7 +52,7 @@ struct OutboxBenchmark {
         // N creates queued while the server is down, in a file, as a quitting app leaves them.
         let outboxPath = folder + "/replay.sqlite"
         do {
-            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: outboxPath)) { _ in }
+            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: outboxPath)) { (_: ListEvent) in }
             for index in 0..<replayed { try await list.create(name: "Queued \(index)") }
         }
         let restarted = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
@@ -61,7 +61,7 @@ struct OutboxBenchmark {
         defer { Task { await restarted.stop() } }
 
         let replayStart = ContinuousClock.now
-        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: outboxPath)) { _ in }
+        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: outboxPath)) { (_: ListEvent) in }
         await list.start()
         while await list.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
         let replay = ContinuousClock.now - replayStart
@@ -89,7 +89,7 @@ struct OutboxBenchmark {
 
     /// Creates per second, each committed before `create` returns.
     private func enqueueRate(api: any PropertyAPI, storage: SyncStorage, count: Int) async throws -> Double {
-        let list = try RealEstatePropertyList(api: api, storage: storage) { _ in }
+        let list = try RealEstatePropertyList(api: api, storage: storage) { (_: ListEvent) in }
         for index in 0..<min(100, count) { try await list.create(name: "Warm-up \(index)") }
         let start = ContinuousClock.now
         for index in 0..<count { try await list.create(name: "Enqueued \(index)") }

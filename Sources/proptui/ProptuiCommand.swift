@@ -189,8 +189,9 @@ struct AppCommand: AsyncParsableCommand {
         }
         prompt.stopAsking()
         let mailbox = try Mailbox<AppAction>()
-        // One ordered stream: the list posts each event to the loop's mailbox as it
-        // happens, so a change and its answer can never arrive out of order.
+        // One ordered stream: the list posts each step's events to the loop's mailbox as they
+        // happen, together, so a change and its answer can never arrive out of order, and a
+        // revert is drawn with its reason.
         let list: RealEstatePropertyList
         do {
             list = try RealEstatePropertyList(
@@ -198,8 +199,8 @@ struct AppCommand: AsyncParsableCommand {
                 storage: storage,
                 options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue),
                 dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil
-            ) { event in
-                mailbox.post(.list(event))
+            ) { (events: [ListEvent]) in
+                mailbox.post(contentsOf: events.map(AppAction.list))
             }
         } catch {
             await backend.stop()

@@ -18,7 +18,7 @@ import Testing
             let configuration = try AppSyncConfiguration(endpoint: server.endpoint, apiKey: LoopbackServer.apiKey)
             list = try RealEstatePropertyList(
                 api: AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration)), storage: try storage ?? SyncStorage(),
-                options: SyncOptions(retryPolicy: LiveSyncTests.fast, probePolicy: LiveSyncTests.fast)) { _ in }
+                options: SyncOptions(retryPolicy: LiveSyncTests.fast, probePolicy: LiveSyncTests.fast)) { (_: ListEvent) in }
             realtime = RealtimeClient(
                 url: configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
                 retryPolicy: LiveSyncTests.fast, authorize: configuration.realtimeAuthorization)

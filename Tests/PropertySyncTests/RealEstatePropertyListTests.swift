@@ -1,5 +1,6 @@
 import AppSync
 import OptimisticStore
+import Synchronization
 import Testing
 @testable import PropertySync
 
@@ -107,6 +108,32 @@ import Testing
             message: "Name is reserved", conflict: false))
         await list.acknowledgeRejections()
         #expect(await list.row("villa")?.status == .synced)
+    }
+
+    /// The screen draws what one step told it: a refusal's revert, its pending count and its
+    /// reason come in one batch (a frame never shows the mark without the reason), and only
+    /// once the outbox no longer holds the refused change.
+    @Test func aRefusalReachesTheScreenInOneBatchAfterItIsKept() async throws {
+        let server = ScriptedServer(records: [villa])
+        let storage = try SyncStorage()
+        let batches = Mutex<[([ListEvent], outboxSize: Int)]>([])
+        let list = try RealEstatePropertyList(
+            api: server, storage: storage, options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry)
+        ) { (events: [ListEvent]) in
+            let kept = (try? storage.outboxCount()) ?? -1
+            batches.withLock { $0.append((events, outboxSize: kept)) }
+        }
+        await list.refresh()
+        await server.set(script: [.reject("Name is reserved")])
+        try await list.rename("villa", to: "Villa Blu")
+        await settled(list)
+        let refusal = batches.withLock { batches in
+            batches.first { $0.0.contains { if case .reverted = $0 { true } else { false } } }
+        }
+        let events = try #require(refusal).0
+        #expect(events.contains { if case .rowsChanged = $0 { true } else { false } })
+        #expect(events.contains(.pendingCountChanged(0)))
+        #expect(try #require(refusal).outboxSize == 0)
     }
 
     @Test func refusedCreateTakesTheChangesQueuedBehindIt() async throws {
