@@ -31,7 +31,10 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// by a pending delete). Records without pending operations show their
     /// confirmed copy, so this holds only the overlay, not a second copy of the list.
     @usableFromInline var overlay: [ID: Record?] = [:]
-    @usableFromInline var flags: [ID: Rejection] = [:]
+    /// Records whose change lost to another writer's (`⚡`), with the reason: kept until a new
+    /// change to the record or `dismissConflict`. A plain refusal is not kept here: the change is
+    /// dropped, and showing it until the user has seen it is the screen's business.
+    @usableFromInline var conflicts: [ID: String] = [:]
     /// The tombstones kept, oldest first (see `tombstoneLimit`).
     @usableFromInline var tombstones: TombstoneLog<ID>
     /// The number of visible records, kept as records appear and disappear.
@@ -77,16 +80,16 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// What the user sees of a record: nil if it does not exist or is hidden.
     @inlinable
     public func record(_ id: ID) -> Record? {
-        // The overlay and the flags are usually empty: skip hashing the id for them.
+        // The overlay and the conflicts are usually empty: skip hashing the id for them.
         if !overlay.isEmpty, let shown = overlay[id] { return shown }
         guard let record = confirmed[id]?.record, !record.isDeleted else { return nil }
         return record
     }
 
-    /// The row's sync state: a refusal the user has not acknowledged, else pending, else synced.
+    /// The row's sync state: a conflict not yet settled, else pending, else synced.
     @inlinable
     public func status(_ id: ID) -> RowStatus {
-        if !flags.isEmpty, let rejection = flags[id] { return rejection.rowStatus }
+        if !conflicts.isEmpty, let message = conflicts[id] { return .conflict(message) }
         let pending = pendingByRecord[id]?.count ?? 0
         return pending > 0 ? .pending(pending) : .synced
     }
@@ -137,8 +140,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @inlinable
     public var pendingCount: Int { recordOfOperation.count }
 
-    /// Records the server refused a change to, not yet acknowledged.
-    public var flaggedIDs: Dictionary<ID, Rejection>.Keys { flags.keys }
+    /// Records in a conflict not yet settled.
+    public var conflictedIDs: Dictionary<ID, String>.Keys { conflicts.keys }
 
     // MARK: - Local changes
 
@@ -152,7 +155,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
             id: OperationID(rawValue: lastOperation), change: change, before: record(id),
             base: baseForNewOperation(on: id))
         let diff = edit(id) {
-            flags[id] = nil  // a new change to the row acknowledges its last refusal
+            conflicts[id] = nil  // a new change to the row settles its conflict
             pendingByRecord[id, default: []].append(operation)
             recordOfOperation[operation.id] = id
         }
@@ -205,8 +208,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
         }
     }
 
-    /// The server refused the operation: it is dropped (this *is* the revert) and the
-    /// row is flagged. A conflict may carry the server's current record, which is kept.
+    /// The server refused the operation: it is dropped (this *is* the revert). A conflict marks
+    /// the row until it is settled, and may carry the server's current record, which is kept.
     @discardableResult
     @inlinable
     public func reject(_ operation: OperationID, because rejection: Rejection, serverRecord: Record? = nil) -> Diff {
@@ -214,7 +217,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
         return edit(id) {
             removeOperation(operation, of: id)
             if let serverRecord { writeConfirmed(serverRecord) }
-            flags[id] = rejection
+            if rejection.kind == .conflict { conflicts[id] = rejection.message }
         }
     }
 
@@ -264,20 +267,11 @@ public final class OptimisticStore<Record: SyncedRecord> {
         replaceConfirmed(with: snapshot, startedAt: beginRefresh())
     }
 
-    /// The user has seen the refusals (the next key press): reverted rows go back to pending or
-    /// synced. A conflict stays: it asks for a decision, not a glance (a new change to the
-    /// record, or `dismissConflict`).
-    @discardableResult
-    public func acknowledgeRejections() -> Diff {
-        let ids = flags.filter { $0.value.kind == .rejected }.map(\.key)
-        return edit(ids) { for id in ids { flags[id] = nil } }
-    }
-
     /// The user keeps the other writer's version: the record's conflict is settled.
     @discardableResult
     public func dismissConflict(_ id: ID) -> Diff {
-        guard flags[id]?.kind == .conflict else { return Diff() }
-        return edit(id) { flags[id] = nil }
+        guard conflicts[id] != nil else { return Diff() }
+        return edit(id) { conflicts[id] = nil }
     }
 
     // MARK: - Internals

@@ -4,9 +4,9 @@ public enum RowStatus: Sendable, Equatable {
     case synced
     /// This many local changes to the row are waiting for the server.
     case pending(Int)
-    /// The server refused a change to the row; it was dropped. Shown until acknowledged.
-    case reverted(String)
-    /// The server refused a change because the record changed there meanwhile.
+    /// The server refused a change because the record changed there meanwhile. Stays until the
+    /// user settles it: a new change to the row, or `dismissConflict`. (A plain refusal leaves
+    /// no status: the change is gone, and the screen says so until the next key.)
     case conflict(String)
 }
 
@@ -26,13 +26,5 @@ public struct Rejection: Error, Sendable, Equatable {
     public init(_ message: String, kind: Kind = .rejected) {
         self.kind = kind
         self.message = message
-    }
-
-    @inlinable
-    var rowStatus: RowStatus {
-        switch kind {
-        case .rejected: .reverted(message)
-        case .conflict: .conflict(message)
-        }
     }
 }

@@ -30,11 +30,6 @@ extension RealEstatePropertyList {
         try apply(.delete(id), kind: .delete)
     }
 
-    /// The user has seen the refusals (the next key press). Conflicts stay (`dismissConflict`).
-    public func acknowledgeRejections() {
-        run(machine.acknowledgeRejections())
-    }
-
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
     public func dismissConflict(_ id: String) {
         run(machine.dismissConflict(id))

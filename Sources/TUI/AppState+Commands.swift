@@ -174,6 +174,7 @@ extension AppState {
             var view = DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
                                   separateClusters: separateClusters)
             if case .conflict = row.status { view.yours = conflictedChanges[id] }
+            view.reverted = revertedRows[id]
             return view
         }
         guard let vanishedDetail else { return nil }

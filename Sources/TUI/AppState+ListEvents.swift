@@ -24,7 +24,11 @@ extension AppState {
         case .succeeded(let summary):
             show(Self.successText(summary.kind, record: summary.recordName), .success, now: now)
         case .reverted(let summary, let message, let conflict):
-            if conflict { conflictedChanges[summary.recordID] = Self.yours(summary) }
+            if conflict {
+                conflictedChanges[summary.recordID] = Self.yours(summary)
+            } else {
+                revertedRows[summary.recordID] = message
+            }
             showFailure(OperationFailure(
                 operation: summary.kind, record: summary.recordName, message: message, reverted: true,
                 newName: summary.newName, takenBackWith: summary.takenBackWith, lastShown: summary.lastShown), now: now)

@@ -13,10 +13,7 @@ extension AppState {
             if layout.isTooSmall { break }
             // The next key press acknowledges refusals: the `!` marks and an error message go. A
             // conflict's `⚡` stays until `o`, `x` or a new change of the row.
-            if rows.flaggedCount > 0, acknowledgedFlagGeneration != rows.flagGeneration {
-                acknowledgedFlagGeneration = rows.flagGeneration
-                effects.append(.acknowledgeRejections)
-            }
+            if !revertedRows.isEmpty { revertedRows = [:] }
             if status?.level == .error { status = nil }
             effects += press(key, now: now)
             // Offered once, on the key right after the refusal (the create key opens the field with the name again).

@@ -30,7 +30,7 @@ extension AppState {
         switch screen {
         case .list:
             ListView(layout: layout, scrollTop: scrollTop, selectedIndex: selectedIndex, editing: editing,
-                     filter: rows.filter, emptyText: emptyListText, palette: palette)
+                     filter: rows.filter, emptyText: emptyListText, revertedRows: revertedRows, palette: palette)
                 .draw(rows: source, into: &frame)
         case .detail(let id):
             detailView(id: id, palette: palette)?.draw(into: &frame)

@@ -94,8 +94,9 @@ public struct AppState: Sendable {
     public var separateClusters: Set<ClusterKind> = []
     public internal(set) var width = 80
     public internal(set) var height = 24
-    /// The `RowStore.flagGeneration` last acknowledged: ask once per new refusal, not on every key.
-    var acknowledgedFlagGeneration = 0
+    /// Rows whose change the server just refused (id → why), marked `!` until the next key
+    /// press: the user has seen it then. A screen fact; the list keeps no such mark.
+    public internal(set) var revertedRows: [String: String] = [:]
 
     public init(options: AppOptions = AppOptions()) {
         self.options = options

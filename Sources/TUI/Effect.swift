@@ -17,8 +17,6 @@ public enum Effect: Sendable, Equatable {
     case reapplyMine(id: String)
     /// Fetch the whole list from the server again.
     case refresh
-    /// The user has seen the reverted marks: clear them (the store's `acknowledgeRejections()`).
-    case acknowledgeRejections
     /// After a conflict: keep the other writer's version and clear the mark.
     case dismissConflict(id: String)
     /// Embedded server only: the share of mutations to refuse, 0...1.

@@ -48,10 +48,6 @@ public struct RowStore: RowSource, Sendable {
     private var jobGeneration = 0
     /// A new sort or filter touching more rows than this runs in the background.
     var backgroundThreshold = 20_000
-    /// Rows whose status is reverted: the next key press acknowledges them (a conflict stays until dealt with).
-    public private(set) var flaggedCount = 0
-    /// Grows each time a row becomes flagged, so an acknowledgement is asked for once per new refusal.
-    public private(set) var flagGeneration = 0
 
     public init() {}
 
@@ -121,14 +117,10 @@ public struct RowStore: RowSource, Sendable {
                 arrival: before?.arrival ?? takeArrival()))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
-        flaggedCount = 0
         var newKeys: PagedArray<String?>? = appliedSort == .creation ? nil : PagedArray()
         for slot in 0..<newEntries.count {
             let row = newEntries[slot]!.row
             newKeys?.append(appliedSort.key(for: row.property))
-            guard Self.isFlagged(row.status) else { continue }
-            flaggedCount += 1
-            if self.row(id: row.id)?.status != row.status { flagGeneration += 1 }
         }
         entries = newEntries
         sortKeys = newKeys
@@ -262,7 +254,6 @@ public struct RowStore: RowSource, Sendable {
         if let slot = slotIndex.slot(of: id, in: entries) {
             touchedSinceSnapshot?.insert(slot)
             let old = entries[Int(slot)]!.row
-            if Self.isFlagged(old.status) { flaggedCount -= 1 }
             let wasShown = filtered != nil && matches(old)
             let isShown = filtered != nil && matches(row)
             // Sorted by name or address, a change there moves the row; so does a server time
@@ -277,19 +268,11 @@ public struct RowStore: RowSource, Sendable {
             }
             if isShown && (moves || !wasShown) { staging.shown.append(slot) }
             entries[Int(slot)]!.row = row
-            if Self.isFlagged(row.status) {
-                flaggedCount += 1
-                if old.status != row.status { flagGeneration += 1 }
-            }
             return
         }
         let slot = place(RowEntry(row: row, createdAt: row.property.createdAt.map(CreationTime.init), arrival: takeArrival()), key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
-        if Self.isFlagged(row.status) {
-            flaggedCount += 1
-            flagGeneration += 1
-        }
         staging.all.append(slot)
         if filtered != nil, matches(row) { staging.shown.append(slot) }
     }
@@ -310,9 +293,8 @@ public struct RowStore: RowSource, Sendable {
     private mutating func remove(_ ids: Set<String>) {
         var gone: [Int32] = []
         for id in ids {
-            guard let slot = slotIndex.slot(of: id, in: entries), let old = entries[Int(slot)]?.row else { continue }
+            guard let slot = slotIndex.slot(of: id, in: entries), entries[Int(slot)] != nil else { continue }
             touchedSinceSnapshot?.insert(slot)
-            if Self.isFlagged(old.status) { flaggedCount -= 1 }
             gone.append(slot)
         }
         guard !gone.isEmpty else { return }
@@ -332,12 +314,5 @@ public struct RowStore: RowSource, Sendable {
 
     private func matches(_ row: PropertyRow) -> Bool {
         RowViewJob.matches(row, foldedFilter: foldedFilter)
-    }
-
-    static func isFlagged(_ status: RowStatus) -> Bool {
-        switch status {
-        case .reverted: true
-        case .synced, .pending, .conflict: false
-        }
     }
 }

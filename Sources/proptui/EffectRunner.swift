@@ -61,11 +61,6 @@ struct EffectRunner: Sendable {
                 await list.dismissConflict(id)
                 return []
             }
-        case .acknowledgeRejections:
-            mailbox.spawn { [list] in
-                await list.acknowledgeRejections()
-                return []
-            }
         case .setSimulatedFailureRate(let rate):
             faults?.update { $0.failRate = rate }
         case .setSimulatedLatency(let latency):

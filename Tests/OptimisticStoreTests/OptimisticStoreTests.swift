@@ -121,21 +121,19 @@ import Testing
         #expect(diff == StoreDiff(updated: [loft.id]))
         #expect(store.record(loft.id) == theirs)
         #expect(store.status(loft.id) == .conflict("Conflict resolver rejects mutation."))
-        #expect(Array(store.flaggedIDs) == [loft.id])
+        #expect(Array(store.conflictedIDs) == [loft.id])
     }
 
-    @Test func acknowledgingClearsFlagsAndAnEditClearsItsRow() {
-        let other = Home(id: 2, name: "Maple Cottage", version: 1)
-        let store = OptimisticStore(confirmed: [loft, other])
-        store.reject(store.apply(.update(loft.id, .init(name: "X"))).operation, because: Rejection("no"))
-        store.reject(store.apply(.update(other.id, .init(name: "Y"))).operation, because: Rejection("no"))
-        store.apply(.update(other.id, .init(name: "Z")))
-        #expect(store.status(other.id) == .pending(1))
-        #expect(store.acknowledgeRejections() == StoreDiff(updated: [loft.id]))
-        #expect(store.status(loft.id) == .synced)
+    @Test func aPlainRefusalRevertsAndLeavesNoMark() {
+        let store = OptimisticStore(confirmed: [loft])
+        let diff = store.reject(store.apply(.update(loft.id, .init(name: "X"))).operation, because: Rejection("no"))
+        #expect(diff == StoreDiff(updated: [loft.id]))
+        #expect(store.record(loft.id) == loft)
+        #expect(store.status(loft.id) == .synced)  // the screen marks it until the user has seen it
+        #expect(store.conflictedIDs.isEmpty)
     }
 
-    @Test func aConflictOutlastsAcknowledgementsUntilDismissedOrEditedAgain() {
+    @Test func aConflictStaysUntilDismissedOrEditedAgain() {
         let other = Home(id: 2, name: "Maple Cottage", version: 1)
         let store = OptimisticStore(confirmed: [loft, other])
         let theirs = loft.written(version: 4)
@@ -143,7 +141,6 @@ import Testing
                      because: Rejection("changed", kind: .conflict), serverRecord: theirs)
         store.reject(store.apply(.update(other.id, .init(name: "Y"))).operation,
                      because: Rejection("changed", kind: .conflict), serverRecord: other.written(version: 2))
-        #expect(store.acknowledgeRejections() == StoreDiff())
         #expect(store.status(loft.id) == .conflict("changed"))
         #expect(store.dismissConflict(loft.id) == StoreDiff(updated: [loft.id]))
         #expect(store.status(loft.id) == .synced)

@@ -59,10 +59,11 @@ struct ReferenceModel {
         write(record)
     }
 
-    mutating func reject(_ id: OperationID, record: Int, status: RowStatus, serverRecord: Home?) {
+    /// A refusal leaves no mark in the store (the screen shows it); a conflict does.
+    mutating func reject(_ id: OperationID, record: Int, conflict: String?, serverRecord: Home?) {
         pending.removeAll { $0.id == id }
         if let serverRecord { write(serverRecord) }
-        flags[record] = status
+        if let conflict { flags[record] = .conflict(conflict) }
     }
 
     mutating func merge(_ record: Home) { write(record) }
@@ -76,8 +77,8 @@ struct ReferenceModel {
         for record in snapshot { write(record) }
     }
 
-    /// Refusals go; conflicts stay until the record is changed again.
-    mutating func acknowledge() { flags = flags.filter { if case .conflict = $0.value { true } else { false } } }
+    /// The user keeps the other writer's version: the conflict is settled.
+    mutating func dismissConflict(_ record: Int) { flags[record] = nil }
 
     private mutating func write(_ record: Home) {
         if let existing = confirmed[record.id], existing.record.version > record.version { return }

@@ -19,8 +19,8 @@ enum ScheduleStep: Sendable, Equatable, CustomStringConvertible {
     // Full refreshes, which may land after later writes.
     case beginRefresh
     case landRefresh(pick: Int)
-    // The user pressing a key after a refusal.
-    case acknowledge
+    // The user settling a conflict their way: keeping the other writer's version (`x`).
+    case dismissConflict(record: Int)
 
     /// Decodes three small integers; the weights make settles and edits common.
     init(kind: Int, a: Int, b: Int) {
@@ -38,7 +38,7 @@ enum ScheduleStep: Sendable, Equatable, CustomStringConvertible {
         case 81..<89: self = .deliverEvent(pick: a)
         case 89..<92: self = .beginRefresh
         case 92..<96: self = .landRefresh(pick: a)
-        default: self = .acknowledge
+        default: self = .dismissConflict(record: a)
         }
     }
 
@@ -57,7 +57,7 @@ enum ScheduleStep: Sendable, Equatable, CustomStringConvertible {
         case .deliverEvent(let pick): "deliverEvent(\(pick))"
         case .beginRefresh: "beginRefresh"
         case .landRefresh(let pick): "landRefresh(\(pick))"
-        case .acknowledge: "acknowledge"
+        case .dismissConflict(let record): "dismissConflict(#\(record))"
         }
     }
 

@@ -109,9 +109,10 @@ struct Simulation {
             let refresh = refreshes.remove(at: pick % refreshes.count)
             model.replace(with: refresh.snapshot, startedAt: refresh.modelStamp)
             return store.replaceConfirmed(with: refresh.snapshot, startedAt: refresh.token)
-        case .acknowledge:
-            model.acknowledge()
-            return store.acknowledgeRejections()
+        case .dismissConflict(let record):
+            let id = self.record(record)
+            model.dismissConflict(id)
+            return store.dismissConflict(id)
         }
     }
 
@@ -133,7 +134,7 @@ struct Simulation {
         // A conflict carries the server's current record, as AppSync's errors[].data does.
         let serverRecord = kind == .conflict ? server.records[record] : nil
         model.reject(
-            operation, record: record, status: kind == .conflict ? .conflict(rejection.message) : .reverted(rejection.message),
+            operation, record: record, conflict: kind == .conflict ? rejection.message : nil,
             serverRecord: serverRecord)
         return store.reject(operation, because: rejection, serverRecord: serverRecord)
     }

@@ -101,13 +101,11 @@ import Testing
         try await list.rename("villa", to: "Villa Verde")
         await settled(list)
         #expect(await list.row("villa")?.property.name == "Villa Blu")
-        #expect(await list.row("villa")?.status == .reverted("Name is reserved"))
+        #expect(await list.row("villa")?.status == .synced)  // the `!` until a key is the screen's
         let reverted = await events.first { if case .reverted = $0 { true } else { false } }
         #expect(reverted == .reverted(
             OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu", newName: "Villa Verde"),
             message: "Name is reserved", conflict: false))
-        await list.acknowledgeRejections()
-        #expect(await list.row("villa")?.status == .synced)
     }
 
     /// The screen draws what one step told it: a refusal's revert, its pending count and its

@@ -44,18 +44,24 @@ import Testing
         #expect(AppState.failureText(failure) == "undo failed: Nothing to undo.")
     }
 
-    @Test func flaggedRowsAreAcknowledgedByTheNextKeyPress() {
-        var app = makeApp(rows: sampleRows)  // one reverted row
-        #expect(app.rows.flaggedCount == 1)
-        #expect(app.press(.character("j")) == [.acknowledgeRejections])
-        #expect(app.press(.character("k")) == [])  // asked once, not on every key
-        let acknowledged = PropertyRow(property("c3", "Villa Rosa", "88 Via Roma", createdAt: "2024-05-01T10:02:00.000Z"))
-        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [acknowledged]))), now: t0)
-        #expect(app.rows.flaggedCount == 0)
+    /// A refusal is the screen's to acknowledge: `!` from the list's event to the next key, with
+    /// no trip through the list (the key's effects are its own).
+    @Test func aRefusalIsMarkedUntilTheNextKeyPress() {
+        var app = makeApp(rows: plainRows)
+        func mark() -> String {
+            let frame = app.render()
+            let line = (0..<app.height).first { frame.line($0).contains("Villa Rosa") } ?? 0
+            return frame[line, 72 - 3].text
+        }
+        #expect(mark() == " ")
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .rename, recordID: "c3", recordName: "Villa Rosa", newName: "Villa Blu"),
+            message: "Name is reserved", conflict: false)), now: t0)
+        #expect(mark() == "!")
+        #expect(app.revertedRows == ["c3": "Name is reserved"])
         #expect(app.press(.character("j")) == [])
-        let refusedAgain = PropertyRow(acknowledged.property, status: .reverted("refused"))
-        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [refusedAgain]))), now: t0)
-        #expect(app.press(.character("j")) == [.acknowledgeRejections])
+        #expect(mark() == " ")
+        #expect(app.revertedRows.isEmpty)
     }
 
     @Test func aConflictStaysThroughKeysAndItsKeysLeadTheHints() {
@@ -68,7 +74,8 @@ import Testing
         #expect(hints.contains("o mine") && hints.contains("x theirs"), "the hints show the conflict's keys: \(hints)")
         // Moving, reading messages, opening the detail: no key but o or x settles it.
         for key: Key in [.character("j"), .character("k"), .character("m"), .escape] {
-            #expect(!app.press(key).contains(.acknowledgeRejections))
+            app.press(key)
+            #expect(app.rows.row(id: row.id)?.status == conflicted.status, "still ⚡ after \(key)")
         }
         app.press(.enter)
         let detail = app.render()
@@ -98,12 +105,13 @@ import Testing
     @Test func marksSayTheSyncStateWithoutColour() {
         let rows = [
             PropertyRow(property("p", "Pending", createdAt: "1"), status: .pending(2)),
-            PropertyRow(property("r", "Reverted", createdAt: "2"), status: .reverted("no")),
+            PropertyRow(property("r", "Reverted", createdAt: "2")),
             PropertyRow(property("c", "Conflict", createdAt: "3"), status: .conflict("changed")),
             PropertyRow(property("s", "Synced", createdAt: "4")),
         ]
         var app = makeApp(rows: rows)
         app.press(.character("G"))
+        app.revertedRows = ["r": "no"]  // just refused
         let frame = app.render()
         let markColumn = 72 - 3
         #expect(frame[2, markColumn].text == "…")

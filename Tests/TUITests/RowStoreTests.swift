@@ -95,16 +95,6 @@ import Testing
         #expect(ids(store) == ["c", "a", "b"])
     }
 
-    /// Flagged: what the next key press acknowledges. A conflict is not: it waits for `o`, `x` or a new change.
-    @Test func flaggedRowsAreCounted() {
-        var store = RowStore()
-        store.apply(RowUpdate(upserted: [
-            PropertyRow(property("a", "A"), status: .reverted("x")), PropertyRow(property("b", "B"), status: .conflict("y")),
-        ]))
-        #expect(store.flaggedCount == 1)
-        store.apply(RowUpdate(upserted: [PropertyRow(property("a", "A"))], removed: ["b"]))
-        #expect(store.flaggedCount == 0)
-    }
 }
 
 /// A row source that counts what the view asks for.

@@ -7,77 +7,77 @@ import Testing
 /// Frames as plain text. Re-record with `PROPTUI_RECORD_SNAPSHOTS=1 swift test --filter Snapshot`.
 @Suite struct SnapshotTests {
     @Test func list() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         _ = app.reduce(.list(.pendingCountChanged(2)), now: t0)
         _ = app.reduce(.list(.busyChanged(true)), now: t0)
         expectSnapshot(app.render(), named: "list")
     }
 
     @Test func detail() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         app.press(.enter)
         expectSnapshot(app.render(), named: "detail")
     }
 
     /// A refusal's whole message, wrapped under the Sync label (the status line cuts it).
     @Test func detailWithALongRefusal() {
-        var rows = sampleRows
-        rows[0].status = .reverted(
-            "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose, so that a demo can show a revert.")
-        var app = makeApp(height: 20, rows: rows)
+        var app = makeApp(height: 20, rows: sampleRows)
         app.press(.enter)
+        // The refusal arrives while the detail is open (a key press would have acknowledged it).
+        app.revertedRows = [sampleRows[0].id:
+            "Injected failure (fail-rate 1.0): LocalAppSync rejected this mutation on purpose, so that a demo can show a revert."]
         expectSnapshot(app.render(), named: "detail-long-refusal")
     }
 
     @Test func help() {
-        var app = makeApp(width: 80, height: 40, rows: sampleRows)
+        var app = makeApp(width: 80, height: 40, rows: sampleRows, reverted: sampleReverted)
         app.press(.character("?"))
         expectSnapshot(app.render(), named: "help")
     }
 
     @Test func deleteConfirmation() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         app.press(.character("j"), .character("d"))
         expectSnapshot(app.render(), named: "delete-confirmation")
     }
 
     @Test func quitConfirmation() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         _ = app.reduce(.list(.pendingCountChanged(3)), now: t0)
         app.press(.character("q"))
         expectSnapshot(app.render(), named: "quit-confirmation")
     }
 
     @Test func errorOnTheStatusLine() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         _ = app.reduce(.operationFailed(OperationFailure(
             operation: .rename, record: "Villa Rosa", message: "Conflict resolver rejects mutation.")), now: t0)
         expectSnapshot(app.render(), named: "status-error")
     }
 
     @Test func renameInPlace() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         app.press(.character("j"), .character("r"))
         app.type(" Two")
         expectSnapshot(app.render(), named: "rename-in-place")
     }
 
     @Test func newPropertyInput() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         app.press(.character("n"))
         app.type("Maple")
         expectSnapshot(app.render(), named: "new-property")
     }
 
     @Test func filter() {
-        var app = makeApp(rows: sampleRows)
+        var app = makeApp(rows: sampleRows, reverted: sampleReverted)
         app.press(.character("/"))
         app.type("ma")
         expectSnapshot(app.render(), named: "filter")
     }
 
     @Test func tinyTerminal() {
-        let app = makeApp(width: 30, height: 8, rows: sampleRows)
+        let app = makeApp(width: 30, height: 8, rows: sampleRows, reverted: sampleReverted)
         expectSnapshot(app.render(), named: "tiny-terminal")
     }
 

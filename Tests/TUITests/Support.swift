@@ -19,23 +19,27 @@ let sampleRows: [PropertyRow] = [
     PropertyRow(property("a1", "Harbour View Loft", "12 Quay St", createdAt: "2024-05-01T10:00:00.000Z"),
                 status: .pending(1)),
     PropertyRow(property("b2", "Maple Cottage", "4471 Main St", createdAt: "2024-05-01T10:01:00.000Z")),
-    PropertyRow(property("c3", "Villa Rosa", "88 Via Roma", createdAt: "2024-05-01T10:02:00.000Z"),
-                status: .reverted("Conflict resolver rejects mutation.")),
+    PropertyRow(property("c3", "Villa Rosa", "88 Via Roma", createdAt: "2024-05-01T10:02:00.000Z")),
     PropertyRow(property("d4", "東京タワー アパート", "港区芝公園 4-2-8", createdAt: "2024-05-01T10:03:00.000Z")),
 ]
 
-/// The sample without the refused row: keys then send only their own effects.
+/// The sample's row whose change the server has just refused (the screen marks it until a key).
+let sampleReverted = ["c3": "Conflict resolver rejects mutation."]
+
+/// The sample with nothing pending.
 let plainRows = sampleRows.map { PropertyRow($0.property) }
 
 /// An app of a given size holding rows, online, colour off; effects of the set-up dropped.
 func makeApp(
-    width: Int = 72, height: Int = 14, rows: [PropertyRow] = plainRows, simulation: Simulation? = Simulation()
+    width: Int = 72, height: Int = 14, rows: [PropertyRow] = plainRows, reverted: [String: String] = [:],
+    simulation: Simulation? = Simulation()
 ) -> AppState {
     var app = AppState(options: AppOptions(colorEnabled: false, simulation: simulation))
     _ = app.reduce(.resized(width: width, height: height), now: t0)
     _ = app.reduce(.list(.loaded(rows)), now: t0)
     _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
     _ = app.reduce(.list(.loadStateChanged(.loaded)), now: t0)
+    app.revertedRows = reverted
     return app
 }
 

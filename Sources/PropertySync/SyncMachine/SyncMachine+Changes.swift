@@ -39,11 +39,6 @@ extension SyncMachine {
         return publish(staged.diff) + pump()
     }
 
-    /// The user has seen the refusals (the next key press). Conflicts stay (`dismissConflict`).
-    mutating func acknowledgeRejections() -> [Action] {
-        publish(store.acknowledgeRejections())
-    }
-
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
     mutating func dismissConflict(_ id: String) -> [Action] {
         conflicted[id] = nil

@@ -16,6 +16,8 @@ struct DetailView {
     var scroll = 0
     /// In a conflict: the user's change that lost, in words (theirs is the record shown).
     var yours: String? = nil
+    /// Why the server just refused a change to it (shown until the next key).
+    var reverted: String? = nil
     /// The kinds of emoji cluster the terminal draws a scalar at a time (`Frame.separateClusters`).
     var separateClusters: Set<ClusterKind> = []
 
@@ -35,7 +37,7 @@ struct DetailView {
 
     func lines() -> [Line] {
         let property = row.property
-        let (syncText, syncColor) = vanished.map { ("✗ gone: \($0.headline).", Frame.Color.red) } ?? Self.describe(row.status)
+        let (syncText, syncColor) = vanished.map { ("✗ gone: \($0.headline).", Frame.Color.red) } ?? Self.describe(row.status, reverted: reverted)
         let fields: [(label: String, value: String, color: Frame.Color)] = [
             ("Name", property.name, .default),
             ("Address", property.address ?? "—", .default),
@@ -95,12 +97,12 @@ struct DetailView {
         }
     }
 
-    static func describe(_ status: RowStatus) -> (String, Frame.Color) {
+    static func describe(_ status: RowStatus, reverted: String? = nil) -> (String, Frame.Color) {
         switch status {
+        case .conflict(let message): ("⚡ conflict: \(message)", .yellow)
+        case _ where reverted != nil: ("! reverted: \(reverted ?? "")", .red)
         case .synced: ("✓ synced", .green)
         case .pending(let count): ("… pending: \(count) change\(count == 1 ? "" : "s") waiting for the server", .yellow)
-        case .reverted(let message): ("! reverted: \(message)", .red)
-        case .conflict(let message): ("⚡ conflict: \(message)", .yellow)
         }
     }
 }

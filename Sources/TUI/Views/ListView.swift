@@ -16,6 +16,8 @@ struct ListView {
     let filter: String
     /// What an empty, unfiltered list says (it depends on whether the server answered).
     let emptyText: String
+    /// Rows whose change was just refused (id → why): marked `!` until the next key.
+    var revertedRows: [String: String] = [:]
     let palette: Palette
 
     func draw(rows: some RowSource, into frame: inout Frame) {
@@ -36,7 +38,7 @@ struct ListView {
     }
 
     private func drawRow(_ row: PropertyRow, selected: Bool, line: Int, into frame: inout Frame) {
-        let (mark, markColor) = Self.mark(for: row.status)
+        let (mark, markColor) = Self.mark(for: row.status, reverted: revertedRows.isEmpty ? nil : revertedRows[row.id])
         var style: Frame.Style = Self.isPending(row.status) ? .dim : .normal
         let editingHere = editedField(of: row.id)
         if selected && editingHere == nil { style.insert(.reverse) }
@@ -69,13 +71,14 @@ struct ListView {
         }
     }
 
-    /// The row mark: meaning in a symbol, colour only as an extra.
-    static func mark(for status: RowStatus) -> (String, Frame.Color) {
+    /// The row mark: meaning in a symbol, colour only as an extra. A conflict outranks a refusal
+    /// just made (it waits for a decision), which outranks pending.
+    static func mark(for status: RowStatus, reverted: String? = nil) -> (String, Frame.Color) {
         switch status {
+        case .conflict: ("⚡", .yellow)
+        case _ where reverted != nil: ("!", .red)
         case .synced: ("", .default)
         case .pending: ("…", .default)
-        case .reverted: ("!", .red)
-        case .conflict: ("⚡", .yellow)
         }
     }
 
