@@ -69,76 +69,57 @@ extension RealEstatePropertyList {
         await subscriptionsFirst()
         wholeReadsBegun += 1
         let readNumber = wholeReadsBegun
-        let token = store.beginRefresh()
         setBusy(true)
-        // What the cache held is the best guess of the list's size; AppSync gives no count.
-        let expected = store.count > 0 ? store.count : nil
-        sink(.loadProgress(LoadProgress(loaded: 0, expected: expected)))
-        defer {
-            sink(.loadProgress(nil))
-            setBusy(false)
-        }
-        var read = WholeRead()
-        let startedAt: Int64?
+        defer { setBusy(false) }
+        var (read, begun) = machine.wholeReadBegins(askedByUser: askedByUser)
+        run(begun)
         do throws(AppSyncFailure) {
-            startedAt = try await readSyncPages(since: nil) { records in
-                var diff = StoreDiff<String>()
-                machine.merge(records, into: &diff)
-                if read.add(records, changing: diff, now: .now, showingAtMostEvery: Self.publishInterval) { show(&read) }
-                sink(.loadProgress(LoadProgress(loaded: read.records.count, expected: expected.map { max($0, read.records.count) })))
+            try await readSyncPages(since: nil) { page in
+                run(machine.pageRead(page, into: &read, at: .now))
             }
         } catch {
-            show(&read)  // what did arrive is shown (and kept)
-            run(machine.wholeReadFailed(error))
+            run(machine.wholeReadFailed(error, &read))
             return false
         }
-        show(&read)
-        let all = read.records
-        adoptWholeList(all, startedAt: token)
+        run(machine.wholeReadEnded(&read, at: Date()))
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
-        if let mark = startedAt ?? plainSyncMark(all) {
-            // A whole list is a base query: live sync goes on from here with deltas.
-            run([.save(.syncMarks(lastSync: mark, baseSync: Date()))])
-        }
-        run(machine.setLoadState(.loaded))
-        if askedByUser { sink(.refreshed) }
         return true
     }
 
-    /// What arrived of a whole read and is not on screen or in the cache yet goes there.
-    private func show(_ read: inout WholeRead) {
-        let (diff, records) = read.takeUnshown()
-        run(machine.publish(diff) + [.save(.merge(records))])
-    }
-
-    /// A full read shows its first page at once, then what arrived at most this often: each
-    /// batch costs the screen a pass over its sorted rows (new rows land anywhere in a scan's
-    /// order), so a million rows arrive in a few dozen passes, not a thousand.
-    static let publishInterval = Duration.milliseconds(500)
-
-    /// One page of a full read into the confirmed set (the newer `_version` wins), its changes
-    /// added to `diff` for the screen. Not saved to the cache: the whole list replaces it at the end.
     /// Every page of the sync query (the base query when `lastSync` is nil), each handed to
-    /// `onPage` as it arrives; answers the first page's `startedAt`. Shared by the refresh and
-    /// live sync's catch-up.
+    /// `onPage` as it arrives. Shared by the refresh and live sync's catch-up. The token is
+    /// sequential, so one request is on the wire at a time; but it goes out as soon as the page
+    /// before has arrived, so merging and caching page k overlaps the wire time of page k + 1.
     func readSyncPages(
-        since lastSync: Int64?, _ onPage: ([RealEstateProperty]) -> Void
-    ) async throws(AppSyncFailure) -> Int64? {
-        var nextToken: String?
-        var startedAt: Int64?
-        var seenTokens: Set<String> = []
-        repeat {
-            let page = try await api.syncPage(limit: options.pageSize, nextToken: nextToken, lastSync: lastSync)
-            serverAnswered()  // the header says online while the rest streams in
-            startedAt = startedAt ?? page.startedAt
-            onPage(page.items.compactMap { $0 })
-            nextToken = page.nextToken
-            // A server that hands out the same page token twice would keep us reading forever.
-            if let token = nextToken, !seenTokens.insert(token).inserted {
-                throw .transient("the server's list does not end (it repeated a page token)")
+        since lastSync: Int64?, _ onPage: (PropertyPage) -> Void
+    ) async throws(AppSyncFailure) {
+        let api = api, limit = options.pageSize
+        // Detached: the request must not wait for this actor, which is busy with the page before.
+        func request(_ token: String?) -> Task<Result<PropertyPage, AppSyncFailure>, Never> {
+            Task.detached {
+                do throws(AppSyncFailure) {
+                    return .success(try await api.syncPage(limit: limit, nextToken: token, lastSync: lastSync))
+                } catch {
+                    return .failure(error)
+                }
             }
-        } while nextToken != nil
-        return startedAt
+        }
+        var next: Task<Result<PropertyPage, AppSyncFailure>, Never>? = request(nil)
+        defer { next?.cancel() }  // a page that failed, or a caller that gave up: no read left behind
+        var seenTokens: Set<String> = []
+        while let arriving = next {
+            let page = try await arriving.value.get()
+            serverAnswered()  // the header says online while the rest streams in
+            next = nil
+            // A server that hands out the same page token twice would keep us reading forever.
+            if let token = page.nextToken {
+                guard seenTokens.insert(token).inserted else {
+                    throw .transient("the server's list does not end (it repeated a page token)")
+                }
+                next = request(token)
+            }
+            onPage(page)
+        }
     }
 
     /// A whole list was read: what it does not list is gone (see `SyncMachine.adoptWholeList`).

@@ -43,15 +43,6 @@ extension RealEstatePropertyList {
     /// longer costs a second whole read (the catch-up), not a missed change.
     static let subscriptionWait = Duration.seconds(2)
 
-    /// The plain dialect's mark for "what changed since": the newest `updatedAt` read, less a
-    /// margin for writes that were under way while the list was read.
-    func plainSyncMark(_ records: [RealEstateProperty]) -> Int64? {
-        guard !machine.dialect.hasVersions, let newest = records.lazy.map(\.version).max() else { return nil }
-        return Int64(newest) - Self.plainMarkMargin
-    }
-
-    static let plainMarkMargin: Int64 = 60_000
-
     /// Returns once no full read of the list is running (at once if none is).
     func noRefreshRunning() async {
         while refreshesRunning > 0 {
@@ -78,10 +69,13 @@ extension RealEstatePropertyList {
         let query = SyncMachine.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
         let token = store.beginRefresh()
         var records: [RealEstateProperty] = []
-        let startedAt: Int64?
+        var startedAt: Int64?
         do throws(AppSyncFailure) {
             let since: Int64? = if case .delta(let since) = query { since } else { nil }
-            startedAt = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
+            try await readSyncPages(since: since) { page in
+                startedAt = startedAt ?? page.startedAt
+                records += page.items.lazy.compactMap { $0 }
+            }
         } catch {
             logger.info("catch-up query failed: \(error)")
             let (again, actions) = machine.catchUpEnded()
@@ -137,7 +131,7 @@ extension RealEstatePropertyList {
         guard machine.dialect.readsChangesSince, let since = kept.lastSync else { return false }
         var records: [RealEstateProperty] = []
         do throws(AppSyncFailure) {
-            _ = try await readSyncPages(since: since) { records.append(contentsOf: $0) }
+            try await readSyncPages(since: since) { records += $0.items.lazy.compactMap { $0 } }
         } catch {
             logger.info("catch-up query failed: \(error)")
             return false

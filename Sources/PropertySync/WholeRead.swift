@@ -2,7 +2,7 @@ import OptimisticStore
 
 /// A whole list read as its pages arrive: every record read (the end of the read removes what it
 /// does not list), and what is merged but not yet on screen or in the cache. The first page is
-/// shown at once, then what arrived at most every so often (see `publishInterval`).
+/// shown at once, then what arrived at most every so often (see `SyncMachine.wholeReadShownEvery`).
 struct WholeRead {
     private(set) var records: [RealEstateProperty] = []
     private var unshownChanges = StoreDiff<String>()

@@ -75,7 +75,8 @@ import Testing
             api: server, storage: try SyncStorage(path: path),
             options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry), onEvent: events.sink)
         await list.start()
-        await events.first { $0 == .loadStateChanged(.loaded) }
+        // 20,000 records through SQLite twice: generous on a machine busy with other builds.
+        await events.first(within: .seconds(120)) { $0 == .loadStateChanged(.loaded) }
         let shown = Set(await list.rows.map(\.id))
         // (Counted rather than compared: a failure would print 20,000 ids.)
         #expect(shown.count == onServer.count)

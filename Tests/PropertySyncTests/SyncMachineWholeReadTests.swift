@@ -1,0 +1,112 @@
+import AppSync
+import Foundation
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// A whole read of the list as the machine takes it: pages handed in one by one, with the clock
+/// as a value. What is shown and when, what is cached and removed, what the header and the
+/// status line are told. (`PagedLoadTests` and `RealEstatePropertyListTests` read real pages.)
+@Suite struct SyncMachineWholeReadTests {
+    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+    let t0 = ContinuousClock.now
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func machine(dialect: APIDialect = .versioned, loadState: LoadState = .loading) -> SyncMachine {
+        SyncMachine(
+            store: OptimisticStore(confirmed: [villa, loft]), options: SyncOptions(), dialect: dialect,
+            dialectIsKnown: true, loadState: loadState)
+    }
+
+    func property(_ id: String, version: Int = 1) -> RealEstateProperty {
+        RealEstateProperty(id: id, name: "Property \(id)", version: version)
+    }
+
+    func emitted(_ actions: [SyncMachine.Action]) -> [ListEvent] {
+        actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
+    }
+
+    func shownRows(_ actions: [SyncMachine.Action]) -> [RowUpdate] {
+        emitted(actions).compactMap { if case .rowsChanged(let update) = $0 { update } else { nil } }
+    }
+
+    func cached(_ actions: [SyncMachine.Action]) -> [[RealEstateProperty]] {
+        actions.compactMap { if case .save(.merge(let records)) = $0 { records } else { nil } }
+    }
+
+    func progress(_ actions: [SyncMachine.Action]) -> [LoadProgress?] {
+        emitted(actions).compactMap { if case .loadProgress(let progress) = $0 { progress } else { nil } }
+    }
+
+    @Test func theFirstPageShowsAtOnceLaterOnesAtMostEveryHalfSecond() {
+        var machine = machine()
+        var (read, begun) = machine.wholeReadBegins(askedByUser: false)
+        #expect(progress(begun) == [LoadProgress(loaded: 0, expected: 2)], "the list held two: the best guess")
+
+        let first = machine.pageRead(PropertyPage(items: [villa, property("a")], nextToken: "1", startedAt: 7), into: &read, at: t0)
+        #expect(shownRows(first).map { Set($0.upserted.map(\.id)) } == [["a"]], "the new row at once; villa did not change")
+        #expect(cached(first) == [[villa, property("a")]])
+        #expect(progress(first) == [LoadProgress(loaded: 2, expected: 2)])
+
+        let second = machine.pageRead(PropertyPage(items: [property("b")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
+        #expect(shownRows(second).isEmpty && cached(second).isEmpty, "not yet due: shown with the next batch")
+        #expect(progress(second) == [LoadProgress(loaded: 3, expected: 3)], "more than expected: the guess grows")
+        #expect(machine.store.record("b") != nil, "merged all the same: a key on it works")
+
+        let third = machine.pageRead(PropertyPage(items: [property("c")]), into: &read, at: t0 + .milliseconds(600))
+        #expect(shownRows(third).map { Set($0.upserted.map(\.id)) } == [["b", "c"]])
+        #expect(cached(third) == [[property("b"), property("c")]])
+    }
+
+    @Test func theEndRemovesWhatItDoesNotListAndLiveSyncGoesOnFromItsStart() {
+        var machine = machine()
+        var (read, _) = machine.wholeReadBegins(askedByUser: false)
+        _ = machine.pageRead(PropertyPage(items: [villa], nextToken: "1", startedAt: 7), into: &read, at: t0)
+        _ = machine.pageRead(PropertyPage(items: [property("a")], startedAt: 9), into: &read, at: t0 + .milliseconds(10))
+        let end = machine.wholeReadEnded(&read, at: now)
+        #expect(shownRows(end).contains { $0.upserted.map(\.id) == ["a"] }, "the unshown rest first")
+        #expect(shownRows(end).contains { $0.removed == ["loft"] }, "loft is no longer on the server")
+        #expect(end.contains(.save(.remove(["loft"], refreshedAt: now, rowCount: 2))))
+        #expect(end.contains(.save(.syncMarks(lastSync: 7, baseSync: now))), "the first page's startedAt")
+        #expect(emitted(end).contains(.loadStateChanged(.loaded)))
+        #expect(progress(end) == [nil], "the progress goes")
+        #expect(!emitted(end).contains(.refreshed), "not asked for: nothing to say")
+    }
+
+    @Test func aRecordConfirmedAfterTheReadBeganStaysThoughTheReadMissedIt() {
+        var machine = machine()
+        var (read, _) = machine.wholeReadBegins(askedByUser: true)
+        _ = machine.merge(property("live"))  // a subscription's create, after the read's first page was cut
+        _ = machine.pageRead(PropertyPage(items: [villa, loft]), into: &read, at: t0)
+        let end = machine.wholeReadEnded(&read, at: now)
+        #expect(machine.store.record("live") != nil)
+        #expect(end.contains(.save(.remove([], refreshedAt: now, rowCount: 3))))
+        #expect(emitted(end).contains(.refreshed), "R: the status line says so")
+    }
+
+    @Test func aBrokenReadShowsAndKeepsWhatArrivedRemovesNothingAndSaysWhy() {
+        var machine = machine()
+        var (read, _) = machine.wholeReadBegins(askedByUser: true)
+        _ = machine.pageRead(PropertyPage(items: [villa], nextToken: "1"), into: &read, at: t0)
+        _ = machine.pageRead(PropertyPage(items: [property("a")], nextToken: "2"), into: &read, at: t0 + .milliseconds(10))
+        let failed = machine.wholeReadFailed(.unreachable("the server refused the connection"), &read)
+        #expect(shownRows(failed).contains { $0.upserted.map(\.id) == ["a"] })
+        #expect(cached(failed) == [[property("a")]])
+        #expect(!failed.contains { if case .save(.remove) = $0 { true } else { false } }, "a part is no whole list")
+        #expect(machine.store.record("loft") != nil)
+        #expect(emitted(failed).contains(.loadFailed(message: AppSyncFailure.unreachable("the server refused the connection").description)))
+        #expect(failed.contains(.startProbing), "unreachable: the probe watches for the server's return")
+        #expect(emitted(failed).contains(.loadStateChanged(.cached(refreshedAt: nil))), "no longer loading: the cache's rows")
+        #expect(!emitted(failed).contains(.refreshed))
+        #expect(progress(failed) == [nil])
+    }
+
+    @Test func thePlainDialectMarksTheReadByItsNewestUpdatedAtLessAMargin() {
+        var machine = machine(dialect: .plain)
+        var (read, _) = machine.wholeReadBegins(askedByUser: false)
+        _ = machine.pageRead(PropertyPage(items: [property("a", version: 1_000_000), property("b", version: 1_500_000)]), into: &read, at: t0)
+        let end = machine.wholeReadEnded(&read, at: now)
+        #expect(end.contains(.save(.syncMarks(lastSync: 1_500_000 - SyncMachine.plainMarkMargin, baseSync: now))))
+    }
+}
