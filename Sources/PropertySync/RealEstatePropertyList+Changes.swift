@@ -13,16 +13,19 @@ extension RealEstatePropertyList {
         return property.id
     }
 
-    public func rename(_ id: String, to name: PropertyName) throws(InvalidInput) {
+    /// Changes one field at once (nothing is sent when the record already holds it).
+    public func edit(_ id: String, _ edit: PropertyEdit) throws(InvalidInput) {
         guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.name != name.text else { return }
-        try apply(.update(id, RealEstatePropertyPatch(name: name.text)), kind: .rename)
+        guard !edit.isHeld(by: current) else { return }
+        try apply(.update(id, edit.patch), kind: edit.field.kind)
+    }
+
+    public func rename(_ id: String, to name: PropertyName) throws(InvalidInput) {
+        try edit(id, .name(name))
     }
 
     public func editAddress(_ id: String, to address: PropertyAddress) throws(InvalidInput) {
-        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard current.address != address.text else { return }
-        try apply(.update(id, RealEstatePropertyPatch(address: .some(address.text))), kind: .editAddress)
+        try edit(id, .address(address))
     }
 
     public func delete(_ id: String) throws(InvalidInput) {

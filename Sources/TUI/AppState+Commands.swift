@@ -33,9 +33,9 @@ extension AppState {
         case .createAgain:
             createAgainFromMessages()
         case .rename:
-            if let id = propertyToChange(now: now) { startRename(id) }
+            if let id = propertyToChange(now: now) { startEditing(.name, of: id) }
         case .editAddress:
-            if let id = propertyToChange(now: now) { startAddressEdit(id) }
+            if let id = propertyToChange(now: now) { startEditing(.address, of: id) }
         case .delete:
             if let id = propertyToChange(now: now) { askToDelete(id) }
         case .undo:
@@ -241,14 +241,9 @@ extension AppState {
         return id
     }
 
-    private mutating func startRename(_ id: String) {
+    private mutating func startEditing(_ field: PropertyField, of id: String) {
         guard let row = rows.row(id: id) else { return }
-        editing = Editing(.rename(id: id), text: row.property.name)
-    }
-
-    private mutating func startAddressEdit(_ id: String) {
-        guard let row = rows.row(id: id) else { return }
-        editing = Editing(.address(id: id), text: row.property.address ?? "")
+        editing = Editing(.edit(id: id, field), text: field.text(of: row.property))
     }
 
     private mutating func askToDelete(_ id: String) {

@@ -72,36 +72,29 @@ extension AppState {
                 show(error.message, .error, now: now)
                 return []
             }
-        case .rename(let id):
+        case .edit(let id, let field):
             guard let row = rows.row(id: id) else {
                 editing = nil
                 return []
             }
             do throws(InvalidInput) {
-                let name = try PropertyValidation.name(text)
+                let edit = try field.edit(text)
                 editing = nil
-                guard name.text != row.property.name else { return [] }
-                show("Renaming “\(row.property.name)” to “\(name)”…", .info, now: now)
-                return [.rename(id: id, name: name)]
+                guard !edit.isHeld(by: row.property) else { return [] }
+                show(Self.savingText(edit, of: row.property), .info, now: now)
+                return [.edit(id: id, edit)]
             } catch {
                 show(error.message, .error, now: now)
                 return []
             }
-        case .address(let id):
-            guard let row = rows.row(id: id) else {
-                editing = nil
-                return []
-            }
-            do throws(InvalidInput) {
-                let address = try PropertyValidation.address(text)
-                editing = nil
-                guard address.text != row.property.address else { return [] }
-                show("Saving the address of “\(row.property.name)”…", .info, now: now)
-                return [.editAddress(id: id, address: address)]
-            } catch {
-                show(error.message, .error, now: now)
-                return []
-            }
+        }
+    }
+
+    /// What the status line says while an edit goes out: "Renaming “Old” to “New”…".
+    static func savingText(_ edit: PropertyEdit, of property: RealEstateProperty) -> String {
+        switch edit {
+        case .name(let name): "Renaming “\(property.name)” to “\(name)”…"
+        case .address: "Saving the address of “\(property.name)”…"
         }
     }
 
@@ -110,16 +103,11 @@ extension AppState {
     private mutating func recreate(_ vanished: VanishedRecord, from current: Editing, now: ContinuousClock.Instant)
         -> [Effect]
     {
+        guard case .edit(_, let field) = current.field else { return [] }
         do throws(InvalidInput) {
-            let name: PropertyName
-            let address: PropertyAddress
-            if case .address = current.field {
-                name = try PropertyValidation.name(vanished.property.name)
-                address = try PropertyValidation.address(current.editor.text)
-            } else {
-                name = try PropertyValidation.name(current.editor.text)
-                address = try PropertyValidation.address(vanished.property.address ?? "")
-            }
+            let property = try field.edit(current.editor.text).applied(to: vanished.property)
+            let name = try PropertyValidation.name(property.name)
+            let address = try PropertyValidation.address(property.address ?? "")
             editing = nil
             if vanishedDetail != nil {
                 vanishedDetail = nil

@@ -4,16 +4,17 @@ extension AppState.Field {
     /// The most characters the field takes: the shared rule the server enforces too.
     public var maximumLength: Int {
         switch self {
-        case .newName, .rename: PropertyValidation.maximumNameLength
-        case .address, .filter: PropertyValidation.maximumAddressLength
+        case .newName: PropertyValidation.maximumNameLength
+        case .edit(_, let field): field.maximumLength
+        case .filter: PropertyValidation.maximumAddressLength
         }
     }
 
     /// What the field holds, for messages: "The name holds at most 200 characters."
     var noun: String {
         switch self {
-        case .newName, .rename: "name"
-        case .address: "address"
+        case .newName: "name"
+        case .edit(_, let field): field.noun
         case .filter: "filter"
         }
     }
@@ -21,7 +22,7 @@ extension AppState.Field {
     /// The property the field edits in place, if any.
     var recordID: String? {
         switch self {
-        case .rename(let id), .address(let id): id
+        case .edit(let id, _): id
         case .newName, .filter: nil
         }
     }

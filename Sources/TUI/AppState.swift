@@ -23,9 +23,12 @@ public struct AppState: Sendable {
     public enum Field: Sendable, Equatable {
         /// The "New property name" input at the bottom of the list.
         case newName
-        case rename(id: String)
-        case address(id: String)
+        /// A field of a property, edited in place (or below the list once the property is gone).
+        case edit(id: String, PropertyField)
         case filter
+
+        public static func rename(id: String) -> Field { .edit(id: id, .name) }
+        public static func address(id: String) -> Field { .edit(id: id, .address) }
     }
 
     public struct Editing: Sendable, Equatable {

@@ -7,9 +7,8 @@ import PropertySync
 public enum Effect: Sendable, Equatable {
     /// Create a property (the store generates its id). Input is already validated.
     case create(name: PropertyName, address: PropertyAddress)
-    case rename(id: String, name: PropertyName)
-    /// nil clears the address.
-    case editAddress(id: String, address: PropertyAddress)
+    /// Change one field of a property (any row of `PropertyField`). Input is already validated.
+    case edit(id: String, PropertyEdit)
     case delete(id: String)
     /// Undo the user's last change (a new mutation that restores the previous values).
     case undo

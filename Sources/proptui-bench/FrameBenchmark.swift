@@ -149,7 +149,7 @@ struct FrameBenchmark {
             _ = press(.character("x"))
             rename.append(timed {
                 let effects = press(.enter)
-                for case .rename(let id, let name) in effects {
+                for case .edit(let id, .name(let name)) in effects {
                     guard var row = app.rows.row(id: id) else { continue }
                     row.property.name = name.text
                     row.status = .pending(1)

@@ -27,7 +27,7 @@ struct RenameScreen {
         for character in name { press(.character(character)) }
     }
 
-    /// ⏎ in the rename field: the reducer's effects (`.rename(id:name:)` among them).
+    /// ⏎ in the rename field: the reducer's effects (`.edit(id:, .name(…))` among them).
     mutating func pressEnter() -> [Effect] {
         state.reduce(.keyPressed(.enter), now: .now)
     }
@@ -63,7 +63,7 @@ struct RenameRequest {
     let name: PropertyName
 
     init?(_ effects: [Effect]) {
-        for case .rename(let id, let name) in effects {
+        for case .edit(let id, .name(let name)) in effects {
             self.id = id
             self.name = name
             return

@@ -23,14 +23,9 @@ struct EffectRunner: Sendable {
             change(.create, record: name.text) { list throws(InvalidInput) in
                 .created(id: try await list.create(name: name, address: address))
             }
-        case .rename(let id, let name):
-            change(.rename, record: name.text) { list throws(InvalidInput) in
-                try await list.rename(id, to: name)
-                return nil
-            }
-        case .editAddress(let id, let address):
-            change(.editAddress, record: nil) { list throws(InvalidInput) in
-                try await list.editAddress(id, to: address)
+        case .edit(let id, let edit):
+            change(edit.field.kind, record: edit.newName) { list throws(InvalidInput) in
+                try await list.edit(id, edit)
                 return nil
             }
         case .delete(let id):

@@ -33,7 +33,7 @@ import Testing
         app.press(.home, .right, .right)  // over 🏠 and the space: a cluster at a time
         app.type("X")
         let effects = app.press(.enter)
-        #expect(effects == [.rename(id: "e1", name: "🏠 XEmoji 👨\u{200D}👩\u{200D}👧 House 🇫🇷")])
+        #expect(effects == [.edit(id: "e1", .name("🏠 XEmoji 👨\u{200D}👩\u{200D}👧 House 🇫🇷"))])
     }
 
     @Test func theListDetailHeaderAndFieldShowEveryCluster() {

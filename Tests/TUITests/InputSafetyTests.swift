@@ -31,7 +31,7 @@ import Testing
         #expect(app.press(.paste("Old ")) == [])
         #expect(app.editing?.editor.text == "Old Harbour View Loft")
         #expect(app.editing?.editor.cursor == 4)
-        #expect(app.press(.enter) == [.rename(id: "a1", name: "Old Harbour View Loft")])
+        #expect(app.press(.enter) == [.edit(id: "a1", .name("Old Harbour View Loft"))])
     }
 
     @Test func aPasteWithAnEscapeSequenceIsRefused() {
@@ -176,7 +176,7 @@ import Testing
         _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [row]))), now: t0)
         #expect(app.editing?.vanished == nil)
         app.type("!")
-        #expect(app.press(.enter) == [.rename(id: "a1", name: "Harbour View Loft!")])
+        #expect(app.press(.enter) == [.edit(id: "a1", .name("Harbour View Loft!"))])
     }
 
     @Test func aDeleteQuestionForAVanishedRowDeletesNothing() {

@@ -77,7 +77,7 @@ import Testing
         #expect(app.editing?.editor.text == "Maple Cottage")
         app.press(.control("u"))
         app.type("Maple House")
-        #expect(app.press(.enter) == [.rename(id: "b2", name: "Maple House")])
+        #expect(app.press(.enter) == [.edit(id: "b2", .name("Maple House"))])
         #expect(app.status?.text == "Renaming “Maple Cottage” to “Maple House”…")
         #expect(app.editing == nil)
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func editAddressEmptyClearsIt() {
         var app = makeApp()
         app.press(.character("e"), .control("u"))
-        #expect(app.press(.enter) == [.editAddress(id: "a1", address: nil)])
+        #expect(app.press(.enter) == [.edit(id: "a1", .address(nil))])
     }
 
     @Test func typingStopsAtTheAddressLimit() {
@@ -110,7 +110,7 @@ import Testing
         app.press(.character("e"))  // "12 Quay St" is already there
         app.type(String(repeating: "y", count: limit))
         #expect(app.editing?.editor.count == limit)
-        #expect(app.press(.enter) == [.editAddress(id: "a1", address: "12 Quay St\(String(repeating: "y", count: limit - 10))")])
+        #expect(app.press(.enter) == [.edit(id: "a1", .address("12 Quay St\(String(repeating: "y", count: limit - 10))"))])
     }
 
     @Test func deleteAsksAndYesDeletes() {

@@ -73,7 +73,7 @@ import Testing
         var app = makeApp()
         app.press(.enter, .character("r"), .control("u"))
         app.type("Loft")
-        #expect(app.press(.enter) == [.rename(id: "a1", name: "Loft")])
+        #expect(app.press(.enter) == [.edit(id: "a1", .name("Loft"))])
         #expect(app.screen == .detail(id: "a1"))
     }
 

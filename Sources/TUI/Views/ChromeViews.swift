@@ -42,7 +42,7 @@ struct InputLineView {
             drawPrompt("New property name:", editing: editing, right: right, into: &frame)
         case .filter:
             drawPrompt("Filter:", editing: editing, right: right, into: &frame)
-        case .rename, .address:
+        case .edit:
             if let vanished = editing.vanished, onListScreen {
                 // Its row is gone from the list: the field moves down here, still open.
                 let what = editing.field.noun

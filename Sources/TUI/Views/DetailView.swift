@@ -51,7 +51,7 @@ struct DetailView {
         var lines: [Line] = []
         for field in fields {
             switch (field.label, editing?.field) {
-            case ("Name", .rename?), ("Address", .address?):
+            case ("Name", .edit(_, .name)?), ("Address", .edit(_, .address)?):
                 lines.append(Line(label: field.label, text: "", color: .default, editsField: true))
                 continue
             default: break

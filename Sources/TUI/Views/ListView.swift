@@ -61,14 +61,8 @@ struct ListView {
         }
     }
 
-    private enum EditedField { case name, address }
-
-    private func editedField(of id: String) -> EditedField? {
-        switch editing?.field {
-        case .rename(let edited) where edited == id: .name
-        case .address(let edited) where edited == id: .address
-        default: nil
-        }
+    private func editedField(of id: String) -> PropertyField? {
+        if case .edit(id, let field) = editing?.field { field } else { nil }
     }
 
     /// The row mark: meaning in a symbol, colour only as an extra. A conflict outranks a refusal
