@@ -321,10 +321,15 @@ class TmuxApp:
         return False
 
     def create(self, name):
+        # Idle after every key of this create (n, the name, Enter), not a signal left from before it
+        # (which already said "nothing pending" while the create had yet to be sent).
+        before = (self.idle() or {}).get("keys", 0)
         self.send("n")
         self.send(name, literal=True)
         self.send("Enter")
-        return self.wait_idle(lambda s: s["pending"] == 0 and s["rows"] > 0, f"“{name}” to be confirmed")
+        typed = before + 1 + len(name) + 1
+        return self.wait_idle(lambda s: s["keys"] >= typed and s["pending"] == 0 and s["rows"] > 0,
+                              f"“{name}” to be confirmed")
 
     def quit(self):
         self.send("q")
