@@ -137,7 +137,11 @@ let package = Package(
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.
         .testTarget(
-            name: "PropertySyncTests", dependencies: ["PropertySync", "LocalAppSync", .product(name: "Logging", package: "swift-log")],
+            name: "PropertySyncTests",
+            dependencies: [
+                "PropertySync", "LocalAppSync", .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",

@@ -7,6 +7,7 @@ extension AppState {
         switch event {
         case .rowsChanged(let update):
             changeRows(now: now) { $0.apply(update) }
+            forgetSettledConflicts(update)
         case .loaded(let newRows):
             // Every row at once: the first load, or a reset. Rows that stay keep their place.
             changeRows(now: now) { $0.replaceAll(with: newRows) }
@@ -36,6 +37,16 @@ extension AppState {
             show(Self.successText(.refresh, record: nil), .success, now: now)
         case .loadFailed(let message):
             showFailure(OperationFailure(operation: .refresh, record: nil, message: message, reverted: false), now: now)
+        }
+    }
+
+    /// A conflict settled by a new edit, by `x`, or by the row going away: its "yours" goes too.
+    private mutating func forgetSettledConflicts(_ update: RowUpdate) {
+        guard !conflictedChanges.isEmpty else { return }
+        for id in update.removed { conflictedChanges[id] = nil }
+        for row in update.upserted where conflictedChanges[row.id] != nil {
+            if case .conflict = row.status { continue }
+            conflictedChanges[row.id] = nil
         }
     }
 

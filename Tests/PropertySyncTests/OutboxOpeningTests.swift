@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import OptimisticStore
 import Synchronization
@@ -23,14 +24,19 @@ import Testing
         return path
     }
 
-    /// Runs `sqlite3`-like Python on the file, as another program would.
-    func python(_ script: String, _ path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+    /// Writes to the file with SQLite directly, as another program (a newer build) would.
+    func execute(_ sql: String, on path: String) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.write { try $0.execute(sql: sql) }
+        try database.close()
+    }
+
+    /// Overwrites bytes in the middle of the file, as a bad disk or a stray write would.
+    func damage(_ path: String, at offset: UInt64, with bytes: Data) throws {
+        let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try file.seek(toOffset: offset)
+        try file.write(contentsOf: bytes)
+        try file.close()
     }
 
     /// The file and its WAL, byte for byte.
@@ -40,9 +46,7 @@ import Testing
 
     @Test func anOutboxFromANewerBuildIsRefusedAndNotWritten() throws {
         let path = try outbox()
-        try python(
-            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"insert into grdb_migrations values ('v9-from-the-future')\"); c.commit(); c.close()",
-            path)
+        try execute("insert into grdb_migrations values ('v9-from-the-future')", on: path)
         let before = contents(path)
         let log = LogCapture()
         #expect {
@@ -60,8 +64,7 @@ import Testing
     @Test func anOutboxWithDamagedPagesIsRefusedBeforeAnyWrite() throws {
         let path = try outbox()
         // Garbage over the middle of the file (the cache's pages), as a bad disk or a stray write leaves it.
-        try python(
-            "import sys; f=open(sys.argv[1],'r+b'); f.seek(4096*4); f.write(b'\\xde\\xad\\xbe\\xef'*2048); f.close()", path)
+        try damage(path, at: 4096 * 4, with: Data(repeatElement(Data([0xde, 0xad, 0xbe, 0xef]), count: 2048).joined()))
         let before = contents(path)
         let log = LogCapture()
         #expect {

@@ -102,6 +102,28 @@ import Testing
         #expect(!(0..<app.height).contains { app.render().line($0).contains("Yours") }, "settled: no more yours")
     }
 
+    @Test func aConflictSettledByANewEditForgetsYours() {
+        var app = makeApp(height: 20, rows: sampleRows)
+        let row = sampleRows[1]
+        let message = "someone else renamed it to “Theirs” meanwhile"
+        let theirs = PropertyRow(RealEstateProperty(id: row.id, name: "Theirs", version: 3), status: .conflict(message))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .rename, recordID: row.id, recordName: row.property.name, newName: "Mine"),
+            message: message, conflict: true)), now: t0)
+        #expect(app.conflictedChanges[row.id] != nil)
+        // A new rename of the row settles it: the list sends the row pending, without the mark.
+        let renamedAgain = PropertyRow(RealEstateProperty(id: row.id, name: "Third", version: 3), status: .pending(1))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [renamedAgain]))), now: t0)
+        #expect(app.conflictedChanges.isEmpty)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .rename, recordID: row.id, recordName: "Third", newName: "Fourth"),
+            message: message, conflict: true)), now: t0)
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: [row.id]))), now: t0)
+        #expect(app.conflictedChanges.isEmpty, "gone with its row")
+    }
+
     @Test func marksSayTheSyncStateWithoutColour() {
         let rows = [
             PropertyRow(property("p", "Pending", createdAt: "1"), status: .pending(2)),
