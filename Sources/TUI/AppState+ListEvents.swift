@@ -72,12 +72,7 @@ extension AppState {
 
     /// The user's change in a conflict, for the detail view.
     static func yours(_ summary: OperationSummary) -> String {
-        switch summary.kind {
-        case .rename: "rename to “\(summary.newName ?? "")”"
-        case .editAddress: "your address change"
-        case .delete: "delete"
-        default: summary.kind.rawValue
-        }
+        OperationWords.of(summary.kind).yours(summary)
     }
 
     /// Sending stopped for a reason only the user can fix: an error on the status line.

@@ -102,27 +102,18 @@ extension AppState {
     }
 
     static func successText(_ operation: OperationKind, record: String?) -> String {
-        let name = record.map { "“\($0)”" }
-        switch operation {
-        case .create: return "\(name ?? "Property") added"
-        case .rename: return name.map { "Renamed to \($0)" } ?? "Renamed"
-        case .editAddress: return name.map { "Address of \($0) saved" } ?? "Address saved"
-        case .delete: return "\(name ?? "Property") deleted"
-        case .undo: return name.map { "Undid the last change to \($0)" } ?? "Undone"
-        case .refresh: return "Refreshed"
-        case .applyAgain: return name.map { "Applied again to \($0)" } ?? "Applied again"
-        }
+        OperationWords.of(operation).success(record.map { "“\($0)”" })
     }
 
     static func failureText(_ failure: OperationFailure) -> String {
         // The outcome first, the server's reason after it: a cut line still says what happened.
-        var text = failure.operation.failureName
+        var text = OperationWords.of(failure.operation).failure
         if let record = failure.record { text += " “\(record)”" }
         if let newName = failure.newName { text += " to “\(newName)”" }
         text += failure.reverted ? " failed, reverted" : " failed"
         if !failure.takenBackWith.isEmpty {
             // Said, or the user would wonder where their rename went.
-            text += " with " + Self.listed(failure.takenBackWith.map(\.takenBackName))
+            text += " with " + Self.listed(failure.takenBackWith.map { OperationWords.of($0).takenBack })
         }
         return text + ": " + failure.message
     }

@@ -33,35 +33,6 @@ public enum Effect: Sendable, Equatable {
     case quit
 }
 
-/// How the status line names the operations.
-extension OperationKind {
-    /// A later change taken back with a refused create: "its rename".
-    var takenBackName: String {
-        switch self {
-        case .create: "its create"
-        case .rename: "its rename"
-        case .editAddress: "its address"
-        case .delete: "its delete"
-        case .undo: "an undo"
-        case .refresh: "a refresh"
-        case .applyAgain: "applying it again"
-        }
-    }
-
-    /// How a failure names the operation: `rename “Villa Rosa” failed: …`.
-    var failureName: String {
-        switch self {
-        case .create: "add"
-        case .rename: "rename"
-        case .editAddress: "address change of"
-        case .delete: "delete"
-        case .undo: "undo"
-        case .refresh: "refresh"
-        case .applyAgain: "apply again"
-        }
-    }
-}
-
 /// An operation that did not happen, for the status line.
 public struct OperationFailure: Sendable, Equatable {
     public var operation: OperationKind

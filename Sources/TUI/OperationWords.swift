@@ -1,0 +1,40 @@
+import PropertySync
+
+/// How the screen names each operation, one row per kind: a new kind of change is a row here
+/// (and a case of `OperationKind`), not an edit of every message.
+struct OperationWords {
+    /// How a failure names it: `rename “Villa Rosa” failed: …`.
+    let failure: String
+    /// A later change taken back with a refused create: "its rename".
+    let takenBack: String
+    /// The success line, given the record's name in quotes when there is one.
+    let success: (_ quotedName: String?) -> String
+    /// The user's losing change in a conflict, for the detail view.
+    let yours: (OperationSummary) -> String
+
+    static func of(_ kind: OperationKind) -> OperationWords {
+        switch kind {
+        case .create:
+            OperationWords(failure: "add", takenBack: "its create", success: { "\($0 ?? "Property") added" },
+                           yours: { _ in "create" })
+        case .rename:
+            OperationWords(failure: "rename", takenBack: "its rename", success: { $0.map { "Renamed to \($0)" } ?? "Renamed" },
+                           yours: { "rename to “\($0.newName ?? "")”" })
+        case .editAddress:
+            OperationWords(failure: "address change of", takenBack: "its address",
+                           success: { $0.map { "Address of \($0) saved" } ?? "Address saved" },
+                           yours: { _ in "your address change" })
+        case .delete:
+            OperationWords(failure: "delete", takenBack: "its delete", success: { "\($0 ?? "Property") deleted" },
+                           yours: { _ in "delete" })
+        case .undo:
+            OperationWords(failure: "undo", takenBack: "an undo",
+                           success: { $0.map { "Undid the last change to \($0)" } ?? "Undone" }, yours: { _ in "undo" })
+        case .refresh:
+            OperationWords(failure: "refresh", takenBack: "a refresh", success: { _ in "Refreshed" }, yours: { _ in "refresh" })
+        case .applyAgain:
+            OperationWords(failure: "apply again", takenBack: "applying it again",
+                           success: { $0.map { "Applied again to \($0)" } ?? "Applied again" }, yours: { _ in "apply again" })
+        }
+    }
+}
