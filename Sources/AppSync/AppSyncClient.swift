@@ -41,6 +41,29 @@ public struct AppSyncClient: Sendable {
     /// Sends one request. A GraphQL-level error comes back inside the response
     /// (the caller knows which field it concerns); everything else is a failure.
     public func execute(_ request: GraphQLRequest) async throws(AppSyncFailure) -> GraphQLResponse {
+        let (status, answer) = try await exchange(request)
+        return try Self.interpret(status: status, body: answer)
+    }
+
+    /// Sends one request and reads one field of its `data` straight from the answer's bytes
+    /// into `Value` (nil when the field is null or absent). An error that names the field, or
+    /// else the first error, is thrown as what it means; a field of another shape is a
+    /// transient failure that says where it differs.
+    public func execute<Value: JSONReadable>(
+        _ request: GraphQLRequest, field: String, as type: Value.Type
+    ) async throws(AppSyncFailure) -> Value? {
+        try await execute(request, field: field) { reader throws(JSONReadError) in try Value(json: &reader) }
+    }
+
+    /// The same, with the field's value read by `readValue`.
+    public func execute<Value>(
+        _ request: GraphQLRequest, field: String, reading readValue: (inout JSONReader) throws(JSONReadError) -> Value
+    ) async throws(AppSyncFailure) -> Value? {
+        let (status, answer) = try await exchange(request)
+        return try Self.interpret(status: status, body: answer, field: field, reading: readValue)
+    }
+
+    private func exchange(_ request: GraphQLRequest) async throws(AppSyncFailure) -> (UInt, Data) {
         let body: Data
         do {
             body = try JSONEncoder().encode(request)
@@ -54,7 +77,7 @@ public struct AppSyncClient: Sendable {
         if status == 401 || status == 403, await authorizer.renewAfterRefusal() {
             (status, answer) = try await send(body, operationName: request.operationName)
         }
-        return try Self.interpret(status: status, body: answer)
+        return (status, answer)
     }
 
     private func send(_ body: Data, operationName: String?) async throws(AppSyncFailure) -> (UInt, Data) {
@@ -84,25 +107,47 @@ public struct AppSyncClient: Sendable {
 
     /// Sorts an HTTP answer: the status first, then whether the body is GraphQL at all.
     static func interpret(status: UInt, body: Data) throws(AppSyncFailure) -> GraphQLResponse {
-        let decoded = try? JSONDecoder().decode(GraphQLResponse.self, from: body)
-        let isGraphQL = decoded.map { $0.data != nil || $0.errors?.isEmpty == false } ?? false
+        let decoded = try? JSONReader.read(body) { reader throws(JSONReadError) in try GraphQLResponse(json: &reader) }
+        guard (200..<300).contains(status) else { throw refusal(status: status, decoded) }
+        guard let decoded, decoded.isGraphQL else { throw notGraphQL(status: status) }
+        return decoded
+    }
+
+    /// The same for one field read straight into its type (see `GraphQLFieldAnswer`). Only a
+    /// refusal's body, small, is read as a tree.
+    static func interpret<Value>(
+        status: UInt, body: Data, field: String, reading readValue: (inout JSONReader) throws(JSONReadError) -> Value
+    ) throws(AppSyncFailure) -> Value? {
+        guard (200..<300).contains(status) else {
+            throw refusal(status: status, try? JSONReader.read(body) { reader throws(JSONReadError) in try GraphQLResponse(json: &reader) })
+        }
+        guard let answer = try? GraphQLFieldAnswer.read(body, field: field, readValue), answer.isGraphQL else {
+            throw notGraphQL(status: status)
+        }
+        if let error = GraphQLError.first(in: answer.errors, naming: field) { throw error.failure }
+        if let problem = answer.shapeProblem { throw .transient("the server's answer has an unexpected shape (\(problem))") }
+        return answer.value
+    }
+
+    private static func notGraphQL(status: UInt) -> AppSyncFailure {
+        .misconfigured("the server answered HTTP \(status) with something that is not GraphQL")
+    }
+
+    /// What an answer other than 2xx means.
+    private static func refusal(status: UInt, _ decoded: GraphQLResponse?) -> AppSyncFailure {
+        let isGraphQL = decoded?.isGraphQL ?? false
         let firstMessage = decoded?.errors?.first?.message
         switch status {
-        case 200..<300:
-            guard let decoded, isGraphQL else {
-                throw .misconfigured("the server answered HTTP \(status) with something that is not GraphQL")
-            }
-            return decoded
         case 401, 403:
-            throw .unauthorized(firstMessage ?? "the server refused the credentials (HTTP \(status))")
+            return .unauthorized(firstMessage ?? "the server refused the credentials (HTTP \(status))")
         case 408, 429, 500, 502, 503, 504:
-            throw .transient("the server is unavailable (HTTP \(status))")
+            return .transient("the server is unavailable (HTTP \(status))")
         case 400..<500 where isGraphQL:
-            if let invalid = decoded?.errors?.first(where: \.isValidationError) { throw invalid.failure }
-            throw .rejected(GraphQLError(message: firstMessage ?? "the server refused the request (HTTP \(status))"))
+            if let invalid = decoded?.errors?.first(where: \.isValidationError) { return invalid.failure }
+            return .rejected(GraphQLError(message: firstMessage ?? "the server refused the request (HTTP \(status))"))
         default:
             // 404, 405, 501, a redirect, a web page: not an AppSync GraphQL endpoint.
-            throw .misconfigured("the server answered HTTP \(status): is the endpoint an AppSync GraphQL URL (…/graphql)?")
+            return .misconfigured("the server answered HTTP \(status): is the endpoint an AppSync GraphQL URL (…/graphql)?")
         }
     }
 

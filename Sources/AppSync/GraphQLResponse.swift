@@ -13,8 +13,10 @@ public struct GraphQLRequest: Sendable, Encodable, Equatable {
     }
 }
 
-/// `{"data": …, "errors": […]}`: both may be present (a partial failure).
-public struct GraphQLResponse: Sendable, Decodable, Equatable {
+/// `{"data": …, "errors": […]}`: both may be present (a partial failure). The whole of `data`
+/// as a tree: for small answers whose shape is open (introspection); a record or a page is read
+/// straight into its type instead (`GraphQLFieldAnswer`).
+public struct GraphQLResponse: Sendable, Equatable, JSONReadable {
     public var data: JSONValue?
     public var errors: [GraphQLError]?
 
@@ -23,18 +25,89 @@ public struct GraphQLResponse: Sendable, Decodable, Equatable {
         self.errors = errors
     }
 
+    public init(json: inout JSONReader) throws(JSONReadError) {
+        var data: JSONValue?
+        var errors: [GraphQLError]?
+        try json.readObject { reader, key throws(JSONReadError) in
+            if key == "data" {
+                data = try reader.readOptional { reader throws(JSONReadError) in try reader.readValue() }
+            } else if key == "errors" {
+                errors = try GraphQLError.readList(&reader)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        self.init(data: data, errors: errors)
+    }
+
+    /// Whether the answer is GraphQL at all: it has data, or says what went wrong.
+    var isGraphQL: Bool { data != nil || errors?.isEmpty == false }
+
     /// The field's value decoded as `T`, or the first error that names it.
     public func field<T: Decodable>(_ name: String, as type: T.Type) throws(AppSyncFailure) -> T? {
-        if let error = errors?.first(where: { $0.path?.first == .string(name) }) ?? errors?.first {
-            throw error.failure
-        }
+        if let error = GraphQLError.first(in: errors, naming: name) { throw error.failure }
         guard let value = data?[name], value != .null else { return nil }
         return try value.decode(as: type)
     }
 }
 
+/// One field of `data` read straight from the answer's bytes into its type, with the answer's
+/// errors: one pass over the body, no tree. What the client does with it is `AppSyncClient.interpret`.
+struct GraphQLFieldAnswer<Value> {
+    var value: Value?
+    var hasData = false
+    var errors: [GraphQLError] = []
+    /// The field was there but not of the shape its reader reads (the rest was still read).
+    var shapeProblem: JSONReadError?
+
+    var isGraphQL: Bool { hasData || !errors.isEmpty }
+
+    /// Reads `{"data": {field: …, …}, "errors": […]}` in any order. A field whose shape is not
+    /// the expected one is skipped and kept as `shapeProblem`: the errors may follow, and they
+    /// say more. A text that is not JSON, or an `errors` that is not AppSync's, throws.
+    static func read(
+        _ body: some ContiguousBytes, field: String, _ readValue: (inout JSONReader) throws(JSONReadError) -> Value
+    ) throws(JSONReadError) -> GraphQLFieldAnswer {
+        try JSONReader.read(body) { reader throws(JSONReadError) in
+            var answer = GraphQLFieldAnswer()
+            try reader.readObject { reader, key throws(JSONReadError) in
+                if key == "errors" {
+                    answer.errors = try GraphQLError.readList(&reader) ?? []
+                } else if key == "data" {
+                    guard try !reader.readNull() else { return }
+                    answer.hasData = true
+                    try answer.readData(&reader, field: field, readValue)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            return answer
+        }
+    }
+
+    private mutating func readData(
+        _ reader: inout JSONReader, field: String, _ readValue: (inout JSONReader) throws(JSONReadError) -> Value
+    ) throws(JSONReadError) {
+        // `data` of another kind than an object names no field: the answer has no value.
+        guard reader.nextIsObject else { return try reader.skipValue() }
+        try reader.readObject { reader, key throws(JSONReadError) in
+            guard key == field else { return try reader.skipValue() }
+            guard try !reader.readNull() else { return }
+            let start = reader.offset
+            do throws(JSONReadError) {
+                value = try readValue(&reader)
+            } catch {
+                guard error.kind == .shape else { throw error }
+                shapeProblem = error.within(field)
+                reader.rewind(to: start)
+                try reader.skipValue()
+            }
+        }
+    }
+}
+
 /// One entry of `errors`, with AppSync's additions (`errorType`, `data`, `errorInfo`).
-public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringConvertible {
+public struct GraphQLError: Sendable, Equatable, Error, CustomStringConvertible, JSONReadable {
     public var message: String
     public var errorType: String?
     public var path: [JSONValue]?
@@ -46,6 +119,49 @@ public struct GraphQLError: Sendable, Decodable, Equatable, Error, CustomStringC
         self.errorType = errorType
         self.path = path
         self.data = data
+    }
+
+    /// AppSync's fields; `locations`, `errorInfo` and others are read past.
+    public init(json: inout JSONReader) throws(JSONReadError) {
+        let start = json.offset
+        var message: String?
+        var errorType: String?
+        var path: [JSONValue]?
+        var data: JSONValue?
+        try json.readObject { reader, key throws(JSONReadError) in
+            if key == "message" {
+                message = try reader.readString()
+            } else if key == "errorType" {
+                errorType = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            } else if key == "path" {
+                path = try reader.readOptional { reader throws(JSONReadError) in
+                    var components: [JSONValue] = []
+                    try reader.readArray { reader throws(JSONReadError) in components.append(try reader.readValue()) }
+                    return components
+                }
+            } else if key == "data" {
+                data = try reader.readOptional { reader throws(JSONReadError) in try reader.readValue() }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        guard let message else { throw .missing("message", at: start) }
+        self.init(message: message, errorType: errorType, path: path, data: data)
+    }
+
+    /// `errors`: a list, or null.
+    static func readList(_ reader: inout JSONReader) throws(JSONReadError) -> [GraphQLError]? {
+        try reader.readOptional { reader throws(JSONReadError) in
+            var errors: [GraphQLError] = []
+            try reader.readArray { reader throws(JSONReadError) in errors.append(try GraphQLError(json: &reader)) }
+            return errors
+        }
+    }
+
+    /// The error a field's value stands for: the first that names the field, else the first of all
+    /// (an error without a path concerns the whole request).
+    static func first(in errors: [GraphQLError]?, naming field: String) -> GraphQLError? {
+        errors?.first { $0.path?.first == .string(field) } ?? errors?.first
     }
 
     public var description: String { errorType.map { "\($0): \(message)" } ?? message }

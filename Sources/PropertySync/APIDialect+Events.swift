@@ -15,24 +15,23 @@ extension APIDialect {
     /// Reads `{"onUpdateRealEstateProperty": {…}}`'s record. `known` is the confirmed copy, if any:
     /// an event whose `address` is null while the known copy has one may be partial, and is read
     /// again rather than trusted (one read when an address was really cleared).
-    func remoteEvent(_ value: JSONValue, deletion: Bool, known: RealEstateProperty?) -> RemoteEvent {
-        guard let id = value["id"]?.stringValue else { return .unreadable }
+    func remoteEvent(_ event: WireRecord, deletion: Bool, known: RealEstateProperty?) -> RemoteEvent {
+        guard let id = event.id else { return .unreadable }
         if hasVersions {
-            guard var record = try? value.decode(as: RealEstateProperty.self) else { return .partial(id: id) }
+            guard var record = try? event.versionedRecord() else { return .partial(id: id) }
             if deletion {
                 record.isDeleted = true
                 return .record(record)
             }
             return blanksKnownAddress(record, known) ? .partial(id: id) : .record(record)
         }
-        let plain = try? value.decode(as: PlainRecord.self)
         if deletion {
             // Gone on the server, whatever else the event holds: no read can say more (there are no tombstones).
-            if let record = plain?.record { return .record(record.deletedOnPlainDialect(after: known)) }
+            if let record = event.plainRecord { return .record(record.deletedOnPlainDialect(after: known)) }
             guard let known else { return .unreadable }
-            return .record(known.tombstone(atLeast: max(known.version, plain?.stamp ?? 0) + 1))
+            return .record(known.tombstone(atLeast: max(known.version, event.stamp ?? 0) + 1))
         }
-        guard let record = plain?.record else { return .partial(id: id) }
+        guard let record = event.plainRecord else { return .partial(id: id) }
         return blanksKnownAddress(record, known) ? .partial(id: id) : .record(record)
     }
 

@@ -27,13 +27,23 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         let request = GraphQLRequest(
             query: "query GetRealEstateProperty($id: ID!) { getRealEstateProperty(id: $id) { \(fields) } }",
             variables: ["id": .string(id)], operationName: "GetRealEstateProperty")
-        let response = try await client.execute(request)
+        guard let wire = try await client.execute(request, field: "getRealEstateProperty", as: WireRecord.self) else { return nil }
+        return try record(from: wire, answering: "getRealEstateProperty", lacking: "the server's copy of \(id) has no name or updatedAt")
+    }
+
+    /// A record answered by a get or a mutation, in the dialect spoken.
+    private func record(
+        from wire: WireRecord, answering field: String, lacking: @autoclosure () -> String
+    ) throws(AppSyncFailure) -> RealEstateProperty {
         guard dialect.hasVersions else {
-            guard let plain = try response.field("getRealEstateProperty", as: PlainRecord.self) else { return nil }
-            guard let record = plain.record else { throw .transient("the server's copy of \(id) has no name or updatedAt") }
+            guard let record = wire.plainRecord else { throw .transient(lacking()) }
             return record
         }
-        return try response.field("getRealEstateProperty", as: RealEstateProperty.self)
+        do {
+            return try wire.versionedRecord()
+        } catch {
+            throw .transient("the server's answer has an unexpected shape (\(error.within(field)))")
+        }
     }
 
     public func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
@@ -49,7 +59,7 @@ public struct AppSyncPropertyAPI: PropertyAPI {
                 "lastSync": lastSync.map { .int($0) } ?? .null,
             ],
             operationName: "SyncRealEstateProperties")
-        guard let page = try await client.execute(request).field("syncRealEstateProperties", as: PropertyPage.self) else {
+        guard let page = try await client.execute(request, field: "syncRealEstateProperties", as: PropertyPage.self) else {
             throw .transient("the server answered the sync query with null")
         }
         return page
@@ -69,11 +79,12 @@ public struct AppSyncPropertyAPI: PropertyAPI {
                 "filter": changedSince.map(PlainDialectWire.changedSince) ?? .null,
             ],
             operationName: "ListRealEstateProperties")
-        guard let page = try await client.execute(request).field("listRealEstateProperties", as: PlainPage.self) else {
-            throw .transient("the server answered the list query with null")
-        }
         // An item without its name or time is one the server could not read whole: skipped, as a null item is.
-        return PropertyPage(items: page.items.compactMap { $0?.record }, nextToken: page.nextToken)
+        let page = try await client.execute(request, field: "listRealEstateProperties") { reader throws(JSONReadError) in
+            try PropertyPage(json: &reader, record: \.plainRecord)
+        }
+        guard let page else { throw .transient("the server answered the list query with null") }
+        return page
     }
 
     public func probe() async throws(AppSyncFailure) {
@@ -94,17 +105,11 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         let request = GraphQLRequest(
             query: "mutation \(operation)(\(declarations)) { \(document.field)(\(arguments)) { \(fields) } }",
             variables: variables, operationName: operation)
-        let response = try await client.execute(request)
-        guard dialect.hasVersions else {
-            guard let plain = try response.field(document.field, as: PlainRecord.self), let record = plain.record else {
-                throw .transient("the server answered \(document.field) without the record")
-            }
-            if case .delete(_, let base) = mutation { return record.deletedOnPlainDialect(after: base) }
-            return record
-        }
-        guard let record = try response.field(document.field, as: RealEstateProperty.self) else {
+        guard let wire = try await client.execute(request, field: document.field, as: WireRecord.self) else {
             throw .transient("the server answered \(document.field) with null")
         }
+        let record = try record(from: wire, answering: document.field, lacking: "the server answered \(document.field) without the record")
+        if !dialect.hasVersions, case .delete(_, let base) = mutation { return record.deletedOnPlainDialect(after: base) }
         return record
     }
 

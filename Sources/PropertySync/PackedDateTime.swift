@@ -20,7 +20,14 @@ struct PackedDateTime: Hashable, Sendable {
     @inlinable
     init?(_ text: String) {
         var text = text
-        let packed = text.withUTF8 { bytes -> UInt64? in
+        guard let packed = text.withUTF8({ PackedDateTime(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = packed
+    }
+
+    /// The same from the text's UTF-8 bytes (as an answer's reader hands them over: no string made).
+    @inlinable
+    init?(utf8 bytes: UnsafeRawBufferPointer) {
+        let packed = { () -> UInt64? in
             guard bytes.count == 24,
                   bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
                   bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
@@ -42,9 +49,18 @@ struct PackedDateTime: Hashable, Sendable {
             else { return nil }
             return 1 << 63 | year << 36 | month << 32 | day << 27 | hour << 22 | minute << 16 | second << 10
                 | millisecond
-        }
+        }()
         guard let packed else { return nil }
         bits = packed
+    }
+
+    /// Milliseconds since 1970 (the text is UTC); nil when absent.
+    var milliseconds: Int64? {
+        guard bits != 0 else { return nil }
+        func field(_ shift: UInt64, _ mask: UInt64) -> Int64 { Int64(bits >> shift & mask) }
+        let days = AWSDateTimeMilliseconds.daysFromCivil(year: field(36, 0x3FFF), month: field(32, 0xF), day: field(27, 0x1F))
+        let seconds = ((days * 24 + field(22, 0x1F)) * 60 + field(16, 0x3F)) * 60 + field(10, 0x3F)
+        return seconds * 1000 + field(0, 0x3FF)
     }
 
     /// The text that was packed; nil when absent.
@@ -77,6 +93,12 @@ struct PackedDateTime: Hashable, Sendable {
             return 24
         }
     }
+}
+
+/// A time as a record keeps it: packed, or (rare) the text that does not pack.
+struct StoredDateTime {
+    var packed: PackedDateTime
+    var unusual: String?
 }
 
 /// The timestamps of a record that do not pack (rare: servers write one shape), kept as

@@ -41,34 +41,6 @@ enum PlainDialectWire {
     }
 }
 
-/// A record as the plain dialect sends it. Every field may be missing from a subscription
-/// event (the other client's mutation did not select it), so each is optional here.
-struct PlainRecord: Decodable, Sendable {
-    var id: String
-    var name: String?
-    var address: String?
-    var createdAt: String?
-    var updatedAt: String?
-
-    /// The record with its `updatedAt` as its version (the order of its copies); nil when
-    /// it lacks what a whole record has (a name, a parseable `updatedAt`).
-    var record: RealEstateProperty? {
-        guard let name, let updatedAt, let stamp = AWSDateTimeMilliseconds.parse(updatedAt) else { return nil }
-        return RealEstateProperty(
-            id: id, name: name, address: address, createdAt: createdAt, updatedAt: updatedAt,
-            version: Int(stamp), lastChangedAt: stamp)
-    }
-
-    /// What `updatedAt` says of the record's order, when it came.
-    var stamp: Int? { updatedAt.flatMap(AWSDateTimeMilliseconds.parse).map { Int($0) } }
-}
-
-/// A page of `listRealEstateProperties` on the plain dialect.
-struct PlainPage: Decodable, Sendable {
-    var items: [PlainRecord?]
-    var nextToken: String?
-}
-
 extension RealEstateProperty {
     /// A deleted record as the plain dialect's answer or event carries it (the item as it was):
     /// deleted one step after its last write, so that a late copy of it does not bring it back.

@@ -18,13 +18,18 @@ public enum PropertyMutation: Sendable, Equatable {
 }
 
 /// One page of the whole list or of what changed (the same connection type for both dialects).
-public struct PropertyPage: Sendable, Equatable, Decodable {
+public struct PropertyPage: Sendable, Equatable {
     public var items: [RealEstateProperty?]
     public var nextToken: String?
     /// Versioned dialect: the server time the query began (the next delta query starts there).
     public var startedAt: Int64?
 
     public init(items: [RealEstateProperty], nextToken: String? = nil, startedAt: Int64? = nil) {
+        self.init(readItems: items, nextToken: nextToken, startedAt: startedAt)
+    }
+
+    /// Items as a reader collects them (no copy into the optional form).
+    init(readItems items: [RealEstateProperty?], nextToken: String?, startedAt: Int64?) {
         self.items = items
         self.nextToken = nextToken
         self.startedAt = startedAt

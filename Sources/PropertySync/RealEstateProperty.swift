@@ -47,6 +47,24 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         setTimes(createdAt: createdAt, updatedAt: updatedAt)
     }
 
+    /// A record whose times come packed already (read from an answer's bytes: see `WireTime`),
+    /// `unusual` set only for a text that does not pack (the invariant above).
+    init(
+        id: String, name: String, address: String?, createdAt: StoredDateTime, updatedAt: StoredDateTime,
+        version: Int, isDeleted: Bool, lastChangedAt: Int64?
+    ) {
+        self.id = id
+        self.name = name
+        self.address = address
+        packedCreatedAt = createdAt.packed
+        packedUpdatedAt = updatedAt.packed
+        self.version = version
+        self.isDeleted = isDeleted
+        self.lastChangedAt = lastChangedAt
+        unusualTimes = createdAt.unusual == nil && updatedAt.unusual == nil
+            ? nil : UnusualTimestamps(createdAt: createdAt.unusual, updatedAt: updatedAt.unusual)
+    }
+
     /// Packs what packs and keeps the rest as text (the invariant above).
     @usableFromInline
     mutating func setTimes(createdAt: String?, updatedAt: String?) {
@@ -116,7 +134,7 @@ public struct RealEstatePropertyPatch: Sendable, Hashable {
 extension RealEstateProperty {
     /// Whether `version` is the server's `_version`. On the plain dialect (Amplify Gen 2) there is
     /// none: a record's version is the time of its last change (`updatedAt` in milliseconds, which
-    /// is also its `lastChangedAt`), and only orders its copies (see `PlainRecord`).
+    /// is also its `lastChangedAt`), and only orders its copies (see `WireRecord.plainRecord`).
     public var hasServerVersion: Bool { version == 0 || lastChangedAt != Int64(version) }
 
     /// What the store keeps of a deleted record: its identity, `_version` and times; the

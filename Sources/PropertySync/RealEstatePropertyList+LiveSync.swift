@@ -142,9 +142,9 @@ extension RealEstatePropertyList {
         return true
     }
 
-    /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`.
-    func receive(_ payload: JSONValue, deletion: Bool) async {
-        guard case .object(let fields) = payload, let value = fields.values.first, let id = value["id"]?.stringValue else {
+    /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`, read straight into its record.
+    func receive(_ payload: JSONText, deletion: Bool) async {
+        guard let event = WireRecord.event(in: payload), let id = event.id else {
             // The event came without its record: the other client's mutation did not select the
             // fields this subscription needs (AppSync then sends null and an error). What changed
             // since the last read brings it (a delta query; on the plain dialect the `updatedAt`
@@ -158,7 +158,7 @@ extension RealEstatePropertyList {
             }
             return
         }
-        switch machine.dialect.remoteEvent(value, deletion: deletion, known: store.confirmedRecord(id)) {
+        switch machine.dialect.remoteEvent(event, deletion: deletion, known: store.confirmedRecord(id)) {
         case .record(let record):
             apply(remote: record)
         case .unreadable:
@@ -171,8 +171,7 @@ extension RealEstatePropertyList {
                 apply(remote: deletion ? record.tombstone(atLeast: record.version) : record)
             } else if deletion, let known = store.confirmedRecord(id) {
                 // Gone on the server and not even a tombstone to read: it is deleted, one write later at least.
-                let version = if case .int(let number)? = value["_version"] { Int(number) } else { known.version + 1 }
-                apply(remote: known.tombstone(atLeast: version))
+                apply(remote: known.tombstone(atLeast: event.version ?? known.version + 1))
             }
         }
     }

@@ -38,6 +38,88 @@ import Testing
         #expect(throws: expected) { try AppSyncClient.interpret(status: UInt(status), body: Data(body.utf8)) }
     }
 
+    // MARK: - One field read straight into its type
+
+    /// A record with a required name: what a page's reader does, small.
+    struct Named: JSONReadable, Equatable {
+        var name: String
+        init(name: String) { self.name = name }
+        init(json: inout JSONReader) throws(JSONReadError) {
+            var name: String?
+            try json.readObject { reader, key throws(JSONReadError) in
+                if key == "name" { name = try reader.readString() } else { try reader.skipValue() }
+            }
+            guard let name else { throw .missing("name", at: json.offset) }
+            self.name = name
+        }
+    }
+
+    private func field(_ body: String, status: UInt = 200) throws(AppSyncFailure) -> Named? {
+        try AppSyncClient.interpret(status: status, body: Data(body.utf8), field: "getThing") { reader throws(JSONReadError) in
+            try Named(json: &reader)
+        }
+    }
+
+    @Test func aFieldIsReadStraightIntoItsType() throws {
+        #expect(try field(#"{"data":{"other":[1,{"x":null}],"getThing":{"id":"p1","name":"Villa é"}},"extensions":{}}"#)
+            == Named(name: "Villa é"))
+        #expect(try field(#"{"data":{"getThing":null}}"#) == nil)
+        #expect(try field(#"{"data":{"somethingElse":1}}"#) == nil)
+    }
+
+    @Test func aTypedFieldKeepsAppSyncsErrors() {
+        // The errors may come before the data; the error that names the field is the one thrown.
+        let conflict = #"""
+            {"errors":[{"path":["other"],"message":"not this one"},{"path":["getThing"],"data":{"id":"p1","name":"server value","_version":3},
+             "errorType":"ConflictUnhandled","errorInfo":null,"locations":[{"line":2,"column":3,"sourceName":null}],
+             "message":"Conflict resolver rejects mutation."}],"data":{"getThing":null}}
+            """#
+        #expect {
+            try field(conflict)
+        } throws: { error in
+            guard case .rejected(let graphQLError) = error as? AppSyncFailure else { return false }
+            return graphQLError.isConflict && graphQLError.data?["_version"] == .int(3) && graphQLError.data?["name"] == "server value"
+        }
+        let duplicate = #"{"data":{"getThing":null},"errors":[{"path":["getThing"],"errorType":"DynamoDB:ConditionalCheckFailedException","message":"The conditional request failed (Service: DynamoDb)"}]}"#
+        #expect {
+            try field(duplicate)
+        } throws: { error in
+            guard case .rejected(let graphQLError) = error as? AppSyncFailure else { return false }
+            return graphQLError.isConditionalCheckFailure
+        }
+        // Partial data with an error: the error says more than the half-read value.
+        let partial = #"{"data":{"getThing":{"id":"p1"}},"errors":[{"path":["getThing","name"],"errorType":"ExecutionTimeout","message":"slow"}]}"#
+        #expect(throws: AppSyncFailure.transient("slow")) { try field(partial) }
+    }
+
+    @Test func aFieldOfAnotherShapeSaysWhereItDiffers() {
+        #expect(throws: AppSyncFailure.transient("the server's answer has an unexpected shape (getThing.name: expected a string, found a number)")) {
+            try field(#"{"data":{"getThing":{"name":5}}}"#)
+        }
+        #expect(throws: AppSyncFailure.transient("the server's answer has an unexpected shape (getThing: missing field name)")) {
+            try field(#"{"data":{"getThing":{"id":"p1"}}}"#)
+        }
+    }
+
+    @Test(arguments: [
+        (401, #"{"errors":[{"errorType":"UnauthorizedException","message":"You are not authorized to make this call."}]}"#,
+         AppSyncFailure.unauthorized("You are not authorized to make this call.")),
+        (503, "<html>Service Unavailable</html>", .transient("the server is unavailable (HTTP 503)")),
+        (200, "<html>captive portal</html>", .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (200, "{}", .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (200, #"{"data":null}"#, .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (200, #"{"data":{"getThing":{"name":"a"}}} trailing"#, .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (200, #"{"data":{"getThing":{"name":"a"}},"errors":5}"#, .misconfigured("the server answered HTTP 200 with something that is not GraphQL")),
+        (413, #"{"errors":[{"message":"Request too large"}]}"#, .rejected(GraphQLError(message: "Request too large"))),
+        (400, #"{"errors":[{"errorType":"ValidationError","message":"Validation error of type FieldUndefined: Field '_version' in type 'RealEstateProperty' is undefined @ 'x'"}]}"#,
+         .notOffered("the API refused the request as invalid GraphQL: it has no field _version in RealEstateProperty")),
+        (404, "<html>Not Found</html>", .misconfigured("the server answered HTTP 404: is the endpoint an AppSync GraphQL URL (…/graphql)?")),
+    ])
+    func aTypedFieldsFailuresAreClassifiedAsTheTreesAre(status: Int, body: String, expected: AppSyncFailure) {
+        #expect(throws: expected) { try field(body, status: UInt(status)) }
+        #expect(throws: expected) { try AppSyncClient.interpret(status: UInt(status), body: Data(body.utf8)) }
+    }
+
     @Test func graphQLErrorTypesAreClassified() {
         #expect(GraphQLError(message: "slow", errorType: "ExecutionTimeout").failure == .transient("slow"))
         #expect(GraphQLError(message: "no", errorType: "UnauthorizedException").failure == .unauthorized("no"))

@@ -45,7 +45,7 @@ import Testing
                 Issue.record("expected data, got \(String(describing: event))")
                 return
             }
-            #expect(data["onCreateRealEstateProperty"]?["name"] == "Signed live")
+            #expect(data.value?["onCreateRealEstateProperty"]?["name"] == "Signed live")
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
                 Issue.record("expected data, got \(String(describing: event))")
                 return
             }
-            #expect(data["onCreateRealEstateProperty"]?["name"] == "Guest live")
+            #expect(data.value?["onCreateRealEstateProperty"]?["name"] == "Guest live")
         }
     }
 

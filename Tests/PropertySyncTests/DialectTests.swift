@@ -188,3 +188,12 @@ import Testing
         #expect(APIDialect.plain.remoteEvent(["id": "p9"], deletion: true, known: nil) == .unreadable)
     }
 }
+
+extension APIDialect {
+    /// The event as a subscription brings it: its text, read as the list reads it.
+    fileprivate func remoteEvent(_ value: JSONValue, deletion: Bool, known: RealEstateProperty?) -> RemoteEvent {
+        let text = JSONText(Array(JSONValue.object(["onUpdateRealEstateProperty": value]).jsonText.utf8))
+        guard let event = WireRecord.event(in: text) else { return .unreadable }
+        return remoteEvent(event, deletion: deletion, known: known)
+    }
+}

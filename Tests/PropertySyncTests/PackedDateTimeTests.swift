@@ -1,3 +1,4 @@
+import AppSync
 import Foundation
 @testable import PropertySync
 import Testing
@@ -17,6 +18,22 @@ import Testing
             #expect(property.createdAt == String(text))
             #expect(property.updatedAt == String(text))
             #expect(property.unusualTimes == nil)
+            // What the plain dialect orders copies by, read from the packed form without a string.
+            #expect(packed.milliseconds == millis / 1000 * 1000 + millis % 1000)
+            #expect(packed.milliseconds == AWSDateTimeMilliseconds.parse(String(text)))
+        }
+    }
+
+    /// A record read from an answer's bytes is the record made from the same texts: packed where
+    /// they pack, kept as text where they do not.
+    @Test func aRecordReadFromBytesIsTheRecordMadeFromItsTexts() throws {
+        for createdAt in ["2024-03-14T09:26:53.123Z", "2024-03-14T10:26:53.123+01:00"] {
+            let json = #"{"id":"p1","name":"Villa","address":null,"createdAt":"\#(createdAt)","updatedAt":"2024-03-14T09:26:53.124Z","_version":3,"_deleted":null,"_lastChangedAt":7,"unknown":[1]}"#
+            let wire = try JSONReader.read(Array(json.utf8)) { reader throws(JSONReadError) in try WireRecord(json: &reader) }
+            let expected = RealEstateProperty(
+                id: "p1", name: "Villa", createdAt: createdAt, updatedAt: "2024-03-14T09:26:53.124Z", version: 3, lastChangedAt: 7)
+            #expect(try wire.versionedRecord() == expected)
+            #expect(wire.plainRecord?.version == 1_710_408_413_124)
         }
     }
 

@@ -25,8 +25,9 @@ public enum RealtimeEvent: Sendable, Equatable {
     /// Every subscription is acknowledged: from now on no change is missed, so the
     /// caller can run its catch-up query (events that arrive meanwhile are buffered by it).
     case subscribed
-    /// A subscription delivered a result: the `data` object of the payload.
-    case data(subscriptionID: String, JSONValue)
+    /// A subscription delivered a result: the `data` of the payload, as text (its subscriber
+    /// reads it straight into its own type).
+    case data(subscriptionID: String, JSONText)
     /// The socket is gone, or could not be opened (the reason, in words); the client connects
     /// again after `retryIn`.
     case disconnected(String, retryIn: Duration)

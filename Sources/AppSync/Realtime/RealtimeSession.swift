@@ -101,7 +101,7 @@ final class RealtimeSession: Sendable {
             }
             if complete { events.yield(.subscribed) }
         case "data":
-            guard let id = message.id, let data = message.payload?["data"] else { break }
+            guard let id = message.id, let data = message.resultData else { break }
             events.yield(.data(subscriptionID: id, data))
         case "error", "connection_error":
             let (text, type) = message.errorDescription
@@ -111,7 +111,7 @@ final class RealtimeSession: Sendable {
                 "UnauthorizedException", "InvalidSignatureException", "IncompleteSignatureException",
                 "UnrecognizedClientException", "ExpiredTokenException",
             ]
-            let errorsText = message.payload?["errors"].map { "\($0)" } ?? ""
+            let errorsText = message.payload?.value?["errors"].map { "\($0)" } ?? ""
             let refused = type.map(refusedTypes.contains) ?? false || errorsText.contains("401") || errorsText.contains("403")
             end(refused ? .refused(text) : .failed(text))
             return false

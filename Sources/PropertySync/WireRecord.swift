@@ -1,0 +1,152 @@
+import AppSync
+
+/// A record as an answer, a page or a subscription event carries it, read straight from the
+/// bytes (`JSONReader`): the strings the record keeps are made once, and the timestamps packed
+/// from the bytes without a string at all. Every field may be missing: an event carries what the
+/// other client's mutation selected, and the two dialects select different fields. What a whole
+/// record needs is checked when it becomes one (`versionedRecord`, `plainRecord`).
+struct WireRecord: JSONReadable {
+    var id: String?
+    var name: String?
+    var address: String?
+    var createdAt = WireTime.absent
+    var updatedAt = WireTime.absent
+    var version: Int?
+    var isDeleted: Bool?
+    var lastChangedAt: Int64?
+    /// Where the record began, for a message about what it lacks.
+    private var offset = 0
+
+    /// AppSync sends `null` for an unset address and for `_deleted` on a live record; any field
+    /// not named here is read past.
+    init(json: inout JSONReader) throws(JSONReadError) {
+        offset = json.offset
+        try json.readObject { reader, key throws(JSONReadError) in
+            if key == "id" {
+                id = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            } else if key == "name" {
+                name = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            } else if key == "address" {
+                address = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            } else if key == "createdAt" {
+                createdAt = try WireTime(json: &reader)
+            } else if key == "updatedAt" {
+                updatedAt = try WireTime(json: &reader)
+            } else if key == "_version" {
+                version = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            } else if key == "_deleted" {
+                isDeleted = try reader.readOptional { reader throws(JSONReadError) in try reader.readBool() }
+            } else if key == "_lastChangedAt" {
+                lastChangedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() }
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    /// The record of a subscription's result, `{"onUpdateRealEstateProperty": {…}}`: the value of
+    /// its one field; nil when it has none (`null`: the event came without its record) or it is
+    /// not an object of a record's fields.
+    static func event(in data: JSONText) -> WireRecord? {
+        let read = try? data.read { reader throws(JSONReadError) -> WireRecord? in
+            guard reader.nextIsObject else {
+                try reader.skipValue()
+                return nil
+            }
+            var event: WireRecord?
+            try reader.readObject { reader, _ throws(JSONReadError) in
+                if event == nil, reader.nextIsObject { event = try WireRecord(json: &reader) } else { try reader.skipValue() }
+            }
+            return event
+        }
+        return read ?? nil
+    }
+
+    /// The versioned dialect's record: an id, a name and a `_version` are required.
+    func versionedRecord() throws(JSONReadError) -> RealEstateProperty {
+        guard let id else { throw .missing("id", at: offset) }
+        guard let name else { throw .missing("name", at: offset) }
+        guard let version else { throw .missing("_version", at: offset) }
+        return RealEstateProperty(
+            id: id, name: name, address: address, createdAt: createdAt.stored, updatedAt: updatedAt.stored,
+            version: version, isDeleted: isDeleted ?? false, lastChangedAt: lastChangedAt)
+    }
+
+    /// The plain dialect's record, with its `updatedAt` as its version (the order of its copies);
+    /// nil when it lacks what a whole record has (an id, a name, a parseable `updatedAt`).
+    var plainRecord: RealEstateProperty? {
+        guard let id, let name, let stamp = updatedAt.milliseconds else { return nil }
+        return RealEstateProperty(
+            id: id, name: name, address: address, createdAt: createdAt.stored, updatedAt: updatedAt.stored,
+            version: Int(stamp), isDeleted: false, lastChangedAt: stamp)
+    }
+
+    /// What `updatedAt` says of the record's order, when it came (plain dialect).
+    var stamp: Int? { updatedAt.milliseconds.map { Int($0) } }
+}
+
+/// An `AWSDateTime` as read: packed when it has the usual shape (no string made), else its text.
+struct WireTime: JSONReadable {
+    var packed: PackedDateTime
+    var text: String?
+
+    static let absent = WireTime(packed: .absent, text: nil)
+
+    private init(packed: PackedDateTime, text: String?) {
+        self.packed = packed
+        self.text = text
+    }
+
+    init(json: inout JSONReader) throws(JSONReadError) {
+        guard try !json.readNull() else {
+            self = .absent
+            return
+        }
+        self = try json.readString { bytes in
+            PackedDateTime(utf8: bytes).map { WireTime(packed: $0, text: nil) }
+                ?? WireTime(packed: .absent, text: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// As `RealEstateProperty` keeps it.
+    var stored: StoredDateTime { StoredDateTime(packed: packed, unusual: text) }
+
+    var milliseconds: Int64? {
+        if let text { return AWSDateTimeMilliseconds.parse(text) }
+        return packed.milliseconds
+    }
+}
+
+/// One page of either dialect's list or sync query: the records, the next page's token and
+/// (versioned) the server's `startedAt`.
+extension PropertyPage: JSONReadable {
+    public init(json: inout JSONReader) throws(JSONReadError) {
+        try self.init(json: &json, record: { wire throws(JSONReadError) in try wire.versionedRecord() })
+    }
+
+    /// The same, each item made a record by `record`: nil skips it (a null item is skipped too).
+    init(json: inout JSONReader, record: (WireRecord) throws(JSONReadError) -> RealEstateProperty?) throws(JSONReadError) {
+        let start = json.offset
+        var items: [RealEstateProperty?]?
+        var nextToken: String?
+        var startedAt: Int64?
+        try json.readObject { reader, key throws(JSONReadError) in
+            if key == "items" {
+                var read: [RealEstateProperty?] = []
+                try reader.readArray { reader throws(JSONReadError) in
+                    guard try !reader.readNull(), let item = try record(WireRecord(json: &reader)) else { return }
+                    read.append(item)
+                }
+                items = read
+            } else if key == "nextToken" {
+                nextToken = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+            } else if key == "startedAt" {
+                startedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        guard let items else { throw .missing("items", at: start) }
+        self.init(readItems: items, nextToken: nextToken, startedAt: startedAt)
+    }
+}
