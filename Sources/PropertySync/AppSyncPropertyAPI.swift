@@ -48,10 +48,20 @@ public struct AppSyncPropertyAPI: PropertyAPI {
 
     public func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
         guard dialect.hasVersions else { return try await listPage(limit: limit, nextToken: nextToken, changedSince: lastSync) }
-        let request = GraphQLRequest(
+        let request = Self.syncRequest(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        guard let page = try await client.execute(request, field: "syncRealEstateProperties", as: PropertyPage.self) else {
+            throw .transient("the server answered the sync query with null")
+        }
+        return page
+    }
+
+    /// The versioned dialect's sync query for one page (public so that a baseline can ask for
+    /// exactly the same pages: `proptui-bench`'s wire).
+    public static func syncRequest(limit: Int, nextToken: String?, lastSync: Int64?) -> GraphQLRequest {
+        GraphQLRequest(
             query: """
                 query SyncRealEstateProperties($limit: Int, $nextToken: String, $lastSync: AWSTimestamp) {
-                  syncRealEstateProperties(limit: $limit, nextToken: $nextToken, lastSync: $lastSync) { items { \(fields) } nextToken startedAt }
+                  syncRealEstateProperties(limit: $limit, nextToken: $nextToken, lastSync: $lastSync) { items { \(versionedFields) } nextToken startedAt }
                 }
                 """,
             variables: [
@@ -59,10 +69,6 @@ public struct AppSyncPropertyAPI: PropertyAPI {
                 "lastSync": lastSync.map { .int($0) } ?? .null,
             ],
             operationName: "SyncRealEstateProperties")
-        guard let page = try await client.execute(request, field: "syncRealEstateProperties", as: PropertyPage.self) else {
-            throw .transient("the server answered the sync query with null")
-        }
-        return page
     }
 
     /// The plain dialect's list: a scan, so pages come in no useful order, and a filtered page

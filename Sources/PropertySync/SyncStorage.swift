@@ -172,7 +172,7 @@ public final class SyncStorage: Sendable {
         try run {
             try database.write { db in
                 for operation in operations { _ = try OutboxEntry.deleteOne(db, key: Int64(operation.rawValue)) }
-                if let record { try Self.upsert(record, db) }
+                if let record { try Self.upsert(record, with: Self.upsertStatement(db)) }
             }
         }
     }
@@ -182,7 +182,12 @@ public final class SyncStorage: Sendable {
     /// Server records arriving one by one (an answer, a conflict's copy, a read): the newer version wins.
     public func merge(_ records: [RealEstateProperty]) throws {
         guard !records.isEmpty else { return }
-        try run { try database.write { db in for record in records { try Self.upsert(record, db) } } }
+        try run {
+            try database.write { db in
+                let statement = try Self.upsertStatement(db)
+                for record in records { try Self.upsert(record, with: statement) }
+            }
+        }
     }
 
     /// The end of a whole list read whose pages were merged as they came: the records the
@@ -294,9 +299,10 @@ public final class SyncStorage: Sendable {
         try run { try database.read { db in try OutboxEntry.fetchCount(db) } }
     }
 
-    private static func upsert(_ record: RealEstateProperty, _ db: Database) throws {
-        // Cached: a page of a large list is thousands of these in one transaction.
-        let statement = try db.cachedStatement(
+    /// Cached, and looked up once per transaction: a page of a large list is a thousand upserts
+    /// in one transaction, and finding a cached statement hashes its whole text.
+    private static func upsertStatement(_ db: Database) throws -> Statement {
+        try db.cachedStatement(
             sql: """
                 INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -305,6 +311,9 @@ public final class SyncStorage: Sendable {
                   _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
                 WHERE excluded._version >= confirmed._version
                 """)
+    }
+
+    private static func upsert(_ record: RealEstateProperty, with statement: Statement) throws {
         try statement.execute(arguments: [
             record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
             record.isDeleted, record.lastChangedAt,

@@ -10,14 +10,16 @@ import TUI
 /// after each event as the app's loop does when its mailbox is empty.
 ///
 /// Per size: the server is seeded in bulk, then
+/// - the wire (`WireClient`): every page requested as the app requests it, each body read whole
+///   and only its `nextToken` found; no record decoded. The baseline of every load figure;
+/// - one page through the app's API (`AppSyncPropertyAPI.syncPage`: the request, the answer read
+///   into records), and the same page decoded by each candidate decoder;
 /// - from the server: an empty cache; first rows on screen, and the whole list read;
 /// - from the cache: the same cache file in a new list; first rows on screen (before the
 ///   server answers anything), and the refresh from the server finished;
 /// - the app's memory: the cache opened with the server gone, heap in use per record once
-///   every row is in the list and on screen (the engine, the screen's rows, SQLite's cache).
-///
-/// Baselines timed in the same run: one sync page's round trip (what the first rows may
-/// cost at best) and every page read with a bare client (what a full load may cost at best).
+///   every row is in the list (the engine and SQLite's cache), then once every row is also on
+///   screen (the screen's rows).
 struct LoadBenchmark {
     let sizes: [Int]
 
@@ -29,11 +31,18 @@ struct LoadBenchmark {
     struct Result: Codable, Sendable {
         var rows: Int
         var seedMs: Double
-        /// One sync page of 1,000 over loopback, and every page read by a bare client.
-        var onePageMs: Double
-        var allPagesMs: Double
+        /// The wire: one page's round trip (median of five), and every page.
+        var wirePageMs: Double
+        var wireAllPagesMs: Double
+        var wireBytesPerPage: Int
+        /// One page through the app's API (median of five).
+        var apiPageMs: Double
+        var decode: DecodeComparison
         var fromServer: Timing
         var fromCache: Timing
+        /// Heap in use per record: the list alone (engine, SQLite's cache), then the screen's rows on top.
+        var listBytesPerRecord: Int
+        var screenBytesPerRecord: Int
         var appBytesPerRecord: Int
         var memorySource: String
     }
@@ -60,16 +69,18 @@ struct LoadBenchmark {
         let port = try await server.start()
         let api: AppSyncPropertyAPI
         var result = Result(
-            rows: size, seedMs: 0, onePageMs: 0, allPagesMs: 0,
+            rows: size, seedMs: 0, wirePageMs: 0, wireAllPagesMs: 0, wireBytesPerPage: 0, apiPageMs: 0,
+            decode: DecodeComparison(foundationMs: 0, readerMs: 0),
             fromServer: Timing(firstRowsMs: 0, fullyLoadedMs: 0), fromCache: Timing(firstRowsMs: 0, fullyLoadedMs: 0),
-            appBytesPerRecord: 0, memorySource: "")
+            listBytesPerRecord: 0, screenBytesPerRecord: 0, appBytesPerRecord: 0, memorySource: "")
         do {
             let seeding = ContinuousClock.now
             try await server.seedGenerated(count: size)
             result.seedMs = (ContinuousClock.now - seeding).milliseconds
-            api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
-                endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: Self.apiKey)))
-            (result.onePageMs, result.allPagesMs) = try await bareReads(api, expecting: size)
+            let url = "http://127.0.0.1:\(port)/graphql"
+            api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: Self.apiKey)))
+            let wire = WireClient(url: url, apiKey: Self.apiKey, pageSize: SyncOptions().pageSize)
+            try await measurePages(wire: wire, api: api, expecting: size, into: &result)
             result.fromServer = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
             result.fromCache = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
         } catch {
@@ -78,55 +89,80 @@ struct LoadBenchmark {
         }
         await server.stop()
 
-        // The server is gone: the list shows the cache and cannot refresh it.
-        let before = MemoryReading.now()
-        let held = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).holdFromCache()
-        let after = MemoryReading.now()
-        let growth = MemoryReading.growth(from: before, to: [after])
+        // The server is gone: the list shows the cache and cannot refresh it. The lists timed above
+        // end with their last tasks: a moment for them to go, so that their memory freed is not
+        // counted against what is measured here.
+        try await Task.sleep(for: .seconds(2))
+        let load = ScreenLoad(rows: size, api: api, cachePath: cachePath)
+        var before = MemoryReading.now()
+        let list = try await load.holdListFromCache()
+        let listGrowth = MemoryReading.growth(from: before, to: [MemoryReading.now()])
+        withExtendedLifetime(list) {}
+        before = MemoryReading.now()
+        let held = try await load.holdFromCache()
+        let growth = MemoryReading.growth(from: before, to: [MemoryReading.now()])
         withExtendedLifetime(held) {}
+        result.listBytesPerRecord = listGrowth.bytes / max(1, size)
         result.appBytesPerRecord = growth.bytes / max(1, size)
+        result.screenBytesPerRecord = result.appBytesPerRecord - result.listBytesPerRecord
         result.memorySource = growth.source.rawValue
         return result
     }
 
-    /// One page's round trip (the median of five first pages, the connection already open),
-    /// and the whole list read page by page with no app around it.
-    private func bareReads(_ api: AppSyncPropertyAPI, expecting size: Int) async throws -> (Double, Double) {
-        var pageTimes: [Double] = []
+    /// The wire's page (the median of five first pages, the connection already open) and every
+    /// page; the app's API on the same first page; the decoders on its body.
+    private func measurePages(wire: WireClient, api: AppSyncPropertyAPI, expecting size: Int, into result: inout Result) async throws {
+        var wireTimes: [Double] = []
+        var apiTimes: [Double] = []
         for _ in 0..<6 {
-            let first = ContinuousClock.now
-            _ = try await api.syncPage(limit: SyncOptions().pageSize, nextToken: nil, lastSync: nil)
-            pageTimes.append((ContinuousClock.now - first).milliseconds)
+            var start = ContinuousClock.now
+            result.wireBytesPerPage = try await wire.page(after: nil).bytes
+            wireTimes.append((ContinuousClock.now - start).milliseconds)
+            start = .now
+            let page = try await api.syncPage(limit: SyncOptions().pageSize, nextToken: nil, lastSync: nil)
+            apiTimes.append((ContinuousClock.now - start).milliseconds)
+            blackHole(page.items.count)
         }
-        let onePage = pageTimes.dropFirst().sorted()[2]
+        result.wirePageMs = wireTimes.dropFirst().sorted()[2]
+        result.apiPageMs = apiTimes.dropFirst().sorted()[2]
+        result.decode = try DecodeComparison.measure(Data(try await wire.body(after: nil).readableBytesView))
         let all = ContinuousClock.now
-        var token: String?
-        var read = 0
-        repeat {
-            let page = try await api.syncPage(limit: SyncOptions().pageSize, nextToken: token, lastSync: nil)
-            read += page.items.count
-            token = page.nextToken
-        } while token != nil
-        guard read == size else { throw LoadBenchmarkError("the server listed \(read) rows, expected \(size)") }
-        return (onePage, (ContinuousClock.now - all).milliseconds)
+        let pages = try await wire.readAll()
+        result.wireAllPagesMs = (ContinuousClock.now - all).milliseconds
+        let expected = max(1, (size + SyncOptions().pageSize - 1) / SyncOptions().pageSize)
+        guard pages >= expected else { throw LoadBenchmarkError("the wire read \(pages) pages, expected \(expected)") }
     }
 
     static func text(_ results: [Result]) -> String {
-        var lines = ["", "Loading a large list (the app's list, cache and reducer; embedded server on loopback)"]
+        var lines = [
+            "", "Loading a large list (the app's list, cache and reducer; embedded server on loopback)",
+            "  every ratio is against the wire: the same pages requested, each body read whole and only its nextToken found",
+        ]
         for result in results {
             let rows = result.rows.formatted()
             lines.append("  \(rows) rows (seeded in bulk in \(format(result.seedMs)))")
-            lines.append("    one sync page of 1,000: \(format(result.onePageMs)); every page, bare client: \(format(result.allPagesMs))")
+            lines.append(
+                "    the wire: one page \(format(result.wirePageMs)) (\(result.wireBytesPerPage.formatted()) bytes), "
+                    + "every page \(format(result.wireAllPagesMs))")
+            lines.append(
+                "    one page through the app's API: \(format(result.apiPageMs)) (\(ratio(result.apiPageMs, result.wirePageMs)) the wire's); "
+                    + "decoding it: JSONReader \(format(result.decode.readerMs)), Foundation's JSONDecoder (typed) "
+                    + "\(format(result.decode.foundationMs)) (\(ratio(result.decode.foundationMs, result.decode.readerMs)))")
             lines.append(
                 "    from the server: first rows on screen \(format(result.fromServer.firstRowsMs)) "
-                    + "(\(ratio(result.fromServer.firstRowsMs, result.onePageMs)) one page), "
+                    + "(\(ratio(result.fromServer.firstRowsMs, result.wirePageMs)) one page), "
                     + "fully loaded \(format(result.fromServer.fullyLoadedMs)) "
-                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.allPagesMs)) the bare read)")
+                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.wireAllPagesMs)) the wire)")
+            var fromCache = "    from the cache:  first rows on screen \(format(result.fromCache.firstRowsMs))"
+            if let smallest = results.first, smallest.rows < result.rows {
+                fromCache += " (\(ratio(result.fromCache.firstRowsMs, smallest.fromCache.firstRowsMs)) the \(smallest.rows.formatted()) figure)"
+            }
             lines.append(
-                "    from the cache:  first rows on screen \(format(result.fromCache.firstRowsMs)), "
-                    + "refreshed from the server \(format(result.fromCache.fullyLoadedMs)) "
-                    + "(\(ratio(result.fromCache.fullyLoadedMs, result.allPagesMs)) the bare read)")
-            lines.append("    app memory: \(result.appBytesPerRecord.formatted()) bytes per record (\(result.memorySource))")
+                fromCache + ", refreshed from the server \(format(result.fromCache.fullyLoadedMs)) "
+                    + "(\(ratio(result.fromCache.fullyLoadedMs, result.wireAllPagesMs)) the wire)")
+            lines.append(
+                "    app memory: \(result.appBytesPerRecord.formatted()) bytes per record (\(result.memorySource)): "
+                    + "the list (engine, SQLite's cache) \(result.listBytesPerRecord), the screen's rows \(result.screenBytesPerRecord)")
         }
         return lines.joined(separator: "\n")
     }
@@ -136,7 +172,7 @@ struct LoadBenchmark {
     }
 
     private static func ratio(_ value: Double, _ base: Double) -> String {
-        String(format: "%.1f×", value / max(base, 0.001))
+        String(format: "%.2f×", value / max(base, 0.001))
     }
 
     private func progress(_ message: String) {

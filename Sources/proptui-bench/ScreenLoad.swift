@@ -44,6 +44,21 @@ struct ScreenLoad {
         }
     }
 
+    /// The list alone holding every cached row (its events dropped, no screen), the server unreachable.
+    func holdListFromCache() async throws -> RealEstatePropertyList {
+        let (offline, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
+        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: cachePath)) { event in
+            if case .connectivityChanged(.offline) = event { sink.yield() }
+        }
+        await list.start()
+        for await _ in offline { break }
+        sink.finish()
+        // The link may say offline before the last batch of the cache is in: counted (the rows
+        // made for the count are gone again before the memory is read).
+        while await list.rows.count < rows { try await Task.sleep(for: .milliseconds(20)) }
+        return list
+    }
+
     /// Starts a list over the cache and reduces its events into a screen, a frame after each,
     /// until `isDone` says so.
     @MainActor

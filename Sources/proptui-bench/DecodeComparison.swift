@@ -1,0 +1,56 @@
+import AppSync
+import Foundation
+import PropertySync
+
+/// One sync page of 1,000 records decoded by each candidate, on the same body: Foundation's
+/// `JSONDecoder` over typed `Decodable` values, and the app's `JSONReader`. The median of
+/// `repetitions` each, in milliseconds.
+struct DecodeComparison: Codable, Sendable {
+    var foundationMs: Double
+    var readerMs: Double
+
+    static let repetitions = 21
+
+    static func measure(_ body: Data) throws -> DecodeComparison {
+        let foundation = try median { try JSONDecoder().decode(FoundationAnswer.self, from: body).data?.syncRealEstateProperties?.items.count }
+        let reader = try median { try readPage(body).items.count }
+        return DecodeComparison(foundationMs: foundation, readerMs: reader)
+    }
+
+    /// The app's path: the envelope and the page read in one pass (as `AppSyncClient` reads a field).
+    private static func readPage(_ body: Data) throws(JSONReadError) -> PropertyPage {
+        try JSONReader.read(body) { reader throws(JSONReadError) in
+            var page: PropertyPage?
+            try reader.readObject { reader, key throws(JSONReadError) in
+                guard key == "data" else { return try reader.skipValue() }
+                try reader.readObject { reader, key throws(JSONReadError) in
+                    if key == "syncRealEstateProperties" { page = try PropertyPage(json: &reader) } else { try reader.skipValue() }
+                }
+            }
+            guard let page else { throw .missing("syncRealEstateProperties", at: 0) }
+            return page
+        }
+    }
+
+    private static func median(_ decode: () throws -> Int?) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<repetitions {
+            let start = ContinuousClock.now
+            blackHole(try decode() ?? 0)
+            times.append((ContinuousClock.now - start).milliseconds)
+        }
+        return times.sorted()[repetitions / 2]
+    }
+
+    /// The same answer as `Decodable` types (`RealEstateProperty`'s own `init(from:)`).
+    private struct FoundationAnswer: Decodable {
+        struct Fields: Decodable { var syncRealEstateProperties: Page? }
+        struct Page: Decodable {
+            var items: [RealEstateProperty?]
+            var nextToken: String?
+            var startedAt: Int64?
+        }
+        var data: Fields?
+        var errors: [JSONValue]?
+    }
+}
