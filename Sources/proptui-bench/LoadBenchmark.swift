@@ -39,6 +39,8 @@ struct LoadBenchmark {
         var apiPageMs: Double
         var decode: DecodeComparison
         var fromServer: Timing
+        /// The cache's WAL once the whole list is read (the end of a whole read checkpoints it).
+        var walBytesAfterLoad: Int64
         var fromCache: Timing
         /// Heap in use per record: the list alone (engine, SQLite's cache), then the screen's rows on top.
         var listBytesPerRecord: Int
@@ -71,7 +73,7 @@ struct LoadBenchmark {
         var result = Result(
             rows: size, seedMs: 0, wirePageMs: 0, wireAllPagesMs: 0, wireBytesPerPage: 0, apiPageMs: 0,
             decode: DecodeComparison(foundationMs: 0, readerMs: 0),
-            fromServer: Timing(firstRowsMs: 0, fullyLoadedMs: 0), fromCache: Timing(firstRowsMs: 0, fullyLoadedMs: 0),
+            fromServer: Timing(firstRowsMs: 0, fullyLoadedMs: 0), walBytesAfterLoad: 0, fromCache: Timing(firstRowsMs: 0, fullyLoadedMs: 0),
             listBytesPerRecord: 0, screenBytesPerRecord: 0, appBytesPerRecord: 0, memorySource: "")
         do {
             let seeding = ContinuousClock.now
@@ -81,8 +83,14 @@ struct LoadBenchmark {
             api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: Self.apiKey)))
             let wire = WireClient(url: url, apiKey: Self.apiKey, pageSize: SyncOptions().pageSize)
             try await measurePages(wire: wire, api: api, expecting: size, into: &result)
-            result.fromServer = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
-            result.fromCache = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
+            let (fromServer, loaded) = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
+            result.fromServer = fromServer
+            result.walBytesAfterLoad = loaded.storage.walSize()
+            // As the app quits: the cache checkpointed (the list ends after the next start is timed).
+            try loaded.storage.checkpoint()
+            let (fromCache, restarted) = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
+            result.fromCache = fromCache
+            withExtendedLifetime((loaded, restarted)) {}
         } catch {
             await server.stop()
             throw error
@@ -152,7 +160,8 @@ struct LoadBenchmark {
                 "    from the server: first rows on screen \(format(result.fromServer.firstRowsMs)) "
                     + "(\(ratio(result.fromServer.firstRowsMs, result.wirePageMs)) one page), "
                     + "fully loaded \(format(result.fromServer.fullyLoadedMs)) "
-                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.wireAllPagesMs)) the wire)")
+                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.wireAllPagesMs)) the wire); "
+                    + "the cache's WAL then \(result.walBytesAfterLoad.formatted()) bytes")
             var fromCache = "    from the cache:  first rows on screen \(format(result.fromCache.firstRowsMs))"
             if let smallest = results.first, smallest.rows < result.rows {
                 fromCache += " (\(ratio(result.fromCache.firstRowsMs, smallest.fromCache.firstRowsMs)) the \(smallest.rows.formatted()) figure)"

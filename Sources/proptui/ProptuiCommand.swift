@@ -242,6 +242,8 @@ struct AppCommand: AsyncParsableCommand {
         // Counted after the stop: a change the server took while it stopped is confirmed.
         let inMemory = await list.pendingCount
         let unsynced = (try? storage.outboxCount()) ?? inMemory
+        // The next start opens the cache with no WAL to read through.
+        try? storage.checkpoint()
         if unsynced > 0 {
             print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
                 + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")

@@ -13,6 +13,27 @@ import Testing
         return folder.appendingPathComponent("outbox.sqlite").path
     }
 
+    /// The end of a whole read empties the WAL into the database, and so does a checkpoint (at
+    /// quit): the next start reads no WAL, and what was written is all there.
+    @Test func theEndOfAWholeReadLeavesNoWAL() throws {
+        let path = temporaryPath()
+        let records = (0..<3_000).map { RealEstateProperty(id: "p\($0)", name: "Villa \($0)", address: "\($0) Via Roma", version: 1) }
+        do {
+            let storage = try SyncStorage(path: path)
+            for page in stride(from: 0, to: records.count, by: 1_000) { try storage.merge(Array(records[page..<page + 1_000])) }
+            #expect(storage.walSize() > 0)
+            try storage.remove(["p0"], refreshedAt: Date(timeIntervalSince1970: 1_800_000_000), rowCount: records.count - 1)
+            #expect(storage.walSize() == 0)
+            try storage.merge([RealEstateProperty(id: "p1", name: "Villa Blu", version: 2)])
+            #expect(storage.walSize() > 0)
+            try storage.checkpoint()
+            #expect(storage.walSize() == 0)
+        }
+        let kept = try SyncStorage(path: path).load()
+        #expect(kept.confirmed.count == records.count - 1)
+        #expect(kept.confirmed.first { $0.id == "p1" }?.name == "Villa Blu")
+    }
+
     @Test func operationsAndRecordsSurviveAReopenInOrder() throws {
         let path = temporaryPath()
         do {
