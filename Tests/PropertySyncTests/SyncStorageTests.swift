@@ -107,6 +107,15 @@ import Testing
         #expect(try storage.load().confirmed == [newer])
     }
 
+    /// The cache's pages commit without an fsync each; the outbox's writes still wait for the disk.
+    @Test func aCacheWriteLeavesTheOutboxDurable() throws {
+        let storage = try SyncStorage(path: temporaryPath())
+        #expect(try storage.synchronousSetting() == 2, "FULL: a power cut keeps what the outbox was told")
+        try storage.merge([RealEstateProperty(id: "villa", name: "Villa", version: 1)])
+        #expect(try storage.synchronousSetting() == 2, "FULL again after the cache's transaction")
+        #expect(try storage.load().confirmed.map(\.id) == ["villa"])
+    }
+
     @Test func theFileIsInWALMode() throws {
         let path = temporaryPath()
         #expect(try SyncStorage(path: path).journalMode() == "wal")
