@@ -64,6 +64,7 @@ let package = Package(
                 "OptimisticStore", "AppSync", "PropertyRules",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

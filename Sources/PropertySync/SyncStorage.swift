@@ -173,7 +173,7 @@ public final class SyncStorage: Sendable {
         try run {
             try database.write { db in
                 for operation in operations { _ = try OutboxEntry.deleteOne(db, key: Int64(operation.rawValue)) }
-                if let record { try Self.upsert(record, with: Self.upsertStatement(db)) }
+                if let record { try Self.upsert(record, with: Self.upsertStatement(db), in: db) }
             }
         }
     }
@@ -195,7 +195,7 @@ public final class SyncStorage: Sendable {
                 defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
                 try db.inTransaction {
                     let statement = try Self.upsertStatement(db)
-                    for record in records { try Self.upsert(record, with: statement) }
+                    for record in records { try Self.upsert(record, with: statement, in: db) }
                     return .commit
                 }
             }
@@ -309,7 +309,7 @@ public final class SyncStorage: Sendable {
     /// database with no WAL to read through (and the file with its `-wal` stays small). A reader
     /// still under way makes it a partial checkpoint, which is harmless.
     public func checkpoint() throws {
-        try run { try database.writeWithoutTransaction { db in try db.checkpoint(.truncate) } }
+        _ = try run { try database.writeWithoutTransaction { db in try db.checkpoint(.truncate) } }
     }
 
     /// The size of the WAL file, in bytes (0 when there is none).
@@ -330,27 +330,6 @@ public final class SyncStorage: Sendable {
     /// How many operations wait in the outbox (for tests and the quit message).
     public func outboxCount() throws -> Int {
         try run { try database.read { db in try OutboxEntry.fetchCount(db) } }
-    }
-
-    /// Cached, and looked up once per transaction: a page of a large list is a thousand upserts
-    /// in one transaction, and finding a cached statement hashes its whole text.
-    private static func upsertStatement(_ db: Database) throws -> Statement {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET name = excluded.name, address = excluded.address,
-                  createdAt = excluded.createdAt, updatedAt = excluded.updatedAt, _version = excluded._version,
-                  _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
-                WHERE excluded._version >= confirmed._version
-                """)
-    }
-
-    private static func upsert(_ record: RealEstateProperty, with statement: Statement) throws {
-        try statement.execute(arguments: [
-            record.id, record.name, record.address, record.createdAt, record.updatedAt, record.version,
-            record.isDeleted, record.lastChangedAt,
-        ])
     }
 
     /// Turns GRDB's errors into ones that name the file.
