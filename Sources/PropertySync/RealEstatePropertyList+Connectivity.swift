@@ -87,40 +87,24 @@ extension RealEstatePropertyList {
     }
 
     /// Every page of the sync query (the base query when `lastSync` is nil), each handed to
-    /// `onPage` as it arrives. Shared by the refresh and live sync's catch-up. The token is
-    /// sequential, so one request is on the wire at a time; but it goes out as soon as the page
-    /// before has arrived, so merging and caching page k overlaps the wire time of page k + 1.
+    /// `onPage` in order. Shared by the refresh and live sync's catch-up. The token is sequential,
+    /// so one request is on the wire at a time; but a fetcher asks for the next page as soon as
+    /// one arrives, without waiting for this actor, so merging and caching (and the cache's
+    /// batched writes) overlap the wire instead of adding to it. It runs at most
+    /// `pagesAhead` pages ahead of what has been handed in.
     func readSyncPages(
         since lastSync: Int64?, _ onPage: (PropertyPage) -> Void
     ) async throws(AppSyncFailure) {
-        let api = api, limit = options.pageSize
-        // Detached: the request must not wait for this actor, which is busy with the page before.
-        func request(_ token: String?) -> Task<Result<PropertyPage, AppSyncFailure>, Never> {
-            Task.detached {
-                do throws(AppSyncFailure) {
-                    return .success(try await api.syncPage(limit: limit, nextToken: token, lastSync: lastSync))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        var next: Task<Result<PropertyPage, AppSyncFailure>, Never>? = request(nil)
-        defer { next?.cancel() }  // a page that failed, or a caller that gave up: no read left behind
-        var seenTokens: Set<String> = []
-        while let arriving = next {
-            let page = try await arriving.value.get()
+        var fetcher = PageFetcher(api: api, limit: options.pageSize, lastSync: lastSync, pagesAhead: Self.pagesAhead)
+        defer { fetcher.stop() }  // a page that failed, or a caller that gave up: no read left behind
+        while let page = try await fetcher.next() {
             serverAnswered()  // the header says online while the rest streams in
-            next = nil
-            // A server that hands out the same page token twice would keep us reading forever.
-            if let token = page.nextToken {
-                guard seenTokens.insert(token).inserted else {
-                    throw .transient("the server's list does not end (it repeated a page token)")
-                }
-                next = request(token)
-            }
             onPage(page)
         }
     }
+
+    /// How far the fetcher may run ahead: a few pages of records (about 250 KB each) waiting.
+    static let pagesAhead = 8
 
     /// A whole list was read: what it does not list is gone (see `SyncMachine.adoptWholeList`).
     func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken) {
