@@ -22,6 +22,22 @@ import Testing
         return list
     }
 
+    /// A server whose list never ends (a repeated page token): the refresh fails and says why,
+    /// and the pages it did read stay.
+    @Test func aListThatNeverEndsIsGivenUp() async throws {
+        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let events = EventRecorder()
+        let list = try await makeList(server, events: events)
+        await server.loopTokens()
+        let servedBefore = await server.listPagesServed
+        #expect(await list.refresh() == false)
+        let failed = await events.first { if case .loadFailed = $0 { true } else { false } }
+        #expect("\(String(describing: failed))".contains("does not end"))
+        #expect(await server.listPagesServed == servedBefore + 2, "the first page, and the one that repeated its token")
+        #expect(await list.rows.count == 7)
+    }
+
     @Test func refreshReadsEveryPage() async throws {
         let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
         let list = try await makeList(ScriptedServer(records: records))

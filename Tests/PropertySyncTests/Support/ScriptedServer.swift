@@ -112,8 +112,13 @@ actor ScriptedServer: PropertyAPI {
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
         var page = try await listPage(limit: limit, nextToken: nextToken)
         page.startedAt = 1
+        if loopingTokens { page.nextToken = "page-again" }
         return page
     }
+
+    /// A broken server: every page hands out the same token, so its list never ends.
+    private var loopingTokens = false
+    func loopTokens() { loopingTokens = true }
 
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
         received.append(mutation)
