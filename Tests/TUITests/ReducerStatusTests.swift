@@ -84,15 +84,22 @@ import Testing
         #expect(app.press(.character("o")) == [.reapplyMine(id: row.id)])
     }
 
-    @Test func theDetailOfAConflictShowsTheirsAndYours() {
-        var app = makeApp(height: 20, rows: sampleRows)
-        let row = sampleRows[0]
+    /// What the list tells the screen when `row`'s rename to `mine` lost to another writer's "Theirs".
+    @discardableResult
+    func loseARace(_ app: inout AppState, _ row: PropertyRow, mine: String) -> PropertyRow {
         let message = "someone else renamed it to “Theirs” meanwhile"
         let theirs = PropertyRow(RealEstateProperty(id: row.id, name: "Theirs", version: 3), status: .conflict(message))
         _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
         _ = app.reduce(.list(.reverted(
-            OperationSummary(kind: .rename, recordID: row.id, recordName: row.property.name, newName: "Mine"),
+            OperationSummary(kind: .rename, recordID: row.id, recordName: row.property.name, newName: mine),
             message: message, conflict: true)), now: t0)
+        return theirs
+    }
+
+    @Test func theDetailOfAConflictShowsTheirsAndYours() {
+        var app = makeApp(height: 20, rows: sampleRows)
+        let row = sampleRows[0]
+        let theirs = loseARace(&app, row, mine: "Mine")
         app.press(.character("g"), .enter)
         let detail = (0..<app.height).map { app.render().line($0) }.joined(separator: "\n")
         #expect(detail.contains("Theirs"), "theirs: the record as the server has it")
@@ -105,21 +112,14 @@ import Testing
     @Test func aConflictSettledByANewEditForgetsYours() {
         var app = makeApp(height: 20, rows: sampleRows)
         let row = sampleRows[1]
-        let message = "someone else renamed it to “Theirs” meanwhile"
-        let theirs = PropertyRow(RealEstateProperty(id: row.id, name: "Theirs", version: 3), status: .conflict(message))
-        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
-        _ = app.reduce(.list(.reverted(
-            OperationSummary(kind: .rename, recordID: row.id, recordName: row.property.name, newName: "Mine"),
-            message: message, conflict: true)), now: t0)
+        loseARace(&app, row, mine: "Mine")
         #expect(app.conflictedChanges[row.id] != nil)
         // A new rename of the row settles it: the list sends the row pending, without the mark.
         let renamedAgain = PropertyRow(RealEstateProperty(id: row.id, name: "Third", version: 3), status: .pending(1))
         _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [renamedAgain]))), now: t0)
         #expect(app.conflictedChanges.isEmpty)
-        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
-        _ = app.reduce(.list(.reverted(
-            OperationSummary(kind: .rename, recordID: row.id, recordName: "Third", newName: "Fourth"),
-            message: message, conflict: true)), now: t0)
+        loseARace(&app, renamedAgain, mine: "Fourth")
+        #expect(app.conflictedChanges[row.id] != nil)
         _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: [row.id]))), now: t0)
         #expect(app.conflictedChanges.isEmpty, "gone with its row")
     }
