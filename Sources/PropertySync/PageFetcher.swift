@@ -8,6 +8,10 @@ struct PageFetcher {
     private let fetching: Task<Void, Never>
     private var iterator: AsyncThrowingStream<PropertyPage, any Error>.AsyncIterator
     private let room: PageRoom
+    /// Whether the page without a next token has been handed in: the stream also ends when the
+    /// reader's task is cancelled, and a read cut short must never pass for a whole list (its
+    /// end removes what it did not list).
+    private var sawLastPage = false
 
     init(api: any PropertyAPI, limit: Int, lastSync: Int64?, pagesAhead: Int) {
         let (pages, sink) = AsyncThrowingStream<PropertyPage, any Error>.makeStream()
@@ -40,8 +44,12 @@ struct PageFetcher {
     /// The next page, nil after the last; the fetch's failure when it failed.
     mutating func next() async throws(AppSyncFailure) -> PropertyPage? {
         do {
-            let page = try await iterator.next()
-            if page != nil { await room.give() }
+            guard let page = try await iterator.next() else {
+                if sawLastPage { return nil }
+                throw AppSyncFailure.transient("the list's read was cancelled before its last page")
+            }
+            sawLastPage = page.nextToken == nil
+            await room.give()
             return page
         } catch let failure as AppSyncFailure {
             throw failure

@@ -38,6 +38,22 @@ import Testing
         #expect(await list.rows.count == 7)
     }
 
+    /// A read cut short (its task cancelled) is a failure, never a whole list: the records it had
+    /// not reached yet stay.
+    @Test func aCancelledReadRemovesNothing() async throws {
+        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let list = try await makeList(server)
+        let servedBefore = await server.listPagesServed
+        await server.holdPages()  // the first page comes, the rest wait
+        let refresh = Task { await list.refresh() }
+        await server.wait { $0.listPagesServed == servedBefore + 1 }
+        refresh.cancel()
+        #expect(await refresh.value == false)
+        await server.releasePages()
+        #expect(await list.rows.count == 7)
+    }
+
     @Test func refreshReadsEveryPage() async throws {
         let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
         let list = try await makeList(ScriptedServer(records: records))
