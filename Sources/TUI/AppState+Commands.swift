@@ -244,6 +244,7 @@ extension AppState {
     private mutating func startEditing(_ field: PropertyField, of id: String) {
         guard let row = rows.row(id: id) else { return }
         editing = Editing(.edit(id: id, field), text: field.text(of: row.property))
+        editing?.openedWith = field.text(of: row.property)
     }
 
     private mutating func askToDelete(_ id: String) {

@@ -79,6 +79,13 @@ extension AppState {
             }
             do throws(InvalidInput) {
                 let edit = try field.edit(text)
+                if let theirs = current.changedElsewhere, !current.overwriteAsked, !edit.isHeld(by: row.property) {
+                    // Said once more, and saved only on a second ⏎: theirs is not lost unseen.
+                    editing?.overwriteAsked = true
+                    show("“\(theirs)” came from elsewhere while you typed. ⏎ again saves yours over it; Esc keeps theirs.",
+                         .error, now: now)
+                    return []
+                }
                 editing = nil
                 guard !edit.isHeld(by: row.property) else { return [] }
                 show(Self.savingText(edit, of: row.property), .info, now: now)

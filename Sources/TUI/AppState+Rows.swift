@@ -22,6 +22,20 @@ extension AppState {
             editing?.vanished = vanished
             show("\(vanished.headline). ⏎ adds it anew with what you typed; Esc leaves.", .error, now: now)
         }
+        noticeChangeUnderTheField(now: now)
+    }
+
+    /// The field's value changed under it (another writer, live): said at once, and Enter will ask
+    /// before saving over it.
+    private mutating func noticeChangeUnderTheField(now: ContinuousClock.Instant) {
+        guard case .edit(let id, let field)? = editing?.field, let row = rows.row(id: id),
+              let opened = editing?.openedWith else { return }
+        let current = field.text(of: row.property)
+        guard current != opened, current != editing?.changedElsewhere else { return }
+        editing?.changedElsewhere = current
+        editing?.overwriteAsked = false
+        show("Its \(field.noun) is now “\(current)”, changed while you typed: ⏎ saves yours over it, Esc keeps it.",
+             .error, now: now)
     }
 
     /// The rows the screen points at (detail, field, confirmation), to tell their story once gone.

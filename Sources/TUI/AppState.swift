@@ -40,6 +40,12 @@ public struct AppState: Sendable {
         /// For a new property offered again after a refused create: the address it had (the field
         /// edits only the name; Enter adds it with this address).
         public var address: String?
+        /// For a field of a property: its value when the field opened; and what another writer
+        /// made it while the user typed (nil: unchanged). Enter then asks once before saving over
+        /// it: a change the user never saw must not be overwritten without a word.
+        public var openedWith: String?
+        public var changedElsewhere: String?
+        public var overwriteAsked = false
 
         public init(field: Field, editor: LineEditor, vanished: VanishedRecord? = nil, address: String? = nil) {
             self.field = field

@@ -82,6 +82,29 @@ import Testing
         #expect(app.editing == nil)
     }
 
+    /// Another writer renames the row while its field is open: said at once, and the first ⏎ asks
+    /// instead of saving over a name the user never saw; the second ⏎ saves, Esc keeps theirs.
+    @Test func aRenameElsewhereWhileTheFieldIsOpenIsNotOverwrittenUnseen() {
+        var app = makeApp()
+        app.press(.character("j"), .character("r"))
+        app.press(.control("u"))
+        app.type("Mine")
+        let theirs = PropertyRow(property("b2", "From B", "4471 Main St", createdAt: "2024-05-01T10:01:00.000Z", version: 2))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
+        #expect(app.status?.text.contains("now “From B”, changed while you typed") == true)
+        #expect(app.editing?.editor.text == "Mine", "what the user typed stays")
+        #expect(app.press(.enter) == [], "not saved over theirs unseen")
+        #expect(app.status?.text.contains("⏎ again saves yours") == true)
+        #expect(app.press(.enter) == [.edit(id: "b2", .name("Mine"))])
+
+        var other = makeApp()
+        other.press(.character("j"), .character("r"))
+        other.type(" Two")
+        _ = other.reduce(.list(.rowsChanged(RowUpdate(upserted: [theirs]))), now: t0)
+        #expect(other.press(.escape) == [])
+        #expect(other.editing == nil && other.rows.row(id: "b2")?.property.name == "From B", "Esc keeps theirs")
+    }
+
     @Test func renameCancelsWithEscapeAndSendsNothing() {
         var app = makeApp()
         app.press(.character("r"))
