@@ -106,11 +106,6 @@ extension RealEstatePropertyList {
     /// How far the fetcher may run ahead: a few pages of records (about 250 KB each) waiting.
     static let pagesAhead = 8
 
-    /// A whole list was read: what it does not list is gone (see `SyncMachine.adoptWholeList`).
-    func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken) {
-        run(machine.adoptWholeList(records, startedAt: token, at: Date()))
-    }
-
     /// Reads one record from the server into the confirmed set.
     public func get(_ id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
         setBusy(true)

@@ -7,7 +7,8 @@ import OptimisticStore
 /// and what the header and the status line say, are here. Several reads may run at once; each
 /// keeps its own `WholeListRead`.
 extension SyncMachine {
-    /// One whole read under way.
+    /// One whole read under way: every record read (its end removes what it does not list), and
+    /// what is merged but not yet on screen or in the cache.
     struct WholeListRead {
         /// Records confirmed before this moment and not listed are gone once the read ends.
         let token: RefreshToken
@@ -15,9 +16,33 @@ extension SyncMachine {
         let expected: Int?
         /// `R`: the status line says "Refreshed" when it ends.
         let askedByUser: Bool
-        fileprivate(set) var pages = WholeRead()
         /// Versioned dialect: the first page's `startedAt` (live sync's deltas go on from it).
         fileprivate(set) var startedAt: Int64?
+        fileprivate(set) var records: [RealEstateProperty] = []
+        fileprivate var unshownChanges = StoreDiff<String>()
+        fileprivate var unsaved: [RealEstateProperty] = []
+        fileprivate var lastShown: ContinuousClock.Instant?
+
+        /// A page, merged into the list with these changes; whether the unshown part is due on screen now.
+        fileprivate mutating func add(
+            _ page: [RealEstateProperty], changing diff: StoreDiff<String>, now: ContinuousClock.Instant
+        ) -> Bool {
+            records.append(contentsOf: page)
+            unsaved.append(contentsOf: page)
+            unshownChanges.formUnion(diff)
+            guard lastShown.map({ now - $0 >= SyncMachine.wholeReadShownEvery }) ?? true else { return false }
+            lastShown = now
+            return true
+        }
+
+        /// What is not on screen or in the cache yet, which then counts as shown.
+        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<String>, records: [RealEstateProperty]) {
+            defer {
+                unshownChanges = StoreDiff()
+                unsaved = []
+            }
+            return (unshownChanges, unsaved)
+        }
     }
 
     /// What arrived is shown at once for the first page, then at most this often: each batch costs
@@ -38,10 +63,10 @@ extension SyncMachine {
         var diff = StoreDiff<String>()
         merge(records, into: &diff)
         var actions: [Action] = []
-        if read.pages.add(records, changing: diff, now: now, showingAtMostEvery: Self.wholeReadShownEvery) {
+        if read.add(records, changing: diff, now: now) {
             actions += showUnshown(of: &read)
         }
-        let loaded = read.pages.records.count
+        let loaded = read.records.count
         actions.append(.emit(.loadProgress(LoadProgress(loaded: loaded, expected: read.expected.map { max($0, loaded) }))))
         return actions
     }
@@ -50,7 +75,7 @@ extension SyncMachine {
     /// counts as loaded.
     mutating func wholeReadEnded(_ read: inout WholeListRead, at now: Date) -> [Action] {
         var actions = showUnshown(of: &read)
-        let all = read.pages.records
+        let all = read.records
         actions += adoptWholeList(all, startedAt: read.token, at: now)
         if let mark = read.startedAt ?? plainSyncMark(all) {
             // A whole list is a base query: live sync goes on from here with deltas.
@@ -68,7 +93,7 @@ extension SyncMachine {
     }
 
     private mutating func showUnshown(of read: inout WholeListRead) -> [Action] {
-        let (diff, records) = read.pages.takeUnshown()
+        let (diff, records) = read.takeUnshown()
         return publish(diff) + (records.isEmpty ? [] : [.save(.merge(records))])
     }
 
