@@ -44,20 +44,31 @@ import Testing
         [path, path + "-wal"].map { FileManager.default.contents(atPath: $0) }
     }
 
+    /// Opening `path` is refused with an error whose text `says` holds, not a byte of the file or
+    /// its WAL changes, and the refusal is logged once with the path. Returns the log.
+    @discardableResult
+    func expectRefusedUntouched(
+        _ path: String, sourceLocation: SourceLocation = #_sourceLocation, errorSays says: (String) -> Bool
+    ) -> LogCapture {
+        let before = contents(path)
+        let log = LogCapture()
+        #expect(sourceLocation: sourceLocation) {
+            try SyncStorage(path: path, logger: log.logger)
+        } throws: { error in
+            says("\(error)")
+        }
+        #expect(contents(path) == before, sourceLocation: sourceLocation)
+        #expect(log.messages.count == 1, sourceLocation: sourceLocation)
+        #expect(log.messages.first?.contains(path) == true, sourceLocation: sourceLocation)
+        return log
+    }
+
     @Test func anOutboxFromANewerBuildIsRefusedAndNotWritten() throws {
         let path = try outbox()
         try execute("insert into grdb_migrations values ('v9-from-the-future')", on: path)
-        let before = contents(path)
-        let log = LogCapture()
-        #expect {
-            try SyncStorage(path: path, logger: log.logger)
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("newer proptui") && text.contains(path) && text.contains("v9-from-the-future")
+        let log = expectRefusedUntouched(path) { text in
+            text.contains("newer proptui") && text.contains(path) && text.contains("v9-from-the-future")
         }
-        #expect(contents(path) == before)
-        #expect(log.messages.count == 1)
-        #expect(log.messages.first?.contains(path) == true)
         #expect(log.messages.first?.contains("mv '\(path)' '\(path).aside'") == true)
     }
 
@@ -65,17 +76,9 @@ import Testing
         let path = try outbox()
         // Garbage over the middle of the file (the cache's pages), as a bad disk or a stray write leaves it.
         try damage(path, at: 4096 * 4, with: Data(repeatElement(Data([0xde, 0xad, 0xbe, 0xef]), count: 2048).joined()))
-        let before = contents(path)
-        let log = LogCapture()
-        #expect {
-            try SyncStorage(path: path, logger: log.logger)
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("damaged") && text.contains(path) && text.lowercased().contains("move it aside")
+        expectRefusedUntouched(path) { text in
+            text.contains("damaged") && text.contains(path) && text.lowercased().contains("move it aside")
         }
-        #expect(contents(path) == before)
-        #expect(log.messages.count == 1)
-        #expect(log.messages.first?.contains(path) == true)
     }
 
     @Test func everyFailureToOpenIsLoggedWithThePath() throws {
