@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 import urllib.request
 from pathlib import Path
 from unittest import mock
@@ -278,7 +279,9 @@ class TmuxApp:
     """`proptui` with no flags in a tmux pane, started in `folder`, its data under XDG_DATA_HOME."""
 
     def __init__(self, binary, folder, env, args=()):
-        self.socket = f"proptui-auth-{os.getpid()}-{id(self)}"
+        # A name never used before in this run: `id(self)` is reused once an app is gone, and a new
+        # session would then reach the old tmux server while it is still shutting down.
+        self.socket = f"proptui-auth-{os.getpid()}-{uuid.uuid4().hex}"
         self.idle_file = os.path.join(folder, "idle")
         variables = {"PROPTUI_IDLE_FILE": self.idle_file, "LANG": "C.UTF-8", "TERM": "xterm-256color", **env}
         exports = " ".join(f"{name}={value}" for name, value in variables.items())

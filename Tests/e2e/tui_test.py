@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import unicodedata
+import uuid
 import urllib.request
 from pathlib import Path
 
@@ -33,7 +34,9 @@ class App:
 
     def __init__(self, binary, *args, width=100, height=30, data_dir=True):
         self.work = tempfile.mkdtemp(prefix="proptui-e2e-")
-        self.socket = f"proptui-e2e-{os.getpid()}-{id(self)}"
+        # A name never used before in this run: `id(self)` is reused once an app is gone, and a new
+        # session would then reach the old tmux server while it is still shutting down.
+        self.socket = f"proptui-e2e-{os.getpid()}-{uuid.uuid4().hex}"
         self.idle_file = os.path.join(self.work, "idle")
         self.after_exit = os.path.join(self.work, "after-exit")
         # After the app: the terminal's state, then raw reading of whatever a paste sends,
