@@ -90,6 +90,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @inlinable
     public func status(_ id: ID) -> RowStatus {
         if !conflicts.isEmpty, let message = conflicts[id] { return .conflict(message) }
+        // Nothing pending (a load, live sync on a quiet list): no hashing of the id.
+        if pendingByRecord.isEmpty { return .synced }
         let pending = pendingByRecord[id]?.count ?? 0
         return pending > 0 ? .pending(pending) : .synced
     }
@@ -280,6 +282,37 @@ public final class OptimisticStore<Record: SyncedRecord> {
         }
     }
 
+    /// A page of a whole read that began at `token` (see `removeUnlisted(since:)`): each record
+    /// merged as `merge` does (the newer version wins), and noted as listed now, also when the
+    /// copy kept is newer than the page's. What it changes is added to `diff`, so that a read
+    /// gathers one diff for its pages instead of one per record.
+    @inlinable
+    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) {
+        for record in records {
+            let id = record.id
+            let before = (self.record(id), status(id))
+            writeConfirmed(record, noteListed: true)
+            refold(id, before: before, into: &diff)
+        }
+    }
+
+    /// The end of a whole read that began at `token`, its pages merged with `mergeListed`: the
+    /// records confirmed before it and neither listed nor written since are gone from the
+    /// server. Returns what the user saw change and the ids removed (for the cache). One pass
+    /// over the table and a lookup per record removed: the read keeps no copy of what it listed.
+    @discardableResult
+    public func removeUnlisted(since token: RefreshToken) -> (diff: Diff, removed: [ID]) {
+        var unlisted: [ID] = []
+        confirmed.forEach { entry in
+            if entry.stamp <= token.stamp { unlisted.append(entry.record.id) }
+        }
+        let diff = edit(unlisted) {
+            for id in unlisted { removeConfirmed(id) }
+            compactTombstones()
+        }
+        return (diff, unlisted)
+    }
+
     /// A refresh whose snapshot was taken just now.
     @discardableResult
     public func replaceConfirmed(with snapshot: [Record]) -> Diff {
@@ -317,8 +350,8 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// Recomputes what the user sees of one record and records the difference.
     @inlinable
     func refold(_ id: ID, before: (Record?, RowStatus), into diff: inout Diff) {
-        if pendingByRecord[id] == nil {
-            overlay[id] = nil
+        if pendingByRecord.isEmpty || pendingByRecord[id] == nil {
+            if !overlay.isEmpty { overlay[id] = nil }
         } else {
             overlay[id] = .some(fold(id))
         }
@@ -366,10 +399,19 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     /// Keeps the newer of two confirmed copies; on a tie the later answer wins.
     /// A tombstone is kept stripped, and the oldest tombstones beyond the limit are dropped.
+    ///
+    /// `noteListed`: a whole read's page (see `mergeListed`); a newer copy kept is stamped now,
+    /// so that the read's end does not take it for a record the server no longer lists.
     @inlinable
-    func writeConfirmed(_ record: Record) {
+    func writeConfirmed(_ record: Record, noteListed: Bool = false) {
         let existing = confirmed[record.id]
-        if let existing, existing.record.version > record.version { return }
+        if let existing, existing.record.version > record.version {
+            if noteListed {
+                clock += 1
+                confirmed.write(.init(record: existing.record, stamp: clock))
+            }
+            return
+        }
         clock += 1
         if record.isDeleted {
             confirmed.write(.init(record: record.strippedTombstone(), stamp: clock))

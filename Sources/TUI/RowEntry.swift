@@ -8,4 +8,45 @@ struct RowEntry: Sendable {
     var createdAt: CreationTime?
     /// Arrival sequence, used only between undated rows (pending creates: in the order made).
     let arrival: UInt64
+    /// The id's first bytes as one number (`IDPrefix`): rows created in the same millisecond (a
+    /// bulk import, a seeded table) are ordered by id, and most such comparisons end here.
+    let idPrefix: IDPrefix
+
+    init(row: PropertyRow, createdAt: CreationTime?, arrival: UInt64) {
+        self.row = row
+        self.createdAt = createdAt
+        self.arrival = arrival
+        idPrefix = IDPrefix(row.id)
+    }
+}
+
+/// The first 8 bytes of an id, big-endian, when they are ASCII: two different prefixes order
+/// as their ids do (ASCII text compares byte by byte; a shorter id pads with zeros, below every
+/// character but NUL, whose tie falls to the full comparison). Equal prefixes, or an id whose
+/// first bytes are not ASCII (`unknown`), leave the order to the ids themselves.
+struct IDPrefix: Equatable, Sendable {
+    let value: UInt64
+
+    static let unknown = IDPrefix(value: .max)
+
+    private init(value: UInt64) { self.value = value }
+
+    init(_ id: String) {
+        var id = id
+        self = id.withUTF8 { bytes in
+            var value: UInt64 = 0
+            for index in 0..<8 {
+                let byte = index < bytes.count ? bytes[index] : 0
+                guard byte < 0x80 else { return .unknown }
+                value = value << 8 | UInt64(byte)
+            }
+            return IDPrefix(value: value)
+        }
+    }
+
+    /// The order of the two ids, when the prefixes tell it; nil when they do not.
+    func precedes(_ other: IDPrefix) -> Bool? {
+        guard self != other, self != .unknown, other != .unknown else { return nil }
+        return value < other.value
+    }
 }

@@ -26,6 +26,7 @@ struct RowOrdering {
             let (first, second) = (entries[a]!.arrival, entries[b]!.arrival)
             if first != second { return first < second }
         }
+        if let order = entries[a]!.idPrefix.precedes(entries[b]!.idPrefix) { return order }
         return entries[a]!.row.property.id < entries[b]!.row.property.id
     }
 }

@@ -91,10 +91,10 @@ public struct RowStore: RowSource, Sendable {
     public mutating func apply(_ update: RowUpdate) {
         remove(update.removed)
         var staging = Staging()
-        var seen = Set<String>(minimumCapacity: update.upserted.count)
+        var seen: Set<String>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
         for row in update.upserted {
             // The same id twice in one update: place the first before the second looks for it.
-            if !seen.insert(row.id).inserted { flush(&staging) }
+            if seen?.insert(row.id).inserted == false { flush(&staging) }
             upsert(row, staging: &staging)
         }
         flush(&staging)

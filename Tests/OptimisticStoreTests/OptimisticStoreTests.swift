@@ -161,6 +161,34 @@ import Testing
         #expect(store.shown == [loft.id: newer, created.id: created])
     }
 
+    @Test func aWholeReadByPagesRemovesOnlyWhatItDidNotList() {
+        let gone = Home(id: 2, name: "Gone", version: 1)
+        let kept = Home(id: 3, name: "Kept", version: 1)
+        let store = OptimisticStore(confirmed: [loft, gone, kept])
+        let token = store.beginRefresh()
+        var diff = StoreDiff<Int>()
+        store.mergeListed([loft], into: &diff)
+        let created = Home(id: 4, name: "Created meanwhile", version: 1)
+        store.merge(created)  // live sync, between two pages
+        store.mergeListed([kept], into: &diff)
+        #expect(diff.isEmpty)  // nothing listed differs from what was shown
+        let (end, removed) = store.removeUnlisted(since: token)
+        #expect(end == StoreDiff(removed: [gone.id]))
+        #expect(removed == [gone.id])
+        #expect(store.shown == [loft.id: loft, kept.id: kept, created.id: created])
+    }
+
+    @Test func aListedRecordKeptNewerIsNotTakenForUnlisted() {
+        let store = OptimisticStore(confirmed: [loft])
+        let token = store.beginRefresh()
+        // The page holds an older copy than the one confirmed before the read began.
+        var diff = StoreDiff<Int>()
+        store.mergeListed([loft.written(version: 1)], into: &diff)
+        #expect(diff.isEmpty)
+        #expect(store.removeUnlisted(since: token).removed.isEmpty)
+        #expect(store.shown == [loft.id: loft])
+    }
+
     @Test func refreshRemovesWhatTheServerNoLongerHas() {
         let gone = Home(id: 2, name: "Gone", version: 1)
         let store = OptimisticStore(confirmed: [loft, gone])

@@ -108,7 +108,12 @@ struct Simulation {
             guard !refreshes.isEmpty else { return StoreDiff() }
             let refresh = refreshes.remove(at: pick % refreshes.count)
             model.replace(with: refresh.snapshot, startedAt: refresh.modelStamp)
-            return store.replaceConfirmed(with: refresh.snapshot, startedAt: refresh.token)
+            if pick % 2 == 0 { return store.replaceConfirmed(with: refresh.snapshot, startedAt: refresh.token) }
+            // As the app reads a whole list: pages merged as listed, then what was not listed goes.
+            var diff = StoreDiff<Int>()
+            store.mergeListed(refresh.snapshot, into: &diff)
+            diff.formUnion(store.removeUnlisted(since: refresh.token).diff)
+            return diff
         case .dismissConflict(let record):
             let id = self.record(record)
             model.dismissConflict(id)

@@ -7,8 +7,8 @@ import OptimisticStore
 /// and what the header and the status line say, are here. Several reads may run at once; each
 /// keeps its own `WholeListRead`.
 extension SyncMachine {
-    /// One whole read under way: every record read (its end removes what it does not list), and
-    /// what is merged but not yet on screen or in the cache.
+    /// One whole read under way: what it has listed so far (the store notes each record listed,
+    /// so no copy of the list is kept here), and what is merged but not yet on screen or in the cache.
     struct WholeListRead {
         /// Records confirmed before this moment and not listed are gone once the read ends.
         let token: RefreshToken
@@ -18,18 +18,24 @@ extension SyncMachine {
         let askedByUser: Bool
         /// Versioned dialect: the first page's `startedAt` (live sync's deltas go on from it).
         fileprivate(set) var startedAt: Int64?
-        fileprivate(set) var records: [RealEstateProperty] = []
+        /// Records listed so far (the progress shown).
+        fileprivate(set) var listed = 0
+        /// The newest version listed (the plain dialect's sync mark: see `plainSyncMark`).
+        fileprivate(set) var newestVersion: Int?
+        /// The tombstones listed: the cache drops those the store does not keep.
+        fileprivate(set) var tombstones: [String] = []
         fileprivate var unshownChanges = StoreDiff<String>()
         fileprivate var unsaved: [RealEstateProperty] = []
         fileprivate var lastShown: ContinuousClock.Instant?
 
-        /// A page, merged into the list with these changes; whether the unshown part is due on screen now.
-        fileprivate mutating func add(
-            _ page: [RealEstateProperty], changing diff: StoreDiff<String>, now: ContinuousClock.Instant
-        ) -> Bool {
-            records.append(contentsOf: page)
+        /// A page listed (already merged into `unshownChanges`); whether the unshown part is due on screen now.
+        fileprivate mutating func add(_ page: [RealEstateProperty], now: ContinuousClock.Instant) -> Bool {
+            listed += page.count
+            for record in page {
+                newestVersion = max(newestVersion ?? record.version, record.version)
+                if record.isDeleted { tombstones.append(record.id) }
+            }
             unsaved.append(contentsOf: page)
-            unshownChanges.formUnion(diff)
             guard lastShown.map({ now - $0 >= SyncMachine.wholeReadShownEvery }) ?? true else { return false }
             lastShown = now
             return true
@@ -60,13 +66,12 @@ extension SyncMachine {
     mutating func pageRead(_ page: PropertyPage, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.items.compactMap { $0 }
-        var diff = StoreDiff<String>()
-        merge(records, into: &diff)
+        store.mergeListed(records, into: &read.unshownChanges)
         var actions: [Action] = []
-        if read.add(records, changing: diff, now: now) {
+        if read.add(records, now: now) {
             actions += showUnshown(of: &read)
         }
-        let loaded = read.records.count
+        let loaded = read.listed
         actions.append(.emit(.loadProgress(LoadProgress(loaded: loaded, expected: read.expected.map { max($0, loaded) }))))
         return actions
     }
@@ -75,9 +80,8 @@ extension SyncMachine {
     /// counts as loaded.
     mutating func wholeReadEnded(_ read: inout WholeListRead, at now: Date) -> [Action] {
         var actions = showUnshown(of: &read)
-        let all = read.records
-        actions += adoptWholeList(all, startedAt: read.token, at: now)
-        if let mark = read.startedAt ?? plainSyncMark(all) {
+        actions += removeUnlisted(since: read.token, tombstonesListed: read.tombstones, at: now)
+        if let mark = read.startedAt ?? plainSyncMark(newestVersion: read.newestVersion) {
             // A whole list is a base query: live sync goes on from here with deltas.
             actions.append(.save(.syncMarks(lastSync: mark, baseSync: now)))
         }
@@ -99,8 +103,8 @@ extension SyncMachine {
 
     /// The plain dialect's mark for "what changed since": the newest `updatedAt` read, less a
     /// margin for writes that were under way while the list was read.
-    func plainSyncMark(_ records: [RealEstateProperty]) -> Int64? {
-        guard !dialect.hasVersions, let newest = records.lazy.map(\.version).max() else { return nil }
+    func plainSyncMark(newestVersion newest: Int?) -> Int64? {
+        guard !dialect.hasVersions, let newest else { return nil }
         return Int64(newest) - Self.plainMarkMargin
     }
 

@@ -165,18 +165,23 @@ struct SyncMachine {
         publish(store.merge(record)) + [.save(.merge([record]))]
     }
 
-    /// A whole list was read (its pages already merged and cached): records confirmed before it
-    /// began that it does not list are gone, from the list and then from the cache. Only the
-    /// removals are written: rewriting a million cached rows in one transaction would hold the
+    /// A whole list was read, its pages merged with `mergeListed` and cached: records confirmed
+    /// before it began that it did not list are gone, from the list and then from the cache. Only
+    /// the removals are written: rewriting a million cached rows in one transaction would hold the
     /// outbox, and so the user's next change, for seconds.
+    mutating func removeUnlisted(since token: RefreshToken, tombstonesListed: [String], at now: Date) -> [Action] {
+        let (diff, unlisted) = store.removeUnlisted(since: token)
+        // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`): the
+        // cache keeps no more tombstones than the store.
+        let dropped = tombstonesListed.filter { store.confirmedRecord($0) == nil }
+        return publish(diff) + [.save(.remove(unlisted + dropped, refreshedAt: now, rowCount: store.count))]
+    }
+
+    /// A whole list read at once (a base catch-up): merged, then what it does not list is gone.
     mutating func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken, at now: Date) -> [Action] {
-        let listed = Set(records.lazy.map(\.id))
-        let unlisted = store.confirmedIDs.filter { !listed.contains($0) }
-        let actions = publish(store.replaceConfirmed(with: records, startedAt: token))
-        // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`):
-        // the cache keeps no more tombstones than the store.
-        let removed = (unlisted + records.lazy.filter(\.isDeleted).map(\.id)).filter { store.confirmedRecord($0) == nil }
-        return actions + [.save(.remove(removed, refreshedAt: now, rowCount: store.count))]
+        var diff = StoreDiff<String>()
+        store.mergeListed(records, into: &diff)
+        return publish(diff) + removeUnlisted(since: token, tombstonesListed: records.filter(\.isDeleted).map(\.id), at: now)
     }
 
     // MARK: - The dialect
