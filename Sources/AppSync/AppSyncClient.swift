@@ -63,7 +63,7 @@ public struct AppSyncClient: Sendable {
         return try Self.interpret(status: status, body: answer, field: field, reading: readValue)
     }
 
-    private func exchange(_ request: GraphQLRequest) async throws(AppSyncFailure) -> (UInt, Data) {
+    func exchange(_ request: GraphQLRequest) async throws(AppSyncFailure) -> (UInt, Data) {
         let body: Data
         do {
             body = try JSONEncoder().encode(request)

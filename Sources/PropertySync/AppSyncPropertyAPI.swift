@@ -47,12 +47,26 @@ public struct AppSyncPropertyAPI: PropertyAPI {
     }
 
     public func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
-        guard dialect.hasVersions else { return try await listPage(limit: limit, nextToken: nextToken, changedSince: lastSync) }
-        let request = Self.syncRequest(limit: limit, nextToken: nextToken, lastSync: lastSync)
-        guard let page = try await client.execute(request, field: "syncRealEstateProperties", as: PropertyPage.self) else {
-            throw .transient("the server answered the sync query with null")
+        try await unreadSyncPage(limit: limit, nextToken: nextToken, lastSync: lastSync).read()
+    }
+
+    /// The page's answer, its next token guessed from the bytes, read when asked (`UnreadPage`).
+    public func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
+        let versioned = dialect.hasVersions
+        let request = versioned
+            ? Self.syncRequest(limit: limit, nextToken: nextToken, lastSync: lastSync)
+            : Self.listRequest(limit: limit, nextToken: nextToken, changedSince: lastSync)
+        let field = versioned ? "syncRealEstateProperties" : "listRealEstateProperties"
+        let answer = try await client.fetch(request)
+        return UnreadPage(nextTokenGuess: answer.lastString(forKey: "nextToken")) { () throws(AppSyncFailure) in
+            let page = try answer.read(field: field) { reader throws(JSONReadError) in
+                // The plain dialect: an item without its name or time is one the server could not
+                // read whole, skipped as a null item is.
+                try versioned ? PropertyPage(json: &reader) : PropertyPage(json: &reader, record: \.plainRecord)
+            }
+            guard let page else { throw .transient("the server answered the \(versioned ? "sync" : "list") query with null") }
+            return page
         }
-        return page
     }
 
     /// The versioned dialect's sync query for one page (public so that a baseline can ask for
@@ -73,11 +87,11 @@ public struct AppSyncPropertyAPI: PropertyAPI {
 
     /// The plain dialect's list: a scan, so pages come in no useful order, and a filtered page
     /// may hold fewer items than `limit` (or none) and still go on.
-    private func listPage(limit: Int, nextToken: String?, changedSince: Int64?) async throws(AppSyncFailure) -> PropertyPage {
-        let request = GraphQLRequest(
+    static func listRequest(limit: Int, nextToken: String?, changedSince: Int64?) -> GraphQLRequest {
+        GraphQLRequest(
             query: """
                 query ListRealEstateProperties($filter: ModelRealEstatePropertyFilterInput, $limit: Int, $nextToken: String) {
-                  listRealEstateProperties(filter: $filter, limit: $limit, nextToken: $nextToken) { items { \(fields) } nextToken }
+                  listRealEstateProperties(filter: $filter, limit: $limit, nextToken: $nextToken) { items { \(PlainDialectWire.fields) } nextToken }
                 }
                 """,
             variables: [
@@ -85,12 +99,6 @@ public struct AppSyncPropertyAPI: PropertyAPI {
                 "filter": changedSince.map(PlainDialectWire.changedSince) ?? .null,
             ],
             operationName: "ListRealEstateProperties")
-        // An item without its name or time is one the server could not read whole: skipped, as a null item is.
-        let page = try await client.execute(request, field: "listRealEstateProperties") { reader throws(JSONReadError) in
-            try PropertyPage(json: &reader, record: \.plainRecord)
-        }
-        guard let page else { throw .transient("the server answered the list query with null") }
-        return page
     }
 
     public func probe() async throws(AppSyncFailure) {

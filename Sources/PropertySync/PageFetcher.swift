@@ -3,7 +3,10 @@ import AppSync
 /// Fetches the pages of one sync query in order, in a task of its own, and keeps up to
 /// `pagesAhead` of them waiting for the reader: the wire never waits for the reader's work, and
 /// the reader never waits for a request it could have made sooner. The token is sequential, so
-/// there is one request on the wire at a time.
+/// there is one request on the wire at a time; but the next one goes out as soon as a page has
+/// come in, with the token found in its bytes (`UnreadPage`), and the page is read (decoded)
+/// while the next is on the wire. A guess the page itself contradicts costs a request: the one
+/// asked with it is dropped and the page's own token asked instead.
 struct PageFetcher {
     private let fetching: Task<Void, Never>
     private var iterator: AsyncThrowingStream<PropertyPage, any Error>.AsyncIterator
@@ -20,24 +23,61 @@ struct PageFetcher {
         let room = PageRoom(pagesAhead)
         self.room = room
         fetching = Task.detached {
-            var token: String?
-            var seenTokens: Set<String> = []
             do throws(AppSyncFailure) {
-                repeat {
-                    await room.take()
-                    if Task.isCancelled { break }
-                    let page = try await api.syncPage(limit: limit, nextToken: token, lastSync: lastSync)
-                    sink.yield(page)
-                    token = page.nextToken
-                    // A server that hands out the same page token twice would keep us reading forever.
-                    if let next = token, !seenTokens.insert(next).inserted {
-                        throw .transient("the server's list does not end (it repeated a page token)")
-                    }
-                } while token != nil
+                try await Self.fetchAll(api: api, limit: limit, lastSync: lastSync, room: room) { sink.yield($0) }
                 sink.finish()
             } catch {
                 sink.finish(throwing: error)
             }
+        }
+    }
+
+    private static func fetchAll(
+        api: any PropertyAPI, limit: Int, lastSync: Int64?, room: PageRoom, yield: (PropertyPage) -> Void
+    ) async throws(AppSyncFailure) {
+        func ask(_ token: String?) -> Task<UnreadPage, any Error> {
+            Task { try await api.unreadSyncPage(limit: limit, nextToken: token, lastSync: lastSync) }
+        }
+        var seenTokens: Set<String> = []
+        await room.take()
+        var asking: Task<UnreadPage, any Error>? = Task.isCancelled ? nil : ask(nil)
+        defer { asking?.cancel() }  // a failure, or a reader that gave up: no request left behind
+        while let request = asking {
+            let unread = try await answer(of: request)
+            asking = nil
+            // A token seen before is not asked for again, not even ahead (see the check below).
+            let guess = unread.nextTokenGuess.flatMap { seenTokens.contains($0) ? nil : $0 }
+            if let guess {
+                await room.take()
+                if Task.isCancelled { return }
+                asking = ask(guess)
+            }
+            let page = try unread.read()
+            // A server that hands out the same page token twice would keep us reading forever.
+            if let next = page.nextToken, !seenTokens.insert(next).inserted {
+                throw .transient("the server's list does not end (it repeated a page token)")
+            }
+            if page.nextToken != guess {
+                asking?.cancel()
+                asking = nil
+                if let next = page.nextToken {
+                    if guess == nil { await room.take() }
+                    if Task.isCancelled { return }
+                    asking = ask(next)
+                }
+            }
+            yield(page)
+        }
+    }
+
+    /// A request's answer; the request is let go if the fetch is cancelled meanwhile.
+    private static func answer(of request: Task<UnreadPage, any Error>) async throws(AppSyncFailure) -> UnreadPage {
+        do {
+            return try await withTaskCancellationHandler { try await request.value } onCancel: { request.cancel() }
+        } catch let failure as AppSyncFailure {
+            throw failure
+        } catch {
+            throw .transient("\(error)")
         }
     }
 

@@ -55,4 +55,29 @@ public protocol PropertyAPI: Sendable {
     /// (epoch ms, the server's clock): versioned, a delta query (tombstones included); plain, a
     /// filter on `updatedAt` (no deletions: those show only in a whole list).
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage
+    /// The same page, read later: its next token guessed at once, so that a paged read asks for
+    /// the next page while this one is read (`PageFetcher`). By default the page is read first.
+    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage
+}
+
+extension PropertyAPI {
+    public func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
+        let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        return UnreadPage(nextTokenGuess: page.nextToken) { page }
+    }
+}
+
+/// A page as it came off the wire, and a guess at its next token found without reading it. The
+/// guess is only a guess: whoever asks for the next page with it checks it against the page read.
+public struct UnreadPage: Sendable {
+    public let nextTokenGuess: String?
+    private let reading: @Sendable () throws(AppSyncFailure) -> PropertyPage
+
+    public init(nextTokenGuess: String?, reading: @escaping @Sendable () throws(AppSyncFailure) -> PropertyPage) {
+        self.nextTokenGuess = nextTokenGuess
+        self.reading = reading
+    }
+
+    /// Reads the page (its records, its token, its errors): the costly part.
+    public func read() throws(AppSyncFailure) -> PropertyPage { try reading() }
 }

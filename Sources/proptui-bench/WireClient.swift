@@ -15,7 +15,7 @@ struct WireClient {
     /// One page: its body's size and the next page's token.
     func page(after token: String?) async throws -> (bytes: Int, nextToken: String?) {
         let answer = try await body(after: token)
-        return (answer.readableBytes, answer.withUnsafeReadableBytes(Self.nextToken))
+        return (answer.readableBytes, answer.withUnsafeReadableBytes { UnreadAnswer.lastString(forKey: "nextToken", in: $0) })
     }
 
     /// One page's answer as it came.
@@ -42,26 +42,5 @@ struct WireClient {
             pages += 1
         } while token != nil
         return pages
-    }
-
-    /// The last `"nextToken":` of the body and the string after it (nil: `null`, or none). It comes
-    /// after the items, and inside a string the same bytes would have their quotes escaped.
-    static func nextToken(in body: UnsafeRawBufferPointer) -> String? {
-        let key = Array(#""nextToken":"#.utf8)
-        var start = body.count - key.count
-        while start >= 0, !key.indices.allSatisfy({ body[start + $0] == key[$0] }) { start -= 1 }
-        guard start >= 0 else { return nil }
-        var index = start + key.count
-        while index < body.count, body[index] == UInt8(ascii: " ") { index += 1 }
-        guard index < body.count, body[index] == UInt8(ascii: "\"") else { return nil }
-        var token: [UInt8] = []
-        index += 1
-        while index < body.count, body[index] != UInt8(ascii: "\"") {
-            // A token is base64 and the like: the only escapes met are `\/` and `\"`, `\\`.
-            if body[index] == UInt8(ascii: "\\") { index += 1 }
-            token.append(body[index])
-            index += 1
-        }
-        return String(decoding: token, as: UTF8.self)
     }
 }

@@ -38,6 +38,23 @@ import Testing
         #expect(await list.rows.count == 7)
     }
 
+    /// The next page is asked for with a token guessed from the bytes; a guess the page then
+    /// contradicts is dropped and the page's own token asked: every page once, in order.
+    @Test func aWrongGuessAtTheNextTokenCostsARequestNotARecord() async throws {
+        let records = (0..<9).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let events = EventRecorder()
+        let list = try await makeList(server, events: events)
+        let servedBefore = await server.listPagesServed
+        await server.removeRecord("p8")  // gone from the server: a read that skipped a page would remove more
+        await server.misguessTokens()
+        #expect(await list.refresh() == true)
+        #expect(await list.rows.map(\.id).sorted() == records.dropLast().map(\.id))
+        // Four pages of two; two guesses ask too far ahead (the pages they bring are dropped).
+        let served = await server.listPagesServed - servedBefore
+        #expect(served >= 4 && served <= 6)
+    }
+
     /// A read cut short (its task cancelled) is a failure, never a whole list: the records it had
     /// not reached yet stay.
     @Test func aCancelledReadRemovesNothing() async throws {

@@ -116,6 +116,21 @@ actor ScriptedServer: PropertyAPI {
         return page
     }
 
+    /// The page, with its next token guessed wrong when `misguessTokens` says so: every other
+    /// page guesses the token of the page after next, and the rest guess that the list ends.
+    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
+        let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        guard misguessing, let next = page.nextToken, let offset = Int(next) else {
+            return UnreadPage(nextTokenGuess: page.nextToken) { page }
+        }
+        misguessed += 1
+        return UnreadPage(nextTokenGuess: misguessed % 2 == 0 ? String(offset + limit) : nil) { page }
+    }
+
+    private var misguessing = false
+    private var misguessed = 0
+    func misguessTokens() { misguessing = true }
+
     /// A broken server: every page hands out the same token, so its list never ends.
     private var loopingTokens = false
     func loopTokens() { loopingTokens = true }
@@ -195,6 +210,9 @@ actor ScriptedServer: PropertyAPI {
             "createdAt": JSONValue(record.createdAt), "updatedAt": JSONValue(record.updatedAt),
         ]
     }
+
+    /// A record gone from the server with no tombstone (purged): only a whole list shows it.
+    func removeRecord(_ id: String) { records[id] = nil }
 
     /// A server-side change by another client.
     func remoteRename(_ id: String, to name: String) {
