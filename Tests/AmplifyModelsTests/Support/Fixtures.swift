@@ -30,8 +30,3 @@ extension AmplifyModel {
         try #require(field(named: name), "\(self.name) has no field \(name)", sourceLocation: sourceLocation)
     }
 }
-
-/// Whitespace runs as one blank: documents compare by their tokens, not their line breaks.
-func normalized(_ text: String) -> String {
-    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-}
