@@ -55,6 +55,10 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
             ],
             swiftSettings: strict),
+        // Models described by a backend (Gen 2 `model_introspection`, GraphQL introspection): fields,
+        // keys, associations, auth; what can be edited; values checked as AppSync checks them; the
+        // GraphQL documents per model and dialect. Foundation only.
+        .target(name: "AmplifyModels", swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
@@ -135,12 +139,21 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "AmplifyModelsTests",
+            dependencies: [
+                "AmplifyModels",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.
         .testTarget(
             name: "PropertySyncTests",
             dependencies: [
-                "PropertySync", "LocalAppSync", .product(name: "Logging", package: "swift-log"),
+                "PropertySync", "LocalAppSync", "AmplifyModels", .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

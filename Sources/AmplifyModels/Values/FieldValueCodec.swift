@@ -1,0 +1,198 @@
+/// A field's values: read from what the user typed, checked as AppSync checks them (the
+/// scalar's format, the enum's values, the custom type's fields, required, lists), written back
+/// as text, and to and from JSON for the wire. A list is typed as JSON (`["a", "b"]`) or item
+/// by item (`value(typedItems:)`); a custom type's value is typed as a JSON object.
+public struct FieldValueCodec: Sendable {
+    public let field: ModelField
+    let enums: [String: ModelEnum]
+    let nonModels: [String: NonModelType]
+    /// How deep custom types may nest in custom types (a type may contain itself).
+    let depth: Int
+
+    public init(field: ModelField, schema: ModelSchema) {
+        self.init(field: field, enums: schema.enums, nonModels: schema.nonModels, depth: 0)
+    }
+
+    init(field: ModelField, enums: [String: ModelEnum], nonModels: [String: NonModelType], depth: Int) {
+        self.field = field
+        self.enums = enums
+        self.nonModels = nonModels
+        self.depth = depth
+    }
+
+    /// What the field takes, for messages and hints: "a date like 2026-11-25", "a list of …".
+    public var expectation: String {
+        field.isList ? "a list of " + itemExpectation + ", like " + listExample : itemExpectation
+    }
+
+    var itemExpectation: String {
+        switch field.type {
+        case .scalar(let scalar): scalar.expectation
+        case .enumeration(let name): "one of " + (enums[name]?.values ?? []).joined(separator: ", ")
+        case .nonModel(let name): "a JSON object with the fields of \(name) (" + (nonModels[name]?.fields.map(\.name) ?? []).joined(separator: ", ") + ")"
+        case .model(let name): "a \(name) record, which is not edited here"
+        case .unknown(let name): "a value of type \(name), which this app does not know"
+        }
+    }
+
+    private var listExample: String {
+        switch field.type {
+        case .scalar(.int), .scalar(.awsTimestamp): "[1, 2]"
+        case .scalar(.float): "[1.5, 2]"
+        case .scalar(.boolean): "[true, false]"
+        case .enumeration(let name): "[" + (enums[name]?.values.prefix(2).map(JSONTree.quoted) ?? []).joined(separator: ", ") + "]"
+        default: "[\"a\", \"b\"]"
+        }
+    }
+
+    // MARK: Typed text
+
+    /// What the user typed into the field. Empty is null (refused when the field is required).
+    public func value(typed text: String) throws(ValueError) -> ModelValue {
+        // Empty (or blank) is null, as the sample's address is cleared by emptying it.
+        if text.trimmingBlanks.isEmpty { return try null() }
+        guard field.isList else { return try item(typed: text) }
+        guard let tree = try? JSONParser.parse(text, limits: ScalarType.jsonLimits), case .array = tree else {
+            throw ValueError(expected: expectation)
+        }
+        return try value(json: tree, listFromText: true)
+    }
+
+    /// A list typed item by item (a list editor's lines); an empty item is a null item.
+    public func value(typedItems items: [String]) throws(ValueError) -> ModelValue {
+        guard field.isList else { throw ValueError(expected: expectation) }
+        var values: [ModelValue] = []
+        for (index, text) in items.enumerated() {
+            do throws(ValueError) {
+                if text.trimmingBlanks.isEmpty {
+                    guard field.listItemsNullable else { throw ValueError(expected: itemExpectation) }
+                    values.append(.null)
+                } else {
+                    values.append(try item(typed: text))
+                }
+            } catch {
+                throw error.within("item \(index + 1)")
+            }
+        }
+        return .list(values)
+    }
+
+    private func null() throws(ValueError) -> ModelValue {
+        guard !field.isRequired else { throw ValueError(expected: "a value: the field is required (\(expectation))") }
+        return .null
+    }
+
+    private func item(typed text: String) throws(ValueError) -> ModelValue {
+        switch field.type {
+        case .scalar(let scalar): return try scalar.value(typed: text)
+        case .enumeration: return try enumValue(text.trimmingBlanks)
+        case .nonModel:
+            guard let tree = try? JSONParser.parse(text, limits: ScalarType.jsonLimits) else { throw ValueError(expected: itemExpectation) }
+            return try nonModelValue(tree)
+        case .model, .unknown: throw ValueError(expected: itemExpectation)
+        }
+    }
+
+    private func enumValue(_ name: String) throws(ValueError) -> ModelValue {
+        guard case .enumeration(let enumName) = field.type, let values = enums[enumName]?.values else {
+            throw ValueError(expected: itemExpectation)
+        }
+        if values.contains(name) { return .enumValue(name) }
+        // What was meant when only the case differs: `cash` for CASH.
+        if let match = values.first(where: { $0.lowercased() == name.lowercased() }) { return .enumValue(match) }
+        throw ValueError(expected: itemExpectation)
+    }
+
+    // MARK: Text
+
+    /// The value as the field shows it, and as `value(typed:)` reads it back.
+    public func text(_ value: ModelValue) -> String {
+        switch field.type {
+        case .scalar(let scalar): scalar.text(value)
+        default: ScalarType.string.text(value)
+        }
+    }
+
+    // MARK: JSON
+
+    /// The value as JSON variables carry it.
+    public func json(_ value: ModelValue) -> JSONTree {
+        switch value {
+        case .null: return .null
+        case .list(let items) where field.isList: return .array(items.map(itemJSON))
+        default: return itemJSON(value)
+        }
+    }
+
+    private func itemJSON(_ value: ModelValue) -> JSONTree {
+        switch (field.type, value) {
+        case (.scalar(let scalar), _): scalar.json(value)
+        case (_, .enumValue(let name)): .string(name)
+        case (_, .json(let tree)): tree
+        default: ScalarType.string.json(value)
+        }
+    }
+
+    /// A value read from an answer (or a list typed as JSON), checked as a typed one is.
+    public func value(json: JSONTree) throws(ValueError) -> ModelValue {
+        try value(json: json, listFromText: false)
+    }
+
+    private func value(json: JSONTree, listFromText: Bool) throws(ValueError) -> ModelValue {
+        if json == .null { return try null() }
+        guard field.isList else { return try item(json: json) }
+        guard case .array(let items) = json else { throw ValueError(expected: expectation) }
+        var values: [ModelValue] = []
+        for (index, item) in items.enumerated() {
+            do throws(ValueError) {
+                if item == .null {
+                    guard field.listItemsNullable else { throw ValueError(expected: itemExpectation) }
+                    values.append(.null)
+                } else if listFromText, case .scalar(let scalar) = field.type, scalar == .awsJSON {
+                    // Typed as a JSON list, an AWSJSON item is the JSON itself, not its text.
+                    values.append(.json(item))
+                } else {
+                    values.append(try self.item(json: item))
+                }
+            } catch {
+                throw error.within("item \(index + 1)")
+            }
+        }
+        return .list(values)
+    }
+
+    private func item(json: JSONTree) throws(ValueError) -> ModelValue {
+        switch field.type {
+        case .scalar(let scalar): return try scalar.value(json: json)
+        case .enumeration:
+            guard case .string(let name) = json else { throw ValueError(expected: itemExpectation) }
+            return try enumValue(name)
+        case .nonModel: return try nonModelValue(json)
+        case .model, .unknown: throw ValueError(expected: itemExpectation)
+        }
+    }
+
+    /// A custom type's value: an object whose members are its fields, each checked by its type.
+    /// A field it does not have is refused (AppSync refuses it too); a missing field is null.
+    private func nonModelValue(_ json: JSONTree) throws(ValueError) -> ModelValue {
+        guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16,
+              case .object(let members) = json
+        else { throw ValueError(expected: itemExpectation) }
+        var checked: [JSONMember] = []
+        for member in members {
+            guard let subfield = type.fields.first(where: { $0.name == member.key }) else {
+                throw ValueError(expected: "no field \(member.key): \(name) has " + type.fields.map(\.name).joined(separator: ", "))
+            }
+            let codec = FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1)
+            do throws(ValueError) {
+                checked.append(JSONMember(member.key, codec.json(try codec.value(json: member.value))))
+            } catch {
+                throw error.within(member.key)
+            }
+        }
+        for subfield in type.fields where subfield.isRequired && !members.contains(where: { $0.key == subfield.name }) {
+            throw ValueError(expected: "a value: the field is required", location: [subfield.name])
+        }
+        return .json(.object(checked))
+    }
+}

@@ -1,0 +1,94 @@
+/// AppSync's date and time scalars, as its documentation defines them:
+///
+/// - `AWSDate`: `YYYY-MM-DD` (a year may be negative, `-YYYY`), with an optional offset;
+/// - `AWSTime`: `hh:mm`, `hh:mm:ss` or `hh:mm:ss.sss` (1 to 9 digits), with an optional offset;
+/// - `AWSDateTime`: a date, `T`, a time, and an offset, which is required.
+///
+/// An offset is `Z` or `±hh:mm` or `±hh:mm:ss` (the seconds are AppSync's addition to ISO 8601;
+/// the colon is required). Days are checked against their month, leap years included.
+enum TemporalFormats {
+    static func isDate(_ text: String) -> Bool {
+        var scanner = TextScanner(text)
+        return scanner.date() && scanner.offset(required: false) && scanner.isAtEnd
+    }
+
+    static func isTime(_ text: String) -> Bool {
+        var scanner = TextScanner(text)
+        return scanner.time() && scanner.offset(required: false) && scanner.isAtEnd
+    }
+
+    static func isDateTime(_ text: String) -> Bool {
+        var scanner = TextScanner(text)
+        return scanner.date() && scanner.take("T") && scanner.time() && scanner.offset(required: true) && scanner.isAtEnd
+    }
+}
+
+/// Reads ASCII digits and marks from the front of a text.
+struct TextScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func take(_ mark: Character) -> Bool {
+        guard index < bytes.count, let ascii = mark.asciiValue, bytes[index] == ascii else { return false }
+        index += 1
+        return true
+    }
+
+    /// Exactly `count` digits, as a number.
+    mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + count] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += count
+        return value
+    }
+
+    /// Between `minimum` and `maximum` digits; the count read.
+    mutating func digitRun(_ minimum: Int, _ maximum: Int) -> Bool {
+        var count = 0
+        while count < maximum, index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            index += 1
+            count += 1
+        }
+        return count >= minimum
+    }
+
+    mutating func date() -> Bool {
+        let negative = take("-")
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2), (1...12).contains(month)
+        else { return false }
+        return (1...Self.days(inMonth: month, year: negative ? -year : year)).contains(day)
+    }
+
+    mutating func time() -> Bool {
+        guard let hours = digits(2), hours < 24, take(":"), let minutes = digits(2), minutes < 60 else { return false }
+        guard take(":") else { return true }
+        guard let seconds = digits(2), seconds < 60 else { return false }
+        guard take(".") else { return true }
+        return digitRun(1, 9)
+    }
+
+    mutating func offset(required: Bool) -> Bool {
+        if take("Z") { return true }
+        guard take("+") || take("-") else { return !required }
+        guard let hours = digits(2), hours < 24, take(":"), let minutes = digits(2), minutes < 60 else { return false }
+        guard take(":") else { return true }
+        guard let seconds = digits(2), seconds < 60 else { return false }
+        return true
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}

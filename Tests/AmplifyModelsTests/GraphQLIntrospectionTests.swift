@@ -1,0 +1,70 @@
+import AmplifyModels
+import Foundation
+import Testing
+
+/// An API without an outputs file describes itself by introspection: the models read from its
+/// answer are those of the outputs file, less what introspection does not say.
+@Suite struct GraphQLIntrospectionTests {
+    /// What introspection cannot say, taken out of a model read from `model_introspection`:
+    /// auth rules (only the owner field shows, as the subscriptions' argument) and how a single
+    /// related record is related.
+    static func learnable(_ model: AmplifyModel) -> AmplifyModel {
+        var model = model
+        model.authRules = []
+        model.fields = model.fields.map { field in
+            var field = field
+            if let association = field.association {
+                field.association = ModelAssociation(kind: association.kind == .hasMany ? .hasMany : .toOne, relatedModel: association.relatedModel)
+                field.isRequired = association.kind == .hasMany ? false : field.isRequired
+            }
+            return field
+        }
+        return model
+    }
+
+    static func byName(_ one: ModelField, _ other: ModelField) -> Bool { one.name < other.name }
+
+    @Test(arguments: Fixtures.all, [DocumentDialect.plain, .versioned])
+    func introspectionFindsTheModelsOfTheOutputsFile(name: String, dialect: DocumentDialect) async throws {
+        let described = try Fixtures.schema(name)
+        let answer = try await Introspection.answer(described, dialect: dialect)
+        let read = try GraphQLIntrospectionReader.read(answer)
+        // This test server's introspection lists types and fields by name (AppSync keeps their
+        // order), so the comparison is by name.
+        #expect(read.models.map(\.name).sorted() == described.models.map(\.name).sorted())
+        for model in described.models {
+            let introspected = try read.require(model.name)
+            let expected = Self.learnable(model)
+            #expect(introspected.fields.sorted(by: Self.byName) == expected.fields.sorted(by: Self.byName), "\(model.name)")
+            #expect(introspected.primaryKey == model.primaryKey)
+            #expect(introspected.pluralName == model.pluralName)
+            #expect(introspected.ownerField == model.ownerField)
+            #expect(introspected.readOnlyReasons == model.readOnlyReasons)
+        }
+        for (enumName, item) in described.enums where described.models.contains(where: { $0.fields.contains { $0.type == .enumeration(enumName) } }) {
+            #expect(read.enums[enumName] == item)
+        }
+        #expect(read.nonModels.keys.sorted() == described.nonModels.keys.filter { type in
+            described.models.contains { $0.fields.contains { $0.type == .nonModel(type) } }
+        }.sorted())
+    }
+
+    @Test func typesWithoutTheirQueriesAndMutationsAreNotModels() throws {
+        let answer = #"""
+            {"data": {"__schema": {"queryType": {"name": "Query"}, "mutationType": null, "subscriptionType": null, "types": [
+              {"kind": "OBJECT", "name": "Query", "fields": [
+                {"name": "getNote", "args": [{"name": "id", "type": {"kind": "NON_NULL", "ofType": {"kind": "SCALAR", "name": "ID"}}}],
+                 "type": {"kind": "OBJECT", "name": "Note"}}]},
+              {"kind": "OBJECT", "name": "Note", "fields": [{"name": "id", "args": [], "type": {"kind": "SCALAR", "name": "ID"}}]}
+            ]}}}
+            """#
+        #expect(try GraphQLIntrospectionReader.read(Data(answer.utf8)).models.isEmpty)
+    }
+
+    @Test func aBrokenAnswerSaysWhere() {
+        let answer = #"{"data": {"__schema": {"types": [{"kind": "OBJECT", "name": "Note", "fields": [{"name": "a b", "type": {}}]}]}}}"#
+        #expect(throws: ModelDescriptionError(path: "data.__schema.types[0].fields[0].name", problem: "\"a b\" is not a GraphQL name")) {
+            try GraphQLIntrospectionReader.read(Data(answer.utf8))
+        }
+    }
+}

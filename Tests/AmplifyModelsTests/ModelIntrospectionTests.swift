@@ -1,0 +1,97 @@
+import AmplifyModels
+import Foundation
+import Testing
+
+/// Real Gen 2 outputs, read: models in their order, fields with their types and flags,
+/// keys, associations and auth rules as the files write them.
+@Suite struct ModelIntrospectionTests {
+    @Test func theFinanceModelsOfTheIssueAreRead() throws {
+        let schema = try Fixtures.schema("gen2-finance.json")
+        #expect(schema.models.map(\.name) == ["Transaction", "Category", "Budget"])
+        let transaction = try schema.require("Transaction")
+        #expect(transaction.pluralName == "Transactions")
+        #expect(transaction.fields.map(\.name) == [
+            "id", "type", "amount", "description", "category", "subcategory", "date", "paymentMethod", "reference", "tags",
+            "attachments", "createdAt", "updatedAt", "owner",
+        ])
+        #expect(try transaction.require("type").type == .enumeration("TransactionType"))
+        #expect(try transaction.require("amount") == ModelField(name: "amount", type: .scalar(.float), isRequired: true))
+        #expect(try transaction.require("date").type == .scalar(.awsDate))
+        // `tags: a.string().array()`: the list and its items may be null.
+        #expect(try transaction.require("tags").graphQLType == "[String]")
+        #expect(try transaction.require("createdAt").isReadOnly)
+        #expect(transaction.primaryKey == .id && !transaction.primaryKey.isCustom)
+        #expect(transaction.ownerField == "owner")
+        #expect(transaction.authRules == [AuthRule(strategy: .owner, provider: .userPools, ownerField: "owner")])
+        #expect(transaction.readOnlyReasons.isEmpty)
+        // `subcategories: a.string().array().required()`: the list is required, its items are not.
+        #expect(try schema.require("Category").require("subcategories").graphQLType == "[String]!")
+        #expect(try schema.require("Category").require("isDefault").type == .scalar(.boolean))
+        #expect(schema.enums["TransactionPaymentMethod"]?.values == ["CASH", "CARD", "TRANSFER", "CHECK", "OTHER"])
+    }
+
+    @Test func associationsAndRulesWithoutProvidersAreRead() throws {
+        let schema = try Fixtures.schema("gen2-learning-app.json")
+        #expect(schema.models.map(\.name) == ["StudentProfile", "Word", "Badge", "Story"])
+        let word = try schema.require("Word")
+        #expect(try word.require("studentProfile").association
+            == ModelAssociation(kind: .belongsTo, relatedModel: "StudentProfile", targetNames: ["studentId"]))
+        let student = try schema.require("StudentProfile")
+        #expect(try student.require("words").association
+            == ModelAssociation(kind: .hasMany, relatedModel: "Word", associatedWith: ["studentId"]))
+        #expect(try student.require("words").isList)
+        #expect(try student.require("email").type == .scalar(.awsEmail))
+        #expect(try schema.require("Story").require("highlightedWords").type == .scalar(.awsJSON))
+        // `allow.authenticated()` is written without a provider: it means user pools.
+        #expect(word.authRules == [AuthRule(strategy: .private, provider: .userPools)])
+        #expect(student.authRules.map(\.provider) == [.userPools, .apiKey, .iam])
+        #expect(student.associations.map(\.name) == ["words", "stories", "badges"])
+    }
+
+    @Test func aCompositeKeyIsRead() throws {
+        let schema = try Fixtures.schema("gen2-club-records.json")
+        let record = try schema.require("ClubRecord")
+        #expect(record.primaryKey == PrimaryKey(partitionKey: "pk", sortKeys: ["sk"], isCustom: true))
+        #expect(record.primaryKey.fields == ["pk", "sk"])
+        #expect(try record.require("startTime").type == .scalar(.awsTime))
+        #expect(record.authRules == [AuthRule(strategy: .groups, provider: .userPools, groups: ["Admins"])])
+        #expect(record.readOnlyReasons.isEmpty)
+    }
+
+    @Test func theHandWrittenModelsUseEveryKindOfField() throws {
+        let schema = try Fixtures.schema("household-budget.json")
+        let budget = try schema.require("Budget")
+        #expect(budget.primaryKey == PrimaryKey(partitionKey: "tenantId", sortKeys: ["sku"]))
+        let scalars = Set(schema.models.flatMap(\.fields).compactMap { field -> ScalarType? in
+            if case .scalar(let scalar) = field.type { scalar } else { nil }
+        })
+        #expect(scalars == Set(ScalarType.allCases))
+        #expect(try budget.require("months").graphQLType == "[Int!]!")
+        #expect(schema.nonModels["Receipt"]?.fields.map(\.name) == ["merchant", "total", "lines", "scannedAt"])
+        #expect(try schema.require("Transaction").require("receipt").type == .nonModel("Receipt"))
+    }
+
+    @Test func theIntrospectionObjectAloneReadsAsTheWholeFile() throws {
+        for name in Fixtures.all {
+            let whole = try JSONParser.parse(try Fixtures.data(name))
+            let introspection = try #require(whole["data"]?["model_introspection"])
+            #expect(try ModelIntrospectionReader.read(introspection) == ModelIntrospectionReader.read(whole), "\(name)")
+        }
+    }
+
+    @Test func theSampleIsDescribedAsAmplifyDescribesIt() {
+        let sample = AmplifyModel.realEstateProperty
+        #expect(sample.displayField == "name")
+        #expect(sample.editableFields(for: .update).map(\.name) == ["name", "address"])
+        #expect(sample.editableFields(for: .create).map(\.name) == ["id", "name", "address"])
+        #expect(sample.access(with: [.apiKey]) == ModelAccess(allowed: ModelOperation.all, readOnlyReason: nil))
+    }
+
+    @Test func aSchemaRoundTripsThroughCodable() throws {
+        for name in Fixtures.all {
+            let schema = try Fixtures.schema(name)
+            let decoded = try JSONDecoder().decode(ModelSchema.self, from: JSONEncoder().encode(schema))
+            #expect(decoded == schema, "\(name)")
+        }
+    }
+}

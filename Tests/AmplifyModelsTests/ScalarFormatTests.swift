@@ -1,0 +1,109 @@
+import AmplifyModels
+import Testing
+
+/// AppSync's documented formats, value by value: what it takes and what it refuses.
+@Suite struct ScalarFormatTests {
+    static func codec(_ scalar: ScalarType, required: Bool = false) -> FieldValueCodec {
+        FieldValueCodec(field: ModelField(name: "value", type: .scalar(scalar), isRequired: required), schema: ModelSchema(models: []))
+    }
+
+    static let accepted: [(ScalarType, [String])] = [
+        (.int, ["0", "42", "-7", "+3", "2147483647", "-2147483648", " 12 "]),
+        (.float, ["1", "-2.5", "0.001", "1e3", "6.02E+23", ".5", "3."]),
+        (.boolean, ["true", "false", "TRUE", "False"]),
+        (.awsDate, ["2026-11-25", "1970-01-01Z", "1970-01-01-07:00", "1970-01-01+05:30", "2024-02-29", "2000-02-29",
+                    "1970-01-01+05:30:15", "-0044-03-15"]),
+        (.awsTime, ["14:30", "14:30:15", "14:30:15.5", "12:30:24.123456789", "12:30Z", "12:30:24-07:00", "23:59:59.999+05:30", "00:00"]),
+        (.awsDateTime, ["2026-11-25T14:30:00Z", "1970-01-01T12:00:00.2Z", "1970-01-01T12:00:00.123456789Z", "2026-11-25T14:30Z",
+                        "2026-11-25T14:30:00.000+01:00", "2026-11-25T14:30:00-07:00:30"]),
+        (.awsTimestamp, ["0", "1764081000", "-86400", "99999999999"]),
+        (.awsEmail, ["name@example.com", "first.last+tag@sub.example.co", "o'brien@example.ie", "a@localhost"]),
+        (.awsURL, ["https://example.com", "http://example.com/a/b?q=1#x", "mailto:name@example.com", "ftp://host:21/file",
+                   "https://www.amazon.com/dp/B000NZW3KC/"]),
+        (.awsPhone, ["+1 206 555 0100", "206-555-0100", "2065550100", "+44 20 7946 0958", "+33-1-23-45-67-89"]),
+        (.awsIPAddress, ["192.0.2.1", "127.0.0.1/8", "0.0.0.0/0", "255.255.255.255", "2001:db8::1", "::", "::1", "1a2b:3c4d::/128",
+                         "::ffff:192.0.2.1", "2001:0db8:0000:0000:0000:ff00:0042:8329", "fe80::/10"]),
+        (.awsJSON, ["{\"size\": 3}", "[1, 2, 3]", "\"text\"", "1", "true", "null"]),
+        (.id, ["abc", "3f2b-…", " spaced "]),
+        (.string, ["anything at all", "é😀"]),
+    ]
+
+    static let refused: [(ScalarType, [String])] = [
+        (.int, ["2147483648", "-2147483649", "1.5", "1e3", "0x10", "four", "--1", "+"]),
+        (.float, ["nan", "inf", "-infinity", "0x1p3", "1e400", "1,5", "e3", "1e", "."]),
+        (.boolean, ["yes", "1", "t"]),
+        (.awsDate, ["2026-13-01", "2026-02-30", "2023-02-29", "1900-02-29", "2026-1-5", "26-11-25", "2026-11-25T00:00Z",
+                    "2026-11-25+0100", "2026-11-25+01", "2026-11-25+24:00", "2026/11/25"]),
+        (.awsTime, ["24:00", "14:60", "14:30:60", "14", "14:30:15.", "14:30:15.1234567890", "2pm", "14:30+0100"]),
+        (.awsDateTime, ["2026-11-25T14:30:00", "2026-11-25 14:30:00Z", "2026-11-25", "2026-11-25T25:00Z", "2026-11-25t14:30z"]),
+        (.awsTimestamp, ["1.5", "1e9", "tomorrow"]),
+        (.awsEmail, ["name", "@example.com", "name@", "a@b@c", "a b@example.com", "a..b@example.com", "a@-example.com", "a@example..com"]),
+        (.awsURL, ["example.com", "//example.com", "https://", "https:///path", "https://example.com//double", "1http://x",
+                   "http://exa mple.com"]),
+        (.awsPhone, ["phone", "+", "12 34", "206--555-0100", "206 555 0100 ext 2", "1234567890123456", "(206) 555-0100"]),
+        (.awsIPAddress, ["256.0.0.1", "1.2.3", "1.2.3.4.5", "01.2.3.4", "192.0.2.1/33", "2001:db8::1/129", "1::2::3",
+                         "12345::", "1:2:3:4:5:6:7:8:9", "::g", "192.0.2.1/", "localhost"]),
+        (.awsJSON, ["{", "{size: 3}", "'text'", "[1,]"]),
+    ]
+
+    @Test func acceptedValuesParseAndRenderBack() throws {
+        for (scalar, texts) in Self.accepted {
+            let codec = Self.codec(scalar)
+            for text in texts {
+                let value = try codec.value(typed: text)
+                #expect(value != .null, "\(scalar.rawValue) \(text)")
+                // What the field shows reads back as the same value.
+                #expect(try codec.value(typed: codec.text(value)) == value, "\(scalar.rawValue) \(text)")
+            }
+        }
+    }
+
+    @Test func refusedValuesSayWhatIsExpected() {
+        for (scalar, texts) in Self.refused {
+            let codec = Self.codec(scalar)
+            for text in texts {
+                do {
+                    let value = try codec.value(typed: text)
+                    Issue.record("\(scalar.rawValue) took \(text) as \(value)")
+                } catch {
+                    #expect(error.description.hasPrefix("Expected " + scalar.expectation), "\(scalar.rawValue) \(text): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func messagesAreInWordsAUserUnderstands() {
+        #expect(throws: ValueError(expected: "a date like 2026-11-25")) { try Self.codec(.awsDate).value(typed: "25/11/2026") }
+        #expect((try? Self.codec(.awsDate).value(typed: "x")) == nil)
+        do {
+            _ = try Self.codec(.awsDate).value(typed: "25/11/2026")
+        } catch {
+            #expect(error.description == "Expected a date like 2026-11-25.")
+        }
+        #expect(throws: ValueError(expected: "a value: the field is required (a number, like 12.5)")) {
+            try Self.codec(.float, required: true).value(typed: "  ")
+        }
+    }
+
+    @Test func emptyIsNullWhenTheFieldIsOptional() throws {
+        #expect(try Self.codec(.string).value(typed: "") == .null)
+        #expect(try Self.codec(.awsDate).value(typed: " ") == .null)
+    }
+
+    @Test func valuesFromTheWireAreCheckedByTheirJSONKind() throws {
+        let int = Self.codec(.int)
+        #expect(try int.value(json: .number("42")) == .int(42))
+        #expect(throws: ValueError.self) { try int.value(json: .number("4.5")) }
+        #expect(throws: ValueError.self) { try int.value(json: .number("3000000000")) }
+        #expect(throws: ValueError.self) { try int.value(json: .string("42")) }
+        #expect(try Self.codec(.float).value(json: .number("3")) == .float(3))
+        #expect(throws: ValueError.self) { try Self.codec(.float).value(json: .number("1e999")) }
+        #expect(try Self.codec(.awsTimestamp).value(json: .number("1764081000")) == .int(1_764_081_000))
+        // AWSJSON travels as a string holding the JSON; some servers send the value itself.
+        let json = Self.codec(.awsJSON)
+        #expect(try json.value(json: .string("{\"a\":1}")) == .json(.object(["a": .number("1")])))
+        #expect(try json.value(json: .object(["a": .number("1")])) == .json(.object(["a": .number("1")])))
+        #expect(json.json(.json(.object(["a": .number("1")]))) == .string("{\"a\":1}"))
+        #expect(throws: ValueError.self) { try Self.codec(.awsDate).value(json: .string("tomorrow")) }
+    }
+}

@@ -1,0 +1,144 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import Synchronization
+import Testing
+@testable import PropertySync
+
+/// The sample described as any model (`AmplifyModel.realEstateProperty`) gives, per dialect,
+/// the documents and variables `AppSyncPropertyAPI` sends today: the requests are taken from the
+/// client itself, just before they would go on the wire, so that generating the sample's
+/// documents later changes nothing the server sees.
+@Suite struct ModelDocumentsMatchTests {
+    /// Keeps each request body the client signs, and refuses to sign it: nothing is sent.
+    final class RecordingAuthorizer: RequestAuthorizer {
+        let bodies = Mutex<[[UInt8]]>([])
+        var modeDescription: String { "recording" }
+
+        func headers(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> [(name: String, value: String)] {
+            bodies.withLock { $0.append(request.body) }
+            throw AuthorizationFailure("recorded, not sent")
+        }
+    }
+
+    /// A request as the client would have sent it.
+    struct Sent {
+        var query: String
+        var operationName: String?
+        var variables: JSONTree
+    }
+
+    /// Runs `call` against a client that records instead of sending, and returns what it asked.
+    static func sent(_ dialect: APIDialect, _ call: (AppSyncPropertyAPI) async throws -> Void) async throws -> Sent {
+        let recorder = RecordingAuthorizer()
+        let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:9/graphql", apiKey: "da2-unused")
+        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration, authorizer: recorder), dialect: dialect)
+        try? await call(api)
+        let body = try #require(recorder.bodies.withLock { $0.last }, "the client sent nothing")
+        let request = try JSONParser.parse(Data(body))
+        return Sent(
+            query: try #require(request["query"]?.stringValue), operationName: request["operationName"]?.stringValue,
+            variables: request["variables"] ?? .object([]))
+    }
+
+    /// Objects with their keys sorted: the client builds its variables from dictionaries, so
+    /// only their content, not their order, is the same.
+    static func canonical(_ tree: JSONTree?) -> JSONTree? {
+        switch tree {
+        case .object(let members)?:
+            .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, canonical($0.value) ?? .null) })
+        case .array(let items)?: .array(items.map { canonical($0) ?? .null })
+        default: tree
+        }
+    }
+
+    static func values(_ record: RealEstateProperty) -> [String: ModelValue] {
+        ["id": .string(record.id), "name": .string(record.name), "address": record.address.map(ModelValue.string) ?? .null]
+    }
+
+    static func expectSame(_ sent: Sent, _ generated: GraphQLDocument, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(normalized(sent.query) == normalized(generated.text), sourceLocation: sourceLocation)
+        #expect(sent.operationName == generated.operationName, sourceLocation: sourceLocation)
+    }
+
+    static func normalized(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
+    static let base = RealEstateProperty(
+        id: "p1", name: "Villa Blu", address: nil, createdAt: "2026-11-25T10:00:00.000Z", updatedAt: "2026-11-25T10:00:00.000Z", version: 4)
+
+    @Test(arguments: [APIDialect.versioned, .plain])
+    func queriesAreTheOnesSentToday(dialect: APIDialect) async throws {
+        let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
+        let get = try await Self.sent(dialect) { _ = try await $0.get(id: "p1") }
+        Self.expectSame(get, documents.get)
+        #expect(get.variables == .object(["id": .string("p1")]))
+        // A page of the whole list: the sync query with conflict detection, the list query without.
+        let page = try await Self.sent(dialect) { _ = try await $0.syncPage(limit: 50, nextToken: "t", lastSync: nil) }
+        Self.expectSame(page, try #require(dialect.hasVersions ? documents.sync : documents.list))
+    }
+
+    @Test(arguments: [APIDialect.versioned, .plain])
+    func mutationsAndTheirVariablesAreTheOnesSentToday(dialect: APIDialect) async throws {
+        let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
+        let version = dialect.hasVersions ? Self.base.version : nil
+        let new = RealEstateProperty(id: "p2", name: "Casa", address: "Via Roma 1")
+        let create = try await Self.sent(dialect) { _ = try await $0.send(.create(new)) }
+        Self.expectSame(create, documents.mutation(.create, withCondition: false))
+        #expect(Self.canonical(create.variables["input"]) == Self.canonical(documents.createInput(Self.values(new))))
+
+        for patch in [RealEstatePropertyPatch(name: "Villa Rossa"), RealEstatePropertyPatch(address: .some(nil))] {
+            let update = try await Self.sent(dialect) { _ = try await $0.send(.update(id: "p1", patch, base: Self.base)) }
+            let changes: [String: ModelValue] = patch.name.map { ["name": .string($0)] } ?? ["address": .null]
+            let condition = documents.condition(changing: PlainDialectWire.changedFields(patch), of: Self.values(Self.base))
+            Self.expectSame(update, documents.mutation(.update, withCondition: condition != nil))
+            #expect(Self.canonical(update.variables["input"])
+                == Self.canonical(documents.updateInput(key: ["id": .string("p1")], changes: changes, version: version)))
+            #expect(Self.canonical(update.variables["condition"]) == Self.canonical(condition))
+        }
+        // Without a known base, the plain dialect's update has nothing to check.
+        let blind = try await Self.sent(dialect) { _ = try await $0.send(.update(id: "p1", RealEstatePropertyPatch(name: "X"), base: nil)) }
+        Self.expectSame(blind, documents.mutation(.update, withCondition: false))
+
+        let delete = try await Self.sent(dialect) { _ = try await $0.send(.delete(id: "p1", base: Self.base)) }
+        let condition = documents.condition(changing: PlainDialectWire.fieldsSeen, of: Self.values(Self.base))
+        #expect((condition != nil) == !dialect.hasVersions)
+        Self.expectSame(delete, documents.mutation(.delete, withCondition: condition != nil))
+        #expect(Self.canonical(delete.variables["input"]) == Self.canonical(documents.deleteInput(key: ["id": .string("p1")], version: version)))
+        #expect(Self.canonical(delete.variables["condition"]) == Self.canonical(condition))
+    }
+
+    /// The one difference: today's subscriptions are named `OnCreate`, `OnUpdate`, `OnDelete`;
+    /// generated ones carry the model's name (`OnCreateRealEstateProperty`), since one socket
+    /// will hold every model's. An operation's name is not seen by the server's resolvers, and
+    /// the rest of the text is compared as it is.
+    @Test(arguments: [APIDialect.versioned, .plain])
+    func subscriptionsAreTheOnesSentTodayButForTheirName(dialect: APIDialect) throws {
+        let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
+        #expect(dialect.subscriptions.count == 3)
+        for (subscription, kind) in zip(dialect.subscriptions, MutationKind.allCases) {
+            let generated = documents.subscription(kind)
+            let today = Self.normalized(subscription.query)
+                .replacingOccurrences(of: "subscription \(generated.operationName.dropLast("RealEstateProperty".count)) {", with: "subscription \(generated.operationName) {")
+            #expect(today == Self.normalized(generated.text))
+            #expect(subscription.variables.isEmpty)
+        }
+    }
+
+    /// The embedded server's Gen 2 outputs describe the sample as `realEstateProperty` does,
+    /// with one rule per auth mode it serves (the fields in name order: it sorts its keys).
+    @Test func theEmbeddedServersOutputsDescribeTheSample() async throws {
+        try await withLoopbackServer(schema: .gen2) { server in
+            let outputs = try #require(await server.server.amplifyOutputs())
+            let schema = try ModelIntrospectionReader.read(outputs)
+            var model = try #require(schema.model(named: "RealEstateProperty"))
+            #expect(model.access(with: [.apiKey]).readOnlyReason == nil)
+            #expect(model.authRules.map(\.provider) == [.apiKey])
+            // The server writes its outputs with sorted keys, so the fields come in name order.
+            model.authRules = []
+            model.fields.sort { $0.name < $1.name }
+            var sample = AmplifyModel.realEstateProperty
+            sample.fields.sort { $0.name < $1.name }
+            #expect(model == sample)
+        }
+    }
+}
