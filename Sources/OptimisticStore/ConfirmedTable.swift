@@ -110,6 +110,35 @@ struct ConfirmedTable<Record: SyncedRecord> {
         if count > buckets.count / 4 * 3 { grow() }
     }
 
+    /// Looks `id` up and lets `change` decide on one probe: the entry it answers (made from the
+    /// one there, or nil when there is none) is written; nil leaves things as they are. Answers
+    /// the entry that was there. (`write` after a lookup would hash and probe twice.)
+    @inlinable
+    @discardableResult
+    mutating func upsert(_ id: ID, _ change: (Entry?) -> Entry?) -> Entry? {
+        let hash = Self.hash(id)
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let word = buckets[bucket]
+            if word == 0 { break }
+            if UInt32(truncatingIfNeeded: word >> 32) == hash {
+                let slot = Int(UInt32(truncatingIfNeeded: word)) - 1
+                let existing = entry(at: slot)
+                if existing.record.id == id {
+                    if let new = change(existing) { chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] = new }
+                    return existing
+                }
+            }
+            bucket = (bucket + 1) & mask
+        }
+        guard let new = change(nil) else { return nil }
+        let slot = takeSlot(for: new)
+        buckets[bucket] = UInt64(hash) << 32 | UInt64(slot + 1)
+        count += 1
+        if count > buckets.count / 4 * 3 { grow() }
+        return nil
+    }
+
     @inlinable
     @discardableResult
     mutating func remove(_ id: ID) -> Entry? {

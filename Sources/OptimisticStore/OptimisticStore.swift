@@ -290,9 +290,16 @@ public final class OptimisticStore<Record: SyncedRecord> {
     public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) {
         for record in records {
             let id = record.id
-            let before = (self.record(id), status(id))
-            writeConfirmed(record, noteListed: true)
-            refold(id, before: before, into: &diff)
+            guard overlay.isEmpty, pendingByRecord.isEmpty, conflicts.isEmpty else {
+                let before = (self.record(id), status(id))
+                writeConfirmed(record, noteListed: true)
+                refold(id, before: before, into: &diff)
+                continue
+            }
+            // Nothing pending and no conflict (a load): what shows is the confirmed copy, before
+            // and after, and the write's one probe tells both.
+            let (previous, kept) = writeConfirmed(record, noteListed: true)
+            note(id, before: previous.flatMap { $0.isDeleted ? nil : $0 }, after: kept.isDeleted ? nil : kept, into: &diff)
         }
     }
 
@@ -356,11 +363,17 @@ public final class OptimisticStore<Record: SyncedRecord> {
             overlay[id] = .some(fold(id))
         }
         let after = (record(id), status(id))
-        switch (before.0, after.0) {
+        note(id, before: before.0, after: after.0, statusChanged: before.1 != after.1, into: &diff)
+    }
+
+    /// Records what the user saw of a record change, from what it showed before and after.
+    @inlinable
+    func note(_ id: ID, before: Record?, after: Record?, statusChanged: Bool = false, into diff: inout Diff) {
+        switch (before, after) {
         case (nil, nil): break
         case (nil, _?): diff.inserted.insert(id); visibleCount += 1
         case (_?, nil): diff.removed.insert(id); visibleCount -= 1
-        case (let old?, let new?): if old != new || before.1 != after.1 { diff.updated.insert(id) }
+        case (let old?, let new?): if old != new || statusChanged { diff.updated.insert(id) }
         }
     }
 
@@ -399,31 +412,35 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     /// Keeps the newer of two confirmed copies; on a tie the later answer wins.
     /// A tombstone is kept stripped, and the oldest tombstones beyond the limit are dropped.
+    /// Answers the copy there before and the one kept now.
     ///
     /// `noteListed`: a whole read's page (see `mergeListed`); a newer copy kept is stamped now,
     /// so that the read's end does not take it for a record the server no longer lists.
     @inlinable
-    func writeConfirmed(_ record: Record, noteListed: Bool = false) {
-        let existing = confirmed[record.id]
-        if let existing, existing.record.version > record.version {
-            if noteListed {
-                clock += 1
-                confirmed.write(.init(record: existing.record, stamp: clock))
-            }
-            return
-        }
+    @discardableResult
+    func writeConfirmed(_ record: Record, noteListed: Bool = false) -> (previous: Record?, kept: Record) {
         clock += 1
+        let stamp = clock
+        var kept = record
+        let existing = confirmed.upsert(record.id) { existing in
+            if let existing, existing.record.version > record.version {
+                kept = existing.record
+                return noteListed ? .init(record: existing.record, stamp: stamp) : nil
+            }
+            if record.isDeleted { kept = record.strippedTombstone() }
+            return .init(record: kept, stamp: stamp)
+        }?.record
+        if let existing, existing.version > record.version { return (existing, kept) }
         if record.isDeleted {
-            confirmed.write(.init(record: record.strippedTombstone(), stamp: clock))
-            if existing?.record.isDeleted != true {
-                tombstones.append(record.id, stamp: clock)
+            if existing?.isDeleted != true {
+                tombstones.append(record.id, stamp: stamp)
                 if tombstones.count > tombstoneLimit { dropOldTombstones() }  // O(1) amortised, O(pending) at worst
                 if tombstones.isMostlyStale { compactTombstones() }
             }
-        } else {
-            confirmed.write(.init(record: record, stamp: clock))
-            if existing?.record.isDeleted == true { tombstones.forget() }
+        } else if existing?.isDeleted == true {
+            tombstones.forget()
         }
+        return (existing, kept)
     }
 
     /// Drops the oldest tombstones until at most `tombstoneLimit` are kept, skipping those

@@ -7,15 +7,19 @@ struct RowEntry: Sendable {
     /// server's time arrives (the row then moves to its place among the confirmed rows).
     var createdAt: CreationTime?
     /// Arrival sequence, used only between undated rows (pending creates: in the order made).
-    let arrival: UInt64
+    /// 32 bits, beside `idHash` in one word: it would wrap after four billion rows had arrived.
+    let arrival: UInt32
+    /// The id's hash as `SlotIndex` keeps it, computed once.
+    let idHash: UInt32
     /// The id's first bytes as one number (`IDPrefix`): rows created in the same millisecond (a
     /// bulk import, a seeded table) are ordered by id, and most such comparisons end here.
     let idPrefix: IDPrefix
 
-    init(row: PropertyRow, createdAt: CreationTime?, arrival: UInt64) {
+    init(row: PropertyRow, createdAt: CreationTime?, arrival: UInt64, idHash: UInt32? = nil) {
         self.row = row
         self.createdAt = createdAt
-        self.arrival = arrival
+        self.arrival = UInt32(truncatingIfNeeded: arrival)
+        self.idHash = idHash ?? SlotIndex.hash(row.id)
         idPrefix = IDPrefix(row.id)
     }
 }

@@ -106,15 +106,16 @@ public struct RowStore: RowSource, Sendable {
         var newEntries = PagedArray<RowEntry?>()
         var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
-            if let slot = newIndex.slot(of: row.id, in: newEntries) {
+            let hash = SlotIndex.hash(row.id)
+            if let slot = newIndex.slot(of: row.id, hash: hash, in: newEntries) {
                 // The same id twice: the last one wins, as one upsert after another did.
                 newEntries[Int(slot)]!.row = row
                 continue
             }
-            let before = slotIndex.slot(of: row.id, in: entries).flatMap { entries[Int($0)] }
+            let before = slotIndex.slot(of: row.id, hash: hash, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
                 row: row, createdAt: row.property.createdAt.map(CreationTime.init) ?? before?.createdAt,
-                arrival: before?.arrival ?? takeArrival()))
+                arrival: before.map { UInt64($0.arrival) } ?? takeArrival(), idHash: hash))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
         var newKeys: PagedArray<String?>? = appliedSort == .creation ? nil : PagedArray()
@@ -250,8 +251,9 @@ public struct RowStore: RowSource, Sendable {
 
     private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
         let id = row.id
+        let hash = SlotIndex.hash(id)
         let newKey = appliedSort.key(for: row.property)
-        if let slot = slotIndex.slot(of: id, in: entries) {
+        if let slot = slotIndex.slot(of: id, hash: hash, in: entries) {
             touchedSinceSnapshot?.insert(slot)
             let old = entries[Int(slot)]!.row
             let wasShown = filtered != nil && matches(old)
@@ -270,7 +272,8 @@ public struct RowStore: RowSource, Sendable {
             entries[Int(slot)]!.row = row
             return
         }
-        let slot = place(RowEntry(row: row, createdAt: row.property.createdAt.map(CreationTime.init), arrival: takeArrival()), key: newKey)
+        let entry = RowEntry(row: row, createdAt: row.property.createdAt.map(CreationTime.init), arrival: takeArrival(), idHash: hash)
+        let slot = place(entry, key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
         staging.all.append(slot)

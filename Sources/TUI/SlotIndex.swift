@@ -4,7 +4,8 @@
 /// keeps 4 bytes a bucket, at most half of them used (8 to 16 bytes a row).
 ///
 /// Every call takes the row table (`entries`) the slots point into, which must hold the id of
-/// every slot in the index. Removal shifts the probe chain back (no tombstones), so a table
+/// every slot in the index, and its hash (`RowEntry.idHash`): growing reads the hashes kept
+/// instead of hashing a million ids again, and a probe compares ids only when the hashes match. Removal shifts the probe chain back (no tombstones), so a table
 /// that sees many removals and additions does not fill up with dead buckets.
 struct SlotIndex: Sendable {
     private static let empty: Int32 = -1
@@ -23,12 +24,19 @@ struct SlotIndex: Sendable {
         buckets = [Int32](repeating: Self.empty, count: size)
     }
 
+    /// The hash an id is kept under (its entry keeps it: `RowEntry.idHash`).
+    static func hash(_ id: String) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
+
     func slot(of id: String, in entries: PagedArray<RowEntry?>) -> Int32? {
-        var bucket = id.hashValue & mask
+        slot(of: id, hash: Self.hash(id), in: entries)
+    }
+
+    func slot(of id: String, hash: UInt32, in entries: PagedArray<RowEntry?>) -> Int32? {
+        var bucket = Int(hash) & mask
         while true {
             let slot = buckets[bucket]
             if slot == Self.empty { return nil }
-            if entries[Int(slot)]!.row.property.id == id { return slot }
+            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.property.id == id { return slot }
             bucket = (bucket + 1) & mask
         }
     }
@@ -36,7 +44,7 @@ struct SlotIndex: Sendable {
     /// Adds a slot whose id is not in the index yet (the row table already holds it).
     mutating func insert(_ slot: Int32, in entries: PagedArray<RowEntry?>) {
         if (count + 1) * 2 > buckets.count { grow(in: entries) }
-        var bucket = entries[Int(slot)]!.row.property.id.hashValue & mask
+        var bucket = Int(entries[Int(slot)]!.idHash) & mask
         while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
         buckets[bucket] = slot
         count += 1
@@ -44,11 +52,12 @@ struct SlotIndex: Sendable {
 
     /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
     mutating func remove(_ id: String, in entries: PagedArray<RowEntry?>) {
-        var hole = id.hashValue & mask
+        let hash = Self.hash(id)
+        var hole = Int(hash) & mask
         while true {
             let slot = buckets[hole]
             if slot == Self.empty { return }
-            if entries[Int(slot)]!.row.property.id == id { break }
+            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.property.id == id { break }
             hole = (hole + 1) & mask
         }
         count -= 1
@@ -60,7 +69,7 @@ struct SlotIndex: Sendable {
                 probe = (probe + 1) & mask
                 let slot = buckets[probe]
                 if slot == Self.empty { return }
-                let home = entries[Int(slot)]!.row.property.id.hashValue & mask
+                let home = Int(entries[Int(slot)]!.idHash) & mask
                 // The slot may fill the hole unless its home lies cyclically in (hole, probe].
                 let homeAfterHole = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
                 if !homeAfterHole { break }
@@ -70,13 +79,14 @@ struct SlotIndex: Sendable {
         }
     }
 
-    /// Twice the buckets, every slot placed again: O(n), once per doubling (amortised O(1) a row).
+    /// Twice the buckets, every slot placed again from its kept hash: O(n), once per doubling
+    /// (amortised O(1) a row), and no id hashed.
     private mutating func grow(in entries: PagedArray<RowEntry?>) {
         let old = buckets
         mask = buckets.count * 2 - 1
         buckets = [Int32](repeating: Self.empty, count: mask + 1)
         for slot in old where slot != Self.empty {
-            var bucket = entries[Int(slot)]!.row.property.id.hashValue & mask
+            var bucket = Int(entries[Int(slot)]!.idHash) & mask
             while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
             buckets[bucket] = slot
         }

@@ -19,6 +19,14 @@ import Testing
                 let stamp = UInt64(index)
                 if kind < 3 {
                     #expect(table.remove(id)?.stamp == model.removeValue(forKey: id)?.1)
+                } else if kind < 6 {
+                    // The newer version wins, in one probe (`upsert`), as the store's writes do.
+                    let home = Home(id: id, name: "home \(id) v\(version)", address: nil, version: version)
+                    let previous = table.upsert(id) { existing in
+                        existing.map { $0.record.version > version } == true ? nil : .init(record: home, stamp: stamp)
+                    }
+                    #expect(previous?.record == model[id]?.0)
+                    if model[id].map({ $0.0.version > version }) != true { model[id] = (home, stamp) }
                 } else {
                     let home = Home(id: id, name: "home \(id) v\(version)", address: nil, version: version)
                     table.write(.init(record: home, stamp: stamp))
