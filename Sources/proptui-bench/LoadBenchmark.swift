@@ -26,6 +26,8 @@ struct LoadBenchmark {
     struct Timing: Codable, Sendable {
         var firstRowsMs: Double
         var fullyLoadedMs: Double
+        /// The processor time the process used meanwhile (server, app and bench: `ProcessorTime`).
+        var processorMs: Double = 0
     }
 
     struct Result: Codable, Sendable {
@@ -34,6 +36,8 @@ struct LoadBenchmark {
         /// The wire: one page's round trip (median of five), and every page.
         var wirePageMs: Double
         var wireAllPagesMs: Double
+        /// The processor time every page of the wire took (the server's and the client's).
+        var wireProcessorMs: Double = 0
         var wireBytesPerPage: Int
         /// One page through the app's API (median of five).
         var apiPageMs: Double
@@ -135,8 +139,10 @@ struct LoadBenchmark {
         result.apiPageMs = apiTimes.dropFirst().sorted()[2]
         result.decode = try DecodeComparison.measure(Data(try await wire.body(after: nil).readableBytesView))
         let all = ContinuousClock.now
+        let processor = ProcessorTime.now()
         let pages = try await wire.readAll()
         result.wireAllPagesMs = (ContinuousClock.now - all).milliseconds
+        result.wireProcessorMs = ProcessorTime.now().milliseconds(since: processor)
         let expected = max(1, (size + SyncOptions().pageSize - 1) / SyncOptions().pageSize)
         guard pages >= expected else { throw LoadBenchmarkError("the wire read \(pages) pages, expected \(expected)") }
     }
@@ -151,7 +157,7 @@ struct LoadBenchmark {
             lines.append("  \(rows) rows (seeded in bulk in \(format(result.seedMs)))")
             lines.append(
                 "    the wire: one page \(format(result.wirePageMs)) (\(result.wireBytesPerPage.formatted()) bytes), "
-                    + "every page \(format(result.wireAllPagesMs))")
+                    + "every page \(format(result.wireAllPagesMs)), using \(format(result.wireProcessorMs)) of processor time")
             lines.append(
                 "    one page through the app's API: \(format(result.apiPageMs)) (\(ratio(result.apiPageMs, result.wirePageMs)) the wire's); "
                     + "decoding it: JSONReader \(format(result.decode.readerMs)), Foundation's JSONDecoder (typed) "
@@ -160,7 +166,9 @@ struct LoadBenchmark {
                 "    from the server: first rows on screen \(format(result.fromServer.firstRowsMs)) "
                     + "(\(ratio(result.fromServer.firstRowsMs, result.wirePageMs)) one page), "
                     + "fully loaded \(format(result.fromServer.fullyLoadedMs)) "
-                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.wireAllPagesMs)) the wire); "
+                    + "(\(ratio(result.fromServer.fullyLoadedMs, result.wireAllPagesMs)) the wire), "
+                    + "using \(format(result.fromServer.processorMs)) of processor time "
+                    + "(\(ratio(result.fromServer.processorMs, result.wireProcessorMs)) the wire's); "
                     + "the cache's WAL then \(result.walBytesAfterLoad.formatted()) bytes")
             var fromCache = "    from the cache:  first rows on screen \(format(result.fromCache.firstRowsMs))"
             if let smallest = results.first, smallest.rows < result.rows {

@@ -26,6 +26,7 @@ struct ScreenLoad {
     @MainActor
     func run() async throws -> (LoadBenchmark.Timing, Held) {
         let start = ContinuousClock.now
+        let processor = ProcessorTime.now()
         var firstRows: Duration?
         var serverListRead = false
         let held = try await load { event, screen in
@@ -35,7 +36,10 @@ struct ScreenLoad {
         }
         let loaded = ContinuousClock.now - start
         guard let firstRows else { throw LoadBenchmarkError("no rows reached the screen") }
-        return (LoadBenchmark.Timing(firstRowsMs: firstRows.milliseconds, fullyLoadedMs: loaded.milliseconds), held)
+        let timing = LoadBenchmark.Timing(
+            firstRowsMs: firstRows.milliseconds, fullyLoadedMs: loaded.milliseconds,
+            processorMs: ProcessorTime.now().milliseconds(since: processor))
+        return (timing, held)
     }
 
     /// The list and the screen holding every cached row, with the server unreachable.
