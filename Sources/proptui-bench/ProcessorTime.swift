@@ -12,7 +12,7 @@ struct ProcessorTime {
 
     static func now() -> ProcessorTime {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
         return ProcessorTime(seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
