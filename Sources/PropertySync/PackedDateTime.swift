@@ -63,6 +63,15 @@ struct PackedDateTime: Hashable, Sendable {
         return seconds * 1000 + field(0, 0x3FF)
     }
 
+    /// The text's 17 digits as one number (YYYYMMDDHHMMSSmmm), which orders as the texts do;
+    /// nil when absent. What the screen sorts by, without making the text.
+    var digits: UInt64? {
+        guard bits != 0 else { return nil }
+        let date = (bits >> 36 & 0x3FFF) * 10_000 + (bits >> 32 & 0xF) * 100 + (bits >> 27 & 0x1F)
+        let time = (bits >> 22 & 0x1F) * 10_000 + (bits >> 16 & 0x3F) * 100 + (bits >> 10 & 0x3F)
+        return (date * 1_000_000 + time) * 1_000 + (bits & 0x3FF)
+    }
+
     /// The text that was packed; nil when absent.
     @inlinable
     var text: String? {

@@ -32,6 +32,11 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         set { setTimes(createdAt: createdAt, updatedAt: newValue) }
     }
 
+    /// `createdAt`'s 17 digits as one number ("2024-03-14T09:26:53.123Z" → 20240314092653123),
+    /// which orders as the texts do: nil when there is no time or it is not in that shape (then
+    /// `createdAt` has the text). The screen orders rows by it without making the text.
+    public var createdAtDigits: UInt64? { packedCreatedAt.digits }
+
     public init(
         id: String, name: String, address: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
         version: Int = 0, isDeleted: Bool = false, lastChangedAt: Int64? = nil

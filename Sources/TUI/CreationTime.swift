@@ -1,3 +1,5 @@
+import PropertySync
+
 /// A row's `createdAt` as its place in the list keeps it. A text in the shape servers write,
 /// "2024-03-14T09:26:53.123Z", is kept as its 17 digits read as one number, which orders as
 /// the texts do (same length, digits in the same places) and takes no heap; any other text
@@ -24,6 +26,18 @@ enum CreationTime: Comparable, Sendable {
             return value
         }
         self = digits.map(CreationTime.digits) ?? .text(text)
+    }
+
+    /// A record's creation time, nil when it has none (not confirmed yet): its packed digits
+    /// when it has them, with no text made and read again per row.
+    init?(of property: RealEstateProperty) {
+        if let digits = property.createdAtDigits {
+            self = .digits(digits)
+        } else if let text = property.createdAt {
+            self.init(text)
+        } else {
+            return nil
+        }
     }
 
     /// Where the digits are in "YYYY-MM-DDTHH:MM:SS.sssZ".

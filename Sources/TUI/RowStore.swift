@@ -114,7 +114,7 @@ public struct RowStore: RowSource, Sendable {
             }
             let before = slotIndex.slot(of: row.id, hash: hash, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
-                row: row, createdAt: row.property.createdAt.map(CreationTime.init) ?? before?.createdAt,
+                row: row, createdAt: CreationTime(of: row.property) ?? before?.createdAt,
                 arrival: before.map { UInt64($0.arrival) } ?? takeArrival(), idHash: hash))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
@@ -260,7 +260,7 @@ public struct RowStore: RowSource, Sendable {
             let isShown = filtered != nil && matches(row)
             // Sorted by name or address, a change there moves the row; so does a server time
             // arriving (a create confirmed): the list stays sorted by its own rule.
-            let created = row.property.createdAt.map(CreationTime.init) ?? entries[Int(slot)]!.createdAt
+            let created = CreationTime(of: row.property) ?? entries[Int(slot)]!.createdAt
             let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries[Int(slot)]!.createdAt
             takeOut(slot, fromAll: moves, fromFiltered: wasShown && (moves || !isShown))
             if moves {
@@ -272,7 +272,7 @@ public struct RowStore: RowSource, Sendable {
             entries[Int(slot)]!.row = row
             return
         }
-        let entry = RowEntry(row: row, createdAt: row.property.createdAt.map(CreationTime.init), arrival: takeArrival(), idHash: hash)
+        let entry = RowEntry(row: row, createdAt: CreationTime(of: row.property), arrival: takeArrival(), idHash: hash)
         let slot = place(entry, key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)

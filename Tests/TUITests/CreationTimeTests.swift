@@ -1,3 +1,4 @@
+import PropertySync
 import Testing
 @testable import TUI
 
@@ -30,5 +31,20 @@ import Testing
             #expect((times[i] < times[j]) == (texts[i] < texts[j]), "\(texts[i]) against \(texts[j])")
             #expect((times[i] == times[j]) == (texts[i] == texts[j]), "\(texts[i]) against \(texts[j])")
         }
+    }
+}
+
+/// A record's packed creation time gives the same place as its text.
+@Suite struct CreationTimeOfARecordTests {
+    @Test func thePackedDigitsAreTheTextsDigits() {
+        for text in ["2024-03-14T09:26:53.123Z", "0001-01-01T00:00:00.000Z", "9999-12-31T23:59:60.999Z", "2026-11-25T01:02:03.004Z"] {
+            let property = RealEstateProperty(id: "a", name: "A", createdAt: text)
+            #expect(property.createdAtDigits != nil)
+            #expect(CreationTime(of: property) == CreationTime(text), "\(text)")
+        }
+        let unusual = RealEstateProperty(id: "b", name: "B", createdAt: "2024-03-14T09:26:53Z")
+        #expect(unusual.createdAtDigits == nil)
+        #expect(CreationTime(of: unusual) == .text("2024-03-14T09:26:53Z"))
+        #expect(CreationTime(of: RealEstateProperty(id: "c", name: "C")) == nil)
     }
 }
