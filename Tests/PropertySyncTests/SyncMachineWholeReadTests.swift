@@ -59,6 +59,23 @@ import Testing
         #expect(cached(third) == [[property("b"), property("c")]])
     }
 
+    /// Pages that come fast are shown and cached once enough of them wait, not only every half
+    /// second: the end of a fast read has little left to do.
+    @Test func enoughWaitingRecordsAreShownBeforeTheHalfSecond() {
+        var machine = machine()
+        var (read, _) = machine.wholeReadBegins(askedByUser: false)
+        _ = machine.pageRead(PropertyPage(items: [property("first")], nextToken: "1"), into: &read, at: t0)
+        let size = SyncMachine.wholeReadBatchLimit / 4
+        var shown: [Int] = []
+        for page in 0..<8 {
+            let items = (0..<size).map { property("p\(page)-\($0)") }
+            let actions = machine.pageRead(PropertyPage(items: items, nextToken: "n\(page)"), into: &read, at: t0 + .milliseconds(10))
+            shown += shownRows(actions).map(\.upserted.count)
+            #expect(cached(actions).map(\.count) == shownRows(actions).map(\.upserted.count), "cached with what is shown")
+        }
+        #expect(shown == [SyncMachine.wholeReadBatchLimit, SyncMachine.wholeReadBatchLimit], "every fourth page, within 10 ms")
+    }
+
     @Test func theEndRemovesWhatItDoesNotListAndLiveSyncGoesOnFromItsStart() {
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
