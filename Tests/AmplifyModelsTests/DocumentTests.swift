@@ -46,20 +46,20 @@ import Testing
     }
 
     @Test func subscriptionsNameTheOwnerWhenAsked() throws {
-        let documents = try Self.documents("gen2-finance.json", "Budget", .plain)
+        let documents = try Self.documents("finance.json", "Budget", .plain)
         let selection = documents.selectionSet
         #expect(documents.subscription(.update, filter: true, owner: true).text
             == "subscription OnUpdateBudget($filter: ModelSubscriptionBudgetFilterInput, $owner: String) { "
                 + "onUpdateBudget(filter: $filter, owner: $owner) { \(selection) } }")
         #expect(documents.subscription(.delete).text == "subscription OnDeleteBudget { onDeleteBudget { \(selection) } }")
         // A model without an owner rule has no owner argument to give.
-        let club = try Self.documents("gen2-club-records.json", "ClubRecord", .plain)
+        let club = try Self.documents("court-bookings.json", "CourtBooking", .plain)
         #expect(!club.subscription(.create, filter: true, owner: true).text.contains("owner"))
     }
 
     @Test func onlyTheVersionedDialectHasASyncQuery() throws {
-        #expect(try Self.documents("gen2-finance.json", "Category", .plain).sync == nil)
-        let sync = try #require(try Self.documents("gen2-finance.json", "Category", .versioned).sync)
+        #expect(try Self.documents("finance.json", "Category", .plain).sync == nil)
+        let sync = try #require(try Self.documents("finance.json", "Category", .versioned).sync)
         #expect(sync.text.hasPrefix("query SyncCategories($limit: Int, $nextToken: String, $lastSync: AWSTimestamp) { syncCategories("))
         #expect(sync.text.hasSuffix("_version _deleted _lastChangedAt } nextToken startedAt } }"))
     }

@@ -9,7 +9,7 @@ import Testing
     /// The finance fixture with one change made to its parsed tree (written back with its keys
     /// sorted: compare it with `finance { _ in }`, not with the file).
     static func finance(_ change: (inout [String: Any]) -> Void) throws -> Data {
-        var root = try #require(JSONSerialization.jsonObject(with: Fixtures.data("gen2-finance.json")) as? [String: Any])
+        var root = try #require(JSONSerialization.jsonObject(with: Fixtures.data("finance.json")) as? [String: Any])
         change(&root)
         return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
     }
@@ -157,7 +157,7 @@ import Testing
 
     /// Any damage to a real file (a byte changed, a cut) is read or refused, never a crash.
     @Test func damagedFilesAreReadOrRefused() async throws {
-        let original = [UInt8](try Fixtures.data("gen2-learning-app.json"))
+        let original = [UInt8](try Fixtures.data("reading-club.json"))
         let damage = zip(Gen.int(in: 0...(original.count - 1)), Gen.int(in: 0...255), Gen.int(in: 0...2)).array(of: 1...4)
         await propertyCheck(count: 300, input: damage) { edits in
             var bytes = original
