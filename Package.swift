@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "LocalAppSync",
             dependencies: [
-                "AppSync", "PropertyRules",
+                "AppSync", "AmplifyModels", "PropertyRules",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [
-                "LocalAppSync", "AppSync",
+                "LocalAppSync", "AppSync", "AmplifyModels",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),

@@ -99,7 +99,7 @@ import Testing
     @Test(arguments: Fixtures.all, [DocumentDialect.plain, .versioned])
     func everyDocumentIsValidAgainstTheGeneratedSchema(fixture: String, dialect: DocumentDialect) throws {
         let schema = try Fixtures.schema(fixture)
-        let server = try buildSchema(source: AmplifySDL.text(schema, dialect: dialect))
+        let server = try buildSchema(source: TransformerSDL.text(schema, dialect: dialect))
         for model in schema.models {
             for document in Self.all(ModelDocuments(model: model, schema: schema, dialect: dialect)) {
                 let errors = validate(schema: server, ast: try parse(source: Source(body: document.text)))
