@@ -57,8 +57,9 @@ let package = Package(
             swiftSettings: strict),
         // Models described by a backend (Gen 2 `model_introspection`, GraphQL introspection): fields,
         // keys, associations, auth; what can be edited; values checked as AppSync checks them; the
-        // GraphQL documents per model and dialect. Foundation only.
-        .target(name: "AmplifyModels", swiftSettings: strict),
+        // GraphQL documents per model and dialect. Reads JSON with AppSync's JSONReader, and writes
+        // values as AppSync's JSONValue, so that the app sends them as they are.
+        .target(name: "AmplifyModels", dependencies: ["AppSync"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
@@ -76,7 +77,7 @@ let package = Package(
         .target(
             name: "LocalAppSync",
             dependencies: [
-                "AppSync", "PropertyRules",
+                "AppSync", "AmplifyModels", "PropertyRules",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
@@ -142,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "AmplifyModelsTests",
             dependencies: [
-                "AmplifyModels",
+                "AmplifyModels", "AppSync",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -160,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [
-                "LocalAppSync", "AppSync",
+                "LocalAppSync", "AppSync", "AmplifyModels",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),

@@ -98,7 +98,7 @@ struct GraphQLFieldAnswer<Value> {
                 value = try readValue(&reader)
             } catch {
                 guard error.kind == .shape else { throw error }
-                shapeProblem = error.within(field)
+                shapeProblem = error.within(.key(field))
                 reader.rewind(to: start)
                 try reader.skipValue()
             }

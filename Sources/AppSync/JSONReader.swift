@@ -17,20 +17,24 @@ public struct JSONReader {
     /// Where the next byte is read from.
     public private(set) var offset: Int
     private var depth = 0
+    private let maximumDepth: Int
     /// Deeper than any answer of this API; keeps a hostile one from exhausting the stack.
-    static let maximumDepth = 512
+    public static let defaultMaximumDepth = 512
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    private init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
         offset = 0
     }
 
     /// Reads one whole JSON text with `body`: nothing but blanks may follow what it reads.
+    /// Objects and arrays nested deeper than `maximumDepth` are a syntax error (a file a person
+    /// wrote or a value the user typed is held to less than an answer of this API).
     public static func read<T>(
-        _ text: some ContiguousBytes, _ body: (inout JSONReader) throws(JSONReadError) -> T
+        _ text: some ContiguousBytes, maximumDepth: Int = defaultMaximumDepth, _ body: (inout JSONReader) throws(JSONReadError) -> T
     ) throws(JSONReadError) -> T {
         let result: Result<T, JSONReadError> = text.withUnsafeBytes { bytes in
-            var reader = JSONReader(bytes: bytes)
+            var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
             do throws(JSONReadError) {
                 reader.skipBlanks()
                 let value = try body(&reader)
@@ -65,7 +69,7 @@ public struct JSONReader {
             do {
                 try field(&self, key)
             } catch {
-                throw error.within(key.description)
+                throw error.within(.key(key.description))
             }
             skipBlanks()
             switch peek {
@@ -94,7 +98,7 @@ public struct JSONReader {
             do {
                 try element(&self)
             } catch {
-                throw error.within(String(index))
+                throw error.within(.index(index))
             }
             index += 1
             skipBlanks()
@@ -112,7 +116,7 @@ public struct JSONReader {
 
     private mutating func enter(_ opening: UInt8, _ name: String) throws(JSONReadError) {
         guard peek == opening else { throw try mismatch(expected: name) }
-        guard depth < Self.maximumDepth else { throw syntax("nested more than \(Self.maximumDepth) deep") }
+        guard depth < maximumDepth else { throw syntax("nested more than \(maximumDepth) deep") }
         depth += 1
         offset += 1
     }
@@ -223,6 +227,7 @@ public struct JSONReader {
             try literal("null")
             return .null
         default:
+            try expectNumberStart()
             let number = try readNumber()
             if let integer = number.integer { return .int(integer) }
             if let double = number.double { return .double(double) }
@@ -239,7 +244,9 @@ public struct JSONReader {
             if try plainStringEnd() == nil { _ = try unescapedString() }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try readBool()
         case UInt8(ascii: "n"): try literal("null")
-        default: _ = try readNumber()
+        default:
+            try expectNumberStart()
+            _ = try readNumber()
         }
     }
 
@@ -257,6 +264,9 @@ public struct JSONReader {
 
     /// Whether the next value is an object (other kinds are read as what they are).
     public var nextIsObject: Bool { peek == UInt8(ascii: "{") }
+
+    /// Whether the next value is an array.
+    public var nextIsArray: Bool { peek == UInt8(ascii: "[") }
 
     /// Goes back to where a value began (to skip it whole after its reader gave up on its shape).
     public mutating func rewind(to offset: Int) {
@@ -410,6 +420,13 @@ public struct JSONReader {
         return (nil, double.flatMap { $0.isFinite ? $0 : nil })
     }
 
+    /// Where any value may come, what is neither a value's first byte nor a number's is no value.
+    private func expectNumberStart() throws(JSONReadError) {
+        guard let byte = peek, byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+            throw syntax("expected a value")
+        }
+    }
+
     private mutating func digits() throws(JSONReadError) {
         guard let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw syntax("expected a digit") }
         while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { offset += 1 }
@@ -449,8 +466,8 @@ public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// Where, in bytes from the start of the text.
     public var offset: Int
-    /// The keys and indices leading to the value, outermost first ("items", "3", "name").
-    public var path: [String] = []
+    /// The keys and indices leading to the value, outermost first (`items`, 3, `name`).
+    public var path: [JSONPathComponent] = []
 
     public init(_ kind: Kind, _ message: String, at offset: Int) {
         self.kind = kind
@@ -464,14 +481,32 @@ public struct JSONReadError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// The same error, found inside the value at `component`.
-    public func within(_ component: String) -> JSONReadError {
+    public func within(_ component: JSONPathComponent) -> JSONReadError {
         var error = self
         error.path.insert(component, at: 0)
         return error
     }
 
     public var description: String {
-        path.isEmpty ? message : path.joined(separator: ".") + ": " + message
+        path.isEmpty ? message : JSONPathComponent.text(path) + ": " + message
+    }
+}
+
+/// One step into a JSON value: an object's key or an array's index.
+public enum JSONPathComponent: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+
+    /// `items[3].name`, as one writes a path into JSON.
+    public static func text(_ path: [JSONPathComponent]) -> String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
     }
 }
 

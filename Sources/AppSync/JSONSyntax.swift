@@ -24,6 +24,35 @@ public struct JSONSyntaxProblem: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
+    /// Where a `JSONReader` stopped in `bytes`, by line and column, with what it says (for a
+    /// file read in one pass, whose syntax error is only known by its offset). The line and
+    /// column say where; the path of keys leading there (as deep as the nesting) is left out.
+    public init(_ error: JSONReadError, in bytes: some Collection<UInt8>) {
+        let (line, column) = Self.position(of: error.offset, in: bytes)
+        self.init(line: line, column: column, expected: error.message)
+    }
+
+    init(line: Int, column: Int, expected: String) {
+        self.line = line
+        self.column = column
+        self.expected = expected
+    }
+
+    /// The line and column (1-based, in characters) of the byte at `offset`.
+    static func position(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte: a new character
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
@@ -39,17 +68,7 @@ public struct JSONSyntaxProblem: Error, Sendable, Equatable, CustomStringConvert
 
         /// A problem at `offset` (default: here), its line and column counted from the start.
         func problem(_ expected: String, at offset: Int? = nil) -> JSONSyntaxProblem {
-            let end = min(offset ?? index, bytes.count)
-            var line = 1
-            var column = 1
-            for byte in bytes[..<end] {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte: a new character
-                    column += 1
-                }
-            }
+            let (line, column) = JSONSyntaxProblem.position(of: min(offset ?? index, bytes.count), in: bytes)
             let what = atEnd && offset == nil ? "the file ends early: " + expected : expected
             return JSONSyntaxProblem(line: line, column: column, expected: what)
         }

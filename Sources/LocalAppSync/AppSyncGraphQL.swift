@@ -12,23 +12,31 @@ final class AppSyncGraphQL: Sendable {
     /// `{ __typename }`, for `FastPagePlan`; nil when the fast path is off.
     private let typenameOnly: SelectionSet?
 
-    init(
+    /// The sample's API in a dialect.
+    convenience init(
         dialect: ServedDialect, operations: any PropertyOperations, hub: SubscriptionHub, faults: FaultSettings,
         limits: ServerLimits, fastPagePath: Bool = true
     ) throws {
+        let resolvers = ResolverTable(operations: operations, hub: hub, faults: faults)
+        try self.init(sdl: dialect.sdl, resolvers: resolvers.served, limits: limits, fastPagePath: fastPagePath)
+    }
+
+    /// Any API: its SDL and the resolvers of its root fields. The fast path answers only the
+    /// sample's pages (`FastPagePlan`); other APIs pass `fastPagePath: false`.
+    init(sdl: String, resolvers: ServedResolvers, limits: ServerLimits, fastPagePath: Bool) throws {
         self.limits = limits
         typenameOnly = fastPagePath ? (try parse(source: "{ __typename }").definitions.first as? OperationDefinition)?.selectionSet : nil
-        schema = try buildSchema(source: dialect.sdl)
+        schema = try buildSchema(source: sdl)
         IntrospectionBudget.install(from: schema)
-        let resolvers = ResolverTable(operations: operations, hub: hub, faults: faults)
-        try Self.attach(resolvers.queryResolvers, to: schema.queryType)
-        try Self.attach(resolvers.mutationResolvers, to: schema.mutationType)
-        try Self.attachSubscriptions(resolvers, to: schema.subscriptionType)
-        for name in ["RealEstateProperty", "ModelRealEstatePropertyConnection"] {
+        try Self.attach(resolvers.queries, to: schema.queryType)
+        try Self.attach(resolvers.mutations, to: schema.mutationType)
+        try Self.attachSubscriptions(resolvers.subscribe, to: schema.subscriptionType)
+        for name in resolvers.recordTypes {
             try Self.attachStoppingFieldReaders(to: schema.getType(name: name) as? GraphQLObjectType)
+            try Self.attachStoppingFieldReaders(to: schema.getType(name: "Model\(name)Connection") as? GraphQLObjectType)
         }
-        eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(dialect.sdl))
-        try Self.attachSubscriptions(resolvers, to: eventSchema.subscriptionType)
+        eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(sdl, recordTypes: Set(resolvers.recordTypes)))
+        try Self.attachSubscriptions(resolvers.subscribe, to: eventSchema.subscriptionType)
     }
 
     /// What one GraphQL request produced.
@@ -226,11 +234,13 @@ final class AppSyncGraphQL: Sendable {
         type.fields = { fields }
     }
 
-    private static func attachSubscriptions(_ resolvers: ResolverTable, to type: GraphQLObjectType?) throws {
+    private static func attachSubscriptions(
+        _ subscribe: (Set<String>) -> GraphQLFieldResolve, to type: GraphQLObjectType?
+    ) throws {
         guard let type else { return }
         let fields = try type.fields()
         for (_, field) in fields {
-            field.subscribe = resolvers.subscribe(to: Set(awsSubscribeMutations(of: field)))
+            field.subscribe = subscribe(Set(awsSubscribeMutations(of: field)))
             field.resolve = { source, _, _, _ in source as? SubscriptionHub.Event }
         }
         type.fields = { fields }

@@ -37,6 +37,8 @@ public struct LocalAppSyncConfiguration: Sendable {
     /// Which API the server plays. Versioned by default: the app's own embedded server and
     /// every existing client of it expect conflict detection.
     public var schema: ServedDialect = .versioned
+    /// Your own models (`serve --models`), served in the Gen 2 dialect instead of the sample.
+    public var models: ServedModels?
     /// Answer list/sync/get queries of the common shape without GraphQLSwift's per-row
     /// execution (`FastPagePlan`); off, every request goes through the library's execution.
     public var fastPagePath = true

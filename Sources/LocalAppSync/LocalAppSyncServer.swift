@@ -17,7 +17,8 @@ public final class LocalAppSyncServer: Sendable {
     /// Fault injection, changeable while the server runs.
     public let faults: FaultSettings
 
-    /// The dialect's store: `PropertyDatabase` (versioned) or `ItemDatabase` (Gen 2).
+    /// The dialect's store: `PropertyDatabase` (versioned), `ItemDatabase` (Gen 2), or
+    /// `ModelItemDatabase` (your own models).
     let store: any PropertyStore
     let hub = SubscriptionHub()
     let graphQL: AppSyncGraphQL
@@ -59,9 +60,22 @@ public final class LocalAppSyncServer: Sendable {
                 ? configuration.userPool.map {
                     UserPoolVerifier(settings: .init(issuer: $0.issuer, jwksURL: $0.jwksURL, clientIds: $0.clientIds))
                 } : nil)
+        let signer = try PageTokenSigner.stored(in: configuration.dataDirectory)
+        if let models = configuration.models {
+            guard configuration.schema == .gen2 else { throw ModelsServingError.versionedDialect }
+            let database = try ModelItemDatabase(
+                path: (configuration.dataDirectory as NSString).appendingPathComponent(ModelItemDatabase.fileName))
+            store = database
+            let operations = models.schema.models.map { model in
+                ModelOperations(model: model, schema: models.schema, database: database, limits: configuration.limits, signer: signer)
+            }
+            graphQL = try AppSyncGraphQL(
+                sdl: models.sdl, resolvers: ModelResolvers(operations: operations, hub: hub, faults: faults).served,
+                limits: configuration.limits, fastPagePath: false)
+            return
+        }
         let path = (configuration.dataDirectory as NSString).appendingPathComponent(configuration.schema.databaseFileName)
         let operations: any PropertyOperations
-        let signer = try PageTokenSigner.stored(in: configuration.dataDirectory)
         do {
             switch configuration.schema {
             case .versioned:

@@ -6,12 +6,14 @@ import GraphQL
 /// its nulls in `data` and, for each non-null field left null, an error "Cannot return null for
 /// non-nullable type: …" beside it; it does not null the whole object, as GraphQL execution
 /// would (the subscriber would lose the id of the record that changed). So events are executed
-/// against a copy of the schema whose `RealEstateProperty` fields are all nullable, and the
-/// errors are added from the real schema's types.
+/// against a copy of the schema whose record types' fields are all nullable, and the errors are
+/// added from the real schema's types.
 struct PartialEvents: Sendable {
     /// The subscription's root field (response key) and what it selects: response key, field
     /// name and node, for the fields that are non-null in the real schema.
     private let root: String?
+    /// The record type the subscription answers (`RealEstateProperty`, or one of your models).
+    private let recordType: String
     private let nonNullFields: [(key: String, name: String, type: String, node: Field)]
 
     init(schema: GraphQLSchema, document: Document, operation: OperationDefinition?) {
@@ -19,7 +21,9 @@ struct PartialEvents: Sendable {
         root = rootField.map { $0.alias?.value ?? $0.name.value }
         var fragments: [String: FragmentDefinition] = [:]
         for case let fragment as FragmentDefinition in document.definitions { fragments[fragment.name.value] = fragment }
-        let recordFields = (try? (schema.getType(name: "RealEstateProperty") as? GraphQLObjectType)?.fields()) ?? [:]
+        let rootType = rootField.flatMap { field in (try? schema.subscriptionType?.fields())?[field.name.value]?.type }
+        recordType = (rootType as? any GraphQLNamedType)?.name ?? "RealEstateProperty"
+        let recordFields = (try? (schema.getType(name: recordType) as? GraphQLObjectType)?.fields()) ?? [:]
         nonNullFields = (rootField?.selectionSet.map { SelectionSets.fields(of: $0, fragments: fragments) } ?? []).compactMap { field in
             guard let nonNull = recordFields[field.name.value]?.type as? GraphQLNonNull else { return nil }
             let typeName = (nonNull.ofType as? any GraphQLNamedType)?.name ?? "\(nonNull.ofType)"
@@ -33,7 +37,7 @@ struct PartialEvents: Sendable {
         var checked = result
         for field in nonNullFields where record[field.key].map({ $0.isNull || $0.isUndefined }) ?? true {
             checked.errors.append(GraphQLError(
-                message: "Cannot return null for non-nullable type: '\(field.type)' within parent 'RealEstateProperty' (/\(root)/\(field.key))",
+                message: "Cannot return null for non-nullable type: '\(field.type)' within parent '\(recordType)' (/\(root)/\(field.key))",
                 nodes: [field.node], path: [root, field.key]))
         }
         return checked
@@ -55,11 +59,13 @@ struct PartialEvents: Sendable {
         return stream
     }
 
-    /// `sdl` with every field of `type RealEstateProperty` nullable.
-    static func relaxedSDL(_ sdl: String) -> String {
+    /// `sdl` with every field of the record types nullable (each written one field a line).
+    static func relaxedSDL(_ sdl: String, recordTypes: Set<String> = ["RealEstateProperty"]) -> String {
         var inRecord = false
         return sdl.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line.hasPrefix("type RealEstateProperty ") { inRecord = true }
+            if line.hasPrefix("type "), let name = line.dropFirst(5).split(separator: " ").first, recordTypes.contains(String(name)) {
+                inRecord = true
+            }
             if inRecord, line.hasPrefix("}") { inRecord = false }
             guard inRecord, line.hasSuffix("!") else { return String(line) }
             return String(line.dropLast())

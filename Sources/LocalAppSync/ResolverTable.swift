@@ -1,10 +1,25 @@
 import GraphQL
 
-/// The resolvers of the schema's root fields, by field name.
+/// What an API's schema needs attached: its root fields' resolvers by name, the subscribe
+/// resolver of a subscription field (given the mutations that trigger it), and the names of its
+/// record types (their fields stop reading once a request is cut off; their events may carry
+/// nulls, `PartialEvents`).
+struct ServedResolvers {
+    var queries: [String: GraphQLFieldResolve]
+    var mutations: [String: GraphQLFieldResolve]
+    var subscribe: (Set<String>) -> GraphQLFieldResolve
+    var recordTypes: [String]
+}
+
+/// The resolvers of the sample's schema's root fields, by field name.
 struct ResolverTable: Sendable {
     let operations: any PropertyOperations
     let hub: SubscriptionHub
     let faults: FaultSettings
+
+    var served: ServedResolvers {
+        ServedResolvers(queries: queryResolvers, mutations: mutationResolvers, subscribe: subscribe, recordTypes: ["RealEstateProperty"])
+    }
 
     var queryResolvers: [String: GraphQLFieldResolve] {
         let queries = operations
@@ -36,7 +51,7 @@ struct ResolverTable: Sendable {
     /// A page as the library reads it, or (on the fast path) left for `FastPagePlan` to render,
     /// with an empty object for the library, which selects only `__typename` under it. Charged
     /// first for the copies its aliases make (`PageAnswerCost`), before any of it is built.
-    private static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
+    static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
         if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page.records)) }
         guard let capture = budget?.capture else { return page.resolverSource() }
         capture.keep(.page(page), forKey: responseKey(info))
@@ -74,7 +89,7 @@ struct ResolverTable: Sendable {
     /// count itself against the request's resolver limit. Answers the request's budget (absent
     /// for a subscription's events, which are not requests).
     @discardableResult
-    private static func start(_ context: any Sendable) throws -> RequestBudget? {
+    static func start(_ context: any Sendable) throws -> RequestBudget? {
         try Task.checkCancellation()
         let budget = context as? RequestBudget
         try budget?.startResolver()

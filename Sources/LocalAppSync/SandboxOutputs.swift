@@ -23,7 +23,11 @@ extension LocalAppSyncServer {
             "default_authorization_type": modes.first ?? "API_KEY", "authorization_types": Array(modes.dropFirst()),
         ]
         if configuration.authModes.contains(.apiKey) { data["api_key"] = apiKey }
-        if configuration.schema == .gen2 { data["model_introspection"] = ModelIntrospection.gen2(authModes: configuration.authModes) }
+        if configuration.models != nil {
+            data["model_introspection"] = Self.introspectionPlaceholder
+        } else if configuration.schema == .gen2 {
+            data["model_introspection"] = ModelIntrospection.gen2(authModes: configuration.authModes)
+        }
         var outputs: [String: Any] = ["version": "1.3", "data": data]
         var custom: [String: Any] = [Self.sandboxMarker: true]
         if let identityPoolId {
@@ -35,8 +39,18 @@ extension LocalAppSyncServer {
             custom["proptui"] = ["cognito_identity_endpoint": "http://\(host):\(port)/"]
         }
         outputs["custom"] = custom
-        return try? JSONSerialization.data(withJSONObject: outputs, options: [.prettyPrinted, .sortedKeys])
+        guard let text = try? JSONSerialization.data(withJSONObject: outputs, options: [.prettyPrinted, .sortedKeys]) else { return nil }
+        guard let models = configuration.models else { return text }
+        // Your models' model_introspection goes in as its file wrote it: models and fields keep
+        // their order (a dictionary written with sorted keys would lose it).
+        let placeholder = Array("\"\(Self.introspectionPlaceholder)\"".utf8)
+        var bytes = Array(text)
+        guard let start = bytes.firstRange(of: placeholder) else { return text }
+        bytes.replaceSubrange(start, with: models.introspectionText)
+        return Data(bytes)
     }
+
+    private static let introspectionPlaceholder = "proptui-model-introspection-placeholder"
 
     /// True when `path` is absent or holds outputs this server's kind wrote (safe to replace).
     public static func mayWriteOutputs(at path: String) -> Bool {

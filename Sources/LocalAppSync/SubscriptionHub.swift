@@ -35,7 +35,12 @@ final class SubscriptionHub: Sendable {
         let limited = record.map.dictionary.map { fields in
             Map.dictionary(fields.filter { key, _ in selectedFields.contains(key) })
         } ?? .null
-        let source = record.resolverSource(limitedTo: selectedFields)
+        publish(mutation: mutation, limitedFields: limited, source: record.resolverSource(limitedTo: selectedFields))
+    }
+
+    /// An event whose filter fields (`limitedFields`) and execution source are made already
+    /// limited to what the mutation selected.
+    func publish(mutation: String, limitedFields limited: Map, source: Event) {
         let targets = subscribers.withLock { subscribers in
             subscribers.values.filter { $0.mutations.contains(mutation) }
         }

@@ -42,7 +42,7 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         do {
             return try wire.versionedRecord()
         } catch {
-            throw .transient("the server's answer has an unexpected shape (\(error.within(field)))")
+            throw .transient("the server's answer has an unexpected shape (\(error.within(.key(field))))")
         }
     }
 

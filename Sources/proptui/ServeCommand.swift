@@ -25,6 +25,14 @@ struct Serve: AsyncParsableCommand {
             iam (the sandbox plays `npx ampx sandbox`, which deploys Gen 2) and versioned \
             otherwise; the app's own embedded server always plays versioned. Each dialect keeps \
             its own store in the data directory.
+
+            --models FILE serves your own models instead of the sample: FILE is an \
+            amplify_outputs.json (its data.model_introspection) or a file holding only that \
+            object. Every model gets the Gen 2 API Amplify generates for it (get, list, the \
+            three mutations with conditions, the subscriptions), stored with DynamoDB's \
+            semantics, values checked by type; the outputs this server writes carry those \
+            models' model_introspection. Gen 2 only (it implies --schema gen2); no samples are \
+            seeded.
             """)
 
     @Option(help: "Address to listen on. Anything but loopback needs --api-key.")
@@ -122,6 +130,11 @@ struct Serve: AsyncParsableCommand {
             valueName: "gen2|versioned"))
     var schema: String?
 
+    @Option(help: ArgumentHelp(
+        "Serve these models instead of the sample: an amplify_outputs.json, or a file holding its model_introspection (Gen 2 only).",
+        valueName: "file"))
+    var models: String?
+
     @Option(help: "Where to write the amplify_outputs.json describing this server (default with iam: ./amplify_outputs.json). An existing file is replaced only if proptui wrote it.")
     var outputs: String?
 
@@ -184,6 +197,17 @@ struct Serve: AsyncParsableCommand {
         configuration.authModes = (try? ServerAuthMode.parseList(authModes).get()) ?? [.apiKey]
         configuration.region = region
         configuration.schema = Self.dialect(schema, authModes: configuration.authModes)
+        if let models {
+            if schema == ServedDialect.versioned.rawValue { throw ValidationError(ModelsServingError.versionedDialect.description) }
+            guard let data = FileManager.default.contents(atPath: models) else { throw ValidationError("cannot read the models file \(models)") }
+            do {
+                configuration.models = try ServedModels(file: data)
+            } catch {
+                throw ValidationError("\(models): \(error)")
+            }
+            configuration.schema = .gen2
+            configuration.seedSamples = false
+        }
         if let own = StaticCredentialsProvider.environment(environment) {
             configuration.iamCredentials = [try await own.credentials()]
         }
@@ -230,7 +254,7 @@ struct Serve: AsyncParsableCommand {
         banner += """
             Data:     \(dataDirectory)
             Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))
-            Schema:   \(configuration.schema)
+            Schema:   \(configuration.schema)\(configuration.models.map { " (" + $0.schema.models.map(\.name).joined(separator: ", ") + ")" } ?? "")
 
             """
         if configuration.authModes.contains(.iam) { banner += "Region:   \(region)\n" }

@@ -4,7 +4,7 @@ import Testing
 /// What the user may edit: per auth mode, per field, and the list's display field.
 @Suite struct AccessTests {
     @Test func ownerRulesNeedUserPools() throws {
-        let transaction = try Fixtures.schema("gen2-finance.json").require("Transaction")
+        let transaction = try Fixtures.schema("finance.json").require("Transaction")
         #expect(transaction.access(with: [.userPools]) == ModelAccess(allowed: ModelOperation.all, readOnlyReason: nil))
         let withKey = transaction.access(with: [.apiKey])
         #expect(withKey.readOnlyReason == "its auth rules allow no change with API key (changes need user pool)")
@@ -22,13 +22,13 @@ import Testing
     }
 
     @Test func providersAreMatchedRuleByRule() throws {
-        let schema = try Fixtures.schema("gen2-learning-app.json")
-        // StudentProfile also lets API keys and IAM in; Word only signed-in users.
-        #expect(try schema.require("StudentProfile").access(with: [.apiKey]).readOnlyReason == nil)
-        #expect(try schema.require("StudentProfile").access(with: [.iam]).readOnlyReason == nil)
-        #expect(try schema.require("Word").access(with: [.iam]).readOnlyReason
+        let schema = try Fixtures.schema("reading-club.json")
+        // Reader also lets API keys and IAM in; Book only signed-in users.
+        #expect(try schema.require("Reader").access(with: [.apiKey]).readOnlyReason == nil)
+        #expect(try schema.require("Reader").access(with: [.iam]).readOnlyReason == nil)
+        #expect(try schema.require("Book").access(with: [.iam]).readOnlyReason
             == "its auth rules allow no change with IAM (changes need user pool)")
-        #expect(try schema.require("Word").access(with: []).readOnlyReason
+        #expect(try schema.require("Book").access(with: []).readOnlyReason
             == "its auth rules allow no change with no auth mode (changes need user pool)")
     }
 
@@ -66,10 +66,10 @@ import Testing
     }
 
     @Test func theDisplayFieldIsTheFirstRequiredStringOutsideTheKey() throws {
-        #expect(try Fixtures.schema("gen2-finance.json").require("Transaction").displayField == "description")
+        #expect(try Fixtures.schema("finance.json").require("Transaction").displayField == "description")
         #expect(try Fixtures.schema("household-budget.json").require("Budget").displayField == "title")
-        // Every String of ClubRecord is optional but its key: the first String, which is the key.
-        #expect(try Fixtures.schema("gen2-club-records.json").require("ClubRecord").displayField == "pk")
+        // Every String of CourtBooking is optional but its key: the first String, which is the key.
+        #expect(try Fixtures.schema("court-bookings.json").require("CourtBooking").displayField == "courtId")
         let numbers = AmplifyModel(
             name: "Reading", pluralName: "Readings",
             fields: [ModelField(name: "id", type: .scalar(.id), isRequired: true), ModelField(name: "value", type: .scalar(.float))])

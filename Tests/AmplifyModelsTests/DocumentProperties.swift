@@ -15,7 +15,7 @@ import Testing
             let dialect: DocumentDialect = versioned ? .versioned : .plain
             let server: GraphQLSchema
             do {
-                server = try buildSchema(source: AmplifySDL.text(schema, dialect: dialect))
+                server = try buildSchema(source: TransformerSDL.text(schema, dialect: dialect))
             } catch {
                 Issue.record("seed \(seed): the test's schema does not build: \(error)")
                 return

@@ -7,12 +7,14 @@ import Testing
 @Suite struct GraphQLIntrospectionTests {
     /// What introspection cannot say, taken out of a model read from `model_introspection`:
     /// auth rules (only the owner field shows, as the subscriptions' argument) and how a single
-    /// related record is related.
+    /// related record is related. And what it says otherwise: the transformer's type declares
+    /// `createdAt` and `updatedAt` never null, where `model_introspection` has them optional.
     static func learnable(_ model: AmplifyModel) -> AmplifyModel {
         var model = model
         model.authRules = []
         model.fields = model.fields.map { field in
             var field = field
+            if ["createdAt", "updatedAt"].contains(field.name) { field.isRequired = true }
             if let association = field.association {
                 field.association = ModelAssociation(kind: association.kind == .hasMany ? .hasMany : .toOne, relatedModel: association.relatedModel)
                 field.isRequired = association.kind == .hasMany ? false : field.isRequired

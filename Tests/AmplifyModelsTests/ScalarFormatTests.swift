@@ -1,4 +1,5 @@
 import AmplifyModels
+import AppSync
 import Testing
 
 /// AppSync's documented formats, value by value: what it takes and what it refuses.
@@ -90,20 +91,30 @@ import Testing
         #expect(try Self.codec(.awsDate).value(typed: " ") == .null)
     }
 
+    /// A value as it arrives: its JSON text read as the app reads an answer.
+    static func wire(_ text: String) throws -> JSONValue {
+        try #require(JSONValue(jsonText: Array(text.utf8)), "\(text) is not JSON")
+    }
+
     @Test func valuesFromTheWireAreCheckedByTheirJSONKind() throws {
         let int = Self.codec(.int)
-        #expect(try int.value(json: .number("42")) == .int(42))
-        #expect(throws: ValueError.self) { try int.value(json: .number("4.5")) }
-        #expect(throws: ValueError.self) { try int.value(json: .number("3000000000")) }
+        #expect(try int.value(json: Self.wire("42")) == .int(42))
+        #expect(throws: ValueError.self) { try int.value(json: Self.wire("4.5")) }
+        // Written with a fraction, a whole number is still no Int (GraphQL's grammar).
+        #expect(throws: ValueError.self) { try int.value(json: Self.wire("3.0")) }
+        #expect(throws: ValueError.self) { try int.value(json: Self.wire("3000000000")) }
         #expect(throws: ValueError.self) { try int.value(json: .string("42")) }
-        #expect(try Self.codec(.float).value(json: .number("3")) == .float(3))
-        #expect(throws: ValueError.self) { try Self.codec(.float).value(json: .number("1e999")) }
-        #expect(try Self.codec(.awsTimestamp).value(json: .number("1764081000")) == .int(1_764_081_000))
+        #expect(try Self.codec(.float).value(json: Self.wire("3")) == .float(3))
+        #expect(throws: ValueError.self) { try Self.codec(.float).value(json: .double(.infinity)) }
+        // A number no Double holds is refused with the answer it came in.
+        #expect(JSONValue(jsonText: Array("1e999".utf8)) == nil)
+        #expect(try Self.codec(.awsTimestamp).value(json: Self.wire("1764081000")) == .int(1_764_081_000))
+        #expect(throws: ValueError.self) { try Self.codec(.awsTimestamp).value(json: Self.wire("12345678901234567890")) }
         // AWSJSON travels as a string holding the JSON; some servers send the value itself.
         let json = Self.codec(.awsJSON)
-        #expect(try json.value(json: .string("{\"a\":1}")) == .json(.object(["a": .number("1")])))
-        #expect(try json.value(json: .object(["a": .number("1")])) == .json(.object(["a": .number("1")])))
-        #expect(json.json(.json(.object(["a": .number("1")]))) == .string("{\"a\":1}"))
+        #expect(try json.value(json: .string("{\"a\":1}")) == .json(.object(["a": .int(1)])))
+        #expect(try json.value(json: .object(["a": .int(1)])) == .json(.object(["a": .int(1)])))
+        #expect(json.json(.json(.object(["a": .int(1)]))) == .string("{\"a\":1}"))
         #expect(throws: ValueError.self) { try Self.codec(.awsDate).value(json: .string("tomorrow")) }
     }
 }

@@ -61,7 +61,30 @@ import Testing
             }
         } throws: { error in
             let error = error as? JSONReadError
-            return error?.kind == .shape && error?.description == "items.1.name: expected a string, found a number"
+            return error?.kind == .shape && error?.description == "items[1].name: expected a string, found a number"
+        }
+    }
+
+    /// A file a person wrote, or a value the user typed, is held to a depth of its own.
+    @Test func theDepthLimitIsTheCallersToChoose() throws {
+        let nested = Array((String(repeating: "[", count: 10) + String(repeating: "]", count: 10)).utf8)
+        _ = try JSONReader.read(nested, maximumDepth: 10) { reader throws(JSONReadError) in try reader.readValue() }
+        #expect {
+            try JSONReader.read(nested, maximumDepth: 9) { reader throws(JSONReadError) in try reader.readValue() }
+        } throws: { error in
+            (error as? JSONReadError)?.kind == .syntax && (error as? JSONReadError)?.message == "nested more than 9 deep"
+        }
+    }
+
+    /// A reader's syntax error in a file says its line and column; a value that is no value
+    /// (a quote JSON does not have) says so rather than asking for a number.
+    @Test func aSyntaxErrorIsPlacedByLineAndColumn() {
+        let text = Array("{\n  \"data\": {\n    \"url\": 'x'\n  }\n}".utf8)
+        #expect {
+            try JSONReader.read(text) { reader throws(JSONReadError) in try reader.skipValue() }
+        } throws: { error in
+            guard let error = error as? JSONReadError else { return false }
+            return JSONSyntaxProblem(error, in: text).description == "line 3, column 12: expected a value"
         }
     }
 

@@ -1,3 +1,5 @@
+import AppSync
+
 /// The `input` and `condition` variables of the mutations, from typed values: each value as
 /// its field's type carries it on the wire (`FieldValueCodec.json`).
 extension ModelDocuments {
@@ -5,38 +7,39 @@ extension ModelDocuments {
 
     /// A create's input: every field the user may set on a new record that has a value, in the
     /// model's order. Nulls are left out: an absent field is what a create without it stores.
-    public func createInput(_ values: [String: ModelValue]) -> JSONTree {
-        let members = model.editableFields(for: .create).compactMap { field -> JSONMember? in
-            guard let value = values[field.name], value != .null else { return nil }
-            return JSONMember(field.name, codec(field).json(value))
+    public func createInput(_ values: [String: ModelValue]) -> JSONValue {
+        var input: [String: JSONValue] = [:]
+        for field in model.editableFields(for: .create) {
+            guard let value = values[field.name], value != .null else { continue }
+            input[field.name] = codec(field).json(value)
         }
-        return .object(members)
+        return .object(input)
     }
 
     /// An update's input: the key, then the changed fields (a null clears one), and on the
     /// versioned dialect the `_version` the change was made against.
-    public func updateInput(key: [String: ModelValue], changes: [String: ModelValue], version: Int?) -> JSONTree {
-        let changed = model.editableFields(for: .update).compactMap { field -> JSONMember? in
-            changes[field.name].map { JSONMember(field.name, codec(field).json($0)) }
+    public func updateInput(key: [String: ModelValue], changes: [String: ModelValue], version: Int?) -> JSONValue {
+        var input: [String: JSONValue] = [:]
+        for field in model.editableFields(for: .update) {
+            if let change = changes[field.name] { input[field.name] = codec(field).json(change) }
         }
-        return .object(keyMembers(key) + changed + versionMember(version))
+        return .object(input.merging(keyMembers(key, version: version)) { _, key in key })
     }
 
     /// A delete's input: the whole key (every field of a composite one), and the `_version`.
-    public func deleteInput(key: [String: ModelValue], version: Int?) -> JSONTree {
-        .object(keyMembers(key) + versionMember(version))
+    public func deleteInput(key: [String: ModelValue], version: Int?) -> JSONValue {
+        .object(keyMembers(key, version: version))
     }
 
-    private func keyMembers(_ key: [String: ModelValue]) -> [JSONMember] {
-        model.primaryKey.fields.map { name in
+    /// The key's fields, and on the versioned dialect the `_version` the change was made against.
+    private func keyMembers(_ key: [String: ModelValue], version: Int?) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [:]
+        for name in model.primaryKey.fields {
             let value = key[name] ?? .null
-            return JSONMember(name, model.field(named: name).map { codec($0).json(value) } ?? .null)
+            members[name] = model.field(named: name).map { codec($0).json(value) } ?? .null
         }
-    }
-
-    private func versionMember(_ version: Int?) -> [JSONMember] {
-        guard dialect == .versioned, let version else { return [] }
-        return [JSONMember("_version", .int(Int64(version)))]
+        if dialect == .versioned, let version { members["_version"] = .int(Int64(version)) }
+        return members
     }
 
     /// The plain dialect's guard for a write: every field it changes still holds what the
@@ -44,9 +47,9 @@ extension ModelDocuments {
     /// as a null one, so it accepts both. Lists, JSON and custom types cannot be compared by the
     /// condition input (`eq` takes one scalar): they are written unchecked. Nil when there is
     /// nothing to check, or no base.
-    public func condition(changing fields: [String], of base: [String: ModelValue]?) -> JSONTree? {
+    public func condition(changing fields: [String], of base: [String: ModelValue]?) -> JSONValue? {
         guard let base, dialect == .plain else { return nil }
-        let clauses: [JSONTree] = fields.compactMap { name in
+        let clauses: [JSONValue] = fields.compactMap { name in
             guard let field = model.field(named: name), field.isConditionable else { return nil }
             let value = base[name] ?? .null
             guard value != .null else {

@@ -1,3 +1,4 @@
+import AppSync
 import Foundation
 
 /// Reads the models of an API that has no outputs file from its answer to a GraphQL
@@ -12,24 +13,17 @@ import Foundation
 /// reverted with its reason), and for a single related record whether it is a `belongsTo` or a
 /// `hasOne` and through which fields (`ModelAssociation.Kind.toOne`, no field names).
 public enum GraphQLIntrospectionReader {
-    public static func read(_ data: Data, limits: JSONParser.Limits = JSONParser.Limits()) throws(ModelDescriptionError) -> ModelSchema {
-        let tree: JSONTree
-        do {
-            tree = try JSONParser.parse(data, limits: limits)
-        } catch {
-            throw ModelDescriptionError(path: "", problem: "the answer is not JSON (\(error))")
+    public static func read(_ data: Data, limits: DescriptionLimits = DescriptionLimits()) throws(ModelDescriptionError) -> ModelSchema {
+        let parts = try DescriptionText.read(data, what: "the answer", limits: limits) { reader throws(JSONReadError) in
+            var parts = SchemaParts()
+            try parts.read(&reader)
+            guard parts.types != nil else { throw descriptionProblem("types is missing: this is not an answer to an introspection query") }
+            return parts
         }
-        return try read(tree)
-    }
-
-    public static func read(_ tree: JSONTree) throws(ModelDescriptionError) -> ModelSchema {
-        var schema = JSONCursor(tree, path: "")
-        if let data = try schema.optional("data") { schema = data }
-        if let inner = try schema.optional("__schema") { schema = inner }
-        let types = try IntrospectedTypes(schema)
+        let types = IntrospectedTypes(parts)
         var models: [AmplifyModel] = []
         for type in types.objectTypes {
-            if let model = try types.model(for: type) { models.append(model) }
+            if let model = types.model(for: type) { models.append(model) }
         }
         var result = ModelSchema(models: models, enums: types.enums, nonModels: [:])
         for model in models {
@@ -37,6 +31,40 @@ public enum GraphQLIntrospectionReader {
         }
         result.noteUndescribedTypes()
         return result
+    }
+}
+
+/// What an introspection answer says, read in one pass: the root types' names and every type.
+struct SchemaParts {
+    var queryName = "Query"
+    var mutationName = "Mutation"
+    var subscriptionName = "Subscription"
+    var types: [IntrospectedTypes.TypeEntry]?
+
+    /// The answer, `data`'s value or `__schema`'s: each level may hold the next.
+    mutating func read(_ reader: inout JSONReader) throws(JSONReadError) {
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key.description {
+            case "data", "__schema":
+                if try !reader.readNull() { try read(&reader) }
+            case "queryType": queryName = try Self.rootName(&reader) ?? queryName
+            case "mutationType": mutationName = try Self.rootName(&reader) ?? mutationName
+            case "subscriptionType": subscriptionName = try Self.rootName(&reader) ?? subscriptionName
+            case "types": types = try reader.readList { reader throws(JSONReadError) in try IntrospectedTypes.TypeEntry(&reader) }
+            default: try reader.skipValue()
+            }
+        }
+    }
+
+    /// `{name}`, or null.
+    private static func rootName(_ reader: inout JSONReader) throws(JSONReadError) -> String? {
+        try reader.readOptional { reader throws(JSONReadError) in
+            var name: String?
+            try reader.readObject { reader, key throws(JSONReadError) in
+                if key == "name" { name = try reader.readOptionalString() } else { try reader.skipValue() }
+            }
+            return name
+        } ?? nil
     }
 }
 
@@ -48,24 +76,55 @@ struct TypeReference {
     var isList: Bool
     var listItemsNullable: Bool
 
+    /// One level of `{kind, name, ofType}` as read (the keys come in any order).
+    private struct Level {
+        var kind: String?
+        var name: String?
+        /// Zero or one: the level inside.
+        var ofType: [Level] = []
+    }
+
     /// Lists of lists do not occur in Amplify's schemas: the inner list is read as its items.
-    init(_ entry: JSONCursor) throws(ModelDescriptionError) {
-        var cursor = entry
+    init(_ reader: inout JSONReader) throws(JSONReadError) {
+        var level = try Self.level(&reader, depth: 0)
         var wrappers: [String] = []
+        var path: [JSONPathComponent] = []
+        func problem(_ text: String) -> JSONReadError {
+            path.reversed().reduce(descriptionProblem(text)) { $0.within($1) }
+        }
         while true {
-            let kind = try cursor.required("kind").string()
+            guard let kind = level.kind else { throw problem("kind is missing") }
             guard kind == "NON_NULL" || kind == "LIST" else {
-                name = try cursor.required("name").name()
+                guard let name = level.name else { throw problem("name is missing") }
+                self.name = name
                 self.kind = kind
                 break
             }
             wrappers.append(kind)
-            guard wrappers.count <= 8 else { throw cursor.problem("a type wrapped more than 8 times") }
-            cursor = try cursor.required("ofType")
+            guard let inner = level.ofType.first else { throw problem("ofType is missing") }
+            level = inner
+            path.append(.key("ofType"))
         }
         isList = wrappers.contains("LIST")
         isRequired = wrappers.first == "NON_NULL"
         let afterList = wrappers.drop(while: { $0 != "LIST" }).dropFirst()
         listItemsNullable = afterList.first != "NON_NULL"
+    }
+
+    private static func level(_ reader: inout JSONReader, depth: Int) throws(JSONReadError) -> Level {
+        guard depth <= 8 else { throw descriptionProblem("a type wrapped more than 8 times") }
+        var level = Level()
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key.description {
+            case "kind": level.kind = try reader.readOptionalString()
+            case "name": level.name = try reader.readOptionalName()
+            case "ofType":
+                if let inner = try reader.readOptional({ reader throws(JSONReadError) in try Self.level(&reader, depth: depth + 1) }) {
+                    level.ofType = [inner]
+                }
+            default: try reader.skipValue()
+            }
+        }
+        return level
     }
 }

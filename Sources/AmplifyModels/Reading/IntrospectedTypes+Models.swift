@@ -3,7 +3,7 @@ extension IntrospectedTypes {
     static let syncFields: Set<String> = ["_version", "_deleted", "_lastChangedAt"]
 
     /// The model `type` is, or nil when the API does not offer it as one.
-    func model(for type: TypeEntry) throws(ModelDescriptionError) -> AmplifyModel? {
+    func model(for type: TypeEntry) -> AmplifyModel? {
         let name = type.name
         guard let get = queries.first(where: { $0.name == "get" + name && $0.type.name == name && !$0.type.isList }),
               let list = listQuery(for: name),

@@ -1,3 +1,5 @@
+import AppSync
+
 /// The types of an introspection answer, by name, and the rules that find models among them.
 struct IntrospectedTypes {
     struct Field {
@@ -21,21 +23,17 @@ struct IntrospectedTypes {
     var subscriptions: [String: Field] = [:]
     var enums: [String: ModelEnum] = [:]
 
-    init(_ schema: JSONCursor) throws(ModelDescriptionError) {
-        let queryName = try schema.optional("queryType")?.optional("name")?.string() ?? "Query"
-        let mutationName = try schema.optional("mutationType")?.optional("name")?.string() ?? "Mutation"
-        let subscriptionName = try schema.optional("subscriptionType")?.optional("name")?.string() ?? "Subscription"
-        for entry in try schema.required("types").array() {
-            let type = try Self.typeEntry(entry)
+    init(_ schema: SchemaParts) {
+        for type in schema.types ?? [] {
             guard types[type.name] == nil else { continue }
             types[type.name] = type
             order.append(type.name)
             if type.kind == "ENUM", !type.name.hasPrefix("__") { enums[type.name] = ModelEnum(name: type.name, values: type.enumValues) }
         }
-        queries = types[queryName]?.fields ?? []
-        mutations = Set(types[mutationName]?.fields.map(\.name) ?? [])
-        for field in types[subscriptionName]?.fields ?? [] { subscriptions[field.name] = field }
-        rootNames = [queryName, mutationName, subscriptionName]
+        queries = types[schema.queryName]?.fields ?? []
+        mutations = Set(types[schema.mutationName]?.fields.map(\.name) ?? [])
+        for field in types[schema.subscriptionName]?.fields ?? [] { subscriptions[field.name] = field }
+        rootNames = [schema.queryName, schema.mutationName, schema.subscriptionName]
     }
 
     private var rootNames: Set<String> = []
@@ -52,22 +50,58 @@ struct IntrospectedTypes {
         guard name.hasPrefix("Model"), name.hasSuffix("Connection"), name.count > 15 else { return nil }
         return String(name.dropFirst(5).dropLast(10))
     }
+}
 
-    private static func typeEntry(_ entry: JSONCursor) throws(ModelDescriptionError) -> TypeEntry {
-        var fields: [Field] = []
-        for field in try entry.optional("fields")?.array() ?? [] {
-            var arguments: [(name: String, type: TypeReference)] = []
-            for argument in try field.optional("args")?.array() ?? [] {
-                arguments.append((try argument.required("name").name(), try TypeReference(argument.required("type"))))
-            }
-            fields.append(Field(name: try field.required("name").name(), type: try TypeReference(field.required("type")), arguments: arguments))
-        }
+extension IntrospectedTypes.TypeEntry {
+    /// `{kind, name, fields?, inputFields?, enumValues?}`.
+    init(_ reader: inout JSONReader) throws(JSONReadError) {
+        var name: String?
+        var kind: String?
+        var fields: [IntrospectedTypes.Field] = []
         var inputFields: [String] = []
-        for field in try entry.optional("inputFields")?.array() ?? [] { inputFields.append(try field.required("name").name()) }
         var enumValues: [String] = []
-        for value in try entry.optional("enumValues")?.array() ?? [] { enumValues.append(try value.required("name").name()) }
-        return TypeEntry(
-            name: try entry.required("name").name(), kind: try entry.required("kind").string(), fields: fields,
-            inputFields: inputFields, enumValues: enumValues)
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key.description {
+            case "name": name = try reader.readOptionalName()
+            case "kind": kind = try reader.readOptionalString()
+            case "fields": fields = try reader.readList { reader throws(JSONReadError) in try IntrospectedTypes.Field(&reader) }
+            case "inputFields": inputFields = try reader.readList { reader throws(JSONReadError) in try Self.name(&reader) }
+            case "enumValues": enumValues = try reader.readList { reader throws(JSONReadError) in try Self.name(&reader) }
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            name: try required(name, "name"), kind: try required(kind, "kind"), fields: fields, inputFields: inputFields,
+            enumValues: enumValues)
+    }
+
+    /// The `name` of an input field or an enum value.
+    private static func name(_ reader: inout JSONReader) throws(JSONReadError) -> String {
+        var name: String?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            if key == "name" { name = try reader.readOptionalName() } else { try reader.skipValue() }
+        }
+        return try required(name, "name")
+    }
+}
+
+extension IntrospectedTypes.Field {
+    /// `{name, args?, type}`; an argument is `{name, type}`.
+    init(_ reader: inout JSONReader) throws(JSONReadError) {
+        var name: String?
+        var type: TypeReference?
+        var arguments: [(name: String, type: TypeReference)] = []
+        try reader.readObject { reader, key throws(JSONReadError) in
+            switch key.description {
+            case "name": name = try reader.readOptionalName()
+            case "type": type = try reader.readOptional { reader throws(JSONReadError) in try TypeReference(&reader) }
+            case "args": arguments = try reader.readList { reader throws(JSONReadError) in
+                    let argument = try IntrospectedTypes.Field(&reader)
+                    return (argument.name, argument.type)
+                }
+            default: try reader.skipValue()
+            }
+        }
+        self.init(name: try required(name, "name"), type: try required(type, "type"), arguments: arguments)
     }
 }

@@ -1,3 +1,4 @@
+import AppSync
 import Foundation
 
 /// Reads the models of a Gen 2 backend from its `amplify_outputs.json` (`data.model_introspection`),
@@ -8,125 +9,134 @@ import Foundation
 /// a field type, a key or an auth provider the app does not know leaves the model readable and
 /// read-only, with the reason (`AmplifyModel.readOnlyReasons`).
 public enum ModelIntrospectionReader {
-    public static func read(_ data: Data, limits: JSONParser.Limits = JSONParser.Limits()) throws(ModelDescriptionError) -> ModelSchema {
-        let tree: JSONTree
-        do {
-            tree = try JSONParser.parse(data, limits: limits)
-        } catch {
-            throw ModelDescriptionError(path: "", problem: "the file is not JSON (\(error))")
-        }
-        return try read(tree)
+    public static func read(_ data: Data, limits: DescriptionLimits = DescriptionLimits()) throws(ModelDescriptionError) -> ModelSchema {
+        try DescriptionText.read(data, what: "the file", limits: limits) { reader throws(JSONReadError) in try readRoot(&reader) }
     }
 
-    /// From a whole outputs file, or from its `model_introspection` object.
-    public static func read(_ tree: JSONTree) throws(ModelDescriptionError) -> ModelSchema {
-        let root = JSONCursor(tree, path: "")
-        guard case .object = tree else { throw ModelDescriptionError(path: "", problem: "expected an object, found \(tree.kindName)") }
-        if let data = try root.optional("data") {
-            guard let introspection = try data.optional("model_introspection") else {
-                throw data.problem("model_introspection is missing: the backend's outputs describe no data models")
+    /// A whole outputs file, or its `model_introspection` object alone.
+    static func readRoot(_ reader: inout JSONReader) throws(JSONReadError) -> ModelSchema {
+        // The root's own members, should it be a model_introspection object itself. An outputs
+        // file has a `version` of its own ("1.4"), checked only when the root is not one.
+        var bare = IntrospectionParts(checksVersion: false)
+        var sawData = false
+        var fromData: IntrospectionParts?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            guard key == "data" else { return try bare.read(key, from: &reader) }
+            sawData = true
+            fromData = try reader.readOptional { reader throws(JSONReadError) in
+                var found: IntrospectionParts?
+                try reader.readObject { reader, key throws(JSONReadError) in
+                    guard key == "model_introspection" else { return try reader.skipValue() }
+                    found = try reader.readOptional { reader throws(JSONReadError) in
+                        var parts = IntrospectionParts(checksVersion: true)
+                        try reader.readObject { reader, key throws(JSONReadError) in try parts.read(key, from: &reader) }
+                        return parts
+                    }
+                }
+                return found
+            } ?? nil
+        }
+        if sawData {
+            guard let fromData else {
+                throw descriptionProblem("model_introspection is missing: the backend's outputs describe no data models").within(.key("data"))
             }
-            return try schema(introspection)
+            do {
+                return try fromData.schema()
+            } catch {
+                throw error.within(.key("model_introspection")).within(.key("data"))
+            }
         }
-        guard try root.optional("models") != nil else {
-            throw root.problem("neither data.model_introspection (an amplify_outputs.json) nor models (a model_introspection object)")
+        guard bare.models != nil else {
+            throw descriptionProblem("neither data.model_introspection (an amplify_outputs.json) nor models (a model_introspection object)")
         }
-        return try schema(root)
+        if let version = bare.version {
+            do {
+                try IntrospectionParts.check(version: version)
+            } catch {
+                throw error.within(.key("version"))
+            }
+        }
+        return try bare.schema()
+    }
+}
+
+/// The members of a `model_introspection` object, read in any order.
+struct IntrospectionParts {
+    let checksVersion: Bool
+    var version: [UInt8]?
+    var enums: [String: ModelEnum] = [:]
+    var nonModels: [String: NonModelType] = [:]
+    var models: [AmplifyModel]?
+
+    init(checksVersion: Bool) {
+        self.checksVersion = checksVersion
     }
 
-    static func schema(_ introspection: JSONCursor) throws(ModelDescriptionError) -> ModelSchema {
-        if let version = try introspection.optional("version"), version.value != .number("1") {
-            throw version.problem("version \(version.value.jsonText) of model_introspection is not known (1 is)")
+    /// Reads the member `key` if it is one of the object's, and skips it otherwise.
+    mutating func read(_ key: JSONReader.Key, from reader: inout JSONReader) throws(JSONReadError) {
+        switch key.description {
+        case "version":
+            let raw = try reader.readRawValue()
+            if checksVersion { try Self.check(version: raw) }
+            version = raw
+        case "enums":
+            for item in try reader.readMembers({ reader, key throws(JSONReadError) in try Self.enumeration(&reader, key: key) }) {
+                enums[item.name] = item
+            }
+        case "nonModels":
+            for item in try reader.readMembers({ reader, key throws(JSONReadError) in try Self.nonModel(&reader, key: key) }) {
+                nonModels[item.name] = item
+            }
+        case "models":
+            models = try reader.readMembers { reader, key throws(JSONReadError) in try ModelEntry.model(&reader, key: key) }
+        default: try reader.skipValue()
         }
-        var enums: [String: ModelEnum] = [:]
-        for (key, entry) in try introspection.optional("enums")?.members() ?? [] {
-            let name = try entryName(entry, key: key)
-            var values: [String] = []
-            for value in try entry.required("values").array() { values.append(try value.name()) }
-            enums[name] = ModelEnum(name: name, values: values)
+    }
+
+    static func check(version raw: [UInt8]) throws(JSONReadError) {
+        guard raw == Array("1".utf8) else {
+            throw descriptionProblem("version \(String(decoding: raw, as: UTF8.self)) of model_introspection is not known (1 is)")
         }
-        var nonModels: [String: NonModelType] = [:]
-        for (key, entry) in try introspection.optional("nonModels")?.members() ?? [] {
-            let name = try entryName(entry, key: key)
-            var fields: [ModelField] = []
-            for (_, field) in try entry.required("fields").members() { fields.append(try Self.field(field)) }
-            nonModels[name] = NonModelType(name: name, fields: fields)
-        }
-        var models: [AmplifyModel] = []
-        for (key, entry) in try introspection.required("models").members() {
-            models.append(try model(entry, key: key))
-        }
-        var schema = ModelSchema(models: models, enums: enums, nonModels: nonModels)
+    }
+
+    func schema() throws(JSONReadError) -> ModelSchema {
+        var schema = ModelSchema(models: try required(models, "models"), enums: enums, nonModels: nonModels)
         schema.noteUndescribedTypes()
         return schema
     }
 
-    static func model(_ entry: JSONCursor, key: String) throws(ModelDescriptionError) -> AmplifyModel {
-        let name = try entryName(entry, key: key)
-        let pluralName = try entry.required("pluralName").name()
-        var fields: [ModelField] = []
-        for (_, field) in try entry.required("fields").members() {
-            let read = try Self.field(field)
-            guard !fields.contains(where: { $0.name == read.name }) else { throw field.problem("a second field named \(read.name)") }
-            fields.append(read)
-        }
-        var rules: [AuthRule] = []
-        var keyFromAttributes: [String]?
-        for attribute in try entry.optional("attributes")?.array() ?? [] {
-            switch try attribute.optional("type")?.string() {
-            case "auth":
-                for rule in try attribute.optional("properties")?.optional("rules")?.array() ?? [] {
-                    rules.append(try authRule(rule))
-                }
-            case "key":
-                // The primary key of a file without primaryKeyInfo: the key attribute without a name.
-                let properties = try attribute.optional("properties")
-                if try properties?.optional("name") == nil, let names = try properties?.optional("fields")?.names() {
-                    keyFromAttributes = names
-                }
-            default: continue
+    /// `{name?, values}`.
+    static func enumeration(_ reader: inout JSONReader, key: String) throws(JSONReadError) -> ModelEnum {
+        var name: String?
+        var values: [String]?
+        try reader.readObject { reader, member throws(JSONReadError) in
+            switch member.description {
+            case "name": name = try reader.readOptionalName()
+            case "values": values = try reader.readList { reader throws(JSONReadError) in try reader.readName() }
+            default: try reader.skipValue()
             }
         }
-        var model = AmplifyModel(
-            name: name, pluralName: pluralName, fields: fields, primaryKey: .id, authRules: rules,
-            ownerField: rules.first { $0.strategy == .owner }?.ownerField)
-        try model.readKey(entry.optional("primaryKeyInfo"), keyFromAttributes: keyFromAttributes)
-        model.addImplicitOwnerFields()
-        return model
+        return ModelEnum(name: try entryName(name, key: key), values: try required(values, "values"))
     }
 
-    static func authRule(_ rule: JSONCursor) throws(ModelDescriptionError) -> AuthRule {
-        let strategy = AuthRule.Strategy(try rule.required("allow").string())
-        var provider = strategy.defaultProvider
-        if let named = try rule.optional("provider")?.string() { provider = AuthProvider(ruleName: named) }
-        var operations = ModelOperation.all
-        if let listed = try rule.optional("operations") {
-            operations = []
-            for name in try listed.array() {
-                if let operation = ModelOperation(ruleName: try name.string()) { operations.insert(operation) }
+    /// `{name?, fields}`.
+    static func nonModel(_ reader: inout JSONReader, key: String) throws(JSONReadError) -> NonModelType {
+        var name: String?
+        var fields: [ModelField]?
+        try reader.readObject { reader, member throws(JSONReadError) in
+            switch member.description {
+            case "name": name = try reader.readOptionalName()
+            case "fields": fields = try reader.readMembers { reader, _ throws(JSONReadError) in try FieldEntry.field(&reader) }
+            default: try reader.skipValue()
             }
         }
-        var groups: [String] = []
-        for group in try rule.optional("groups")?.array() ?? [] { groups.append(try group.string()) }
-        return AuthRule(
-            strategy: strategy, provider: provider, operations: operations,
-            ownerField: try strategy == .owner ? rule.optional("ownerField")?.name() ?? "owner" : nil,
-            groups: groups, groupsField: try rule.optional("groupsField")?.name())
+        return NonModelType(name: try entryName(name, key: key), fields: try required(fields, "fields"))
     }
 }
 
-extension ModelIntrospectionReader {
-    /// An entry's `name`, or (when it does not repeat it) its key, which must then be a name too.
-    static func entryName(_ entry: JSONCursor, key: String) throws(ModelDescriptionError) -> String {
-        if let name = try entry.optional("name") { return try name.name() }
-        return try GraphQLName.checked(key, at: entry)
-    }
-}
-
-extension GraphQLName {
-    /// A key of the description used as a name (when the entry does not repeat it).
-    static func checked(_ key: String, at entry: JSONCursor) throws(ModelDescriptionError) -> String {
-        guard isValid(key) else { throw entry.problem("\(JSONTree.quoted(key)) is not a GraphQL name") }
-        return key
-    }
+/// An entry's `name`, or (when it does not repeat it) its key, which must then be a name too.
+func entryName(_ name: String?, key: String) throws(JSONReadError) -> String {
+    if let name { return name }
+    guard GraphQLName.isValid(key) else { throw descriptionProblem("\(DescriptionText.quoted(key)) is not a GraphQL name") }
+    return key
 }

@@ -89,8 +89,8 @@ public enum ModelOperation: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-/// AppSync's five authorization modes, as a rule's `provider` names them. Kept apart from the
-/// `AppSync` module's own type so that this module depends on nothing but Foundation.
+/// AppSync's five authorization modes, as a rule's `provider` names them: what a rule allows,
+/// apart from how the `AppSync` module signs a request in each mode.
 public enum AuthProvider: String, Sendable, Hashable, Codable, CaseIterable {
     case apiKey, iam, userPools, oidc, lambda
 

@@ -1,3 +1,5 @@
+import AppSync
+
 /// A field's values: read from what the user typed, checked as AppSync checks them (the
 /// scalar's format, the enum's values, the custom type's fields, required, lists), written back
 /// as text, and to and from JSON for the wire. A list is typed as JSON (`["a", "b"]`) or item
@@ -40,7 +42,7 @@ public struct FieldValueCodec: Sendable {
         case .scalar(.int), .scalar(.awsTimestamp): "[1, 2]"
         case .scalar(.float): "[1.5, 2]"
         case .scalar(.boolean): "[true, false]"
-        case .enumeration(let name): "[" + (enums[name]?.values.prefix(2).map(JSONTree.quoted) ?? []).joined(separator: ", ") + "]"
+        case .enumeration(let name): "[" + (enums[name]?.values.prefix(2).map { JSONValue.string($0).jsonText } ?? []).joined(separator: ", ") + "]"
         default: "[\"a\", \"b\"]"
         }
     }
@@ -52,10 +54,8 @@ public struct FieldValueCodec: Sendable {
         // Empty (or blank) is null, as the sample's address is cleared by emptying it.
         if text.trimmingBlanks.isEmpty { return try null() }
         guard field.isList else { return try item(typed: text) }
-        guard let tree = try? JSONParser.parse(text, limits: ScalarType.jsonLimits), case .array = tree else {
-            throw ValueError(expected: expectation)
-        }
-        return try value(json: tree, listFromText: true)
+        guard let json = try? ScalarType.parseJSON(text), case .array = json else { throw ValueError(expected: expectation) }
+        return try value(json: json, listFromText: true)
     }
 
     /// A list typed item by item (a list editor's lines); an empty item is a null item.
@@ -87,8 +87,8 @@ public struct FieldValueCodec: Sendable {
         case .scalar(let scalar): return try scalar.value(typed: text)
         case .enumeration: return try enumValue(text.trimmingBlanks)
         case .nonModel:
-            guard let tree = try? JSONParser.parse(text, limits: ScalarType.jsonLimits) else { throw ValueError(expected: itemExpectation) }
-            return try nonModelValue(tree)
+            guard let json = try? ScalarType.parseJSON(text) else { throw ValueError(expected: itemExpectation) }
+            return try nonModelValue(json)
         case .model, .unknown: throw ValueError(expected: itemExpectation)
         }
     }
@@ -105,18 +105,35 @@ public struct FieldValueCodec: Sendable {
 
     // MARK: Text
 
-    /// The value as the field shows it, and as `value(typed:)` reads it back.
+    /// The value as the field shows it, and as `value(typed:)` reads it back. A custom type's
+    /// fields are written in the order the type declares them.
     public func text(_ value: ModelValue) -> String {
-        switch field.type {
-        case .scalar(let scalar): scalar.text(value)
+        switch (field.type, value) {
+        case (.scalar(let scalar), _): scalar.text(value)
+        case (.nonModel, .json(let json)) where !field.isList: declaredOrderText(json)
         default: ScalarType.string.text(value)
         }
+    }
+
+    /// `{"merchant":"Bakery","total":4.5}`: JSON text with the custom type's fields in its order
+    /// (`JSONValue` keeps no order of its own, and writes its keys sorted).
+    private func declaredOrderText(_ json: JSONValue) -> String {
+        guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16, case .object(let members) = json else {
+            return json.jsonText
+        }
+        let written = type.fields.compactMap { subfield -> String? in
+            guard let member = members[subfield.name] else { return nil }
+            let codec = FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1)
+            let text = codec.field.type.isNonModel && !subfield.isList ? codec.declaredOrderText(member) : member.jsonText
+            return JSONValue.string(subfield.name).jsonText + ":" + text
+        }
+        return "{" + written.joined(separator: ",") + "}"
     }
 
     // MARK: JSON
 
     /// The value as JSON variables carry it.
-    public func json(_ value: ModelValue) -> JSONTree {
+    public func json(_ value: ModelValue) -> JSONValue {
         switch value {
         case .null: return .null
         case .list(let items) where field.isList: return .array(items.map(itemJSON))
@@ -124,21 +141,21 @@ public struct FieldValueCodec: Sendable {
         }
     }
 
-    private func itemJSON(_ value: ModelValue) -> JSONTree {
+    private func itemJSON(_ value: ModelValue) -> JSONValue {
         switch (field.type, value) {
         case (.scalar(let scalar), _): scalar.json(value)
         case (_, .enumValue(let name)): .string(name)
-        case (_, .json(let tree)): tree
+        case (_, .json(let json)): json
         default: ScalarType.string.json(value)
         }
     }
 
     /// A value read from an answer (or a list typed as JSON), checked as a typed one is.
-    public func value(json: JSONTree) throws(ValueError) -> ModelValue {
+    public func value(json: JSONValue) throws(ValueError) -> ModelValue {
         try value(json: json, listFromText: false)
     }
 
-    private func value(json: JSONTree, listFromText: Bool) throws(ValueError) -> ModelValue {
+    private func value(json: JSONValue, listFromText: Bool) throws(ValueError) -> ModelValue {
         if json == .null { return try null() }
         guard field.isList else { return try item(json: json) }
         guard case .array(let items) = json else { throw ValueError(expected: expectation) }
@@ -161,7 +178,7 @@ public struct FieldValueCodec: Sendable {
         return .list(values)
     }
 
-    private func item(json: JSONTree) throws(ValueError) -> ModelValue {
+    private func item(json: JSONValue) throws(ValueError) -> ModelValue {
         switch field.type {
         case .scalar(let scalar): return try scalar.value(json: json)
         case .enumeration:
@@ -174,25 +191,34 @@ public struct FieldValueCodec: Sendable {
 
     /// A custom type's value: an object whose members are its fields, each checked by its type.
     /// A field it does not have is refused (AppSync refuses it too); a missing field is null.
-    private func nonModelValue(_ json: JSONTree) throws(ValueError) -> ModelValue {
+    /// Members are checked in a fixed order (unknown names first, then the type's fields in its
+    /// order), so that the same value always gets the same message.
+    private func nonModelValue(_ json: JSONValue) throws(ValueError) -> ModelValue {
         guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16,
               case .object(let members) = json
         else { throw ValueError(expected: itemExpectation) }
-        var checked: [JSONMember] = []
-        for member in members {
-            guard let subfield = type.fields.first(where: { $0.name == member.key }) else {
-                throw ValueError(expected: "no field \(member.key): \(name) has " + type.fields.map(\.name).joined(separator: ", "))
+        if let unknown = members.keys.sorted().first(where: { key in !type.fields.contains { $0.name == key } }) {
+            throw ValueError(expected: "no field \(unknown): \(name) has " + type.fields.map(\.name).joined(separator: ", "))
+        }
+        var checked: [String: JSONValue] = [:]
+        for subfield in type.fields {
+            guard let member = members[subfield.name] else {
+                if subfield.isRequired { throw ValueError(expected: "a value: the field is required", location: [subfield.name]) }
+                continue
             }
             let codec = FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1)
             do throws(ValueError) {
-                checked.append(JSONMember(member.key, codec.json(try codec.value(json: member.value))))
+                checked[subfield.name] = codec.json(try codec.value(json: member))
             } catch {
-                throw error.within(member.key)
+                throw error.within(subfield.name)
             }
         }
-        for subfield in type.fields where subfield.isRequired && !members.contains(where: { $0.key == subfield.name }) {
-            throw ValueError(expected: "a value: the field is required", location: [subfield.name])
-        }
         return .json(.object(checked))
+    }
+}
+
+extension FieldType {
+    var isNonModel: Bool {
+        if case .nonModel = self { true } else { false }
     }
 }

@@ -1,3 +1,5 @@
+import AppSync
+
 /// A field's value, typed: what a record holds, what the user typed once checked, what goes
 /// on the wire. Which case a field uses is fixed by its type (`FieldValueCodec`).
 public enum ModelValue: Sendable, Hashable {
@@ -13,12 +15,12 @@ public enum ModelValue: Sendable, Hashable {
     case enumValue(String)
     case list([ModelValue])
     /// `AWSJSON`, and a custom (non-model) type's value, which is shown and edited as JSON.
-    case json(JSONTree)
+    case json(JSONValue)
 }
 
 extension ModelValue: Codable {
     /// Stored as a one-key object naming the case (`{"int": 42}`, `{"json": "{\"a\":1}"}`): the
-    /// case is kept (an enum value is not a string), and JSON keeps its exact text.
+    /// case is kept (an enum value is not a string), and JSON is kept as its text.
     private enum CodingKeys: String, CodingKey {
         case null, string, int, float, bool, enumValue = "enum", list, json
     }
@@ -40,11 +42,10 @@ extension ModelValue: Codable {
         case .enumValue: self = .enumValue(try container.decode(String.self, forKey: key))
         case .list: self = .list(try container.decode([ModelValue].self, forKey: key))
         case .json:
-            do {
-                self = .json(try JSONParser.parse(try container.decode(String.self, forKey: key)))
-            } catch let error as JSONSyntaxError {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.description)
+            guard let value = JSONValue(jsonText: Array(try container.decode(String.self, forKey: key).utf8)) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not JSON")
             }
+            self = .json(value)
         }
     }
 

@@ -1,3 +1,5 @@
+import AppSync
+
 /// One scalar value: read from what the user typed, checked as AppSync checks it, written back
 /// as text, and to and from its JSON on the wire.
 extension ScalarType {
@@ -21,12 +23,7 @@ extension ScalarType {
             case "false": return .bool(false)
             default: throw mismatch
             }
-        case .awsJSON:
-            do {
-                return .json(try JSONParser.parse(text, limits: Self.jsonLimits))
-            } catch {
-                throw ValueError(expected: expectation + " (\(error))")
-            }
+        case .awsJSON: return .json(try Self.parseJSON(text))
         case .awsDate, .awsTime, .awsDateTime, .awsEmail, .awsURL, .awsPhone, .awsIPAddress:
             return try checked(.string(trimmed))
         }
@@ -40,42 +37,42 @@ extension ScalarType {
         case .int(let number): String(number)
         case .float(let number): "\(number)"
         case .bool(let flag): flag ? "true" : "false"
-        case .json(let tree): tree.jsonText
-        case .list(let items): JSONTree.array(items.map { Self.textJSON($0) }).jsonText
+        case .json(let json): json.jsonText
+        case .list(let items): JSONValue.array(items.map { Self.textJSON($0) }).jsonText
         }
     }
 
-    private static func textJSON(_ value: ModelValue) -> JSONTree {
+    private static func textJSON(_ value: ModelValue) -> JSONValue {
         switch value {
         case .null: .null
         case .string(let text), .enumValue(let text): .string(text)
         case .int(let number): .int(number)
-        case .float(let number): .double(number) ?? .null
+        case .float(let number): number.isFinite ? .double(number) : .null
         case .bool(let flag): .bool(flag)
-        case .json(let tree): tree
+        case .json(let json): json
         case .list(let items): .array(items.map(textJSON))
         }
     }
 
     /// The value as JSON variables carry it. `AWSJSON` travels as a string holding its text.
-    func json(_ value: ModelValue) -> JSONTree {
+    func json(_ value: ModelValue) -> JSONValue {
         switch (self, value) {
-        case (.awsJSON, .json(let tree)): .string(tree.jsonText)
+        case (.awsJSON, .json(let json)): .string(json.jsonText)
         default: Self.textJSON(value)
         }
     }
 
-    /// A value read from an answer, checked like a typed one.
-    func value(json: JSONTree) throws(ValueError) -> ModelValue {
+    /// A value read from an answer, checked like a typed one. A number written with a fraction
+    /// or an exponent (`3.0`) is no `Int`, as it is no integer in GraphQL's grammar.
+    func value(json: JSONValue) throws(ValueError) -> ModelValue {
         switch (self, json) {
-        case (.int, .number):
-            guard let value = json.int64Value, Int32(exactly: value) != nil else { throw mismatch }
+        case (.int, .int(let value)):
+            guard Int32(exactly: value) != nil else { throw mismatch }
             return .int(value)
-        case (.awsTimestamp, .number):
-            guard let value = json.int64Value else { throw mismatch }
-            return .int(value)
-        case (.float, .number):
-            guard let value = json.doubleValue, value.isFinite else { throw mismatch }
+        case (.awsTimestamp, .int(let value)): return .int(value)
+        case (.float, .int(let value)): return .float(Double(value))
+        case (.float, .double(let value)):
+            guard value.isFinite else { throw mismatch }
             return .float(value)
         case (.boolean, .bool(let flag)): return .bool(flag)
         case (.awsJSON, .string(let text)): return try value(typed: text)
@@ -109,8 +106,16 @@ extension ScalarType {
 
     var mismatch: ValueError { ValueError(expected: expectation) }
 
-    /// An `AWSJSON` value is one field's worth, not a file.
-    static let jsonLimits = JSONParser.Limits(maximumBytes: 1024 * 1024, maximumDepth: 64)
+    /// An `AWSJSON` value is one field's worth, not a file: at most a megabyte, 64 levels deep.
+    static func parseJSON(_ text: String) throws(ValueError) -> JSONValue {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 1024 * 1024 else { throw ValueError(expected: "JSON of at most a megabyte") }
+        do {
+            return try JSONReader.read(bytes, maximumDepth: 64) { reader throws(JSONReadError) in try reader.readValue() }
+        } catch {
+            throw ValueError(expected: ScalarType.awsJSON.expectation + " (\(JSONSyntaxProblem(error, in: bytes)))")
+        }
+    }
 
     /// `[+-]digits`: what Int and AWSTimestamp take (no fraction, no exponent).
     static func isInteger(_ text: String) -> Bool {

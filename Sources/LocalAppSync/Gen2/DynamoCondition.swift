@@ -9,13 +9,42 @@ import GraphQL
 ///   an absent one; `attributeType: _null` holds only for NULL;
 /// - `eq: null` and `ne: null` compare with NULL (so `eq: null` does not match an absent
 ///   attribute); a null operand of any other operator constrains nothing;
-/// - strings compare by their UTF-8 bytes; `size` is a string's length in bytes.
+/// - strings compare by their UTF-8 bytes, numbers by value, and a string never equals a number;
+///   `size` is a string's length in bytes, a list's or map's count of members; `contains` finds
+///   a substring in a string and an equal member in a list.
 /// Subscription filters are not this: AppSync evaluates them against the mutation's result
 /// (`RecordFilter`).
 enum DynamoCondition {
     enum AttributeValue: Equatable, Sendable {
         case string(String)
         case null
+        // What an item of your own models holds besides (`serve --models`); the sample has only strings.
+        case number(Double)
+        case bool(Bool)
+        case list([AttributeValue])
+        case map([String: AttributeValue])
+
+        /// An operand of the input (a GraphQL argument) as the attribute it is compared with.
+        init?(operand: Map) {
+            switch operand {
+            case .string(let text): self = .string(text)
+            case .bool(let flag): self = .bool(flag)
+            case .number(let number): self = number.storageType == .bool ? .bool(number.boolValue) : .number(number.doubleValue)
+            default: return nil
+            }
+        }
+
+        /// DynamoDB's name of the attribute's type, as `attributeType` takes it.
+        var typeName: String {
+            switch self {
+            case .string: "string"
+            case .null: "_null"
+            case .number: "number"
+            case .bool: "bool"
+            case .list: "list"
+            case .map: "map"
+            }
+        }
     }
 
     typealias Item = [String: AttributeValue]
@@ -48,54 +77,66 @@ enum DynamoCondition {
             default: return true
             }
         }
-        let text = string(value)
         switch name {
         case "eq":
-            guard let other = operand.string else { return false }
-            return value == .string(other)
+            guard let other = AttributeValue(operand: operand) else { return false }
+            return value == other
         case "ne":
-            guard let other = operand.string else { return true }
-            return value != .string(other)
-        case "lt": return order(text, operand) == .less
-        case "le": return [.less, .same].contains(order(text, operand))
-        case "gt": return order(text, operand) == .greater
-        case "ge": return [.greater, .same].contains(order(text, operand))
+            guard let other = AttributeValue(operand: operand) else { return true }
+            return value != other
+        case "lt": return order(value, operand) == .less
+        case "le": return [.less, .same].contains(order(value, operand))
+        case "gt": return order(value, operand) == .greater
+        case "ge": return [.greater, .same].contains(order(value, operand))
         case "between":
             guard let bounds = operand.array, bounds.count == 2 else { return false }
-            return [.greater, .same].contains(order(text, bounds[0])) && [.less, .same].contains(order(text, bounds[1]))
+            return [.greater, .same].contains(order(value, bounds[0])) && [.less, .same].contains(order(value, bounds[1]))
         case "beginsWith":
-            guard let text, let prefix = operand.string else { return false }
+            guard case .string(let text)? = value, let prefix = operand.string else { return false }
             return text.utf8.starts(with: prefix.utf8)
-        case "contains": return contains(text, operand)
-        case "notContains": return !contains(text, operand)
+        case "contains": return contains(value, operand)
+        case "notContains": return !contains(value, operand)
         case "attributeExists": return (value != nil) == (operand.bool ?? true)
         case "attributeType":
             guard let value else { return false }
-            return operand.string == (value == .null ? "_null" : "string")
+            return operand.string == value.typeName
         case "size":
-            guard let text, case .dictionary(let operators) = operand else { return false }
-            return operators.allSatisfy { name, bound in sizeSatisfies(text.utf8.count, name, bound) }
+            guard let size = size(of: value), case .dictionary(let operators) = operand else { return false }
+            return operators.allSatisfy { name, bound in sizeSatisfies(size, name, bound) }
         default:
             return false
         }
     }
 
-    private static func string(_ value: AttributeValue?) -> String? {
-        if case .string(let text)? = value { return text }
-        return nil
+    private static func size(of value: AttributeValue?) -> Int? {
+        switch value {
+        case .string(let text)?: text.utf8.count
+        case .list(let items)?: items.count
+        case .map(let members)?: members.count
+        default: nil
+        }
     }
 
     private enum Order { case less, same, greater, incomparable }
 
-    private static func order(_ text: String?, _ operand: Map) -> Order {
-        guard let text, let other = operand.string else { return .incomparable }
-        if text.utf8.elementsEqual(other.utf8) { return .same }
-        return text.utf8.lexicographicallyPrecedes(other.utf8) ? .less : .greater
+    /// Strings by their bytes, numbers by value; anything else does not compare.
+    private static func order(_ value: AttributeValue?, _ operand: Map) -> Order {
+        switch (value, AttributeValue(operand: operand)) {
+        case (.string(let text)?, .string(let other)?):
+            if text.utf8.elementsEqual(other.utf8) { return .same }
+            return text.utf8.lexicographicallyPrecedes(other.utf8) ? .less : .greater
+        case (.number(let number)?, .number(let other)?):
+            return number == other ? .same : number < other ? .less : .greater
+        default: return .incomparable
+        }
     }
 
-    private static func contains(_ text: String?, _ operand: Map) -> Bool {
-        guard let text, let part = operand.string else { return false }
-        return part.isEmpty || text.contains(part)
+    private static func contains(_ value: AttributeValue?, _ operand: Map) -> Bool {
+        switch (value, AttributeValue(operand: operand)) {
+        case (.string(let text)?, .string(let part)?): return part.isEmpty || text.contains(part)
+        case (.list(let items)?, let member?): return items.contains(member)
+        default: return false
+        }
     }
 
     private static func sizeSatisfies(_ size: Int, _ name: String, _ bound: Map) -> Bool {

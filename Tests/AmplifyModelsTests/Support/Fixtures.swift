@@ -2,7 +2,7 @@ import AmplifyModels
 import Foundation
 import Testing
 
-/// The description files in `Fixtures/` (see its README for where each came from).
+/// The description files in `Fixtures/`, written here (see its README for what each holds).
 enum Fixtures {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -15,7 +15,7 @@ enum Fixtures {
         try ModelIntrospectionReader.read(data(name))
     }
 
-    static let all = ["gen2-finance.json", "gen2-learning-app.json", "gen2-club-records.json", "household-budget.json"]
+    static let all = ["finance.json", "reading-club.json", "court-bookings.json", "household-budget.json"]
 }
 
 extension ModelSchema {

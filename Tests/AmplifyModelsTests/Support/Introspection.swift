@@ -3,7 +3,7 @@ import Foundation
 import GraphQL
 
 /// An API's answer to the usual introspection query, as a GraphQL server built from
-/// `AmplifySDL` gives it.
+/// `TransformerSDL` gives it.
 enum Introspection {
     static let query = """
         query IntrospectionQuery {
@@ -23,7 +23,7 @@ enum Introspection {
         """
 
     static func answer(_ schema: ModelSchema, dialect: DocumentDialect) async throws -> Data {
-        let server = try buildSchema(source: AmplifySDL.text(schema, dialect: dialect))
+        let server = try buildSchema(source: TransformerSDL.text(schema, dialect: dialect))
         let result = try await graphql(schema: server, request: query)
         guard result.errors.isEmpty else { throw IntrospectionFailure(errors: result.errors.map(\.message)) }
         return try GraphQLJSONEncoder().encode(result)

@@ -1,0 +1,51 @@
+import AmplifyModels
+import GraphQL
+
+/// The root resolvers of `serve --models`: per model `get<Model>`, `list<Plural>`, the three
+/// mutations (injected failures first, then the write, then the realtime event limited to what
+/// the mutation selected) and the subscriptions. Every resolver counts against the request's
+/// budget before it works, as the sample's do (`ResolverTable.start`).
+struct ModelResolvers {
+    let operations: [ModelOperations]
+    let hub: SubscriptionHub
+    let faults: FaultSettings
+
+    var served: ServedResolvers {
+        var queries: [String: GraphQLFieldResolve] = [:]
+        var mutations: [String: GraphQLFieldResolve] = [:]
+        for model in operations {
+            let name = model.model.name
+            queries["get" + name] = { _, args, context, _ in
+                try ResolverTable.start(context)
+                return try await model.get(args)?.resolverSource
+            }
+            queries["list" + model.model.pluralName] = { _, args, context, _ in
+                let budget = try ResolverTable.start(context)
+                let page = try await model.list(args, budget: budget)
+                var answer: [String: any Sendable] = ["items": page.items.map(\.resolverSource)]
+                if let token = page.nextToken { answer["nextToken"] = token }
+                return answer
+            }
+            mutations["create" + name] = mutation { try await model.create($0) }
+            mutations["update" + name] = mutation { try await model.update($0) }
+            mutations["delete" + name] = mutation { try await model.delete($0) }
+        }
+        let hub = hub
+        return ServedResolvers(
+            queries: queries, mutations: mutations,
+            subscribe: { mutations in { _, args, _, _ in hub.subscribe(to: mutations, filter: args["filter"]) } },
+            recordTypes: operations.map(\.model.name))
+    }
+
+    private func mutation(_ write: @Sendable @escaping (Map) async throws -> ModelItem) -> GraphQLFieldResolve {
+        let (hub, faults) = (hub, faults)
+        return { _, args, context, info in
+            try ResolverTable.start(context)
+            if faults.shouldFailMutation() { throw AppSyncResolverError.injectedFailure(rate: faults.values.failRate) }
+            let item = try await write(args)
+            let selected = SelectionSets.selectedFieldNames(under: info.fieldASTs, fragments: info.fragments)
+            hub.publish(mutation: info.fieldName, limitedFields: item.filterFields(limitedTo: selected), source: item.resolverSource(limitedTo: selected))
+            return item.resolverSource
+        }
+    }
+}
