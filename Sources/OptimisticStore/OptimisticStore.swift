@@ -41,6 +41,10 @@ public final class OptimisticStore<Record: SyncedRecord> {
     public var count: Int { visibleCount }
     @usableFromInline var visibleCount = 0
     @usableFromInline var clock: UInt64 = 0
+    /// Bumped by every change (a whole read's page once): whoever reads the store can tell
+    /// whether anything changed it since they last looked.
+    public var revision: UInt64 { changes }
+    @usableFromInline var changes: UInt64 = 0
     @usableFromInline var lastOperation: UInt64 = 0
 
     /// How many tombstones are kept at most (the oldest go first). A tombstone stops an
@@ -286,21 +290,32 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// merged as `merge` does (the newer version wins), and noted as listed now, also when the
     /// copy kept is newer than the page's. What it changes is added to `diff`, so that a read
     /// gathers one diff for its pages instead of one per record.
+    ///
+    /// Answers whether every record was new to the list and now shows as it came, with nothing
+    /// pending and no conflict (a first load): then those records are what the user sees of
+    /// them, and the reader may show them without looking each one up again.
     @inlinable
-    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) {
+    @discardableResult
+    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) -> Bool {
+        changes += 1
+        var allNew = true
         for record in records {
             let id = record.id
             guard overlay.isEmpty, pendingByRecord.isEmpty, conflicts.isEmpty else {
                 let before = (self.record(id), status(id))
                 writeConfirmed(record, noteListed: true)
                 refold(id, before: before, into: &diff)
+                allNew = false
                 continue
             }
             // Nothing pending and no conflict (a load): what shows is the confirmed copy, before
             // and after, and the write's one probe tells both.
             let (previous, kept) = writeConfirmed(record, noteListed: true)
-            note(id, before: previous.flatMap { $0.isDeleted ? nil : $0 }, after: kept.isDeleted ? nil : kept, into: &diff)
+            let before = previous.flatMap { $0.isDeleted ? nil : $0 }, after = kept.isDeleted ? nil : kept
+            allNew = allNew && before == nil && after == record
+            note(id, before: before, after: after, into: &diff)
         }
+        return allNew
     }
 
     /// The end of a whole read that began at `token`, its pages merged with `mergeListed`: the
@@ -338,6 +353,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
     /// Runs a change to some records' state and answers what it changed for the user.
     @inlinable
     func edit(_ id: ID, _ change: () -> Void) -> Diff {
+        changes += 1
         let before = (record(id), status(id))
         change()
         var diff = Diff()
@@ -347,6 +363,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     @usableFromInline
     func edit(_ ids: [ID], _ change: () -> Void) -> Diff {
+        changes += 1
         let before = ids.map { (record($0), status($0)) }
         change()
         var diff = Diff()

@@ -39,6 +39,12 @@ public struct RowUpdate: Sendable, Equatable {
         hasDistinctIDs = true
     }
 
+    /// Rows known to have distinct ids (see `hasDistinctIDs`).
+    public init(distinct rows: [PropertyRow]) {
+        self.init(upserted: rows)
+        hasDistinctIDs = true
+    }
+
     public var isEmpty: Bool { upserted.isEmpty && removed.isEmpty }
 
     /// The same rows and removals (whether the ids were known to be distinct is no part of it).

@@ -59,6 +59,35 @@ import Testing
         #expect(cached(third) == [[property("b"), property("c")]])
     }
 
+    /// A first load's rows show as they came (no lookup each), but a change between a page and
+    /// its showing (the user's, or live sync's) is what the screen gets for that row.
+    @Test func rowsShowAsTheyCameUnlessSomethingChangedThemMeanwhile() {
+        var machine = SyncMachine(store: OptimisticStore(), options: SyncOptions(), dialect: .versioned, dialectIsKnown: true, loadState: .loading)
+        var (read, _) = machine.wholeReadBegins(askedByUser: false)
+        let first = machine.pageRead(PropertyPage(items: [property("a")], nextToken: "1"), into: &read, at: t0)
+        #expect(shownRows(first).map(\.upserted) == [[PropertyRow(property("a"))]])
+        #expect(shownRows(first).allSatisfy { $0.hasDistinctIDs })
+
+        // Page two is merged, not yet shown; live sync renames one of its rows.
+        _ = machine.pageRead(PropertyPage(items: [property("b"), property("c")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
+        var theirs = property("c", version: 2)
+        theirs.name = "Renamed elsewhere"
+        _ = machine.remote(theirs)
+        let third = machine.pageRead(PropertyPage(items: [property("d")], nextToken: "3"), into: &read, at: t0 + .milliseconds(600))
+        var rows = Dictionary(uniqueKeysWithValues: shownRows(third).flatMap(\.upserted).map { ($0.id, $0) })
+        #expect(rows["c"]?.property.name == "Renamed elsewhere")
+        #expect(Set(rows.keys) == ["b", "c", "d"])
+
+        // The user renames a row of a page not yet shown.
+        _ = machine.pageRead(PropertyPage(items: [property("e")], nextToken: "4"), into: &read, at: t0 + .milliseconds(700))
+        _ = machine.commit(machine.stage(.update("e", .init(name: "Renamed here")))!, kind: .rename)
+        let fifth = machine.pageRead(PropertyPage(items: [property("f")]), into: &read, at: t0 + .milliseconds(1200))
+        rows = Dictionary(uniqueKeysWithValues: shownRows(fifth).flatMap(\.upserted).map { ($0.id, $0) })
+        #expect(rows["e"]?.property.name == "Renamed here")
+        #expect(rows["e"]?.status == .pending(1))
+        #expect(rows["f"]?.status == .synced)
+    }
+
     /// Pages that come fast are shown and cached once enough of them wait, not only every half
     /// second: the end of a fast read has little left to do.
     @Test func enoughWaitingRecordsAreShownBeforeTheHalfSecond() {

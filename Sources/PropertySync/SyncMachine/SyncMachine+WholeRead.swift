@@ -27,6 +27,11 @@ extension SyncMachine {
         fileprivate var unshownChanges = StoreDiff<String>()
         fileprivate var unsaved: [RealEstateProperty] = []
         fileprivate var lastShown: ContinuousClock.Instant?
+        /// Whether every record not yet shown was new to the list and nothing else (the user,
+        /// live sync, another read) has changed the store since (`OptimisticStore.revision`):
+        /// then they are shown as they came, with no lookup per record (a first load).
+        fileprivate var unshownAreNewRows = true
+        fileprivate var revisionSeen: UInt64 = 0
 
         /// A page listed (already merged into `unshownChanges`); whether the unshown part is due on screen now.
         fileprivate mutating func add(_ page: [RealEstateProperty], now: ContinuousClock.Instant) -> Bool {
@@ -43,12 +48,13 @@ extension SyncMachine {
         }
 
         /// What is not on screen or in the cache yet, which then counts as shown.
-        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<String>, records: [RealEstateProperty]) {
+        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<String>, records: [RealEstateProperty], areNewRows: Bool) {
             defer {
                 unshownChanges = StoreDiff()
                 unsaved = []
+                unshownAreNewRows = true
             }
-            return (unshownChanges, unsaved)
+            return (unshownChanges, unsaved, unshownAreNewRows)
         }
     }
 
@@ -64,7 +70,8 @@ extension SyncMachine {
 
     mutating func wholeReadBegins(askedByUser: Bool) -> (WholeListRead, [Action]) {
         let expected = store.count > 0 ? store.count : nil
-        let read = WholeListRead(token: store.beginRefresh(), expected: expected, askedByUser: askedByUser)
+        var read = WholeListRead(token: store.beginRefresh(), expected: expected, askedByUser: askedByUser)
+        read.revisionSeen = store.revision
         return (read, [.emit(.loadProgress(LoadProgress(loaded: 0, expected: expected)))])
     }
 
@@ -72,7 +79,10 @@ extension SyncMachine {
     mutating func pageRead(_ page: PropertyPage, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.items.compactMap { $0 }
-        store.mergeListed(records, into: &read.unshownChanges)
+        let untouched = store.revision == read.revisionSeen
+        let allNew = store.mergeListed(records, into: &read.unshownChanges)
+        read.unshownAreNewRows = read.unshownAreNewRows && untouched && allNew
+        read.revisionSeen = store.revision  // this read's own page
         var actions: [Action] = []
         if read.add(records, now: now) {
             actions += showUnshown(of: &read)
@@ -103,8 +113,12 @@ extension SyncMachine {
     }
 
     private mutating func showUnshown(of read: inout WholeListRead) -> [Action] {
-        let (diff, records) = read.takeUnshown()
-        return publish(diff) + (records.isEmpty ? [] : [.save(.merge(records))])
+        let untouched = store.revision == read.revisionSeen
+        let (diff, records, areNewRows) = read.takeUnshown()
+        read.revisionSeen = store.revision
+        // New rows with nothing changed since they were merged: they show as they came.
+        let shown = areNewRows && untouched ? publish(RowUpdate(distinct: records.map { PropertyRow($0) })) : publish(diff)
+        return shown + (records.isEmpty ? [] : [.save(.merge(records))])
     }
 
     /// The plain dialect's mark for "what changed since": the newest `updatedAt` read, less a

@@ -121,9 +121,14 @@ struct SyncMachine {
     /// A change of the store as the screen's events: the rows it touched, as they are now (the
     /// last word on each id, even one also marked removed), and the pending count when it moved.
     mutating func publish(_ diff: StoreDiff<String>) -> [Action] {
+        publish(diff.isEmpty ? nil : RowUpdate(diff: diff) { row($0) })
+    }
+
+    /// The rows changed, resolved already (see `RowUpdate`).
+    mutating func publish(_ update: RowUpdate?) -> [Action] {
         var actions: [Action] = []
-        if !diff.isEmpty {
-            actions.append(.emit(.rowsChanged(RowUpdate(diff: diff) { row($0) })))
+        if let update, !update.isEmpty {
+            actions.append(.emit(.rowsChanged(update)))
         }
         if store.pendingCount != shownPendingCount {
             shownPendingCount = store.pendingCount
