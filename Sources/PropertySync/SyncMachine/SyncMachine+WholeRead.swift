@@ -75,7 +75,7 @@ extension SyncMachine {
         return (read, [.emit(.loadProgress(LoadProgress(loaded: 0, expected: expected)))])
     }
 
-    /// A page arrived: merged (the newer version wins), shown and cached when due, progress told.
+    /// A page arrived: merged (the newer version wins); shown and cached with the progress when due.
     mutating func pageRead(_ page: PropertyPage, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.items.compactMap { $0 }
@@ -83,13 +83,11 @@ extension SyncMachine {
         let allNew = store.mergeListed(records, into: &read.unshownChanges)
         read.unshownAreNewRows = read.unshownAreNewRows && untouched && allNew
         read.revisionSeen = store.revision  // this read's own page
-        var actions: [Action] = []
-        if read.add(records, now: now) {
-            actions += showUnshown(of: &read)
-        }
+        // The progress goes with the rows it counts: what the header says is what is on screen,
+        // and a fast read tells the screen a hundred times, not once a page.
+        guard read.add(records, now: now) else { return [] }
         let loaded = read.listed
-        actions.append(.emit(.loadProgress(LoadProgress(loaded: loaded, expected: read.expected.map { max($0, loaded) }))))
-        return actions
+        return showUnshown(of: &read) + [.emit(.loadProgress(LoadProgress(loaded: loaded, expected: read.expected.map { max($0, loaded) })))]
     }
 
     /// The last page is in: what it does not list is gone, live sync goes on from here, the list
