@@ -89,25 +89,7 @@ struct ConfirmedTable<Record: SyncedRecord> {
     /// Inserts the entry, or replaces the one with the same id.
     @inlinable
     mutating func write(_ entry: Entry) {
-        let id = entry.record.id
-        let hash = Self.hash(id)
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let word = buckets[bucket]
-            if word == 0 { break }
-            if UInt32(truncatingIfNeeded: word >> 32) == hash {
-                let slot = Int(UInt32(truncatingIfNeeded: word)) - 1
-                if self.entry(at: slot).record.id == id {
-                    chunks[slot >> Self.chunkShift][slot & (Self.chunkSize - 1)] = entry
-                    return
-                }
-            }
-            bucket = (bucket + 1) & mask
-        }
-        let slot = takeSlot(for: entry)
-        buckets[bucket] = UInt64(hash) << 32 | UInt64(slot + 1)
-        count += 1
-        if count > buckets.count / 4 * 3 { grow() }
+        upsert(entry.record.id) { _ in entry }
     }
 
     /// Looks `id` up and lets `change` decide on one probe: the entry it answers (made from the
