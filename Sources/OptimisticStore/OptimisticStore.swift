@@ -341,6 +341,14 @@ public final class OptimisticStore<Record: SyncedRecord> {
         replaceConfirmed(with: snapshot, startedAt: beginRefresh())
     }
 
+    /// A conflict's reason said anew (the other writer's copy changed again); nothing if the
+    /// record is in no conflict.
+    @discardableResult
+    public func restateConflict(_ id: ID, as message: String) -> Diff {
+        guard let current = conflicts[id], current != message else { return Diff() }
+        return edit(id) { conflicts[id] = message }
+    }
+
     /// The user keeps the other writer's version: the record's conflict is settled.
     @discardableResult
     public func dismissConflict(_ id: ID) -> Diff {

@@ -174,7 +174,9 @@ extension AppState {
             var view = DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
                                   separateClusters: separateClusters)
             if case .conflict = row.status { view.yours = conflictedChanges[id] }
-            view.reverted = revertedRows[id]
+            // The refusal the detail was opened on stays while the row is as the refusal left it.
+            let openedOn = detailRefusal.flatMap { $0.id == id && row.status == .synced ? $0.message : nil }
+            view.reverted = revertedRows[id] ?? openedOn
             return view
         }
         guard let vanishedDetail else { return nil }
@@ -185,6 +187,7 @@ extension AppState {
     mutating func leaveDetail() {
         screen = .list
         vanishedDetail = nil
+        detailRefusal = nil
     }
 
     // MARK: The property a key acts on

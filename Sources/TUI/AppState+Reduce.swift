@@ -13,9 +13,11 @@ extension AppState {
             if layout.isTooSmall { break }
             // The next key press acknowledges refusals: the `!` marks and an error message go. A
             // conflict's `⚡` stays until `o`, `x` or a new change of the row.
+            let acknowledged = revertedRows
             if !revertedRows.isEmpty { revertedRows = [:] }
             if status?.level == .error { status = nil }
             effects += press(key, now: now)
+            keepRefusalInDetail(acknowledged)
             // Offered once, on the key right after the refusal (the create key opens the field with the name again).
             retryableCreate = nil
         case .resized(let newWidth, let newHeight):
@@ -122,5 +124,19 @@ extension AppState {
     static func listed(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
+    /// ⏎ on a row just refused opens its detail: the refusal the key acknowledged stays there (see
+    /// `detailRefusal`) until the user leaves the detail.
+    private mutating func keepRefusalInDetail(_ acknowledged: [String: String]) {
+        guard case .detail(let id) = screen else {
+            detailRefusal = nil
+            return
+        }
+        if let message = acknowledged[id] {
+            detailRefusal = (id, message)
+        } else if detailRefusal?.id != id {
+            detailRefusal = nil
+        }
     }
 }

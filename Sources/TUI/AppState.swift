@@ -106,6 +106,9 @@ public struct AppState: Sendable {
     /// Rows whose change the server just refused (id → why), marked `!` until the next key
     /// press: the user has seen it then. A screen fact; the list keeps no such mark.
     public internal(set) var revertedRows: [String: String] = [:]
+    /// The refusal of the row whose detail the acknowledging key opened (⏎ right after it): the
+    /// detail says it until the user leaves, or changes the row again.
+    var detailRefusal: (id: String, message: String)?
 
     public init(options: AppOptions = AppOptions()) {
         self.options = options

@@ -155,6 +155,24 @@ import Testing
         #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")))
     }
 
+    /// They rename it again while the conflict stands: the reason names what the server holds now.
+    @Test func aConflictsReasonFollowsTheirLaterChanges() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "Mine")
+        let copy: JSONValue = ["id": "villa", "name": "Theirs", "address": "88 Via Roma", "_version": 2]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
+        _ = machine.answered(.failure(.rejected(error)), to: operation)
+
+        let again = machine.remote(RealEstateProperty(id: "villa", name: "Theirs again", address: "88 Via Roma", version: 3))
+        #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs again” meanwhile"))
+        #expect(emitted(again).contains { if case .rowsChanged(let update) = $0 { update.upserted.map(\.id) == ["villa"] } else { false } })
+
+        // Only their address changes now: the name still clashes, and the reason still names it.
+        _ = machine.remote(RealEstateProperty(id: "villa", name: "Theirs again", address: "1 New St", version: 4))
+        #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs again” meanwhile"))
+        #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")), "o still has mine")
+    }
+
     @Test func aConflictWithoutTheServersCopyReadsItBeforeDecidingAndKeepsTheSlot() {
         var machine = machine()
         let (operation, _) = rename(&machine, "villa", to: "Mine")

@@ -64,6 +64,24 @@ import Testing
         #expect(app.revertedRows.isEmpty)
     }
 
+    /// ⏎ right after a refusal acknowledges the `!` and opens the row's detail: the detail says
+    /// the refusal (not "synced") until the user leaves it.
+    @Test func theDetailOpenedOnARefusedRowSaysTheRefusal() {
+        var app = makeApp(rows: plainRows)
+        let index = (0..<app.rows.count).first { app.rows.row(at: $0).id == "c3" }!
+        for _ in 0..<index { app.press(.character("j")) }
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .rename, recordID: "c3", recordName: "Villa Rosa", newName: "Villa Blu"),
+            message: "Name is reserved", conflict: false)), now: t0)
+        app.press(.enter)
+        #expect(app.screen == .detail(id: "c3"))
+        #expect(app.render().plainText.contains("! reverted: Name is reserved"))
+        app.press(.character("j"))  // a key inside the detail: still said
+        #expect(app.render().plainText.contains("! reverted: Name is reserved"))
+        app.press(.escape, .enter)  // left, then opened again: the refusal was seen
+        #expect(app.render().plainText.contains("✓ synced"))
+    }
+
     @Test func aConflictStaysThroughKeysAndItsKeysLeadTheHints() {
         var app = makeApp(rows: sampleRows)
         let row = sampleRows[0]

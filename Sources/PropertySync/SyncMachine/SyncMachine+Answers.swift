@@ -131,7 +131,7 @@ extension SyncMachine {
         history.forget(operation: operation.id)
         if conflict, let server, !server.isDeleted {
             switch operation.change {
-            case .update, .delete: conflicted[operation.recordID] = operation.change
+            case .update, .delete: conflicted[operation.recordID] = operation
             case .create: break
             }
         }

@@ -94,6 +94,6 @@ extension SyncMachine {
     /// After a conflict (`⚡`): the user's change that lost, to apply again on top of the other
     /// writer's version now shown, so it is sent against that version and wins on purpose.
     mutating func takeConflictedChange(_ id: String) -> LocalChange<RealEstateProperty>? {
-        conflicted.removeValue(forKey: id)
+        conflicted.removeValue(forKey: id)?.change
     }
 }

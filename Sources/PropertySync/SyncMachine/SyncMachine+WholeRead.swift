@@ -81,6 +81,7 @@ extension SyncMachine {
         let records = page.items.compactMap { $0 }
         let untouched = store.revision == read.revisionSeen
         let allNew = store.mergeListed(records, into: &read.unshownChanges)
+        restateConflicts(among: records, into: &read.unshownChanges)
         read.unshownAreNewRows = read.unshownAreNewRows && untouched && allNew
         read.revisionSeen = store.revision  // this read's own page
         // The progress goes with the rows it counts: what the header says is what is on screen,

@@ -67,9 +67,9 @@ struct SyncMachine {
     var inquiries: [OperationID: Inquiry] = [:]
     /// How the list reaches the server: whether anything may be sent, and what the header says.
     var link = SyncLink()
-    /// The user's change that lost a conflict, per record, until it is applied again, let go,
-    /// or the user changes the record otherwise.
-    var conflicted: [String: LocalChange<RealEstateProperty>] = [:]
+    /// The user's change that lost a conflict (with the copy it was made against), per record,
+    /// until it is applied again, let go, or the user changes the record otherwise.
+    var conflicted: [String: PendingOperation<RealEstateProperty>] = [:]
     var history = UndoHistory()
     /// Live sync's catch-up under way, with the events waiting for it (see +CatchUp).
     var catchUp: CatchUp?
@@ -163,11 +163,28 @@ struct SyncMachine {
     /// Server records into the confirmed set (the newer version wins); what they changed, for the screen.
     func merge(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
         for record in records { diff.formUnion(store.merge(record)) }
+        restateConflicts(among: records, into: &diff)
+    }
+
+    /// `restateConflict` for the records read that are in conflict (usually none).
+    func restateConflicts(among records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+        guard !conflicted.isEmpty else { return }
+        for record in records where conflicted[record.id] != nil { restateConflict(of: record.id, into: &diff) }
     }
 
     /// A record from a subscription or another read: merged, shown, cached.
     mutating func merge(_ record: RealEstateProperty) -> [Action] {
-        publish(store.merge(record)) + [.save(.merge([record]))]
+        var diff = store.merge(record)
+        restateConflict(of: record.id, into: &diff)
+        return publish(diff) + [.save(.merge([record]))]
+    }
+
+    /// A record in conflict changed on the server again: the reason says what it holds now (a
+    /// second rename elsewhere is named, not the first), as long as it still clashes with yours.
+    func restateConflict(of id: String, into diff: inout StoreDiff<String>) {
+        guard let yours = conflicted[id], let server = store.confirmedRecord(id), !server.isDeleted,
+              case .conflict(let message) = ConflictResolution.resolve(yours, against: server) else { return }
+        diff.formUnion(store.restateConflict(id, as: message))
     }
 
     /// A whole list was read, its pages merged with `mergeListed` and cached: records confirmed
