@@ -68,7 +68,11 @@ extension AppState {
     /// While the server has not answered: where the rows come from.
     private var cacheSummary: String? {
         guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
-        let count = rows.totalCount == 1 ? "the 1 row" : "the \(HeaderView.grouped(rows.totalCount)) rows"
+        var count = rows.totalCount == 1 ? "the 1 row" : "the \(HeaderView.grouped(rows.totalCount)) rows"
+        if let expected = loadProgress?.expected, expected > rows.totalCount {
+            // The cache is still being read behind the first frame: not "the 2,000 rows" of 50,000.
+            count = "\(HeaderView.grouped(rows.totalCount)) of the ~\(HeaderView.grouped(expected)) rows"
+        }
         guard let refreshedAt else { return "showing \(count) kept locally" }
         return "showing \(count) cached at \(clockTime(refreshedAt))"
     }

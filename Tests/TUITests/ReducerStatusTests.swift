@@ -209,6 +209,9 @@ import Testing
         _ = app.reduce(.list(.loaded([PropertyRow(RealEstateProperty(id: "a", name: "Alpha", version: 1))])), now: t0)
         _ = app.reduce(.list(.loadStateChanged(.cached(refreshedAt: Date(timeIntervalSince1970: 0)))), now: t0)
         #expect(app.render().text.contains("showing the 1 row cached at"))
+        // The cache still being read behind the first frame: the rule does not call what is in "the rows".
+        _ = app.reduce(.list(.loadProgress(LoadProgress(loaded: 1, expected: 50_001))), now: t0)
+        #expect(app.render().text.contains("showing 1 of the ~50,001 rows cached at"))
         _ = app.reduce(.list(.loadStateChanged(.loaded)), now: t0)
         #expect(!app.render().text.contains("cached"))
     }
