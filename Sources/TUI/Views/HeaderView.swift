@@ -4,7 +4,8 @@ import ScreenValues
 /// The first line: the title (and, in details, the property's name) on the
 /// left; connection state, pending changes and the busy indicator on the right.
 /// The state is a word or two; why is said on the status line and kept in `m`
-/// (`ConnectionNotice`): a reason never pushes the sort order or the backend out.
+/// (`ConnectionNotice`): a reason never pushes the sort order or the backend out, and a load's
+/// progress shortens before the sort order is cut.
 struct HeaderView {
     let title: String
     /// Backend and auth mode, shown dim left of the connection state when there is room.
@@ -28,19 +29,26 @@ struct HeaderView {
             case .connecting: ("◌", "connecting", .yellow)
             case .reconnecting: ("◌", "reconnecting", .yellow)
             }
-        var parts = ["\(symbol) \(word)"]
-        if pendingCount > 0 { parts.append("\(pendingCount) pending") }
-        if let progress { parts.append(Self.progressText(progress)) }
-        if isBusy { parts.append("⟳") }
-        let right = parts.joined(separator: " · ")
+        let titleWidth = frame.columns(of: title)
+        // The title ends with the sort order, which a load's progress never pushes out: the
+        // progress says less ("13,000/~50,000"), then nothing (⟳ still says that a load runs).
+        var right = ""
+        for progressText in [progress.map(Self.progressText), progress.map(Self.shortProgressText), nil] {
+            var parts = ["\(symbol) \(word)"]
+            if pendingCount > 0 { parts.append("\(pendingCount) pending") }
+            if let progressText { parts.append(progressText) }
+            if isBusy { parts.append("⟳") }
+            right = parts.joined(separator: " · ")
+            if 1 + titleWidth + 2 <= frame.width - 1 - frame.columns(of: right) { break }
+        }
         let rightWidth = frame.columns(of: right)
         let rightColumn = max(1, frame.width - 1 - rightWidth)
         var titleEnd = rightColumn - 2
         if let backend {
             let text = backend + " ·"
             let column = rightColumn - 1 - frame.columns(of: text)
-            // The backend gives way to the title on a narrow screen: at least 16 columns of title.
-            if column >= 1 + min(frame.columns(of: title), 16) + 2 {
+            // The backend gives way to the whole title (it ends with the sort order).
+            if column >= 1 + titleWidth + 2 {
                 frame.draw(text, row: 0, column: column, style: .dim)
                 titleEnd = column - 2
             }
@@ -56,6 +64,13 @@ struct HeaderView {
         let loaded = grouped(progress.loaded)
         guard let expected = progress.expected else { return "loading \(loaded)…" }
         return "loading \(loaded) of ~\(grouped(expected))"
+    }
+
+    /// The same in fewer columns: "35,000/~1,000,000".
+    static func shortProgressText(_ progress: LoadProgress) -> String {
+        let loaded = grouped(progress.loaded)
+        guard let expected = progress.expected else { return "\(loaded)…" }
+        return "\(loaded)/~\(grouped(expected))"
     }
 
     /// Thousands grouped with commas, whatever the locale: the header is in English.
