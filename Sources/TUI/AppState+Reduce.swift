@@ -120,6 +120,11 @@ extension AppState {
         return text + ": " + failure.message
     }
 
+    /// The same without the names, for a narrow status line: what failed and why.
+    static func narrowFailureText(_ failure: OperationFailure) -> String {
+        OperationWords.of(failure.operation).failure + (failure.reverted ? " failed, reverted: " : " failed: ") + failure.message
+    }
+
     /// "a, b and c".
     static func listed(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }

@@ -152,9 +152,12 @@ extension AppState {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "delete to start")]
         case nil:
+            // A message the status line cuts: `m` shows it whole.
+            let cut = status.map { "\($0.mark) \($0.text)".terminalWidth > width - 2 } ?? false
+            let whole = cut ? Self.hint(for: .messages, in: context, "message") : []
             // A conflict asks for a decision: its keys lead while the row in view has one.
-            guard conflictedRowInView else { return hints }
-            return Self.hint(for: .reapplyMine, in: context, "mine") + Self.hint(for: .keepTheirs, in: context, "theirs") + hints
+            guard conflictedRowInView else { return whole + hints }
+            return Self.hint(for: .reapplyMine, in: context, "mine") + Self.hint(for: .keepTheirs, in: context, "theirs") + whole + hints
         }
     }
 

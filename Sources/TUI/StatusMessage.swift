@@ -20,6 +20,21 @@ public struct StatusMessage: Sendable, Equatable {
     public var retryableCreate: RealEstateProperty?
     /// A failure to reach the server: no longer true once the server answers again.
     public var aboutConnection = false
+    /// What the status line says where the whole text would leave too little of the reason: the
+    /// outcome and the reason without the names ("rename failed, reverted: Name is reserved"), so
+    /// a narrow screen still shows why. `m` has the whole text. The reason ends both texts.
+    public var narrowText: String?
+    var reasonColumns = 0
+
+    /// The columns of the reason that must show before the names are left out.
+    static let reasonShownAtLeast = 20
+
+    /// The text as the status line shows it in `columns` (cut further if even that is too long).
+    func text(fitting columns: Int) -> String {
+        guard let narrowText else { return text }
+        let beforeReason = "\(mark) \(text)".terminalWidth - reasonColumns
+        return columns - beforeReason >= min(reasonColumns, Self.reasonShownAtLeast) ? text : narrowText
+    }
 
     /// How long info and success messages stay.
     public static let fadeAfter: Duration = .seconds(4)

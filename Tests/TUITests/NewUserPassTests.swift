@@ -105,6 +105,19 @@ import Testing
 }
 
 @Suite struct MessageHistoryTests {
+    /// A long name on a narrow screen would leave none of the reason: the status line leaves the
+    /// names out, and the hints offer `m` for the whole message.
+    @Test func aNarrowScreenStillSaysWhy() {
+        var app = makeApp(width: 60, height: 20)
+        _ = app.reduce(.operationFailed(OperationFailure(
+            operation: .rename, record: "Harbour View Loft by the Old Quay", message: "Name is reserved", newName: "Harbour View Loft by the New Quay")), now: t0)
+        let statusLine = app.render().line(18)
+        #expect(statusLine.contains("✗ rename failed, reverted: Name is reserved"), "\(statusLine)")
+        #expect(app.render().line(19).contains("m message"))
+        app.press(.character("m"))
+        #expect(app.render().plainText.contains("“Harbour View Loft by the Old Quay”"))
+    }
+
     /// A long refusal is cut on the status line, but the outcome comes first, and the
     /// history (m) shows it whole, newest first.
     @Test func theOutcomeComesFirstAndTheHistoryKeepsItWhole() {

@@ -85,7 +85,7 @@ struct StatusLineView {
             case .success: (.normal, .green)
             case .error: (.bold, .red)
             }
-        frame.draw("\(status.mark) \(status.text)", row: row, column: 1, width: frame.width - 2,
+        frame.draw("\(status.mark) \(status.text(fitting: frame.width - 2))", row: row, column: 1, width: frame.width - 2,
                    style: style, color: palette(color))
     }
 }
