@@ -5,8 +5,9 @@
 ///
 /// Every call takes the row table (`entries`) the slots point into, which must hold the id of
 /// every slot in the index, and its hash (`RowEntry.idHash`): growing reads the hashes kept
-/// instead of hashing a million ids again, and a probe compares ids only when the hashes match. Removal shifts the probe chain back (no tombstones), so a table
-/// that sees many removals and additions does not fill up with dead buckets.
+/// instead of hashing a million ids again, and a probe compares ids only when the hashes match.
+/// Removal shifts the probe chain back (no tombstones), so a table that sees many removals and
+/// additions does not fill up with dead buckets.
 struct SlotIndex: Sendable {
     private static let empty: Int32 = -1
     /// Bucket count - 1 (a power of two less one); the table starts at 16 buckets.
