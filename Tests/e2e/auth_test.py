@@ -46,7 +46,7 @@ from gql.transport.aiohttp import AIOHTTPTransport
 from gql.transport.appsync_auth import AppSyncIAMAuthentication, AppSyncJWTAuthentication
 from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, finish, start_server, stop_server
 
 # A sandbox (`serve --auth iam`) plays the Gen 2 dialect by default: the app started in it speaks
 # that (it asks the API which dialect it speaks); the gql checks and the moto servers play the
@@ -69,17 +69,6 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def stop(process):
-    """SIGTERM, then waits; answers what it wrote on stderr."""
-    process.send_signal(signal.SIGTERM)
-    try:
-        _, stderr = process.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        _, stderr = process.communicate()
-    return stderr or ""
 
 
 def names(result):
@@ -191,7 +180,7 @@ def sandbox_gql_checks(binary, work):
         check(refusal is not None and "Credential should be scoped" in refusal,
               "the realtime handshake refuses a wrong region with the same message", refusal)
     finally:
-        stderr = stop(process)
+        stderr = stop_server(process)
     check(SERVER_KEY.secret_key not in stderr and "POST /graphql" in stderr, "the server logs requests but never a secret key")
 
 
@@ -245,7 +234,7 @@ class Moto:
         return jwt.encode({"alg": "RS256", "kid": "dummy"}, claims, key)
 
     def stop(self):
-        stop(self.process)
+        stop_server(self.process)
 
 
 def moto_gql_checks(binary, work, moto):
@@ -272,7 +261,7 @@ def moto_gql_checks(binary, work, moto):
         status, body = asyncio.run(list_with({"Authorization": tokens["AccessToken"][:-4] + "AAAA"}))
         check(status == 401 and body["errors"][0]["errorType"] == "UnauthorizedException", "a forged token: 401", body)
     finally:
-        stop(process)
+        stop_server(process)
 
 
 class TmuxApp:
@@ -386,7 +375,7 @@ def sandbox_app_checks(binary, work):
               and cached["secretKey"] not in app.screen(), "the guest's secret key and session token are in no log and not on screen")
     finally:
         app.close()
-        stop(process)
+        stop_server(process)
 
 
 def moto_app_checks(binary, work, moto):
@@ -493,7 +482,7 @@ def moto_app_checks(binary, work, moto):
         finally:
             app.close()
     finally:
-        stop(process)
+        stop_server(process)
 
 
 def main():

@@ -1,5 +1,7 @@
-"""What both end-to-end scripts need: a pass/fail tally, and `proptui serve` on a free port."""
+"""What the end-to-end scripts share: a pass/fail tally, `proptui serve` on a free port and its stop,
+and the errorType of a GraphQL request."""
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -47,6 +49,27 @@ def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
         raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
     process.banner = "".join(lines)
     return process, banner["GraphQL"], banner["Realtime"], banner.get("API key")
+
+
+def stop_server(process):
+    """SIGTERM, then waits; answers what it wrote on stderr."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        _, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, stderr = process.communicate()
+    return stderr or ""
+
+
+async def error_type(session, document, variables=None):
+    """The errorType a gql request answers, or None when it succeeds."""
+    from gql.transport.exceptions import TransportQueryError  # only the gql scripts need it
+    try:
+        await session.execute(document, variable_values=variables)
+        return None
+    except TransportQueryError as error:
+        return error.errors[0].get("errorType")
 
 
 def run_scenarios(binary, scenarios):

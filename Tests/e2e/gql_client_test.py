@@ -25,7 +25,7 @@ from gql.transport.appsync_auth import AppSyncApiKeyAuthentication
 from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 from gql.transport.exceptions import TransportQueryError
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, finish, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = (ROOT / "Resources" / "schema.graphql").read_text()
@@ -135,15 +135,6 @@ async def sync_ids(url, api_key, host):
     return ids
 
 
-def stop(process):
-    process.send_signal(signal.SIGTERM)
-    try:
-        return process.communicate(timeout=30)[1]
-    except subprocess.TimeoutExpired:
-        process.kill()
-        return process.communicate()[1]
-
-
 def seed_checks(binary):
     """`serve --seed N`: N properties a sync reads once each; a store that holds any is refused, unchanged;
     a request of many large pages is cut off at the response size limit."""
@@ -164,7 +155,7 @@ def seed_checks(binary):
             check(types == {"MappingTemplate"} and len(body) < 6_000_000,
                   f"60 pages of 1,000 are cut off at the 5 MB answer limit ({len(body):,} bytes, {types})")
         finally:
-            stderr = stop(process)
+            stderr = stop_server(process)
         check("seeded 3,000 properties in" in stderr, "the seed's summary is on stderr")
 
         refused = subprocess.run([binary, "serve", "--port", "0", "--data-dir", data_dir, "--seed", "10"],
@@ -175,7 +166,7 @@ def seed_checks(binary):
         try:
             check(len(asyncio.run(sync_ids(url, api_key, host))) == 3000, "the refused seed changed nothing")
         finally:
-            stop(process)
+            stop_server(process)
 
 
 def main():

@@ -28,7 +28,7 @@ from gql.transport.appsync_auth import AppSyncApiKeyAuthentication
 from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 from gql.transport.exceptions import TransportQueryError
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, error_type, finish, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = (ROOT / "Resources" / "schema-gen2.graphql").read_text()
@@ -44,15 +44,6 @@ DELETE = gql(f"mutation ($input: DeleteRealEstatePropertyInput!, $condition: Mod
 GET = gql(f"query ($id: ID!) {{ getRealEstateProperty(id: $id) {{ {FIELDS} }} }}")
 LIST = gql("query ($filter: ModelRealEstatePropertyFilterInput, $limit: Int, $nextToken: String) "
            "{ listRealEstateProperties(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id name } nextToken } }")
-
-
-async def error_type(session, document, variables):
-    """The errorType a request answers, or None when it succeeds."""
-    try:
-        await session.execute(document, variable_values=variables)
-        return None
-    except TransportQueryError as error:
-        return error.errors[0].get("errorType")
 
 
 async def write_checks(session):
@@ -187,15 +178,6 @@ async def subscription_checks(url, realtime_url, api_key, host):
             pass
 
 
-def stop(process):
-    process.send_signal(signal.SIGTERM)
-    try:
-        return process.communicate(timeout=30)[1]
-    except subprocess.TimeoutExpired:
-        process.kill()
-        return process.communicate()[1]
-
-
 async def api_checks(url, realtime_url, api_key):
     host = urllib.parse.urlparse(url).netloc
     transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
@@ -220,7 +202,7 @@ def sandbox_checks(binary, work):
         body = post(url, api_key, "{ listRealEstateProperties { items { id _version } } }")
         check("FieldUndefined" in json.dumps(body), "the sandbox serves the Gen 2 schema by default", body)
     finally:
-        stop(process)
+        stop_server(process)
     os.remove(os.path.join(folder, "amplify_outputs.json"))
     process, url, _, api_key = start_server(binary, os.path.join(folder, "data"), "--auth", "iam,api-key", "--schema", "versioned", cwd=folder)
     try:
@@ -229,7 +211,7 @@ def sandbox_checks(binary, work):
         body = post(url, api_key, "{ syncRealEstateProperties { items { id _version } startedAt } }")
         check("errors" not in body, "--schema versioned overrides the sandbox's default", body)
     finally:
-        stop(process)
+        stop_server(process)
 
     # The Gen 2 store moved to the versioned store's name is refused, unchanged.
     data = os.path.join(folder, "data")
@@ -260,7 +242,7 @@ def main():
         try:
             asyncio.run(api_checks(url, realtime_url, api_key))
         finally:
-            stderr = stop(process)
+            stderr = stop_server(process)
         check(process.returncode == 0 and "POST /graphql 200" in stderr, "the server stops cleanly and logged the requests")
         sandbox_checks(binary, work)
     finish()

@@ -27,7 +27,7 @@ from gql.transport.appsync_auth import AppSyncApiKeyAuthentication
 from gql.transport.appsync_websockets import AppSyncWebsocketsTransport
 from gql.transport.exceptions import TransportQueryError
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, error_type, finish, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
@@ -35,15 +35,6 @@ CCF = "DynamoDB:ConditionalCheckFailedException"
 
 TRANSACTION_FIELDS = "id description amount quantity kind date bookedAt tags receipt { merchant total lines } categoryId createdAt updatedAt"
 BUDGET_FIELDS = "tenantId sku title limit period startsOn reviewAt contactEmail website phone allowedFrom settings lastRunAt months"
-
-
-async def error_type(session, document, variables):
-    """The errorType a request answers, or None when it succeeds."""
-    try:
-        await session.execute(document, variable_values=variables)
-        return None
-    except TransportQueryError as error:
-        return error.errors[0].get("errorType")
 
 
 async def model_checks(session):
@@ -136,15 +127,6 @@ async def subscription_checks(url, realtime_url, api_key, host):
     check(got is not None and got["name"] == "Live" and got["kind"] == "INCOME", "a create arrives on its model's subscription", got)
 
 
-def stop(process):
-    process.send_signal(signal.SIGTERM)
-    try:
-        return process.communicate(timeout=30)[1]
-    except subprocess.TimeoutExpired:
-        process.kill()
-        return process.communicate()[1]
-
-
 def refused_file_checks(binary, work):
     broken = os.path.join(work, "broken.json")
     with open(broken, "w") as file:
@@ -173,7 +155,7 @@ def main():
         try:
             asyncio.run(api_checks(url, realtime_url, api_key))
         finally:
-            stderr = stop(process)
+            stderr = stop_server(process)
         check(process.returncode == 0, "the server stops cleanly", stderr[-2000:])
         refused_file_checks(binary, work)
     finish()
