@@ -11,6 +11,8 @@ import ScreenValues
 /// - A frame is painted when everything that has come is handled, and also waits for spawned
 ///   work, so that a key press and its change land in one frame.
 /// - Neither waits longer than `drawDeferral`: a slow store must not freeze the keyboard or the screen.
+/// - Nor does a frame wait longer than that for a backlog of messages to be handled: when they come
+///   faster than the program takes them (a large load on a slow build), the screen still moves.
 /// - Idle is signalled once the screen is painted and nothing is left to do (see `IdleSignal`).
 struct LoopStateMachine<Message: Sendable> {
     enum State: Equatable {
@@ -51,6 +53,8 @@ struct LoopStateMachine<Message: Sendable> {
     /// Keys read but not handled yet, and when the first began to wait for spawned work.
     private var keys: [Key] = []
     private var keysHeldSince: ContinuousClock.Instant?
+    /// When the screen last stopped showing the program's latest frame.
+    private var staleSince: ContinuousClock.Instant?
 
     init(drawDeferral: Duration, canSuspend: Bool) {
         self.drawDeferral = drawDeferral
@@ -90,26 +94,26 @@ struct LoopStateMachine<Message: Sendable> {
     /// What to do now, with `outstanding` pieces of spawned work still running. Take the
     /// mailbox's messages first (`messagesArrived`), in the same look as `outstanding`.
     mutating func nextAction(now: ContinuousClock.Instant, outstanding: Int) -> Action {
+        if !events.isEmpty, case .stale(let repaintAll, _) = state, heldTooLong(since: staleSince, now: now) {
+            return paint(everything: repaintAll)
+        }
         if !events.isEmpty {
             let event = events.removeFirst()
-            changed(by: event)
+            changed(by: event, at: now)
             return .handle(event)
         }
         if let key = keys.first {
             if outstanding == 0 || heldTooLong(since: keysHeldSince, now: now) {
                 keys.removeFirst()
                 keysHeldSince = nil
-                changed(by: .key(key))
+                changed(by: .key(key), at: now)
                 return .handle(.key(key))
             }
             if keysHeldSince == nil { keysHeldSince = now }
         }
         switch state {
         case .stale(let repaintAll, let heldSince):
-            if outstanding == 0 || heldTooLong(since: heldSince, now: now) {
-                state = .painted(idleSignalled: false)
-                return .paint(everything: repaintAll)
-            }
+            if outstanding == 0 || heldTooLong(since: heldSince, now: now) { return paint(everything: repaintAll) }
             if heldSince == nil { state = .stale(repaintAll: repaintAll, heldSince: now) }
         case .painted(idleSignalled: false) where outstanding == 0 && keys.isEmpty:
             state = .painted(idleSignalled: true)
@@ -123,6 +127,12 @@ struct LoopStateMachine<Message: Sendable> {
 
     // MARK: Helpers
 
+    private mutating func paint(everything: Bool) -> Action {
+        state = .painted(idleSignalled: false)
+        staleSince = nil
+        return .paint(everything: everything)
+    }
+
     private var heldSince: ContinuousClock.Instant? {
         if case .stale(_, let heldSince) = state { heldSince } else { nil }
     }
@@ -133,7 +143,8 @@ struct LoopStateMachine<Message: Sendable> {
     }
 
     /// Handing `event` to the program makes the screen stale; a resize repaints every cell.
-    private mutating func changed(by event: TerminalEvent<Message>) {
+    private mutating func changed(by event: TerminalEvent<Message>, at now: ContinuousClock.Instant) {
+        if case .painted = state { staleSince = now }
         var repaintAll = false
         if case .stale(let all, _) = state { repaintAll = all }
         if case .resized = event { repaintAll = true }

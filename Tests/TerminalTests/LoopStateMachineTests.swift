@@ -64,6 +64,20 @@ import Testing
         #expect(machine.nextAction(now: at(40), outstanding: 0) == .signalIdle)
     }
 
+    /// Messages that keep coming faster than they are handled (a large load on a slow build) do not
+    /// starve the screen: a frame at least once a deferral, then the backlog goes on.
+    @Test func aBacklogOfMessagesStillGetsAFrameEveryDeferral() {
+        var machine = started()
+        var paints: [Int] = []
+        for millisecond in stride(from: 10, through: 200, by: 10) {
+            machine.messagesArrived(["rows \(millisecond)", "progress \(millisecond)"])
+            // Each message takes the program 10 ms: one handled per look, the next already waiting.
+            if case .paint = machine.nextAction(now: at(millisecond), outstanding: 0) { paints.append(millisecond) }
+        }
+        #expect(paints.count >= 3, "painted at \(paints)")
+        #expect(zip(paints, paints.dropFirst()).allSatisfy { $1 - $0 <= 60 }, "no longer than a deferral apart: \(paints)")
+    }
+
     @Test func slowWorkHoldsTheKeyAndTheFrameNoLongerThanTheDeferral() {
         var machine = started()
         _ = machine.keyRead(.character("x"))
