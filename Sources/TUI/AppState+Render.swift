@@ -144,17 +144,21 @@ extension AppState {
             break
         }
         if editing?.vanished != nil { return [("⏎", "add it anew"), ("Esc", "leave")] }
+        // A message the status line cuts: `m` shows it whole.
+        let cut = status.map { "\($0.mark) \($0.text)".terminalWidth > width - 2 } ?? false
+        let whole = editing == nil && cut ? Self.hint(for: .messages, in: context, "message") : []
         if let retry = retryableCreate, context == .list {
-            return Self.hint(for: .create, in: context, "try “\(retry.name)” again") + hints
+            // `n` offers the refused name again (cut short: the other keys keep their room), in
+            // place of its usual hint.
+            let name = retry.name.count > 16 ? String(retry.name.prefix(15)) + "…" : retry.name
+            let again = Self.hint(for: .create, in: context, "try “\(name)” again")
+            return again + whole + hints.filter { hint in !again.contains { $0.key == hint.key } }
         }
         if vanishedDetail != nil, editing == nil { return [("Esc", "back"), ("?", "help")] }
         switch editing?.field {
         case .filter?: return [("⏎", "keep filter"), ("Esc", "clear filter")]
         case .some: return [("⏎", "save"), ("Esc", "cancel"), ("← →", "move"), ("C-u", "delete to start")]
         case nil:
-            // A message the status line cuts: `m` shows it whole.
-            let cut = status.map { "\($0.mark) \($0.text)".terminalWidth > width - 2 } ?? false
-            let whole = cut ? Self.hint(for: .messages, in: context, "message") : []
             // A conflict asks for a decision: its keys lead while the row in view has one.
             guard conflictedRowInView else { return whole + hints }
             return Self.hint(for: .reapplyMine, in: context, "mine") + Self.hint(for: .keepTheirs, in: context, "theirs") + whole + hints

@@ -193,6 +193,20 @@ import Testing
         #expect(!app.render().plainText.contains("deleted elsewhere"))
     }
 
+    /// A long refused name on a narrow screen: the offer is cut short, `m` is offered for the
+    /// message, and `n` is not offered twice.
+    @Test func aLongRefusedNameLeavesRoomForTheOtherKeys() {
+        var app = makeApp(width: 60, height: 20)
+        let name = "A Brand New Very Long Named Property In The Countryside"
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: name, message: "Injected failure (fail-rate 1.0)")), now: t0)
+        let hints = app.render().line(19)
+        #expect(hints.hasPrefix(" n try “A Brand New Ver…” again  m message"), "\(hints)")
+        #expect(hints.components(separatedBy: " n ").count == 2, "n offered once: \(hints)")
+        #expect(hints.contains("? help"))
+        app.press(.character("n"))
+        #expect(app.editing?.editor.text == name, "the whole name comes back")
+    }
+
     @Test func theOfferLastsOneKey() {
         var app = makeApp()
         _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
