@@ -181,12 +181,7 @@ def main():
             asyncio.run(http_checks(url, api_key, host))
             asyncio.run(subscription_checks(url, realtime_url, api_key, host))
         finally:
-            process.send_signal(signal.SIGTERM)
-            try:
-                _, stderr = process.communicate(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                _, stderr = process.communicate()
+            stderr = stop_server(process)
         check(process.returncode == 0, f"SIGTERM stops the server cleanly (exit {process.returncode})")
         check("POST /graphql 200" in stderr, "one line per request on stderr")
         check(api_key not in stderr, "the API key never appears in the log")
