@@ -74,11 +74,14 @@ struct PageFetcher {
     private static func answer(of request: Task<UnreadPage, any Error>) async throws(AppSyncFailure) -> UnreadPage {
         do {
             return try await withTaskCancellationHandler { try await request.value } onCancel: { request.cancel() }
-        } catch let failure as AppSyncFailure {
-            throw failure
         } catch {
-            throw .transient("\(error)")
+            throw failure(error)
         }
+    }
+
+    /// What a task's untyped error means: the fetch's own failure, or a transient one.
+    private static func failure(_ error: any Error) -> AppSyncFailure {
+        error as? AppSyncFailure ?? .transient("\(error)")
     }
 
     /// The next page, nil after the last; the fetch's failure when it failed.
@@ -91,10 +94,8 @@ struct PageFetcher {
             sawLastPage = page.nextToken == nil
             await room.give()
             return page
-        } catch let failure as AppSyncFailure {
-            throw failure
         } catch {
-            throw .transient("\(error)")
+            throw Self.failure(error)
         }
     }
 
