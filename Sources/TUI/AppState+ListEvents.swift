@@ -87,10 +87,8 @@ extension AppState {
 
     /// An operation that did not happen, on the status line; a refused create is offered again.
     mutating func showFailure(_ failure: OperationFailure, now: ContinuousClock.Instant) {
-        show(Self.failureText(failure), .error, now: now)
-        messageHistory[messageHistory.count - 1].narrowText = Self.narrowFailureText(failure)
-        messageHistory[messageHistory.count - 1].reasonColumns = failure.message.terminalWidth
-        if status?.level == .error, status?.text == messageHistory.last?.text { status = messageHistory.last }
+        show(Self.failureText(failure), .error, now: now,
+             narrow: (Self.narrowFailureText(failure), failure.message.terminalWidth))
         if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
         if failure.operation == .create, failure.reverted, let name = failure.record {
             // Offered again as it was last shown: with the rename and address it had by then.

@@ -89,8 +89,14 @@ extension AppState {
 
     /// Shows a message. An error the user has not seen yet (no key press since)
     /// is not replaced by a lesser message arriving in the background.
-    mutating func show(_ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant) {
-        let message = StatusMessage(text, level: level, now: now)
+    /// `narrow`: what a narrow status line says instead (see `StatusMessage.narrowText`).
+    mutating func show(
+        _ text: String, _ level: StatusMessage.Level, now: ContinuousClock.Instant,
+        narrow: (text: String, reasonColumns: Int)? = nil
+    ) {
+        var message = StatusMessage(text, level: level, now: now)
+        message.narrowText = narrow?.text
+        message.reasonColumns = narrow?.reasonColumns ?? 0
         // Every message is kept, also one the status line does not show or cuts short; the
         // same one again (a key held at a full field) is kept once.
         if let last = messageHistory.last, last.text == text, last.level == level {
