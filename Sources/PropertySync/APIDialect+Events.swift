@@ -6,7 +6,7 @@ enum RemoteEvent: Equatable {
     case record(RealEstateProperty)
     /// The event lacks fields the other client's mutation did not select (AppSync sends them as
     /// null): merged as it is, a null would blank a field on screen, so the record is read instead.
-    case partial(id: String)
+    case partial(id: PropertyID)
     /// Nothing usable (no id).
     case unreadable
 }

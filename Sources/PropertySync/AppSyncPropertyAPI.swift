@@ -23,10 +23,10 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         return APIDescription(introspection: response.data)
     }
 
-    public func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+    public func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? {
         let request = GraphQLRequest(
             query: "query GetRealEstateProperty($id: ID!) { getRealEstateProperty(id: $id) { \(fields) } }",
-            variables: ["id": .string(id)], operationName: "GetRealEstateProperty")
+            variables: ["id": .string(id.text)], operationName: "GetRealEstateProperty")
         guard let wire = try await client.execute(request, field: "getRealEstateProperty", as: WireRecord.self) else { return nil }
         return try record(from: wire, answering: "getRealEstateProperty", lacking: "the server's copy of \(id) has no name or updatedAt")
     }
@@ -139,12 +139,12 @@ public struct AppSyncPropertyAPI: PropertyAPI {
         let versioned = dialect.hasVersions
         switch mutation {
         case .create(let record):
-            var input: [String: JSONValue] = ["id": .string(record.id), "name": .string(record.name)]
+            var input: [String: JSONValue] = ["id": .string(record.id.text), "name": .string(record.name)]
             if let address = record.address { input["address"] = .string(address) }
             // The plain dialect's create is conditioned on the id being new by the resolver itself.
             return Document(field: "createRealEstateProperty", inputType: "CreateRealEstatePropertyInput", input: input)
         case .update(let id, let patch, let base):
-            var input: [String: JSONValue] = ["id": .string(id)]
+            var input: [String: JSONValue] = ["id": .string(id.text)]
             if let name = patch.name { input["name"] = .string(name) }
             if let address = patch.address { input["address"] = JSONValue(address) }
             if versioned, let version = base?.version { input["_version"] = .int(Int64(version)) }
@@ -152,7 +152,7 @@ public struct AppSyncPropertyAPI: PropertyAPI {
                 field: "updateRealEstateProperty", inputType: "UpdateRealEstatePropertyInput", input: input,
                 condition: versioned ? nil : PlainDialectWire.condition(changing: PlainDialectWire.changedFields(patch), of: base))
         case .delete(let id, let base):
-            var input: [String: JSONValue] = ["id": .string(id)]
+            var input: [String: JSONValue] = ["id": .string(id.text)]
             if versioned, let version = base?.version { input["_version"] = .int(Int64(version)) }
             return Document(
                 field: "deleteRealEstateProperty", inputType: "DeleteRealEstatePropertyInput", input: input,

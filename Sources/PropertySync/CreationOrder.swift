@@ -11,18 +11,18 @@ import OptimisticStore
 /// refused, undone or folded away).
 struct CreationOrder {
     /// Every create noted, oldest first; those no longer pending are dropped from the front.
-    private var creates = Deque<(operation: OperationID, record: String)>()
+    private var creates = Deque<(operation: OperationID, record: PropertyID)>()
     /// Records whose create was held back.
-    private var held: Set<String> = []
+    private var held: Set<PropertyID> = []
 
     /// A create was made (or read back from the outbox). Called in the order of operation
     /// ids, so the queue stays sorted.
-    mutating func note(_ operation: OperationID, of record: String) {
+    mutating func note(_ operation: OperationID, of record: PropertyID) {
         creates.append((operation, record))
     }
 
     /// Whether this create may go out now; if not, it is held until `released` gives it back.
-    mutating func mayGo(_ operation: OperationID, of record: String, isPending: (OperationID) -> Bool) -> Bool {
+    mutating func mayGo(_ operation: OperationID, of record: PropertyID, isPending: (OperationID) -> Bool) -> Bool {
         dropSettled(isPending)
         guard let first = creates.first, first.operation != operation else { return true }
         held.insert(record)
@@ -30,7 +30,7 @@ struct CreationOrder {
     }
 
     /// The held record whose create is now the oldest pending one, if any: it may be sent.
-    mutating func released(isPending: (OperationID) -> Bool) -> String? {
+    mutating func released(isPending: (OperationID) -> Bool) -> PropertyID? {
         dropSettled(isPending)
         guard let first = creates.first, held.remove(first.record) != nil else { return nil }
         return first.record

@@ -12,7 +12,7 @@ public struct PropertyRow: Sendable, Equatable {
         self.status = status
     }
 
-    public var id: String { property.id }
+    public var id: PropertyID { property.id }
 }
 
 /// What the user did or asked for, as the status line names it: the list's changes, and the
@@ -24,7 +24,7 @@ public enum OperationKind: String, Sendable, Equatable {
 /// Names a user operation in messages: "rename “Villa Rosa”".
 public struct OperationSummary: Sendable, Equatable {
     public let kind: OperationKind
-    public let recordID: String
+    public let recordID: PropertyID
     /// The record's name as the user knew it when they acted.
     public let recordName: String
     /// For a rename, the name the user gave it (so a refusal can say which).
@@ -36,7 +36,7 @@ public struct OperationSummary: Sendable, Equatable {
     public var lastShown: RealEstateProperty?
 
     public init(
-        kind: OperationKind, recordID: String, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],
+        kind: OperationKind, recordID: PropertyID, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],
         lastShown: RealEstateProperty? = nil
     ) {
         self.kind = kind

@@ -8,7 +8,7 @@ struct OutboxEntry: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "outbox"
 
     var seq: Int64
-    var recordID: String
+    var recordID: PropertyID
     /// `create`, `update` or `delete`.
     var kind: String
     /// JSON: the new record for a create, the patch for an update, `{}` for a delete.

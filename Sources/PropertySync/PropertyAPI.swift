@@ -5,8 +5,8 @@ public enum PropertyMutation: Sendable, Equatable {
     case create(RealEstateProperty)
     /// The fields to set, with the confirmed copy they were made against (the base): the
     /// versioned dialect sends its `_version`, the plain one a condition on its fields.
-    case update(id: String, RealEstatePropertyPatch, base: RealEstateProperty?)
-    case delete(id: String, base: RealEstateProperty?)
+    case update(id: PropertyID, RealEstatePropertyPatch, base: RealEstateProperty?)
+    case delete(id: PropertyID, base: RealEstateProperty?)
 
     /// The `_version` the change was made against (versioned dialect).
     public var version: Int? {
@@ -46,7 +46,7 @@ public protocol PropertyAPI: Sendable {
     /// What the API offers, from an introspection query; nil when it answers none
     /// (introspection can be turned off on AppSync).
     func describe() async throws(AppSyncFailure) -> APIDescription?
-    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty?
+    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty?
     /// The record as the server has it after the mutation (deleted, after a delete).
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
     /// The cheapest request the server answers: is it back?

@@ -2,7 +2,7 @@ import OptimisticStore
 
 /// The sample's model, with the fields AppSync's conflict detection adds.
 public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
-    public var id: String
+    public var id: PropertyID
     public var name: String
     public var address: String?
     // The two timestamps are packed (8 bytes each instead of two heap strings): see
@@ -38,7 +38,7 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
     public var createdAtDigits: UInt64? { packedCreatedAt.digits }
 
     public init(
-        id: String, name: String, address: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
+        id: PropertyID, name: String, address: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
         version: Int = 0, isDeleted: Bool = false, lastChangedAt: Int64? = nil
     ) {
         self.id = id
@@ -55,7 +55,7 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
     /// A record whose times come packed already (read from an answer's bytes: see `WireTime`),
     /// `unusual` set only for a text that does not pack (the invariant above).
     init(
-        id: String, name: String, address: String?, createdAt: StoredDateTime, updatedAt: StoredDateTime,
+        id: PropertyID, name: String, address: String?, createdAt: StoredDateTime, updatedAt: StoredDateTime,
         version: Int, isDeleted: Bool, lastChangedAt: Int64?
     ) {
         self.id = id
@@ -92,7 +92,7 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: try container.decode(String.self, forKey: .id),
+            id: try container.decode(PropertyID.self, forKey: .id),
             name: try container.decode(String.self, forKey: .name),
             address: try container.decodeIfPresent(String.self, forKey: .address),
             createdAt: try container.decodeIfPresent(String.self, forKey: .createdAt),

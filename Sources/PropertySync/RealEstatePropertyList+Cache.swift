@@ -24,7 +24,7 @@ extension RealEstatePropertyList {
     private func readCacheBatches() async {
         setBusy(true)
         defer { setBusy(false) }
-        var unpublished = StoreDiff<String>()
+        var unpublished = StoreDiff<PropertyID>()
         var lastPublished = ContinuousClock.now
         while let position = cacheRest {
             do {

@@ -7,34 +7,34 @@ import OptimisticStore
 extension RealEstatePropertyList {
     /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
     @discardableResult
-    public func create(name: PropertyName, address: PropertyAddress = .none) throws(InvalidInput) -> String {
-        let property = RealEstateProperty(id: UUIDString.make(), name: name.text, address: address.text)
+    public func create(name: PropertyName, address: PropertyAddress = .none) throws(InvalidInput) -> PropertyID {
+        let property = RealEstateProperty(id: PropertyID.random(), name: name.text, address: address.text)
         try apply(.create(property), kind: .create)
         return property.id
     }
 
     /// Changes one field at once (nothing is sent when the record already holds it).
-    public func edit(_ id: String, _ edit: PropertyEdit) throws(InvalidInput) {
+    public func edit(_ id: PropertyID, _ edit: PropertyEdit) throws(InvalidInput) {
         guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
         guard !edit.isHeld(by: current) else { return }
         try apply(.update(id, edit.patch), kind: edit.field.kind)
     }
 
-    public func rename(_ id: String, to name: PropertyName) throws(InvalidInput) {
+    public func rename(_ id: PropertyID, to name: PropertyName) throws(InvalidInput) {
         try edit(id, .name(name))
     }
 
-    public func editAddress(_ id: String, to address: PropertyAddress) throws(InvalidInput) {
+    public func editAddress(_ id: PropertyID, to address: PropertyAddress) throws(InvalidInput) {
         try edit(id, .address(address))
     }
 
-    public func delete(_ id: String) throws(InvalidInput) {
+    public func delete(_ id: PropertyID) throws(InvalidInput) {
         guard store.record(id) != nil else { throw InvalidInput(message: "That property is gone.") }
         try apply(.delete(id), kind: .delete)
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
-    public func dismissConflict(_ id: String) {
+    public func dismissConflict(_ id: PropertyID) {
         run(machine.dismissConflict(id))
     }
 
@@ -66,7 +66,7 @@ extension RealEstatePropertyList {
 
     /// After a conflict (`⚡`): the user's change again, on top of the other writer's
     /// version now shown, so it is sent against that version and wins on purpose.
-    public func reapplyMine(_ id: String) throws(InvalidInput) -> String {
+    public func reapplyMine(_ id: PropertyID) throws(InvalidInput) -> String {
         guard machine.conflicted[id] != nil else {
             throw InvalidInput(message: "Nothing to apply again: this row has no conflict.")
         }
@@ -103,7 +103,7 @@ extension RealEstatePropertyList {
 /// What `u` did, in words for the status line.
 public enum UndoOutcome: Sendable, Equatable {
     case nothing
-    case undone(String, recordID: String)
+    case undone(String, recordID: PropertyID)
     case notPossible(String)
 
     public var message: String {

@@ -110,7 +110,7 @@ extension RealEstatePropertyList {
     static let pagesAhead = 64
 
     /// Reads one record from the server into the confirmed set.
-    public func get(_ id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+    public func get(_ id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? {
         setBusy(true)
         defer { setBusy(false) }
         guard let record = try await api.get(id: id) else { return nil }

@@ -136,7 +136,7 @@ extension RealEstatePropertyList {
             logger.info("catch-up query failed: \(error)")
             return false
         }
-        var changed = StoreDiff<String>()
+        var changed = StoreDiff<PropertyID>()
         machine.merge(records, into: &changed)
         run(machine.publish(changed) + [.save(.merge(records))])
         return true

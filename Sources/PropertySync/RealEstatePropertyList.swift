@@ -115,7 +115,7 @@ public actor RealEstatePropertyList {
     /// Every visible row, for a first draw.
     public var rows: [PropertyRow] { machine.rows }
 
-    public func row(_ id: String) -> PropertyRow? { machine.row(id) }
+    public func row(_ id: PropertyID) -> PropertyRow? { machine.row(id) }
 
     public var pendingCount: Int { store.pendingCount }
 
@@ -193,7 +193,7 @@ public actor RealEstatePropertyList {
         run(machine.answered(answer, to: operation))
     }
 
-    private func read(_ recordID: String, for operation: OperationID) async {
+    private func read(_ recordID: PropertyID, for operation: OperationID) async {
         let answer: Result<RealEstateProperty?, AppSyncFailure>
         do {
             answer = .success(try await api.get(id: recordID))
@@ -209,7 +209,7 @@ public actor RealEstatePropertyList {
         run(machine.checked(failure))
     }
 
-    private func backoffEnded(_ record: String, ticket: Int) {
+    private func backoffEnded(_ record: PropertyID, ticket: Int) {
         run(machine.backoffEnded(record, ticket: ticket))
     }
 

@@ -8,12 +8,12 @@ public struct RowUpdate: Sendable, Equatable {
     /// Rows that appeared or changed, as they are now.
     public private(set) var upserted: [PropertyRow]
     /// Rows that are no longer shown.
-    public var removed: Set<String>
+    public var removed: Set<PropertyID>
     /// Whether no id is upserted twice (true when made from a diff): the screen then need not
     /// look for repeats, a set of every id in a page of a million-row load.
     public private(set) var hasDistinctIDs: Bool
 
-    public init(upserted: [PropertyRow] = [], removed: Set<String> = []) {
+    public init(upserted: [PropertyRow] = [], removed: Set<PropertyID> = []) {
         self.upserted = upserted
         self.removed = removed
         hasDistinctIDs = upserted.count < 2
@@ -24,11 +24,11 @@ public struct RowUpdate: Sendable, Equatable {
     /// rows and the diff are from the same moment. Costs one look-up per id in the diff.
     /// Every id ends as what the store shows now, so a diff gathered over several events
     /// (a row added, then removed, or the other way) still says the last word.
-    public init(diff: StoreDiff<String>, lookup: (String) -> PropertyRow?) {
+    public init(diff: StoreDiff<PropertyID>, lookup: (PropertyID) -> PropertyRow?) {
         var upserted: [PropertyRow] = []
         upserted.reserveCapacity(diff.inserted.count + diff.updated.count)
-        var removed: Set<String> = []
-        func resolve(_ id: String) {
+        var removed: Set<PropertyID> = []
+        func resolve(_ id: PropertyID) {
             if let row = lookup(id) { upserted.append(row) } else { removed.insert(id) }
         }
         // Each id once, without building the union of the three sets (a million ids on a load).

@@ -9,25 +9,25 @@ import OptimisticStore
 /// ignored).
 struct SendSchedule: Equatable {
     /// The operation on the wire for each record that has one.
-    private(set) var onTheWire: [String: OperationID] = [:]
+    private(set) var onTheWire: [PropertyID: OperationID] = [:]
     /// Records whose next operation can be sent, oldest first (the set mirrors the queue for look-ups).
-    private var ready = Deque<String>()
-    private var readyIDs: Set<String> = []
+    private var ready = Deque<PropertyID>()
+    private var readyIDs: Set<PropertyID> = []
     /// Records waiting out a backoff, with the ticket of the backoff that ends it.
-    private var backingOff: [String: Int] = [:]
+    private var backingOff: [PropertyID: Int] = [:]
     private var nextTicket = 0
     /// Consecutive transient failures per record, for its backoff.
-    private var failures: [String: Int] = [:]
+    private var failures: [PropertyID: Int] = [:]
 
     /// A record got a new operation, or may send again: it waits its turn.
-    mutating func waiting(_ id: String) {
+    mutating func waiting(_ id: PropertyID) {
         guard onTheWire[id] == nil, backingOff[id] == nil else { return }
         if readyIDs.insert(id).inserted { ready.append(id) }
     }
 
     /// The next record whose operation may go out now (nil: none, or no free slot). The caller
     /// asks for its first pending operation; a record without one is just skipped.
-    mutating func nextRecord(maximumParallel: Int) -> String? {
+    mutating func nextRecord(maximumParallel: Int) -> PropertyID? {
         while onTheWire.count < maximumParallel, let id = ready.popFirst() {
             readyIDs.remove(id)
             if onTheWire[id] == nil, backingOff[id] == nil { return id }
@@ -36,33 +36,33 @@ struct SendSchedule: Equatable {
     }
 
     /// The record's operation is on the wire.
-    mutating func sending(_ operation: OperationID, of id: String) {
+    mutating func sending(_ operation: OperationID, of id: PropertyID) {
         onTheWire[id] = operation
     }
 
     /// Its answer has been worked out: the record's slot is free.
-    mutating func settled(_ id: String) {
+    mutating func settled(_ id: PropertyID) {
         onTheWire[id] = nil
     }
 
     /// Whether this operation is the one on the wire for its record.
-    func isOnTheWire(_ operation: OperationID, of id: String) -> Bool {
+    func isOnTheWire(_ operation: OperationID, of id: PropertyID) -> Bool {
         onTheWire[id] == operation
     }
 
     /// The record whose operation this is, while it is on the wire.
-    func record(sending operation: OperationID) -> String? {
+    func record(sending operation: OperationID) -> PropertyID? {
         onTheWire.first { $0.value == operation }?.key
     }
 
     /// The server answered for the record: its backoff starts from scratch next time.
-    mutating func answered(_ id: String) {
+    mutating func answered(_ id: PropertyID) {
         failures[id] = nil
     }
 
     /// A transient failure: the record steps aside. Answers how many failures in a row (for the
     /// delay) and the ticket to end this backoff with.
-    mutating func backOff(_ id: String) -> (failures: Int, ticket: Int) {
+    mutating func backOff(_ id: PropertyID) -> (failures: Int, ticket: Int) {
         failures[id, default: 0] += 1
         nextTicket += 1
         backingOff[id] = nextTicket
@@ -70,7 +70,7 @@ struct SendSchedule: Equatable {
     }
 
     /// A backoff is over: whether it is still the record's current one (then it may wait again).
-    mutating func backoffEnded(_ id: String, ticket: Int) -> Bool {
+    mutating func backoffEnded(_ id: PropertyID, ticket: Int) -> Bool {
         guard backingOff[id] == ticket else { return false }
         backingOff[id] = nil
         return true

@@ -53,5 +53,11 @@ extension SyncStorage {
         }
     }
 
+    private static func bind(_ id: PropertyID, at index: Int32, of handle: SQLiteStatement) {
+        id.withUTF8 { bytes in
+            _ = sqlite3_bind_text(handle, index, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+        }
+    }
+
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

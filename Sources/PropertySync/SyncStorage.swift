@@ -221,7 +221,7 @@ public final class SyncStorage: Sendable {
     /// `rowCount`: how many rows the list now has, kept as the next start's estimate.
     /// Then the WAL is checkpointed (see `checkpoint`): a read of a million records leaves it
     /// at about 12 MB.
-    public func remove(_ ids: [String], refreshedAt: Date, rowCount: Int) throws {
+    public func remove(_ ids: [PropertyID], refreshedAt: Date, rowCount: Int) throws {
         defer { try? checkpoint() }
         try run {
             try database.write { db in

@@ -6,7 +6,7 @@ import OptimisticStore
 struct UndoHistory {
     struct Entry {
         let kind: OperationKind
-        var recordID: String
+        var recordID: PropertyID
         /// The operation that made the change, while it is pending.
         let operation: OperationID
         let before: RealEstateProperty?
@@ -40,7 +40,7 @@ struct UndoHistory {
                 guard let before else { return .notPossible("nothing is known of it") }
                 guard current == nil else { return .notPossible("it is still there") }
                 // A deleted record cannot come back under its id (the server keeps a tombstone).
-                return .change(.create(RealEstateProperty(id: UUIDString.make(), name: before.name, address: before.address)))
+                return .change(.create(RealEstateProperty(id: PropertyID.random(), name: before.name, address: before.address)))
             case .rename:
                 guard let current, let before, let after else { return .notPossible("it has been deleted since") }
                 guard current.name == after.name else { return .notPossible("its name has changed since (now “\(current.name)”)") }
@@ -74,12 +74,7 @@ struct UndoHistory {
     }
 
     /// A deleted record came back under a new id: its older changes now concern that one.
-    mutating func replaceRecord(_ old: String, with new: String) {
+    mutating func replaceRecord(_ old: PropertyID, with new: PropertyID) {
         for index in entries.indices where entries[index].recordID == old { entries[index].recordID = new }
     }
-}
-
-/// Client-generated ids: lower-case UUIDs, as Amplify generates them.
-enum UUIDString {
-    static func make() -> String { UUID().uuidString.lowercased() }
 }

@@ -6,7 +6,7 @@ import AppSync
 /// other client's mutation selected, and the two dialects select different fields. What a whole
 /// record needs is checked when it becomes one (`versionedRecord`, `plainRecord`).
 struct WireRecord: JSONReadable {
-    var id: String?
+    var id: PropertyID?
     var name: String?
     var address: String?
     var createdAt = WireTime.absent
@@ -23,7 +23,7 @@ struct WireRecord: JSONReadable {
         offset = json.offset
         try json.readObject { reader, key throws(JSONReadError) in
             if key == "id" {
-                id = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+                id = try reader.readOptional { reader throws(JSONReadError) in try reader.readString(PropertyID.init(utf8:)) }
             } else if key == "name" {
                 name = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
             } else if key == "address" {

@@ -21,11 +21,11 @@ public enum AppAction: Sendable, Equatable {
     /// A sort or filter computed off the event loop (`Effect.recomputeRows`); ignored when a newer one was asked for.
     case rowsRecomputed(RowViewResult)
     /// A create asked for by this screen made its row, with this id: it gets selected.
-    case created(id: String)
+    case created(id: PropertyID)
     /// An operation the screen asked for could not be done (the list refused it before sending).
     case operationFailed(OperationFailure)
     /// Something worth saying that is neither a success nor a failure ("Nothing to undo.").
     case noticed(String)
     /// `u` took back a change to this record ("Undid adding “Villa”: it is deleted.").
-    case undid(String, recordID: String)
+    case undid(String, recordID: PropertyID)
 }

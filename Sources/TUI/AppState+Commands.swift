@@ -50,7 +50,7 @@ extension AppState {
         case .copyID:
             guard let id = detailID else { return [] }
             show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
-            return [.copyToClipboard(id)]
+            return [.copyToClipboard(id.text)]
         case .sort:
             rows.setSortOrder(rows.sortOrder.next)
             show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
@@ -163,13 +163,13 @@ extension AppState {
     }
 
     /// How far the detail of `id` scrolls: its lines less the window's.
-    func maximumDetailScroll(id: String) -> Int {
+    func maximumDetailScroll(id: PropertyID) -> Int {
         guard let view = detailView(id: id, palette: Palette(enabled: false)) else { return 0 }
         return max(0, view.lines().count - layout.listHeight)
     }
 
     /// The detail screen's view of `id`, live or vanished.
-    func detailView(id: String, palette: Palette) -> DetailView? {
+    func detailView(id: PropertyID, palette: Palette) -> DetailView? {
         if let row = rows.row(id: id) {
             var view = DetailView(row: row, layout: layout, editing: editing, palette: palette, scroll: detailScroll,
                                   separateClusters: separateClusters)
@@ -193,13 +193,13 @@ extension AppState {
     // MARK: The property a key acts on
 
     /// The property the detail screen shows, if it is the screen.
-    private var detailID: String? {
+    private var detailID: PropertyID? {
         if case .detail(let id) = screen { id } else { nil }
     }
 
     /// The property a change is about: the one in details, or the selected row. One that
     /// vanished from details is not changed (it is gone; Esc goes back).
-    private mutating func propertyToChange(now: ContinuousClock.Instant) -> String? {
+    private mutating func propertyToChange(now: ContinuousClock.Instant) -> PropertyID? {
         guard let id = detailID else { return selectedRowID(now: now) }
         if let vanished = vanishedDetail {
             show("\(vanished.headline); nothing to change. Esc goes back.", .info, now: now)
@@ -209,7 +209,7 @@ extension AppState {
     }
 
     /// Only a row in conflict has a change of the user's to apply again.
-    mutating func reapplyMine(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+    mutating func reapplyMine(_ id: PropertyID, now: ContinuousClock.Instant) -> [Effect] {
         guard case .conflict = rows.row(id: id)?.status else {
             show("o applies your change again after a conflict (⚡); this row has none.", .info, now: now)
             return []
@@ -219,7 +219,7 @@ extension AppState {
     }
 
     /// The conflict is settled the other writer's way: the mark goes, nothing is sent.
-    mutating func keepTheirs(_ id: String, now: ContinuousClock.Instant) -> [Effect] {
+    mutating func keepTheirs(_ id: PropertyID, now: ContinuousClock.Instant) -> [Effect] {
         guard case .conflict = rows.row(id: id)?.status else {
             show("x keeps the other change after a conflict (⚡); this row has none.", .info, now: now)
             return []
@@ -235,7 +235,7 @@ extension AppState {
         return true
     }
 
-    private mutating func selectedRowID(now: ContinuousClock.Instant) -> String? {
+    private mutating func selectedRowID(now: ContinuousClock.Instant) -> PropertyID? {
         guard let id = selectedID, rows.row(id: id) != nil else {
             show(rows.filter.isEmpty ? "The list is empty; n adds a property." : "No property matches the filter.",
                  .info, now: now)
@@ -244,13 +244,13 @@ extension AppState {
         return id
     }
 
-    private mutating func startEditing(_ field: PropertyField, of id: String) {
+    private mutating func startEditing(_ field: PropertyField, of id: PropertyID) {
         guard let row = rows.row(id: id) else { return }
         editing = Editing(.edit(id: id, field), text: field.text(of: row.property))
         editing?.openedWith = field.text(of: row.property)
     }
 
-    private mutating func askToDelete(_ id: String) {
+    private mutating func askToDelete(_ id: PropertyID) {
         guard let row = rows.row(id: id) else { return }
         overlay = .confirmDelete(id: id, name: row.property.name)
     }

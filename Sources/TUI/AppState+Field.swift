@@ -20,7 +20,7 @@ extension AppState.Field {
     }
 
     /// The property the field edits in place, if any.
-    var recordID: String? {
+    var recordID: PropertyID? {
         switch self {
         case .edit(let id, _): id
         case .newName, .filter: nil

@@ -139,7 +139,7 @@ extension AppState {
 
     /// ⏎ on a row just refused opens its detail: the refusal the key acknowledged stays there (see
     /// `detailRefusal`) until the user leaves the detail.
-    private mutating func keepRefusalInDetail(_ acknowledged: [String: String]) {
+    private mutating func keepRefusalInDetail(_ acknowledged: [PropertyID: String]) {
         guard case .detail(let id) = screen else {
             detailRefusal = nil
             return

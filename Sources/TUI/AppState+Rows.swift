@@ -39,11 +39,11 @@ extension AppState {
     }
 
     /// The rows the screen points at (detail, field, confirmation), to tell their story once gone.
-    private func rowsInUse() -> [String: PropertyRow] {
-        var ids: [String] = []
+    private func rowsInUse() -> [PropertyID: PropertyRow] {
+        var ids: [PropertyID] = []
         if case .detail(let id) = screen { ids.append(id) }
         if let id = editing?.field.recordID { ids.append(id) }
-        var found: [String: PropertyRow] = [:]
+        var found: [PropertyID: PropertyRow] = [:]
         for id in ids { found[id] = rows.row(id: id) }
         return found
     }

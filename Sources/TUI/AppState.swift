@@ -7,13 +7,13 @@ import ScreenValues
 public struct AppState: Sendable {
     public enum Screen: Sendable, Equatable {
         case list
-        case detail(id: String)
+        case detail(id: PropertyID)
     }
 
     /// What covers the screen and takes the keys first.
     public enum Overlay: Sendable, Equatable {
         case help(scroll: Int)
-        case confirmDelete(id: String, name: String)
+        case confirmDelete(id: PropertyID, name: String)
         case confirmQuit(unsynced: Int)
         /// Every message of the session, newest first; `scroll` messages skipped.
         case messages(scroll: Int)
@@ -24,11 +24,11 @@ public struct AppState: Sendable {
         /// The "New property name" input at the bottom of the list.
         case newName
         /// A field of a property, edited in place (or below the list once the property is gone).
-        case edit(id: String, PropertyField)
+        case edit(id: PropertyID, PropertyField)
         case filter
 
-        public static func rename(id: String) -> Field { .edit(id: id, .name) }
-        public static func address(id: String) -> Field { .edit(id: id, .address) }
+        public static func rename(id: PropertyID) -> Field { .edit(id: id, .name) }
+        public static func address(id: PropertyID) -> Field { .edit(id: id, .address) }
     }
 
     public struct Editing: Sendable, Equatable {
@@ -70,7 +70,7 @@ public struct AppState: Sendable {
     public internal(set) var rows = RowStore()
     public internal(set) var screen: Screen = .list
     /// The selected row, kept by id so that rows appearing above it do not move the selection.
-    public internal(set) var selectedID: String?
+    public internal(set) var selectedID: PropertyID?
     /// The property the detail screen shows, when it has disappeared meanwhile: the screen
     /// stays and says so (Esc goes back) rather than dropping the user into the list.
     public internal(set) var vanishedDetail: VanishedRecord?
@@ -89,7 +89,7 @@ public struct AppState: Sendable {
     public internal(set) var retryableCreate: RealEstateProperty?
     /// The user's change that lost each conflict (`⚡`), in words for the detail view ("rename
     /// to “Mine”"): theirs is the row as shown, mine is what `o` would apply again.
-    public internal(set) var conflictedChanges: [String: String] = [:]
+    public internal(set) var conflictedChanges: [PropertyID: String] = [:]
     static let messageHistoryLimit = 500
     public internal(set) var connection: Connectivity = .connecting
     public internal(set) var loadState: LoadState = .loading
@@ -105,10 +105,10 @@ public struct AppState: Sendable {
     public internal(set) var height = 24
     /// Rows whose change the server just refused (id → why), marked `!` until the next key
     /// press: the user has seen it then. A screen fact; the list keeps no such mark.
-    public internal(set) var revertedRows: [String: String] = [:]
+    public internal(set) var revertedRows: [PropertyID: String] = [:]
     /// The refusal of the row whose detail the acknowledging key opened (⏎ right after it): the
     /// detail says it until the user leaves, or changes the row again.
-    var detailRefusal: (id: String, message: String)?
+    var detailRefusal: (id: PropertyID, message: String)?
 
     public init(options: AppOptions = AppOptions()) {
         self.options = options

@@ -8,16 +8,16 @@ public enum Effect: Sendable, Equatable {
     /// Create a property (the store generates its id). Input is already validated.
     case create(name: PropertyName, address: PropertyAddress)
     /// Change one field of a property (any row of `PropertyField`). Input is already validated.
-    case edit(id: String, PropertyEdit)
-    case delete(id: String)
+    case edit(id: PropertyID, PropertyEdit)
+    case delete(id: PropertyID)
     /// Undo the user's last change (a new mutation that restores the previous values).
     case undo
     /// After a conflict: send the user's losing change again, over the server's version.
-    case reapplyMine(id: String)
+    case reapplyMine(id: PropertyID)
     /// Fetch the whole list from the server again.
     case refresh
     /// After a conflict: keep the other writer's version and clear the mark.
-    case dismissConflict(id: String)
+    case dismissConflict(id: PropertyID)
     /// Embedded server only: the share of mutations to refuse, 0...1.
     case setSimulatedFailureRate(Double)
     /// Embedded server only: the delay before each answer.

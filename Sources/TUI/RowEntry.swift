@@ -35,17 +35,8 @@ struct IDPrefix: Equatable, Sendable {
 
     private init(value: UInt64) { self.value = value }
 
-    init(_ id: String) {
-        var id = id
-        self = id.withUTF8 { bytes in
-            var value: UInt64 = 0
-            for index in 0..<8 {
-                let byte = index < bytes.count ? bytes[index] : 0
-                guard byte < 0x80 else { return .unknown }
-                value = value << 8 | UInt64(byte)
-            }
-            return IDPrefix(value: value)
-        }
+    init(_ id: PropertyID) {
+        self = id.asciiPrefix.map(IDPrefix.init(value:)) ?? .unknown
     }
 
     /// The order of the two ids, when the prefixes tell it; nil when they do not.

@@ -68,12 +68,12 @@ public struct RowStore: RowSource, Sendable {
     public var totalCount: Int { all.count }
 
     public func row(at index: Int) -> PropertyRow { entries[Int(shown[index])]!.row }
-    public func id(at index: Int) -> String { entries[Int(shown[index])]!.row.id }
-    public func row(id: String) -> PropertyRow? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
+    public func id(at index: Int) -> PropertyID { entries[Int(shown[index])]!.row.id }
+    public func row(id: PropertyID) -> PropertyRow? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
 
     /// The position of a shown row: O(log n) comparisons; nil if it is not shown
     /// (absent, or filtered out).
-    public func index(of id: String) -> Int? {
+    public func index(of id: PropertyID) -> Int? {
         guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
         let order = ordering
         return shown.position(of: slot, by: order.precedes)
@@ -91,7 +91,7 @@ public struct RowStore: RowSource, Sendable {
     public mutating func apply(_ update: RowUpdate) {
         remove(update.removed)
         var staging = Staging()
-        var seen: Set<String>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
+        var seen: Set<PropertyID>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
         for row in update.upserted {
             // The same id twice in one update: place the first before the second looks for it.
             if seen?.insert(row.id).inserted == false { flush(&staging) }
@@ -293,7 +293,7 @@ public struct RowStore: RowSource, Sendable {
     }
 
     /// Takes rows out: a binary search and a memmove in one chunk each.
-    private mutating func remove(_ ids: Set<String>) {
+    private mutating func remove(_ ids: Set<PropertyID>) {
         var gone: [Int32] = []
         for id in ids {
             guard let slot = slotIndex.slot(of: id, in: entries), entries[Int(slot)] != nil else { continue }

@@ -1,3 +1,5 @@
+import PropertySync
+
 /// Finds a row's slot by its id: an open-addressing hash table (linear probing) of 4-byte slot
 /// numbers whose keys are the ids in the row table itself. A `[String: Int32]` would keep a
 /// second 16-byte copy of every id in 2^21 buckets at a million rows (40 bytes a row); this
@@ -26,13 +28,13 @@ struct SlotIndex: Sendable {
     }
 
     /// The hash an id is kept under (its entry keeps it: `RowEntry.idHash`).
-    static func hash(_ id: String) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
+    static func hash(_ id: PropertyID) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
 
-    func slot(of id: String, in entries: PagedArray<RowEntry?>) -> Int32? {
+    func slot(of id: PropertyID, in entries: PagedArray<RowEntry?>) -> Int32? {
         slot(of: id, hash: Self.hash(id), in: entries)
     }
 
-    func slot(of id: String, hash: UInt32, in entries: PagedArray<RowEntry?>) -> Int32? {
+    func slot(of id: PropertyID, hash: UInt32, in entries: PagedArray<RowEntry?>) -> Int32? {
         var bucket = Int(hash) & mask
         while true {
             let slot = buckets[bucket]
@@ -52,7 +54,7 @@ struct SlotIndex: Sendable {
     }
 
     /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
-    mutating func remove(_ id: String, in entries: PagedArray<RowEntry?>) {
+    mutating func remove(_ id: PropertyID, in entries: PagedArray<RowEntry?>) {
         let hash = Self.hash(id)
         var hole = Int(hash) & mask
         while true {

@@ -33,8 +33,8 @@ final class ProptuiEngine: BenchEngine {
 
     private let store: OptimisticStore<RealEstateProperty>
     /// Each diff goes out as the list's sink sends an event: one by one, in order, to a consumer task.
-    private let published: AsyncStream<StoreDiff<String>>
-    private let publish: AsyncStream<StoreDiff<String>>.Continuation
+    private let published: AsyncStream<StoreDiff<PropertyID>>
+    private let publish: AsyncStream<StoreDiff<PropertyID>>.Continuation
     private var publishedCount = 0
     private let drained = DrainCounter()
 

@@ -42,7 +42,7 @@ struct LiveSyncBenchmark {
             let ids = try await seed(records, through: api)
             let (baseBytes, startedAt) = try await syncBytes(port: port, lastSync: nil)
             for id in ids.prefix(changes) {
-                _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: "Changed \(id.prefix(8))"), base: RealEstateProperty(id: id, name: "", version: 1)))
+                _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: "Changed \(id.text.prefix(8))"), base: RealEstateProperty(id: id, name: "", version: 1)))
             }
             let (deltaBytes, _) = try await syncBytes(port: port, lastSync: startedAt)
             let latencies = try await changeToOtherClient(configuration: configuration, ids: Array(ids.suffix(samples)))
@@ -59,8 +59,8 @@ struct LiveSyncBenchmark {
         }
     }
 
-    private func seed(_ count: Int, through api: AppSyncPropertyAPI) async throws -> [String] {
-        let ids = (0..<count).map { _ in UUID().uuidString.lowercased() }
+    private func seed(_ count: Int, through api: AppSyncPropertyAPI) async throws -> [PropertyID] {
+        let ids = (0..<count).map { _ in PropertyID.random() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<8 {
                 group.addTask {
@@ -102,7 +102,7 @@ struct LiveSyncBenchmark {
     }
 
     /// A renames, B's list shows it: milliseconds per sample.
-    private func changeToOtherClient(configuration: AppSyncConfiguration, ids: [String]) async throws -> [Double] {
+    private func changeToOtherClient(configuration: AppSyncConfiguration, ids: [PropertyID]) async throws -> [Double] {
         let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
         let arrivals = ArrivalLog()
         let b = try RealEstatePropertyList(api: api, storage: SyncStorage()) { event in

@@ -101,7 +101,7 @@ struct OutboxBenchmark {
             for lane in 0..<parallel {
                 group.addTask {
                     for index in stride(from: lane, to: count, by: parallel) {
-                        _ = try await api.send(.create(RealEstateProperty(id: UUID().uuidString.lowercased(), name: "Direct \(index)")))
+                        _ = try await api.send(.create(RealEstateProperty(id: PropertyID.random(), name: "Direct \(index)")))
                     }
                 }
             }

@@ -36,7 +36,7 @@ struct RenameOnSample {
             screen.typeRename(to: "Renamed in the bench \(sample)")
 
             let start = MonotonicClock.now()
-            guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.id] else {
+            guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.id.text] else {
                 preconditionFailure("⏎ in the rename field made no rename of a known row")
             }
             property.name = request.name.text
@@ -48,7 +48,7 @@ struct RenameOnSample {
             screen.render()
             let elapsed = MonotonicClock.now() - start
 
-            byID[request.id] = property
+            byID[request.id.text] = property
             precondition(screen.shows(request.id, named: request.name.text), "the screen does not show the sample's rename")
             if sample >= warmUp {
                 keyToFrame.append(elapsed)
@@ -63,7 +63,7 @@ struct RenameOnSample {
     private static func rows(_ properties: [SampleProperty]) -> [PropertyRow] {
         properties.map { property in
             PropertyRow(RealEstateProperty(
-                id: property.id, name: property.name, address: property.address,
+                id: PropertyID(property.id), name: property.name, address: property.address,
                 createdAt: property.createdAt.map { Catalog.awsDateTime(Int64($0.timeIntervalSince1970)) },
                 updatedAt: property.updatedAt.map { Catalog.awsDateTime(Int64($0.timeIntervalSince1970)) },
                 version: 1))

@@ -48,7 +48,7 @@ struct RenameScreen {
     }
 
     /// Whether the screen shows the row with that name (checked after each rename, untimed).
-    func shows(_ id: String, named name: String) -> Bool {
+    func shows(_ id: PropertyID, named name: String) -> Bool {
         state.rows.row(id: id)?.property.name == name
     }
 
@@ -59,7 +59,7 @@ struct RenameScreen {
 
 /// The one rename an `⏎` asked for.
 struct RenameRequest {
-    let id: String
+    let id: PropertyID
     let name: PropertyName
 
     init?(_ effects: [Effect]) {

@@ -69,7 +69,7 @@ struct RowsBenchmark {
         return numbers.map { n in
             let stamp = String(format: "2024-05-01T%02d:%02d:%02d.%03dZ", n / 3_600_000 % 24, n / 60_000 % 60, n / 1000 % 60, n % 1000)
             return PropertyRow(RealEstateProperty(
-                id: String(UInt32(truncatingIfNeeded: n &* 2_654_435_761), radix: 16) + "-\(n)", name: "Property \(n)",
+                id: PropertyID(String(UInt32(truncatingIfNeeded: n &* 2_654_435_761), radix: 16) + "-\(n)"), name: "Property \(n)",
                 address: "\(n) Scale St", createdAt: stamp, updatedAt: stamp, version: 1))
         }
     }
@@ -120,15 +120,15 @@ struct RowsBenchmark {
             var keys: [String: (String, String)] = [:]
             var ids: [String] = []
             for row in rows {
-                let key = (row.property.createdAt ?? "", row.id)
-                keys[row.id] = key
+                let key = (row.property.createdAt ?? "", row.id.text)
+                keys[row.id.text] = key
                 var low = 0
                 var high = ids.count
                 while low < high {
                     let middle = (low + high) / 2
                     if keys[ids[middle]]! < key { low = middle + 1 } else { high = middle }
                 }
-                ids.insert(row.id, at: low)
+                ids.insert(row.id.text, at: low)
             }
             blackHole(ids.count)
         }

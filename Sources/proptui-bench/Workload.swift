@@ -20,7 +20,7 @@ struct Workload {
         /// How many properties are visible after this step.
         let visibleCount: Int
 
-        var recordID: String { serverRecord.id }
+        var recordID: PropertyID { serverRecord.id }
         /// What the user sees of the record once the step is settled (nil: gone).
         var expectedRecord: RealEstateProperty? { kind == .delete ? nil : serverRecord }
     }
@@ -69,14 +69,14 @@ struct Workload {
             case ..<70:
                 kind = .rename
                 next.name = Catalog.name(using: &random)
-                change = .update(current.id, RealEstatePropertyPatch(name: next.name))
+                change = .update(PropertyID(current.id), RealEstatePropertyPatch(name: next.name))
             case ..<80:
                 kind = .addressEdit
                 next.address = random.next(below: 10) == 0 ? nil : Catalog.address(using: &random)
-                change = .update(current.id, RealEstatePropertyPatch(address: .some(next.address)))
+                change = .update(PropertyID(current.id), RealEstatePropertyPatch(address: .some(next.address)))
             default:
                 kind = .delete
-                change = .delete(current.id)
+                change = .delete(PropertyID(current.id))
                 visible.swapAt(slot, visible.count - 1)
                 visible.removeLast()
             }
@@ -104,7 +104,7 @@ struct Workload {
 extension Listing {
     func storeRecord(deleted: Bool = false) -> RealEstateProperty {
         RealEstateProperty(
-            id: id, name: name, address: address,
+            id: PropertyID(id), name: name, address: address,
             createdAt: createdAt.map(Catalog.awsDateTime), updatedAt: updatedAt.map(Catalog.awsDateTime),
             version: version, isDeleted: deleted, lastChangedAt: updatedAt.map { $0 * 1_000 })
     }

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func records(_ count: Int) -> [RealEstateProperty] {
-        (0..<count).map { RealEstateProperty(id: String(format: "p%06d", $0), name: "Property \($0)", version: 1) }
+        (0..<count).map { RealEstateProperty(id: PropertyID(String(format: "p%06d", $0)), name: "Property \($0)", version: 1) }
     }
 
     @Test func theFirstFrameHasTheFirstBatchAndTheOutboxRowsThenTheRestArrives() async throws {

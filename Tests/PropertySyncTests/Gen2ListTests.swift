@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct Gen2ListTests {
     /// What another user does, straight to the server.
     func seed(_ server: LoopbackServer, _ name: String, address: String? = nil) async throws -> RealEstateProperty {
-        try await server.api().send(.create(RealEstateProperty(id: UUID().uuidString.lowercased(), name: name, address: address)))
+        try await server.api().send(.create(RealEstateProperty(id: .random(), name: name, address: address)))
     }
 
     @Test func aNewcomerLearnsThePlainDialectLoadsAndEveryChangeReachesTheServer() async throws {
@@ -118,7 +118,7 @@ import Testing
         try await withLoopbackServer(faults: FaultSettings.Values(loseAnswerRate: 0.5), schema: .gen2) { server in
             let events = EventRecorder()
             let list = try makeList(try server.api(), events: events)
-            var ids: [String] = []
+            var ids: [PropertyID] = []
             for index in 0..<6 { ids.append(try await list.create(name: "Lost \(index)", address: index.isMultiple(of: 2) ? nil : "\(index) Rd")) }
             try await list.rename(ids[0], to: "Lost 0, renamed")
             try await list.editAddress(ids[1], to: "Moved")
@@ -197,7 +197,7 @@ import Testing
             await list.start()
             await eventually("the subscriptions") { await list.isFollowingLiveSync }
             let other = try server.api()
-            let theirs = try await other.send(.create(RealEstateProperty(id: UUID().uuidString.lowercased(), name: "Theirs", address: "5 Far Rd")))
+            let theirs = try await other.send(.create(RealEstateProperty(id: .random(), name: "Theirs", address: "5 Far Rd")))
             await eventually("their create to arrive") { await list.row(theirs.id)?.property.name == "Theirs" }
             _ = try await other.send(.update(id: theirs.id, RealEstatePropertyPatch(name: "Theirs, renamed"), base: theirs))
             await eventually("their rename to arrive") { await list.row(theirs.id)?.property.name == "Theirs, renamed" }
@@ -227,7 +227,7 @@ struct MissingModelAPI: PropertyAPI {
         description?.queries.remove("listRealEstateProperties")
         return description
     }
-    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? { try await base.get(id: id) }
+    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? { try await base.get(id: id) }
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty { try await base.send(mutation) }
     func probe() async throws(AppSyncFailure) { try await base.probe() }
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {

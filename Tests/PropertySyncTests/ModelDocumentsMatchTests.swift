@@ -43,7 +43,7 @@ import Testing
     }
 
     static func values(_ record: RealEstateProperty) -> [String: ModelValue] {
-        ["id": .string(record.id), "name": .string(record.name), "address": record.address.map(ModelValue.string) ?? .null]
+        ["id": .string(record.id.text), "name": .string(record.name), "address": record.address.map(ModelValue.string) ?? .null]
     }
 
     static func expectSame(_ sent: Sent, _ generated: GraphQLDocument, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -286,7 +286,7 @@ import Testing
 extension ScriptedServer {
     func insertBehindTheClientsBack(_ record: RealEstateProperty) { records[record.id] = record }
 
-    func remoteAddressChange(_ id: String, to address: String) {
+    func remoteAddressChange(_ id: PropertyID, to address: String) {
         records[id]?.address = address
         records[id]?.version += 1
     }

@@ -8,7 +8,7 @@ import Testing
 /// for real: what the server holds at the end is checked, not what the app believes.
 @Suite(.serialized) struct RealServerSendTests {
     /// What another user does, straight to the server.
-    func seed(_ server: LoopbackServer, _ name: String, id: String = UUID().uuidString.lowercased()) async throws -> RealEstateProperty {
+    func seed(_ server: LoopbackServer, _ name: String, id: PropertyID = .random()) async throws -> RealEstateProperty {
         try await server.api().send(.create(RealEstateProperty(id: id, name: name)))
     }
 

@@ -8,7 +8,7 @@ import Testing
 
     @Test func oldestFirstAtMostNAtOnceOnePerRecord() {
         var schedule = SendSchedule()
-        for id in ["a", "b", "c"] { schedule.waiting(id) }
+        for id: PropertyID in ["a", "b", "c"] { schedule.waiting(id) }
         schedule.waiting("a")  // waiting twice is waiting once
         let step1 = schedule.nextRecord(maximumParallel: 2)
         #expect(step1 == "a")

@@ -77,7 +77,7 @@ import Testing
         let list = try await makeList(server, parallel: 4)
         await server.setReachable(false)
         await server.set(script: [.unreachable])
-        var made: [String] = []
+        var made: [PropertyID] = []
         for name: PropertyName in ["off1", "off2", "off3", "off4", "off5"] { made.append(try await list.create(name: name)) }
         await eventually("the list to go offline") { await list.currentConnectivity != .online }
         try await list.rename("villa", to: "Villa Blu")
@@ -88,7 +88,7 @@ import Testing
         #expect(await server.received.filter { if case .update = $0 { true } else { false } }.count == 1)
         await server.release()
         await settled(list)
-        let sentCreates = await server.received.compactMap { mutation -> String? in
+        let sentCreates = await server.received.compactMap { mutation -> PropertyID? in
             if case .create(let record) = mutation { record.id } else { nil }
         }
         // After the first create's attempt while offline, each create once, in the order made.

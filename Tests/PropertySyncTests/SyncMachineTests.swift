@@ -27,7 +27,7 @@ import Testing
         return (staged.operation.id, machine.commit(staged, kind: kind))
     }
 
-    func rename(_ machine: inout SyncMachine, _ id: String, to name: String) -> (OperationID, [SyncMachine.Action]) {
+    func rename(_ machine: inout SyncMachine, _ id: PropertyID, to name: String) -> (OperationID, [SyncMachine.Action]) {
         change(&machine, .update(id, RealEstatePropertyPatch(name: name)))
     }
 

@@ -19,7 +19,7 @@ import Testing
             dialectIsKnown: true, loadState: loadState)
     }
 
-    func property(_ id: String, version: Int = 1) -> RealEstateProperty {
+    func property(_ id: PropertyID, version: Int = 1) -> RealEstateProperty {
         RealEstateProperty(id: id, name: "Property \(id)", version: version)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PropertySync
 @testable import TUI
 
 /// Where two ids' prefixes tell their order, it is the ids' own order (the screen's tie-break
@@ -18,7 +19,7 @@ import Testing
         var decided = 0
         for _ in 0..<20_000 {
             let a = ids.randomElement(using: &generator)!, b = ids.randomElement(using: &generator)!
-            guard let order = IDPrefix(a).precedes(IDPrefix(b)) else { continue }
+            guard let order = IDPrefix(PropertyID(a)).precedes(IDPrefix(PropertyID(b))) else { continue }
             decided += 1
             #expect(order == (a < b), "\(a.debugDescription) against \(b.debugDescription)")
         }

@@ -8,7 +8,7 @@ import Testing
 /// Moving, screens, overlays, filter, quit.
 @Suite struct ReducerNavigationTests {
     static let manyRows = (0..<100).map { index in
-        PropertyRow(property(String(format: "id%03d", index), "Property \(index)",
+        PropertyRow(property(PropertyID(String(format: "id%03d", index)), "Property \(index)",
                              createdAt: String(format: "2024-05-01T10:%02d:%02d.000Z", index / 60, index % 60)))
     }
 

@@ -26,7 +26,7 @@ import Testing
         PropertyRow(property("id\(n)", name ?? "Property \(n)", "\(n) Main St", createdAt: createdAt(created ?? n)))
     }
 
-    func ids(_ store: RowStore) -> [String] { (0..<store.count).map { store.id(at: $0) } }
+    func ids(_ store: RowStore) -> [PropertyID] { (0..<store.count).map { store.id(at: $0) } }
 
     @Test func aLoadInPagesOfCreationOrderWritesEachSlotAtMostTwice() {
         var store = RowStore()
@@ -91,7 +91,7 @@ import Testing
         for page in 0..<20 {
             store.apply(RowUpdate(upserted: (0..<1000).map { Self.row(page * 1000 + $0) }))
         }
-        let expected = (0..<20_000).filter { "\($0) main st".contains("7 main") }.map { "id\($0)" }
+        let expected = (0..<20_000).filter { "\($0) main st".contains("7 main") }.map { PropertyID("id\($0)") }
         #expect(ids(store) == expected)
         #expect(store.totalCount == 20_000)
         // Typing on narrows what matched; the result is the same as filtering anew.
@@ -106,7 +106,7 @@ import Testing
         var generator = SplitMix(state: 42)
         var store = RowStore()
         store.setSortOrder(sortOrder)
-        var model: [String: PropertyRow] = [:]
+        var model: [PropertyID: PropertyRow] = [:]
         var nextNumber = 0
         func check(_ step: String) {
             let all = RowViewJobModelTests.plainSort(model.values, by: sortOrder)
@@ -119,7 +119,7 @@ import Testing
         }
         for step in 0..<40 {
             var upserted: [PropertyRow] = []
-            var removed = Set<String>()
+            var removed = Set<PropertyID>()
             // New rows, created at random times (pages of a hash-ordered scan).
             for _ in 0..<Int.random(in: 50...600, using: &generator) {
                 let created = Int.random(in: 0..<1_000_000, using: &generator)

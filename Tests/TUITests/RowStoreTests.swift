@@ -6,7 +6,7 @@ import Testing
 
 /// Stable order, incremental updates, the filter, and rendering cost.
 @Suite struct RowStoreTests {
-    func ids(_ store: RowStore) -> [String] { (0..<store.count).map { store.id(at: $0) } }
+    func ids(_ store: RowStore) -> [PropertyID] { (0..<store.count).map { store.id(at: $0) } }
 
     @Test func ordersByCreationTimeThenIDWithLocalRowsLast() {
         var store = RowStore()
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aStoreDiffIsResolvedThroughALookup() {
-        let diff = StoreDiff<String>(inserted: ["a"], updated: ["b"], removed: ["c"])
+        let diff = StoreDiff<PropertyID>(inserted: ["a"], updated: ["b"], removed: ["c"])
         let update = RowUpdate(diff: diff) { id in id == "a" ? PropertyRow(property("a", "A")) : nil }
         #expect(update.upserted == [PropertyRow(property("a", "A"))])
         #expect(update.removed == ["b", "c"])  // b vanished between the diff and the look-up
@@ -70,7 +70,7 @@ import Testing
 
     @Test func aDiffGatheredOverSeveralEventsEndsWithWhatIsShownNow() {
         // "a" was removed, then came back; "b" was added, then removed: the look-up decides.
-        let diff = StoreDiff<String>(inserted: ["a", "b"], updated: [], removed: ["a", "b"])
+        let diff = StoreDiff<PropertyID>(inserted: ["a", "b"], updated: [], removed: ["a", "b"])
         let update = RowUpdate(diff: diff) { id in id == "a" ? PropertyRow(property("a", "A")) : nil }
         #expect(update.upserted == [PropertyRow(property("a", "A"))])
         #expect(update.removed == ["b"])

@@ -8,7 +8,7 @@ import Testing
 /// until the result comes back, rows that change meanwhile are placed again, an older
 /// result is ignored, and the key that asked for it returns at once.
 @Suite struct RowViewJobTests {
-    func ids(_ store: RowStore) -> [String] { (0..<store.count).map { store.id(at: $0) } }
+    func ids(_ store: RowStore) -> [PropertyID] { (0..<store.count).map { store.id(at: $0) } }
 
     static func row(_ n: Int, name: String? = nil) -> PropertyRow {
         RowStoreScaleTests.row(n, name: name)
@@ -129,7 +129,7 @@ import Testing
         }.map(\.row)
     }
 
-    static func expected(_ model: [String: PropertyRow], sort: SortOrder, filter: String) -> [String] {
+    static func expected(_ model: [PropertyID: PropertyRow], sort: SortOrder, filter: String) -> [PropertyID] {
         let needle = SearchFolding.fold(filter)
         return plainSort(model.values, by: sort).filter { RowViewJob.matches($0, foldedFilter: needle) }.map(\.id)
     }
@@ -139,7 +139,7 @@ import Testing
         var generator = RowStoreScaleTests.SplitMix(state: seed)
         var store = RowStore()
         store.backgroundThreshold = 40
-        var model: [String: PropertyRow] = [:]
+        var model: [PropertyID: PropertyRow] = [:]
         var everSeen: [Int] = []
         var nextNumber = 0
         var pending: [RowViewJob] = []

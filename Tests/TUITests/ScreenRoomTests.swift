@@ -76,7 +76,7 @@ import Testing
 
     /// At 40×10 an ID that does not fit its line says that it goes on.
     @Test func aWrappedIDSaysItGoesOn() {
-        let id = "8f1c2d3e-4b5a-6978-8a9b-0c1d2e3f4a5b"
+        let id: PropertyID = "8f1c2d3e-4b5a-6978-8a9b-0c1d2e3f4a5b"
         var app = makeApp(width: 40, height: 10, rows: [PropertyRow(property(id, "Harbour View Loft", "12 Quay St"))])
         app.press(.enter)
         let lines = app.render().plainText.split(separator: "\n")
@@ -87,7 +87,7 @@ import Testing
         let piece = lines[first].split(separator: " ").last.map(String.init) ?? ""
         #expect(piece.hasSuffix("…"), "\(lines[first])")
         let rest = lines[first + 1].dropFirst(14).trimmingCharacters(in: .whitespaces)  // the value column
-        #expect(String(piece.dropLast()) + rest == id, "the ID is still there whole: \(piece) \(rest)")
+        #expect(String(piece.dropLast()) + rest == id.text, "the ID is still there whole: \(piece) \(rest)")
     }
 
     /// The idle input line is no prompt: nothing there waits for text.

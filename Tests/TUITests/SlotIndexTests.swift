@@ -6,7 +6,7 @@ import Testing
 /// through many doublings and long probe chains; after each step every id present is found at
 /// its slot and every id removed is not found.
 @Suite struct SlotIndexTests {
-    static func entry(_ id: String) -> RowEntry {
+    static func entry(_ id: PropertyID) -> RowEntry {
         RowEntry(row: PropertyRow(property(id, "Name")), createdAt: nil, arrival: 0)
     }
 
@@ -15,9 +15,9 @@ import Testing
         var generator = RowStoreScaleTests.SplitMix(state: seed)
         var entries = PagedArray<RowEntry?>()
         var index = SlotIndex()
-        var model: [String: Int32] = [:]
+        var model: [PropertyID: Int32] = [:]
         var free: [Int32] = []
-        var gone: Set<String> = []
+        var gone: Set<PropertyID> = []
         for step in 0..<40 {
             for _ in 0..<Int.random(in: 0...800, using: &generator) {
                 // Mostly new ids, some coming back after a removal.

@@ -9,7 +9,7 @@ import Testing
 let t0 = ContinuousClock.now
 
 func property(
-    _ id: String, _ name: String, _ address: String? = nil, createdAt: String? = "2024-05-01T10:00:00.000Z",
+    _ id: PropertyID, _ name: String, _ address: String? = nil, createdAt: String? = "2024-05-01T10:00:00.000Z",
     version: Int = 1
 ) -> RealEstateProperty {
     RealEstateProperty(id: id, name: name, address: address, createdAt: createdAt, updatedAt: createdAt, version: version)
@@ -24,14 +24,14 @@ let sampleRows: [PropertyRow] = [
 ]
 
 /// The sample's row whose change the server has just refused (the screen marks it until a key).
-let sampleReverted = ["c3": "Conflict resolver rejects mutation."]
+let sampleReverted: [PropertyID: String] = ["c3": "Conflict resolver rejects mutation."]
 
 /// The sample with nothing pending.
 let plainRows = sampleRows.map { PropertyRow($0.property) }
 
 /// An app of a given size holding rows, online, colour off; effects of the set-up dropped.
 func makeApp(
-    width: Int = 72, height: Int = 14, rows: [PropertyRow] = plainRows, reverted: [String: String] = [:],
+    width: Int = 72, height: Int = 14, rows: [PropertyRow] = plainRows, reverted: [PropertyID: String] = [:],
     simulation: Simulation? = Simulation()
 ) -> AppState {
     var app = AppState(options: AppOptions(colorEnabled: false, simulation: simulation))

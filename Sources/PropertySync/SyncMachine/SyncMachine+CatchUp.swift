@@ -62,7 +62,7 @@ extension SyncMachine {
             // The shell cached the records already (in batches, between the user's changes).
             actions = adoptWholeList(records, startedAt: token, at: now) + setLoadState(.loaded)
         case .delta:
-            var changed = StoreDiff<String>()
+            var changed = StoreDiff<PropertyID>()
             merge(records, into: &changed)
             // One event for the screen, however many records the delta held.
             actions = publish(changed) + [.save(.merge(records))]

@@ -8,7 +8,7 @@ extension SyncMachine {
     /// A change applied to the engine but not shown yet: the shell writes `operation` to the outbox.
     struct Staged {
         let operation: PendingOperation<RealEstateProperty>
-        let diff: StoreDiff<String>
+        let diff: StoreDiff<PropertyID>
         let before: RealEstateProperty?
     }
 
@@ -40,7 +40,7 @@ extension SyncMachine {
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
-    mutating func dismissConflict(_ id: String) -> [Action] {
+    mutating func dismissConflict(_ id: PropertyID) -> [Action] {
         conflicted[id] = nil
         return publish(store.dismissConflict(id))
     }
@@ -78,7 +78,7 @@ extension SyncMachine {
     }
 
     /// An undone delete made the record again under a new id: older entries about it now concern the new copy.
-    mutating func recreated(_ old: String, as new: String) {
+    mutating func recreated(_ old: PropertyID, as new: PropertyID) {
         history.replaceRecord(old, with: new)
     }
 
@@ -93,7 +93,7 @@ extension SyncMachine {
 
     /// After a conflict (`⚡`): the user's change that lost, to apply again on top of the other
     /// writer's version now shown, so it is sent against that version and wins on purpose.
-    mutating func takeConflictedChange(_ id: String) -> LocalChange<RealEstateProperty>? {
+    mutating func takeConflictedChange(_ id: PropertyID) -> LocalChange<RealEstateProperty>? {
         conflicted.removeValue(forKey: id)?.change
     }
 }

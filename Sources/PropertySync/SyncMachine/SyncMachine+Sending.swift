@@ -49,7 +49,7 @@ extension SyncMachine {
 
     /// The record's operation is settled (its answer worked out): its slot is free, and its next
     /// operation, if any, waits its turn.
-    mutating func freeSlot(of id: String) -> [Action] {
+    mutating func freeSlot(of id: PropertyID) -> [Action] {
         schedule.settled(id)
         if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
         return pump()
@@ -57,7 +57,7 @@ extension SyncMachine {
 
     /// Every record with pending operations, in the order of their oldest operation.
     mutating func enqueueEverythingPending() {
-        var seen: Set<String> = []
+        var seen: Set<PropertyID> = []
         for operation in store.pendingOperations where seen.insert(operation.recordID).inserted {
             schedule.waiting(operation.recordID)
         }
@@ -77,7 +77,7 @@ extension SyncMachine {
     /// Operations never sent that cancel out are dropped before they are sent, so the
     /// server sees no stubs: a create and its delete, or edits that end where they
     /// began. Each stays in the outbox, revertible on its own, until this moment.
-    private mutating func foldCancellingOperations(of id: String) -> [Action] {
+    private mutating func foldCancellingOperations(of id: PropertyID) -> [Action] {
         let operations = store.pendingOperations(for: id)
         let unsent = operations.prefix { !$0.mayHaveReachedServer }
         guard unsent.count >= 2 else { return [] }
@@ -106,13 +106,13 @@ extension SyncMachine {
     // MARK: - Backoff
 
     /// A transient failure: the record steps aside for a while, without a slot.
-    mutating func backOff(_ id: String) -> [Action] {
+    mutating func backOff(_ id: PropertyID) -> [Action] {
         let (failures, ticket) = schedule.backOff(id)
         return [.wake(after: options.retryPolicy.delay(afterFailure: failures), record: id, ticket: ticket)]
     }
 
     /// A backoff's time is up (a stale one, replaced by a newer backoff, does nothing).
-    mutating func backoffEnded(_ id: String, ticket: Int) -> [Action] {
+    mutating func backoffEnded(_ id: PropertyID, ticket: Int) -> [Action] {
         guard schedule.backoffEnded(id, ticket: ticket) else { return [] }
         if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
         return pump()

@@ -23,8 +23,8 @@ extension SyncMachine {
         /// The newest version listed (the plain dialect's sync mark: see `plainSyncMark`).
         fileprivate(set) var newestVersion: Int?
         /// The tombstones listed: the cache drops those the store does not keep.
-        fileprivate(set) var tombstones: [String] = []
-        fileprivate var unshownChanges = StoreDiff<String>()
+        fileprivate(set) var tombstones: [PropertyID] = []
+        fileprivate var unshownChanges = StoreDiff<PropertyID>()
         fileprivate var unsaved: [RealEstateProperty] = []
         fileprivate var lastShown: ContinuousClock.Instant?
         /// Whether every record not yet shown was new to the list and nothing else (the user,
@@ -48,7 +48,7 @@ extension SyncMachine {
         }
 
         /// What is not on screen or in the cache yet, which then counts as shown.
-        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<String>, records: [RealEstateProperty], areNewRows: Bool) {
+        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<PropertyID>, records: [RealEstateProperty], areNewRows: Bool) {
             defer {
                 unshownChanges = StoreDiff()
                 unsaved = []

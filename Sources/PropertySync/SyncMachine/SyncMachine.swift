@@ -17,11 +17,11 @@ struct SyncMachine {
         /// Put this mutation on the wire; its answer comes back through `answered(_:to:)`.
         case send(OperationID, PropertyMutation)
         /// Read this record from the server to settle a refused operation; back through `read(_:for:)`.
-        case read(recordID: String, for: OperationID)
+        case read(recordID: PropertyID, for: OperationID)
         case save(StorageWrite)
         case emit(ListEvent)
         /// Call `backoffEnded(_:ticket:)` after the delay.
-        case wake(after: Duration, record: String, ticket: Int)
+        case wake(after: Duration, record: PropertyID, ticket: Int)
         /// Check now and then whether the server is back (`probeSending`, `probe…`), until `stopProbing`.
         case startProbing
         case stopProbing
@@ -46,7 +46,7 @@ struct SyncMachine {
         case settle([OperationID], writing: RealEstateProperty?)
         case merge([RealEstateProperty])
         /// A whole list was read at that time: these records are gone from it.
-        case remove([String], refreshedAt: Date, rowCount: Int)
+        case remove([PropertyID], refreshedAt: Date, rowCount: Int)
         /// Where the next catch-up starts (and when the last base query ran, if this was one).
         case syncMarks(lastSync: Int64, baseSync: Date?)
         case dialect(APIDialect)
@@ -69,7 +69,7 @@ struct SyncMachine {
     var link = SyncLink()
     /// The user's change that lost a conflict (with the copy it was made against), per record,
     /// until it is applied again, let go, or the user changes the record otherwise.
-    var conflicted: [String: PendingOperation<RealEstateProperty>] = [:]
+    var conflicted: [PropertyID: PendingOperation<RealEstateProperty>] = [:]
     var history = UndoHistory()
     /// Live sync's catch-up under way, with the events waiting for it (see +CatchUp).
     var catchUp: CatchUp?
@@ -108,7 +108,7 @@ struct SyncMachine {
 
     // MARK: - Reading
 
-    func row(_ id: String) -> PropertyRow? {
+    func row(_ id: PropertyID) -> PropertyRow? {
         store.record(id).map { PropertyRow($0, status: store.status(id)) }
     }
 
@@ -120,7 +120,7 @@ struct SyncMachine {
 
     /// A change of the store as the screen's events: the rows it touched, as they are now (the
     /// last word on each id, even one also marked removed), and the pending count when it moved.
-    mutating func publish(_ diff: StoreDiff<String>) -> [Action] {
+    mutating func publish(_ diff: StoreDiff<PropertyID>) -> [Action] {
         publish(diff.isEmpty ? nil : RowUpdate(diff: diff) { row($0) })
     }
 
@@ -161,13 +161,13 @@ struct SyncMachine {
     // MARK: - Merging the server's records
 
     /// Server records into the confirmed set (the newer version wins); what they changed, for the screen.
-    func merge(_ records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+    func merge(_ records: [RealEstateProperty], into diff: inout StoreDiff<PropertyID>) {
         for record in records { diff.formUnion(store.merge(record)) }
         restateConflicts(among: records, into: &diff)
     }
 
     /// `restateConflict` for the records read that are in conflict (usually none).
-    func restateConflicts(among records: [RealEstateProperty], into diff: inout StoreDiff<String>) {
+    func restateConflicts(among records: [RealEstateProperty], into diff: inout StoreDiff<PropertyID>) {
         guard !conflicted.isEmpty else { return }
         for record in records where conflicted[record.id] != nil { restateConflict(of: record.id, into: &diff) }
     }
@@ -181,7 +181,7 @@ struct SyncMachine {
 
     /// A record in conflict changed on the server again: the reason says what it holds now (a
     /// second rename elsewhere is named, not the first), as long as it still clashes with yours.
-    func restateConflict(of id: String, into diff: inout StoreDiff<String>) {
+    func restateConflict(of id: PropertyID, into diff: inout StoreDiff<PropertyID>) {
         guard let yours = conflicted[id], let server = store.confirmedRecord(id), !server.isDeleted,
               case .conflict(let message) = ConflictResolution.resolve(yours, against: server) else { return }
         diff.formUnion(store.restateConflict(id, as: message))
@@ -191,7 +191,7 @@ struct SyncMachine {
     /// before it began that it did not list are gone, from the list and then from the cache. Only
     /// the removals are written: rewriting a million cached rows in one transaction would hold the
     /// outbox, and so the user's next change, for seconds.
-    mutating func removeUnlisted(since token: RefreshToken, tombstonesListed: [String], at now: Date) -> [Action] {
+    mutating func removeUnlisted(since token: RefreshToken, tombstonesListed: [PropertyID], at now: Date) -> [Action] {
         let (diff, unlisted) = store.removeUnlisted(since: token)
         // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`): the
         // cache keeps no more tombstones than the store.
@@ -201,7 +201,7 @@ struct SyncMachine {
 
     /// A whole list read at once (a base catch-up): merged, then what it does not list is gone.
     mutating func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken, at now: Date) -> [Action] {
-        var diff = StoreDiff<String>()
+        var diff = StoreDiff<PropertyID>()
         store.mergeListed(records, into: &diff)
         return publish(diff) + removeUnlisted(since: token, tombstonesListed: records.filter(\.isDeleted).map(\.id), at: now)
     }

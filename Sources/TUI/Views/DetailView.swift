@@ -41,7 +41,7 @@ struct DetailView {
         let fields: [(label: String, value: String, color: Frame.Color)] = [
             ("Name", property.name, .default),
             ("Address", property.address ?? "—", .default),
-            ("ID", property.id, .default),
+            ("ID", property.id.text, .default),
             ("Created", property.createdAt ?? "— (not on the server yet)", .default),
             ("Updated", property.updatedAt ?? "—", .default),
             ("Version", property.version == 0 ? "0 (not on the server yet)"

@@ -17,7 +17,7 @@ struct ListView {
     /// What an empty, unfiltered list says (it depends on whether the server answered).
     let emptyText: String
     /// Rows whose change was just refused (id → why): marked `!` until the next key.
-    var revertedRows: [String: String] = [:]
+    var revertedRows: [PropertyID: String] = [:]
     let palette: Palette
 
     func draw(rows: some RowSource, into frame: inout Frame) {
@@ -61,7 +61,7 @@ struct ListView {
         }
     }
 
-    private func editedField(of id: String) -> PropertyField? {
+    private func editedField(of id: PropertyID) -> PropertyField? {
         if case .edit(id, let field) = editing?.field { field } else { nil }
     }
 

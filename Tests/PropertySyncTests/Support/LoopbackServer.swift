@@ -124,7 +124,7 @@ final class CuttableAPI: PropertyAPI {
         return try await api.describe()
     }
 
-    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? {
+    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? {
         try check()
         return try await api.get(id: id)
     }

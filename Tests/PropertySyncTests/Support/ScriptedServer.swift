@@ -20,12 +20,12 @@ actor ScriptedServer: PropertyAPI {
         case answerFor(RealEstateProperty)
     }
 
-    var records: [String: RealEstateProperty] = [:]
+    var records: [PropertyID: RealEstateProperty] = [:]
     /// Mutations in the order they arrived.
     private(set) var received: [PropertyMutation] = []
     private(set) var maximumInFlight = 0
     private(set) var maximumInFlightPerRecord = 0
-    private var inFlight: [String: Int] = [:]
+    private var inFlight: [PropertyID: Int] = [:]
     /// The most creates on the wire at once (they must go one at a time, in the order made).
     private(set) var maximumCreatesInFlight = 0
     private var createsInFlight = 0
@@ -101,7 +101,7 @@ actor ScriptedServer: PropertyAPI {
         return PropertyPage(items: Array(sorted[start..<end]), nextToken: end < sorted.count ? String(end) : nil)
     }
 
-    func get(id: String) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
+    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
 
     /// The versioned dialect's rules; it answers no introspection, so the list guesses (versioned).
     nonisolated var dialect: APIDialect { .versioned }
@@ -196,7 +196,7 @@ actor ScriptedServer: PropertyAPI {
             message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: Self.json(record)))
     }
 
-    static func recordID(of mutation: PropertyMutation) -> String {
+    static func recordID(of mutation: PropertyMutation) -> PropertyID {
         switch mutation {
         case .create(let record): record.id
         case .update(let id, _, _), .delete(let id, _): id
@@ -205,17 +205,17 @@ actor ScriptedServer: PropertyAPI {
 
     static func json(_ record: RealEstateProperty) -> JSONValue {
         [
-            "id": .string(record.id), "name": .string(record.name), "address": JSONValue(record.address),
+            "id": .string(record.id.text), "name": .string(record.name), "address": JSONValue(record.address),
             "_version": .int(Int64(record.version)), "_deleted": .bool(record.isDeleted),
             "createdAt": JSONValue(record.createdAt), "updatedAt": JSONValue(record.updatedAt),
         ]
     }
 
     /// A record gone from the server with no tombstone (purged): only a whole list shows it.
-    func removeRecord(_ id: String) { records[id] = nil }
+    func removeRecord(_ id: PropertyID) { records[id] = nil }
 
     /// A server-side change by another client.
-    func remoteRename(_ id: String, to name: String) {
+    func remoteRename(_ id: PropertyID, to name: String) {
         records[id]?.name = name
         records[id]?.version += 1
     }

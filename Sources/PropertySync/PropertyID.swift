@@ -1,0 +1,152 @@
+import Foundation
+
+/// A record's id. The ids AppSync and the app make are UUIDs in lowercase text: 36 characters,
+/// an 80-byte heap string each, a large part of a record's memory at a million records. Such an
+/// id is kept as its 128 bits (no heap at all); any other id is kept as its text, exactly.
+///
+/// Invariant, which makes the synthesised `==` and `hash` compare texts: a text that packs
+/// (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase hex) is only ever held packed.
+public struct PropertyID: Hashable, Sendable {
+    @usableFromInline
+    enum Form: Hashable, Sendable {
+        /// The UUID's 128 bits, most significant first: they order as the lowercase texts do.
+        case uuid(high: UInt64, low: UInt64)
+        case text(String)
+    }
+
+    @usableFromInline let form: Form
+
+    @inlinable init(form: Form) { self.form = form }
+
+    public init(_ text: String) {
+        var text = text
+        form = text.withUTF8 { PropertyID.uuidBits(UnsafeRawBufferPointer($0)) } ?? .text(text)
+    }
+
+    /// The same from the text's UTF-8 bytes (as an answer's reader hands them over: a UUID makes
+    /// no string at all).
+    public init(utf8 bytes: UnsafeRawBufferPointer) {
+        form = Self.uuidBits(bytes) ?? .text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A new random (version 4) UUID, as Amplify's clients make ids; its text is lowercase.
+    public static func random() -> PropertyID {
+        let bytes = UUID().uuid
+        let all = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7,
+                   bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
+        let high = all[..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let low = all[8...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return PropertyID(form: .uuid(high: high, low: low))
+    }
+
+    /// The UUID a text is, when it is one in lowercase; nil otherwise.
+    @usableFromInline
+    static func uuidBits(_ bytes: UnsafeRawBufferPointer) -> Form? {
+        guard bytes.count == 36 else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            nibbles += 1
+        }
+        return .uuid(high: high, low: low)
+    }
+
+    /// The id as the server knows it.
+    public var text: String {
+        switch form {
+        case .text(let text): return text
+        case .uuid(let high, let low):
+            return String(unsafeUninitializedCapacity: 36) { Self.write(high: high, low: low, into: $0) }
+        }
+    }
+
+    /// The text's UTF-8 bytes, for the time of `body`: a UUID's are written on the stack, no
+    /// string made (a page's thousand cache writes each bind an id).
+    public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch form {
+        case .text(var text):
+            return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .uuid(let high, let low):
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+                let count = Self.write(high: high, low: low, into: buffer)
+                return try body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count]))
+            }
+        }
+    }
+
+    /// Writes `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase; returns 36.
+    private static func write(high: UInt64, low: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var position = 0
+        for nibble in 0..<32 {
+            if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                buffer[position] = UInt8(ascii: "-")
+                position += 1
+            }
+            let half = nibble < 16 ? high : low
+            let digit = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(nibble % 16)) & 0xF)
+            buffer[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            position += 1
+        }
+        return position
+    }
+
+    /// The id's first 8 bytes of text as one big-endian number when they are ASCII, which orders
+    /// two ids as their texts do when the numbers differ (see `IDPrefix`); nil when not ASCII.
+    /// A UUID's prefix is made from its bits, without the text.
+    public var asciiPrefix: UInt64? {
+        switch form {
+        case .uuid(let high, _):
+            var value: UInt64 = 0
+            for nibble in 0..<8 {
+                let digit = UInt8(high >> (60 - 4 * UInt64(nibble)) & 0xF)
+                value = value << 8 | UInt64(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+            return value
+        case .text(var text):
+            return text.withUTF8 { bytes in
+                var value: UInt64 = 0
+                for index in 0..<8 {
+                    let byte = index < bytes.count ? bytes[index] : 0
+                    guard byte < 0x80 else { return nil }
+                    value = value << 8 | UInt64(byte)
+                }
+                return value
+            }
+        }
+    }
+}
+
+extension PropertyID: Comparable {
+    /// As the texts compare. Two UUIDs compare by their bits, which is the same order.
+    public static func < (a: PropertyID, b: PropertyID) -> Bool {
+        if case .uuid(let aHigh, let aLow) = a.form, case .uuid(let bHigh, let bLow) = b.form {
+            return (aHigh, aLow) < (bHigh, bLow)
+        }
+        return a.text < b.text
+    }
+}
+
+extension PropertyID: CustomStringConvertible, ExpressibleByStringInterpolation, Codable {
+    public var description: String { text }
+
+    public init(stringLiteral text: String) { self.init(text) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}
