@@ -1,23 +1,60 @@
 import OptimisticStore
 
 /// The sample's model, with the fields AppSync's conflict detection adds.
-public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
-    public var id: PropertyID
-    public var name: String
-    public var address: String?
-    // The two timestamps are packed (8 bytes each instead of two heap strings): see
-    // `createdAt`. Invariant, which makes the synthesised `==` and `hash` compare texts:
-    // a text that packs is only ever held packed, and `unusualTimes` exists only when
-    // one of them does not pack.
-    @usableFromInline var packedCreatedAt: PackedDateTime
-    @usableFromInline var packedUpdatedAt: PackedDateTime
+///
+/// Its fields live in one shared heap block (`PropertyStorage`): the record itself is one
+/// reference, so the list and the screen share one copy of every record. A change to a field
+/// copies the block first when it is shared, so records behave as plain values. That is also why
+/// it is `Sendable`: a block is never changed once shared (`ManagedBuffer` cannot say so itself).
+public struct RealEstateProperty: SyncedRecord, Hashable, Codable, @unchecked Sendable {
+    @usableFromInline var storage: PropertyStorage
+
+    public var id: PropertyID {
+        get { storage.header.id }
+        set { makeUnique(); storage.header.id = newValue }
+    }
+
+    public var name: String {
+        get { storage.name }
+        set { storage = .make(storage.header, name: newValue, address: storage.address) }
+    }
+
+    public var address: String? {
+        get { storage.address }
+        set { storage = .make(storage.header, name: storage.name, address: newValue) }
+    }
+
     /// `_version`: 0 until the server has confirmed the create.
-    public var version: Int
-    @usableFromInline var unusualTimes: UnusualTimestamps?
+    public var version: Int {
+        get { storage.header.version }
+        set { makeUnique(); storage.header.version = newValue }
+    }
+
     /// `_lastChangedAt`, epoch milliseconds.
-    public var lastChangedAt: Int64?
+    public var lastChangedAt: Int64? {
+        get { storage.header.flags.contains(.hasLastChangedAt) ? storage.header.lastChangedAt : nil }
+        set {
+            makeUnique()
+            storage.header.lastChangedAt = newValue ?? 0
+            if newValue == nil { storage.header.flags.remove(.hasLastChangedAt) } else { storage.header.flags.insert(.hasLastChangedAt) }
+        }
+    }
+
     /// `_deleted`.
-    public var isDeleted: Bool
+    public var isDeleted: Bool {
+        get { storage.header.flags.contains(.isDeleted) }
+        set {
+            makeUnique()
+            if newValue { storage.header.flags.insert(.isDeleted) } else { storage.header.flags.remove(.isDeleted) }
+        }
+    }
+
+    // The two timestamps are packed (8 bytes each instead of two heap strings): see
+    // `createdAt`. Invariant, which makes equality and hashing compare texts: a text that packs
+    // is only ever held packed, and `unusualTimes` exists only when one of them does not pack.
+    @inlinable var packedCreatedAt: PackedDateTime { storage.header.createdAt }
+    @inlinable var packedUpdatedAt: PackedDateTime { storage.header.updatedAt }
+    @inlinable var unusualTimes: UnusualTimestamps? { storage.header.unusualTimes }
 
     /// `AWSDateTime` text exactly as the server sent it (nil until the server has seen the record).
     @inlinable
@@ -41,15 +78,12 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         id: PropertyID, name: String, address: String? = nil, createdAt: String? = nil, updatedAt: String? = nil,
         version: Int = 0, isDeleted: Bool = false, lastChangedAt: Int64? = nil
     ) {
-        self.id = id
-        self.name = name
-        self.address = address
-        packedCreatedAt = .absent
-        packedUpdatedAt = .absent
-        self.version = version
-        self.isDeleted = isDeleted
-        self.lastChangedAt = lastChangedAt
-        setTimes(createdAt: createdAt, updatedAt: updatedAt)
+        let created = createdAt.flatMap(PackedDateTime.init), updated = updatedAt.flatMap(PackedDateTime.init)
+        self.init(
+            id: id, name: name, address: address,
+            createdAt: StoredDateTime(packed: created ?? .absent, unusual: created == nil ? createdAt : nil),
+            updatedAt: StoredDateTime(packed: updated ?? .absent, unusual: updated == nil ? updatedAt : nil),
+            version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
     /// A record whose times come packed already (read from an answer's bytes: see `WireTime`),
@@ -58,28 +92,55 @@ public struct RealEstateProperty: SyncedRecord, Hashable, Codable {
         id: PropertyID, name: String, address: String?, createdAt: StoredDateTime, updatedAt: StoredDateTime,
         version: Int, isDeleted: Bool, lastChangedAt: Int64?
     ) {
-        self.id = id
-        self.name = name
-        self.address = address
-        packedCreatedAt = createdAt.packed
-        packedUpdatedAt = updatedAt.packed
-        self.version = version
-        self.isDeleted = isDeleted
-        self.lastChangedAt = lastChangedAt
-        unusualTimes = createdAt.unusual == nil && updatedAt.unusual == nil
-            ? nil : UnusualTimestamps(createdAt: createdAt.unusual, updatedAt: updatedAt.unusual)
+        storage = .make(
+            Self.header(id: id, createdAt: createdAt, updatedAt: updatedAt, version: version, isDeleted: isDeleted,
+                        lastChangedAt: lastChangedAt),
+            name: name, address: address)
+    }
+
+    /// The fixed-size fields; the texts' counts are set when the block is made.
+    static func header(
+        id: PropertyID, createdAt: StoredDateTime, updatedAt: StoredDateTime, version: Int, isDeleted: Bool,
+        lastChangedAt: Int64?
+    ) -> PropertyStorage.Header {
+        var flags: PropertyStorage.Flags = isDeleted ? .isDeleted : []
+        if lastChangedAt != nil { flags.insert(.hasLastChangedAt) }
+        return PropertyStorage.Header(
+            id: id, flags: flags, nameCount: 0, addressCount: 0, createdAt: createdAt.packed, updatedAt: updatedAt.packed,
+            version: version, lastChangedAt: lastChangedAt ?? 0,
+            unusualTimes: createdAt.unusual == nil && updatedAt.unusual == nil
+                ? nil : UnusualTimestamps(createdAt: createdAt.unusual, updatedAt: updatedAt.unusual))
     }
 
     /// Packs what packs and keeps the rest as text (the invariant above).
     @usableFromInline
     mutating func setTimes(createdAt: String?, updatedAt: String?) {
         let created = createdAt.flatMap(PackedDateTime.init), updated = updatedAt.flatMap(PackedDateTime.init)
-        packedCreatedAt = created ?? .absent
-        packedUpdatedAt = updated ?? .absent
         let unusualCreated = created == nil ? createdAt : nil, unusualUpdated = updated == nil ? updatedAt : nil
-        unusualTimes = unusualCreated == nil && unusualUpdated == nil
+        makeUnique()
+        storage.header.createdAt = created ?? .absent
+        storage.header.updatedAt = updated ?? .absent
+        storage.header.unusualTimes = unusualCreated == nil && unusualUpdated == nil
             ? nil : UnusualTimestamps(createdAt: unusualCreated, updatedAt: unusualUpdated)
     }
+
+    /// Copies the block before a field of it changes, unless this record is its only holder.
+    @inlinable
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    /// The name's and the address's UTF-8 bytes (nil: no address), for the time of `body`: no
+    /// string is made (a page's thousand cache writes bind both).
+    public func withTextsUTF8<Result>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer?) throws -> Result) rethrows -> Result {
+        try storage.withTexts(body)
+    }
+
+    @inlinable
+    public static func == (a: RealEstateProperty, b: RealEstateProperty) -> Bool { a.storage.hasSameFields(as: b.storage) }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
     enum CodingKeys: String, CodingKey {
         case id, name, address, createdAt, updatedAt

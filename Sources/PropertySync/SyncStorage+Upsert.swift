@@ -23,8 +23,10 @@ extension SyncStorage {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         bind(record.id, at: 1, of: handle)
-        bind(record.name, at: 2, of: handle)
-        bind(record.address, at: 3, of: handle)
+        record.withTextsUTF8 { name, address in
+            bind(name, at: 2, of: handle)
+            bind(address, at: 3, of: handle)
+        }
         bind(record.createdAt, at: 4, of: handle)
         bind(record.updatedAt, at: 5, of: handle)
         sqlite3_bind_int64(handle, 6, Int64(record.version))
@@ -54,10 +56,19 @@ extension SyncStorage {
     }
 
     private static func bind(_ id: PropertyID, at index: Int32, of handle: SQLiteStatement) {
-        id.withUTF8 { bytes in
-            _ = sqlite3_bind_text(handle, index, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
-        }
+        id.withUTF8 { bind($0, at: index, of: handle) }
     }
 
+    private static func bind(_ text: UnsafeRawBufferPointer?, at index: Int32, of handle: SQLiteStatement) {
+        guard let text else {
+            sqlite3_bind_null(handle, index)
+            return
+        }
+        // A text with no bytes may have no address, and SQLite takes a null pointer for null.
+        let start = text.baseAddress ?? UnsafeRawPointer(emptyText.utf8Start)
+        _ = sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), Int32(text.count), transient)
+    }
+
+    private static let emptyText: StaticString = ""
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
