@@ -74,7 +74,8 @@ struct ListKeyQuery: Sendable {
             let given = try parts(map)
             return fields.count == 1 ? ItemKey.databaseValue(given[0]) : given.map(ItemKey.plainText).joined(separator: "#").databaseValue
         }
-        for (name, map) in input {
+        // The library gives every operator of the input, those not sent as null.
+        for (name, map) in input where !map.isNull && !map.isUndefined {
             switch name {
             case "eq": return .eq(try value(map))
             case "lt": return .lt(try value(map))
