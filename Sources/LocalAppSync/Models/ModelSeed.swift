@@ -10,13 +10,31 @@ import AppSync
 /// by the sort key.
 struct ModelSeed: Sendable {
     let schema: ModelSchema
+    /// Each field's seed, hashed once rather than once an item.
+    private let fieldSeeds: [String: UInt64]
+    /// What each text field's name says it holds, by field name.
+    private let textKinds: [String: SeedText.TextKind]
+
+    init(schema: ModelSchema) {
+        self.schema = schema
+        var seeds: [String: UInt64] = [:]
+        var kinds: [String: SeedText.TextKind] = [:]
+        for model in schema.models {
+            for field in model.fields { seeds[model.name + "." + field.name] = SeedRandom.base(model.name + "." + field.name) }
+        }
+        for field in schema.models.flatMap(\.fields) + schema.nonModels.values.flatMap(\.fields) {
+            kinds[field.name] = SeedText.TextKind(name: field.name)
+        }
+        fieldSeeds = seeds
+        textKinds = kinds
+    }
 
     /// Item `index` (0..<count) of `model`, without the timestamps and versions of its write.
     func item(_ model: AmplifyModel, index: Int, count: Int) -> ModelItem {
         var attributes: [String: JSONValue] = [:]
         let keyFields = Set(model.primaryKey.fields)
         for field in model.fields where !field.type.isModel && !keyFields.contains(field.name) {
-            var random = SeedRandom(model.name + "." + field.name, index)
+            var random = SeedRandom(base: fieldSeeds[model.name + "." + field.name] ?? 0, index)
             // One optional field in six is left out, as a form would leave it.
             if !field.isRequired, random.next() % 6 == 0 { continue }
             attributes[field.name] = value(field, random: &random, index: index, depth: 0)
@@ -74,7 +92,7 @@ struct ModelSeed: Sendable {
     private func single(_ field: ModelField, random: inout SeedRandom, index: Int, depth: Int) -> JSONValue {
         switch field.type {
         case .scalar(let scalar):
-            return SeedText.scalar(scalar, name: field.name, random: &random, index: index)
+            return SeedText.scalar(scalar, name: field.name, kind: textKinds[field.name] ?? .word, random: &random, index: index)
         case .enumeration(let name):
             guard let values = schema.enums[name]?.values, !values.isEmpty else { return .null }
             return .string(values[Int(random.next() % UInt64(values.count))])
@@ -99,8 +117,14 @@ struct SeedRandom {
     private var state: UInt64
 
     init(_ name: String, _ index: Int) {
-        state = UInt64(bitPattern: ScanOrder.key(of: name)) ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        self.init(base: Self.base(name), index)
     }
+
+    init(base: UInt64, _ index: Int) {
+        state = base ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    static func base(_ name: String) -> UInt64 { UInt64(bitPattern: ScanOrder.key(of: name)) }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -9,22 +9,39 @@ enum SeedText {
     static let words = ["weekly", "shared", "morning", "family", "groceries", "travel", "rent", "gift", "books", "coffee", "repairs", "music"]
     static let colours = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "grey"]
 
-    static func scalar(_ scalar: ScalarType, name: String, random: inout SeedRandom, index: Int) -> JSONValue {
-        let lower = name.lowercased()
+    /// What a text field's name says it holds, read once per field.
+    enum TextKind: Sendable {
+        case email, colour, phrase, title, word
+
+        init(name: String) {
+            let lower = name.lowercased()
+            if lower.contains("email") {
+                self = .email
+            } else if lower.contains("colo") {
+                self = .colour
+            } else if ["description", "note", "text", "comment", "body", "summary"].contains(where: lower.contains) {
+                self = .phrase
+            } else if ["name", "title", "label", "merchant", "author"].contains(where: lower.contains) {
+                self = .title
+            } else {
+                self = .word
+            }
+        }
+    }
+
+    static func scalar(_ scalar: ScalarType, name: String, kind: TextKind, random: inout SeedRandom, index: Int) -> JSONValue {
         func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
         func number(_ bound: UInt64) -> UInt64 { random.next() % bound }
         switch scalar {
         case .id: return .string(SeedRandom.uuid(name, Int(number(1_000_000_000))))
         case .string:
-            if lower.contains("email") { return .string("\(pick(words))\(index)@example.com") }
-            if lower.contains("colo") { return .string(pick(colours)) }
-            if ["description", "note", "text", "comment", "body", "summary"].contains(where: lower.contains) {
-                return .string("\(pick(adjectives)) \(pick(words)) \(pick(words)) for the \(pick(nouns).lowercased())")
+            switch kind {
+            case .email: return .string(pick(words) + String(index) + "@example.com")
+            case .colour: return .string(pick(colours))
+            case .phrase: return .string(pick(adjectives) + " " + pick(words) + " " + pick(words) + " for the " + pick(nouns).lowercased())
+            case .title: return .string(pick(adjectives) + " " + pick(nouns))
+            case .word: return .string(pick(words) + "-" + String(index))
             }
-            if ["name", "title", "label", "merchant", "author"].contains(where: lower.contains) {
-                return .string("\(pick(adjectives)) \(pick(nouns))")
-            }
-            return .string("\(pick(words))-\(index)")
         case .int: return .int(Int64(number(1000)))
         case .float: return .double(Double(number(100_000)) / 100)
         case .boolean: return .bool(number(2) == 0)
