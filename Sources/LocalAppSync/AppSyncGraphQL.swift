@@ -31,6 +31,9 @@ final class AppSyncGraphQL: Sendable {
         try Self.attach(resolvers.queries, to: schema.queryType)
         try Self.attach(resolvers.mutations, to: schema.mutationType)
         try Self.attachSubscriptions(resolvers.subscribe, to: schema.subscriptionType)
+        for (typeName, fieldResolvers) in resolvers.fields {
+            try Self.attachFields(fieldResolvers, to: schema.getType(name: typeName) as? GraphQLObjectType)
+        }
         for name in resolvers.recordTypes {
             try Self.attachStoppingFieldReaders(to: schema.getType(name: name) as? GraphQLObjectType)
             try Self.attachStoppingFieldReaders(to: schema.getType(name: "Model\(name)Connection") as? GraphQLObjectType)
@@ -214,6 +217,14 @@ final class AppSyncGraphQL: Sendable {
         for (name, field) in fields { field.resolve = resolvers[name] }
         // Re-setting the field function drops the library's cached field definitions, so the
         // resolvers set above are the ones execution sees.
+        type.fields = { fields }
+    }
+
+    /// Resolvers for some fields of a type; the others keep theirs.
+    private static func attachFields(_ resolvers: [String: GraphQLFieldResolve], to type: GraphQLObjectType?) throws {
+        guard let type else { return }
+        let fields = try type.fields()
+        for (name, field) in fields { if let resolve = resolvers[name] { field.resolve = resolve } }
         type.fields = { fields }
     }
 

@@ -12,7 +12,12 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
 
     /// Optimistic concurrency rejected a write made against an older `_version`.
     static func conflictUnhandled(serverRecord: PropertyRecord) -> Self {
-        Self(errorType: "ConflictUnhandled", message: "Conflict resolver rejects mutation.", data: serverRecord.map)
+        conflictUnhandled(serverItem: serverRecord.map)
+    }
+
+    /// The same for any record: `serverItem` is the record as the server holds it, every field.
+    static func conflictUnhandled(serverItem: Map) -> Self {
+        Self(errorType: "ConflictUnhandled", message: "Conflict resolver rejects mutation.", data: serverItem)
     }
 
     /// DynamoDB's answer for a create whose id exists or a condition that does not hold.

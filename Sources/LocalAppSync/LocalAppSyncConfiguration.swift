@@ -37,7 +37,7 @@ public struct LocalAppSyncConfiguration: Sendable {
     /// Which API the server plays. Versioned by default: the app's own embedded server and
     /// every existing client of it expect conflict detection.
     public var schema: ServedDialect = .versioned
-    /// Your own models (`serve --models`), served in the Gen 2 dialect instead of the sample.
+    /// Your own models (`serve --models`), served in `schema`'s dialect instead of the sample.
     public var models: ServedModels?
     /// Answer list/sync/get queries of the common shape without GraphQLSwift's per-row
     /// execution (`FastPagePlan`); off, every request goes through the library's execution.
@@ -103,7 +103,7 @@ public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
         case .portInUse(let host, let port):
             "port \(port) on \(host) is in use (another proptui serve?): stop that one, choose another port with --port, or --port 0 for a free one"
         case .storeNotEmpty(let dataDirectory):
-            "the store in \(dataDirectory) already holds properties, so nothing was seeded: --seed fills only an empty store (give a new --data-dir)"
+            "the store in \(dataDirectory) already holds properties (or records of your models), so nothing was seeded: --seed fills only an empty store (give a new --data-dir)"
         case .storeDialectMismatch(let path, let stored, let requested):
             "\(path) holds a \(stored) store, not a \(requested) one: serve it with --schema \(stored), or give another --data-dir (it was left unchanged)"
         }

@@ -62,15 +62,24 @@ public final class LocalAppSyncServer: Sendable {
                 } : nil)
         let signer = try PageTokenSigner.stored(in: configuration.dataDirectory)
         if let models = configuration.models {
-            guard configuration.schema == .gen2 else { throw ModelsServingError.versionedDialect }
-            let database = try ModelItemDatabase(
-                path: (configuration.dataDirectory as NSString).appendingPathComponent(ModelItemDatabase.fileName))
+            let dialect = configuration.schema
+            let path = (configuration.dataDirectory as NSString).appendingPathComponent(ModelItemDatabase.fileName(dialect))
+            let database: ModelItemDatabase
+            do {
+                database = try ModelItemDatabase(
+                    path: path, dialect: dialect, references: ModelReferences(schema: models.schema), seed: ModelSeed(schema: models.schema))
+            } catch let mismatch as StoreDialectMark.Mismatch {
+                throw LocalAppSyncError.storeDialectMismatch(path: path, stored: mismatch.stored, requested: mismatch.requested)
+            }
             store = database
             let operations = models.schema.models.map { model in
-                ModelOperations(model: model, schema: models.schema, database: database, limits: configuration.limits, signer: signer)
+                ModelOperations(
+                    model: model, schema: models.schema, database: database, limits: configuration.limits, signer: signer,
+                    conflictHandler: configuration.conflictHandler)
             }
             graphQL = try AppSyncGraphQL(
-                sdl: models.sdl, resolvers: ModelResolvers(operations: operations, hub: hub, faults: faults).served,
+                sdl: models.sdl(dialect),
+                resolvers: ModelResolvers(operations: operations, schema: models.schema, hub: hub, faults: faults).served,
                 limits: configuration.limits, fastPagePath: false)
             return
         }

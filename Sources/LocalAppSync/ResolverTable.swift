@@ -9,6 +9,8 @@ struct ServedResolvers {
     var mutations: [String: GraphQLFieldResolve]
     var subscribe: (Set<String>) -> GraphQLFieldResolve
     var recordTypes: [String]
+    /// Resolvers of fields of other types than the roots (relations), by type, then field.
+    var fields: [String: [String: GraphQLFieldResolve]] = [:]
 }
 
 /// The resolvers of the sample's schema's root fields, by field name.

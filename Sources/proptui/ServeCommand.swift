@@ -28,11 +28,12 @@ struct Serve: AsyncParsableCommand {
 
             --models FILE serves your own models instead of the sample: FILE is an \
             amplify_outputs.json (its data.model_introspection) or a file holding only that \
-            object. Every model gets the Gen 2 API Amplify generates for it (get, list, the \
-            three mutations with conditions, the subscriptions), stored with DynamoDB's \
+            object. Every model gets the API Amplify generates for it (get, list, the three \
+            mutations with conditions, the subscriptions, relations), stored with DynamoDB's \
             semantics, values checked by type; the outputs this server writes carry those \
-            models' model_introspection. Gen 2 only (it implies --schema gen2); no samples are \
-            seeded.
+            models' model_introspection. Gen 2 by default; with --schema versioned, the \
+            DataStore API (_version, sync queries, conflict detection, soft deletes). No \
+            samples are seeded; --seed N writes N generated items of every model.
             """)
 
     @Option(help: "Address to listen on. Anything but loopback needs --api-key.")
@@ -76,7 +77,7 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("seed"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Fill an empty store with N generated properties (one bulk insert; the same N gives the same properties) before serving. Refused, changing nothing, when the store holds any property.",
+            "Fill an empty store with N generated properties (with --models: N items of every model) in one bulk insert before serving; the same N gives the same records. Refused, changing nothing, when the store holds any.",
             valueName: "n"))
     var seedCount: Int?
 
@@ -131,7 +132,7 @@ struct Serve: AsyncParsableCommand {
     var schema: String?
 
     @Option(help: ArgumentHelp(
-        "Serve these models instead of the sample: an amplify_outputs.json, or a file holding its model_introspection (Gen 2 only).",
+        "Serve these models instead of the sample: an amplify_outputs.json, or a file holding its model_introspection.",
         valueName: "file"))
     var models: String?
 
@@ -198,14 +199,15 @@ struct Serve: AsyncParsableCommand {
         configuration.region = region
         configuration.schema = Self.dialect(schema, authModes: configuration.authModes)
         if let models {
-            if schema == ServedDialect.versioned.rawValue { throw ValidationError(ModelsServingError.versionedDialect.description) }
-            guard let data = FileManager.default.contents(atPath: models) else { throw ValidationError("cannot read the models file \(models)") }
+            // A mistake in the file, not in the options: said alone (exit 64), with no usage text.
+            let data = try ModelsFile.read(models)
             do {
                 configuration.models = try ServedModels(file: data)
             } catch {
-                throw ValidationError("\(models): \(error)")
+                throw UsageProblem("\(models): \(error)")
             }
-            configuration.schema = .gen2
+            // A models file comes from a Gen 2 project: Gen 2 unless --schema says otherwise.
+            configuration.schema = schema.flatMap(ServedDialect.init(rawValue:)) ?? .gen2
             configuration.seedSamples = false
         }
         if let own = StaticCredentialsProvider.environment(environment) {
@@ -236,7 +238,7 @@ struct Serve: AsyncParsableCommand {
         } catch let error as LocalAppSyncError {
             throw ValidationError(error.description)
         }
-        if let seedCount { try await seed(seedCount, into: server) }
+        if let seedCount { try await seed(seedCount, into: server, what: configuration.models == nil ? "properties" : "items of each model") }
         do {
             _ = try await server.start()
         } catch let error as LocalAppSyncError {
@@ -285,12 +287,12 @@ struct Serve: AsyncParsableCommand {
 
     /// `--seed N`: the bulk insert, with progress and a summary on standard error. A store
     /// that holds anything is a usage problem (exit 64), left as it was.
-    private func seed(_ count: Int, into server: LocalAppSyncServer) async throws {
+    private func seed(_ count: Int, into server: LocalAppSyncServer, what: String) async throws {
         let started = ContinuousClock.now
         let total = Self.grouped(count)
         do {
             try await server.seedGenerated(count: count) { written in
-                FileHandle.standardError.write(Data("proptui serve: seeded \(Self.grouped(written)) of \(total) properties…\n".utf8))
+                FileHandle.standardError.write(Data("proptui serve: seeded \(Self.grouped(written)) records…\n".utf8))
             }
         } catch let error as LocalAppSyncError {
             throw UsageProblem(error.description)
@@ -298,7 +300,7 @@ struct Serve: AsyncParsableCommand {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let shown = seconds < 10 ? String(format: "%.1f", seconds) : Self.grouped(Int(seconds.rounded()))
-        FileHandle.standardError.write(Data("proptui serve: seeded \(total) properties in \(shown) s\n".utf8))
+        FileHandle.standardError.write(Data("proptui serve: seeded \(total) \(what) in \(shown) s\n".utf8))
     }
 
     /// 1000000 as "1,000,000", whatever the locale (the messages are English).

@@ -5,8 +5,9 @@ Your own models, from a Gen 2 amplify_outputs.json with several models: an enum,
 Int and Float, AWSDate and AWSDateTime, a list, a custom type, a belongsTo key field, and a
 model with a composite key and the AWS scalars. Created, read, listed with a filter, updated
 under a condition, deleted by its whole key; a bad value and a failed condition answered as
-AppSync answers them; a subscription event; a file that is not a models file refused with
-where it is wrong. The client is given no schema: it sends what the models file describes.
+AppSync answers them; a subscription event; a file that is not a models file (or none) refused
+in one line with where it is wrong. Then the versioned dialect (versions, a conflict, a
+tombstone in sync), and a seeded store whose relations and composite key partitions resolve. The client is given no schema: it sends what the models file describes.
 Usage:
 
     python3 Tests/e2e/models_serve_test.py [path/to/proptui]
@@ -131,11 +132,74 @@ def refused_file_checks(binary, work):
     broken = os.path.join(work, "broken.json")
     with open(broken, "w") as file:
         file.write('{"version": "1.3", "data": {"model_introspection": {"models": {"Thing": {"name": "Thing", "fields": 7}}}}}')
-    result = subprocess.run([binary, "serve", "--port", "0", "--data-dir", os.path.join(work, "broken-data"), "--models", broken],
-                            capture_output=True, text=True, timeout=60)
-    said = result.stdout + result.stderr
-    check(result.returncode != 0 and "Thing" in said and "fields" in said,
-          "a models file that is wrong is refused, saying where", said.strip())
+    missing = os.path.join(work, "nowhere.json")
+    for path, why in [(broken, "fields"), (missing, "No such file or directory"), (work, "Is a directory")]:
+        result = subprocess.run([binary, "serve", "--port", "0", "--data-dir", os.path.join(work, "broken-data"), "--models", path],
+                                capture_output=True, text=True, timeout=60)
+        said = (result.stdout + result.stderr).strip()
+        # One line naming the file and what is wrong, the usage exit code (64) as for the server's
+        # other start-up problems, and no usage text after it.
+        check(result.returncode == 64 and path in said and why in said and "USAGE" not in said and len(said.splitlines()) == 1,
+              f"a models file that cannot be served is refused in one line, saying why ({why})", said)
+
+
+async def versioned_checks(binary, work):
+    process, url, _, api_key = start_server(binary, os.path.join(work, "versioned"), "--models", str(MODELS), "--schema", "versioned")
+    try:
+        host = urllib.parse.urlparse(url).netloc
+        transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
+        async with Client(transport=transport) as session:
+            created = (await session.execute(gql(
+                "mutation { createCategory(input: {name: \"Food\"}) { id _version _deleted _lastChangedAt } }")))["createCategory"]
+            check(created["_version"] == 1 and created["_deleted"] is None and created["_lastChangedAt"] > 0,
+                  "the versioned dialect answers versions for your own models", created)
+            update = gql("mutation ($input: UpdateCategoryInput!) { updateCategory(input: $input) { name _version } }")
+            updated = (await session.execute(update, variable_values={"input": {"id": created["id"], "name": "Meals", "_version": 1}}))
+            check(updated["updateCategory"] == {"name": "Meals", "_version": 2}, "an update at the current version", updated)
+            try:
+                await session.execute(update, variable_values={"input": {"id": created["id"], "name": "Late", "_version": 1}})
+                conflict = None
+            except TransportQueryError as error:
+                conflict = error.errors[0]
+            check(conflict is not None and conflict.get("errorType") == "ConflictUnhandled" and conflict["data"]["name"] == "Meals"
+                  and conflict["data"]["_version"] == 2, "a stale update is ConflictUnhandled with the server's record", conflict)
+            await session.execute(gql("mutation ($id: ID!) { deleteCategory(input: {id: $id, _version: 2}) { id } }"),
+                                  variable_values={"id": created["id"]})
+            synced = (await session.execute(gql("query { syncCategories { items { id _deleted } startedAt } }")))["syncCategories"]
+            check(synced["items"] == [{"id": created["id"], "_deleted": True}] and synced["startedAt"] > 0,
+                  "a delete leaves a tombstone the sync query answers", synced)
+    finally:
+        stop_server(process)
+
+
+async def relation_and_key_checks(binary, work):
+    process, url, _, api_key = start_server(binary, os.path.join(work, "seeded"), "--models", str(MODELS), "--seed", "30")
+    try:
+        host = urllib.parse.urlparse(url).netloc
+        transport = AIOHTTPTransport(url=url, auth=AppSyncApiKeyAuthentication(host=host, api_key=api_key))
+        async with Client(transport=transport) as session:
+            listed = (await session.execute(gql(
+                "query { listTransactions(limit: 100) { items { categoryId category { id name } } } }")))["listTransactions"]["items"]
+            check(len(listed) == 30 and all(item["category"] and item["category"]["id"] == item["categoryId"] for item in listed),
+                  "--seed 30 gives 30 transactions, each with a parent its belongsTo resolves", listed[:2])
+            parent = listed[0]["categoryId"]
+            children = (await session.execute(gql(
+                "query ($id: ID!) { getCategory(id: $id) { transactions(limit: 100) { items { categoryId } nextToken } } }"),
+                variable_values={"id": parent}))["getCategory"]["transactions"]["items"]
+            check(children and all(child["categoryId"] == parent for child in children)
+                  and len(children) == sum(1 for item in listed if item["categoryId"] == parent),
+                  "a hasMany is the connection of exactly the parent's children", children)
+            budgets = (await session.execute(gql("query { listBudgets(limit: 100) { items { tenantId sku } } }")))["listBudgets"]["items"]
+            tenant = budgets[0]["tenantId"]
+            partition = (await session.execute(gql(
+                "query ($t: ID) { listBudgets(tenantId: $t, sortDirection: DESC) { items { tenantId sku } } }"),
+                variable_values={"t": tenant}))["listBudgets"]["items"]
+            skus = [item["sku"] for item in partition]
+            check(partition and all(item["tenantId"] == tenant for item in partition) and skus == sorted(skus, reverse=True)
+                  and len(partition) == sum(1 for item in budgets if item["tenantId"] == tenant),
+                  "a composite key's partition is listed in key order", partition)
+    finally:
+        stop_server(process)
 
 
 async def api_checks(url, realtime_url, api_key):
@@ -158,6 +222,8 @@ def main():
             stderr = stop_server(process)
         check(process.returncode == 0, "the server stops cleanly", stderr[-2000:])
         refused_file_checks(binary, work)
+        asyncio.run(versioned_checks(binary, work))
+        asyncio.run(relation_and_key_checks(binary, work))
     finish()
 
 

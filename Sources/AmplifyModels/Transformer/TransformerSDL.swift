@@ -21,13 +21,14 @@ public enum TransformerSDL {
         }
         blocks += FieldInputs.shared
         for enumName in usedEnums(schema) { blocks += FieldInputs.enumInputs(enumName) }
+        blocks += KeyConditionInputs.blocks(schema)
         var queries: [String] = [], mutations: [String] = [], subscriptions: [String] = []
         for model in schema.models {
             blocks += modelInputs(model, dialect: dialect)
             let name = model.name, plural = model.pluralName
             let keyArguments = model.primaryKey.fields.map { "\($0): \(keyType(model, $0))" }.joined(separator: ", ")
             queries.append("get\(name)(\(keyArguments)): \(name)")
-            queries.append("list\(plural)(filter: Model\(name)FilterInput, limit: Int, nextToken: String): Model\(name)Connection")
+            queries.append("list\(plural)(\(listArguments(model))): Model\(name)Connection")
             if dialect == .versioned {
                 queries.append("sync\(plural)(filter: Model\(name)FilterInput, limit: Int, nextToken: String, lastSync: AWSTimestamp): Model\(name)Connection")
             }
@@ -46,6 +47,18 @@ public enum TransformerSDL {
         blocks += usedScalars(schema, dialect: dialect).map { "scalar \($0)" }
         blocks.append("directive @aws_subscribe(mutations: [String]) on FIELD_DEFINITION")
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A list's arguments: with a custom key, the partition key and a condition on the sort key
+    /// (`list<Plural>(tenantId: ID, sku: ModelStringKeyConditionInput, …, sortDirection:)`), as
+    /// the transformer's primary key directive adds them, to query one partition in key order.
+    private static func listArguments(_ model: AmplifyModel) -> String {
+        let common = ["filter: Model\(model.name)FilterInput", "limit: Int", "nextToken: String"]
+        let key = model.primaryKey
+        guard key.isCustom else { return common.joined(separator: ", ") }
+        let partition = "\(key.partitionKey): \(model.field(named: key.partitionKey)?.type.graphQLName ?? "ID")"
+        let sort = KeyConditionInputs.argument(model).map { ["\($0.name): \($0.type)"] } ?? []
+        return ([partition] + sort + common + ["sortDirection: ModelSortDirection"]).joined(separator: ", ")
     }
 
     /// The fields the server writes on every model, whether or not the description lists them.
@@ -93,7 +106,7 @@ public enum TransformerSDL {
     }
 
     /// The fields an item holds (not relations), the timestamps included.
-    static func storedFields(_ model: AmplifyModel) -> [ModelField] {
+    public static func storedFields(_ model: AmplifyModel) -> [ModelField] {
         var fields = model.fields.filter { !$0.type.isModel }
         for name in timestamps where model.field(named: name) == nil { fields.append(ModelField(name: name, type: .scalar(.awsDateTime))) }
         return fields

@@ -2,26 +2,25 @@ import AmplifyModels
 import AppSync
 import Foundation
 import GraphQL
+import OrderedCollections
 
 /// One item of one of your models, kept as DynamoDB keeps it: attributes by name, each absent
 /// (not in `attributes`) or written, as a value or as NULL (`.null`). An `AWSJSON` value is kept
-/// as its text, as AppSync hands it to the resolver.
+/// as its text, as AppSync hands it to the resolver. On the versioned dialect `_version`,
+/// `_deleted` and `_lastChangedAt` are attributes too.
 struct ModelItem: Sendable, Equatable {
     var attributes: [String: JSONValue]
 
-    /// The key's values in the key's order, as one text (`["t1","A-1"]`): the row's key.
-    static func keyText(_ values: [JSONValue]) -> String {
-        JSONValue.array(values).jsonText
-    }
+    static let versionFields = ["_version", "_deleted", "_lastChangedAt"]
 
     /// The key of this item in `model` (nil when a key attribute is missing).
-    func keyValues(_ model: AmplifyModel) -> [JSONValue]? {
+    func key(in model: AmplifyModel) -> ItemKey? {
         var values: [JSONValue] = []
         for name in model.primaryKey.fields {
             guard let value = attributes[name], value != .null else { return nil }
             values.append(value)
         }
-        return values
+        return ItemKey(values: values)
     }
 
     /// The item as a resolver answers it: absent and NULL are both GraphQL's null.
@@ -39,6 +38,28 @@ struct ModelItem: Sendable, Equatable {
         var limited: [String: JSONValue] = [:]
         for (name, value) in attributes where fields.contains(name) { limited[name] = value }
         return JSONValue.object(limited).map
+    }
+
+    /// Every field of the record in the schema's order, absent ones as null: the server's copy a
+    /// `ConflictUnhandled` answers in its `data`, as the sample's does.
+    func record(of model: AmplifyModel) -> GraphQL.Map {
+        let names = TransformerSDL.storedFields(model).map(\.name) + Self.versionFields
+        return .dictionary(OrderedDictionary(uniqueKeysWithValues: names.map { ($0, attributes[$0]?.map ?? .null) }))
+    }
+
+    /// About how many bytes of JSON the item takes in an answer (for `RequestBudget`).
+    var estimatedBytes: Int {
+        attributes.reduce(2) { total, attribute in total + attribute.key.utf8.count + 4 + Self.estimatedBytes(attribute.value) }
+    }
+
+    private static func estimatedBytes(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool: 5
+        case .int, .double: 20
+        case .string(let text): text.utf8.count + 2
+        case .array(let items): items.reduce(2) { $0 + estimatedBytes($1) + 1 }
+        case .object(let members): members.reduce(2) { $0 + $1.key.utf8.count + 4 + estimatedBytes($1.value) }
+        }
     }
 
     /// The attributes a condition or a list filter is evaluated against.

@@ -3,55 +3,69 @@ import Foundation
 import GRDB
 
 /// The store of `serve --models`: every model's items in one SQLite table, keyed by the model's
-/// name and the item's key (`ModelItem.keyText`, every field of a composite key), each item one
-/// JSON object of its attributes. One table rather than one per model: the models are known only
+/// name and the item's key (`ItemKey`, every field of a composite key), each item one JSON
+/// object of its attributes. One table rather than one per model: the models are known only
 /// when the server starts, and a fixed table means no table or column is ever named from a
 /// description (nothing of a models file reaches SQL as text), and no migration when the file
 /// changes: a field added or removed is an attribute present or absent, as in DynamoDB, whose
-/// items have no columns either. Scan order per model is DynamoDB's: by the hash of the
-/// partition key (`ScanOrder`), then the key, through an index, so page k seeks to its start.
+/// items have no columns either. Three indexes give DynamoDB's orders: a scan by the hash of the
+/// partition key (`scanKey`), a query of one partition by sort key, and (the versioned dialect's
+/// delta sync) by write time; `modelReference` is the secondary index of each relation
+/// (`ModelReferences`). Each dialect has its own file, marked with the dialect that wrote it.
 final class ModelItemDatabase: PropertyStore {
     let pool: DatabasePool
     let clock = WriteClock()
+    let dialect: ServedDialect
+    let references: ModelReferences
+    /// What `--seed` fills the store with (`ModelSeed`); nil: seeding is refused.
+    let seed: ModelSeed?
     static let table = "modelItem"
-    /// Beside the sample's stores in the data directory, never mixed with them.
-    static let fileName = "proptui-server-models.sqlite"
+    static let referenceTable = "modelReference"
 
-    init(path: String) throws {
+    /// Beside the sample's stores in the data directory, never mixed with them.
+    static func fileName(_ dialect: ServedDialect) -> String {
+        switch dialect {
+        case .gen2: "proptui-server-models.sqlite"
+        case .versioned: "proptui-server-models-versioned.sqlite"
+        }
+    }
+
+    init(path: String, dialect: ServedDialect, references: ModelReferences, seed: ModelSeed? = nil) throws {
         var configuration = Configuration()
         configuration.label = "LocalAppSync.models"
         configuration.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        self.dialect = dialect
+        self.references = references
+        self.seed = seed
+        try StoreDialectMark.check(pool, expecting: dialect)
+        try Self.migrator(dialect).migrate(pool)
         let latest = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(writtenAt) FROM \(Self.table)") }
         clock.advance(past: latest ?? 0)
+        try indexReferences()
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("models v1") { db in
-            try db.create(table: table) { table in
-                table.column("model", .text).notNull()
-                table.column("keyText", .text).notNull()
-                table.column("scanKey", .integer).notNull()
-                table.column("item", .text).notNull()
-                table.column("writtenAt", .integer).notNull()
-                table.primaryKey(["model", "keyText"])
-            }
-            try db.create(index: "index_\(table)_on_model_scanKey_keyText", on: table, columns: ["model", "scanKey", "keyText"])
-        }
-        return migrator
-    }
-
-    /// One row as read: its place in the scan, and the item.
+    /// One row as read.
     struct Row: Sendable {
-        var scanKey: Int64
-        var keyText: String
+        var key: ItemKey
+        var writtenAt: Int64
         var item: ModelItem
     }
 
-    func item(model: String, keyText: String) async throws -> ModelItem? {
-        try await pool.read { db in try Self.fetchItem(db, model: model, keyText: keyText) }
+    static let columns = "keyText, item, writtenAt"
+
+    static func row(_ row: GRDB.Row) -> Row? {
+        guard let key = ItemKey(text: row["keyText"]), let item = decode(row["item"]) else { return nil }
+        return Row(key: key, writtenAt: row["writtenAt"], item: item)
+    }
+
+    static func decode(_ text: String) -> ModelItem? {
+        guard case .object(let attributes)? = JSONValue(jsonText: Array(text.utf8)) else { return nil }
+        return ModelItem(attributes: attributes)
+    }
+
+    func item(model: String, key: ItemKey) async throws -> ModelItem? {
+        try await pool.read { db in try Self.fetchItem(db, model: model, keyText: key.text) }
     }
 
     static func fetchItem(_ db: Database, model: String, keyText: String) throws -> ModelItem? {
@@ -59,51 +73,38 @@ final class ModelItemDatabase: PropertyStore {
         return text.flatMap(decode)
     }
 
-    private static func decode(_ text: String) -> ModelItem? {
-        guard case .object(let attributes)? = JSONValue(jsonText: Array(text.utf8)) else { return nil }
-        return ModelItem(attributes: attributes)
-    }
-
-    /// One scan page of `model`: the next `limit` items in scan order after `cursor`.
-    func scan(model: String, after cursor: ModelScanCursor?, limit: Int) async throws -> [Row] {
-        try await pool.read { db in
-            let rows: [GRDB.Row]
-            if let cursor {
-                rows = try GRDB.Row.fetchAll(db, sql: """
-                    SELECT scanKey, keyText, item FROM \(Self.table) WHERE model = ? AND (scanKey, keyText) > (?, ?)
-                    ORDER BY scanKey, keyText LIMIT ?
-                    """, arguments: [model, cursor.afterScanKey, cursor.afterKeyText, limit])
-            } else {
-                rows = try GRDB.Row.fetchAll(db, sql: """
-                    SELECT scanKey, keyText, item FROM \(Self.table) WHERE model = ? ORDER BY scanKey, keyText LIMIT ?
-                    """, arguments: [model, limit])
-            }
-            return rows.compactMap { row in
-                Self.decode(row["item"]).map { Row(scanKey: row["scanKey"], keyText: row["keyText"], item: $0) }
-            }
-        }
-    }
-
-    /// Runs `body` in one write transaction with the item's current value (nil: absent); what
-    /// `body` answers as the new item is written (nil: the item is deleted).
+    /// Runs `body` in one write transaction with the item's current value (nil: absent) and this
+    /// write's time (later than every earlier write's); what `body` answers as the new item is
+    /// written (nil: the item is removed), with its relation index rows.
     func write<T: Sendable>(
-        model: String, keyText: String, partitionText: String,
-        _ body: @Sendable @escaping (ModelItem?) throws -> (ModelItem?, T)
+        model: String, key: ItemKey, _ body: @Sendable @escaping (ModelItem?, Int64) throws -> (ModelItem?, T)
     ) async throws -> T {
-        let clock = clock
+        let (clock, references) = (clock, references)
         return try await pool.write { db in
+            let keyText = key.text
             let current = try Self.fetchItem(db, model: model, keyText: keyText)
-            let (next, answer) = try body(current)
+            let time = clock.nextWriteTime()
+            let (next, answer) = try body(current, time)
+            try db.execute(sql: "DELETE FROM \(Self.referenceTable) WHERE model = ? AND keyText = ?", arguments: [model, keyText])
             if let next {
                 try db.execute(sql: """
-                    INSERT INTO \(Self.table) (model, keyText, scanKey, item, writtenAt) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (model, keyText) DO UPDATE SET item = excluded.item, writtenAt = excluded.writtenAt
-                    """, arguments: [model, keyText, ScanOrder.key(of: partitionText), JSONValue.object(next.attributes).jsonText, clock.now()])
+                    """, arguments: [model, keyText, key.scanKey, key.partitionText, key.sortValue, StoredJSON.text(.object(next.attributes)), time])
+                for entry in references.entries(model: model, item: next) {
+                    try Self.insertReference(db, model: model, entry: entry, keyText: keyText)
+                }
             } else {
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE model = ? AND keyText = ?", arguments: [model, keyText])
             }
             return answer
         }
+    }
+
+    static func insertReference(_ db: Database, model: String, entry: (relation: String, valueText: String), keyText: String) throws {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO \(referenceTable) (model, relation, valueText, keyText) VALUES (?, ?, ?, ?)",
+            arguments: [model, entry.relation, entry.valueText, keyText])
     }
 
     // MARK: PropertyStore
@@ -117,38 +118,7 @@ final class ModelItemDatabase: PropertyStore {
     /// Your own models have no samples: a new store starts empty.
     func seedSamples() async throws {}
 
-    func seedGenerated(count: Int, progressInterval: Int, progress: @Sendable @escaping (Int) -> Void) async throws {
-        throw ModelsServingError.seedingNotSupported
-    }
-
     func journalMode() async throws -> String? {
         try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
-    }
-}
-
-/// Where a scan page of one model starts, served as a signed, opaque `nextToken`; a token of
-/// another model's list is refused as AppSync refuses a token it did not issue.
-struct ModelScanCursor: Codable, Equatable, Sendable {
-    var model: String
-    var afterScanKey: Int64
-    var afterKeyText: String
-
-    func token(signedBy signer: PageTokenSigner) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return signer.seal((try? encoder.encode(self)) ?? Data())
-    }
-
-    init(model: String, after row: ModelItemDatabase.Row) {
-        self.model = model
-        afterScanKey = row.scanKey
-        afterKeyText = row.keyText
-    }
-
-    init(token: String, model: String, signer: PageTokenSigner) throws(AppSyncResolverError) {
-        guard let decoded = try? JSONDecoder().decode(ModelScanCursor.self, from: signer.open(token)), decoded.model == model else {
-            throw .invalidNextToken
-        }
-        self = decoded
     }
 }

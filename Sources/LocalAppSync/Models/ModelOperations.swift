@@ -3,11 +3,13 @@ import AppSync
 import Foundation
 import GraphQL
 
-/// The Gen 2 resolvers of one of your models, with the semantics of the sample's
-/// (`ItemOperations`): a scan in hash order with `limit` counting the items read before the
-/// filter; create conditioned on the key being absent, update and delete on it being present,
-/// each with the request's `condition` (`DynamoCondition`), any failure answering
+/// The resolvers' work for one of your models, in either dialect, with the semantics of the
+/// sample's stores: a scan in hash order with `limit` counting the items read before the
+/// filter (or, given a custom key's partition, a query of it, `ListKeyQuery`); create
+/// conditioned on the key being absent, update and delete on it being present, each with the
+/// request's `condition` (`DynamoCondition`), a failure answering
 /// `DynamoDB:ConditionalCheckFailedException`; `createdAt` and `updatedAt` from the write clock.
+/// The versioned dialect adds conflict detection and soft deletes (`ModelOperations+Versioned`).
 /// Every value of an input is checked by its field's type as AppSync checks it
 /// (`FieldValueCodec`); a bad one is refused with a `ValidationException` naming the field.
 struct ModelOperations: Sendable {
@@ -16,31 +18,64 @@ struct ModelOperations: Sendable {
     let database: ModelItemDatabase
     let limits: ServerLimits
     let signer: PageTokenSigner
+    var conflictHandler: ConflictHandler = .optimistic
 
-    private var name: String { model.name }
+    var name: String { model.name }
+    var versioned: Bool { database.dialect == .versioned }
 
-    func get(_ args: Map) async throws -> ModelItem? {
-        let key = try keyValues(args, at: "")
-        return try await database.item(model: name, keyText: ModelItem.keyText(key))
+    /// A page as a connection answers it.
+    struct Page: Sendable {
+        var items: [ModelItem]
+        var nextToken: String?
+        var startedAt: Int64?
+
+        var resolverSource: [String: any Sendable] {
+            var answer: [String: any Sendable] = ["items": items.map(\.resolverSource)]
+            if let nextToken { answer["nextToken"] = nextToken }
+            if let startedAt { answer["startedAt"] = Int(startedAt) }
+            return answer
+        }
     }
 
-    func list(_ args: Map, budget: RequestBudget?) async throws -> (items: [ModelItem], nextToken: String?) {
+    func get(_ args: Map) async throws -> ModelItem? {
+        try await database.item(model: name, key: try itemKey(args, at: ""))
+    }
+
+    func list(_ args: Map, budget: RequestBudget?) async throws -> Page {
         let limit = try InputValidation(limits: limits).pageSize(args["limit"])
-        var cursor: ModelScanCursor?
-        if let token = args["nextToken"].string { cursor = try ModelScanCursor(token: token, model: name, signer: signer) }
+        let query = try ListKeyQuery.parse(args, model: model) { value, field in try checked(value, for: field, at: "") }
+        let scope = "list:\(name)" + (query.map { ":" + $0.partitionText } ?? "")
+        let after = try args["nextToken"].string.map { try ModelPageToken(token: $0, scope: scope, signer: signer).afterKey }
+        let rows = try await Self.read(rows: limit, budget: budget) { [database, name] in
+            if let query {
+                return try await database.partition(
+                    model: name, partitionText: query.partitionText, condition: query.condition, descending: query.descending,
+                    after: after ?? nil, limit: limit)
+            }
+            return try await database.scan(model: name, after: after ?? nil, limit: limit)
+        }
+        return Page(items: filtered(rows, by: args["filter"], budget: budget), nextToken: ModelPageToken.next(scope: scope, rows: rows, limit: limit, signer: signer))
+    }
+
+    /// A page read within the request's budget: its size reserved before it is read, so that a
+    /// request of many pages (nested ones too) is cut off before it holds them all.
+    static func read(rows limit: Int, budget: RequestBudget?, _ body: () async throws -> [ModelItemDatabase.Row]) async throws -> [ModelItemDatabase.Row] {
         let reservation = try budget?.reservePage(rows: limit) ?? 0
-        let rows: [ModelItemDatabase.Row]
         do {
-            rows = try await database.scan(model: name, after: cursor, limit: limit)
+            let rows = try await body()
+            try budget?.settle(reservation: reservation, bytes: rows.reduce(0) { $0 + $1.item.estimatedBytes })
+            return rows
         } catch {
             try? budget?.settle(reservation: reservation, bytes: 0)
             throw error
         }
-        let filter = args["filter"]
-        let items = rows.map(\.item).filter { filter.dictionary == nil || DynamoCondition.holds(filter, on: $0.conditionItem) }
-        try budget?.settle(reservation: reservation, bytes: items.reduce(0) { $0 + JSONValue.object($1.attributes).jsonText.utf8.count })
-        let nextToken = rows.count == limit ? rows.last.map { ModelScanCursor(model: name, after: $0).token(signedBy: signer) } : nil
-        return (items, nextToken)
+    }
+
+    /// The filter applied to the items read, as DynamoDB applies it after `limit`.
+    func filtered(_ rows: [ModelItemDatabase.Row], by filter: Map, budget: RequestBudget?) -> [ModelItem] {
+        let items = rows.map(\.item)
+        guard filter.dictionary != nil else { return items }
+        return items.filter { DynamoCondition.holds(filter, on: $0.conditionItem) }
     }
 
     func create(_ args: Map) async throws -> ModelItem {
@@ -48,51 +83,76 @@ struct ModelOperations: Sendable {
         if model.primaryKey.fields == ["id"], attributes["id"] == nil || attributes["id"] == .null {
             attributes["id"] = .string(UUID().uuidString.lowercased())
         }
-        let key = try keyValues(args["input"], at: "input.", given: attributes)
-        let (condition, database, input) = (args["condition"], database, attributes)
-        return try await database.write(model: name, keyText: ModelItem.keyText(key), partitionText: key[0].jsonText) { existing in
-            // attribute_not_exists(key), and the condition against the (absent) item.
+        let key = try itemKey(args["input"], at: "input.", given: attributes)
+        let (condition, input, versioned) = (args["condition"], attributes, versioned)
+        return try await database.write(model: name, key: key) { existing, time in
+            // attribute_not_exists(key), and the condition against the (absent) item; a
+            // versioned tombstone still holds its key.
             guard existing == nil, DynamoCondition.holds(condition, on: [:]) else { throw AppSyncResolverError.conditionalCheckFailed }
-            let stamp = JSONValue.string(WriteClock.awsDateTime(milliseconds: database.clock.nextWriteTime()))
+            let stamp = JSONValue.string(WriteClock.awsDateTime(milliseconds: time))
             var item = ModelItem(attributes: input)
             item.attributes["createdAt"] = stamp
             item.attributes["updatedAt"] = stamp
+            if versioned {
+                item.attributes["_version"] = .int(1)
+                item.attributes["_lastChangedAt"] = .int(time)
+            }
             return (item, item)
         }
     }
 
     func update(_ args: Map) async throws -> ModelItem {
-        let (changes, database) = (try checkedInput(args["input"]), database)
-        return try await write(args) { current in
+        let changes = try checkedInput(args["input"])
+        let (expected, handler, model) = (Self.expectedVersion(args), conflictHandler, model)
+        return try await write(args) { current, time in
+            let isConflict = try Self.checkVersion(of: current, in: model, expected: expected, handler: handler)
             var next = current
             for (field, value) in changes {
+                // AUTOMERGE: the server's values stay; the write only fills what it lacks.
+                if isConflict, let held = current.attributes[field], held != .null { continue }
                 // A null in the input is the resolver's REMOVE: the attribute is absent afterwards.
-                if value == .null { next.attributes[field] = nil } else { next.attributes[field] = value }
+                next.attributes[field] = value == .null ? nil : value
             }
-            next.attributes["updatedAt"] = .string(WriteClock.awsDateTime(milliseconds: database.clock.nextWriteTime()))
+            next.attributes["updatedAt"] = .string(WriteClock.awsDateTime(milliseconds: time))
             return (next, next)
         }
     }
 
     func delete(_ args: Map) async throws -> ModelItem {
-        try await write(args) { current in (nil, current) }  // DeleteItem answers the item as it was
+        let (expected, handler, versioned, model) = (Self.expectedVersion(args), conflictHandler, versioned, model)
+        return try await write(args) { current, time in
+            // Gen 2: DeleteItem, answering the item as it was. Versioned: a tombstone.
+            guard versioned else { return (nil, current) }
+            _ = try Self.checkVersion(of: current, in: model, expected: expected, handler: handler)
+            var next = current
+            next.attributes["_deleted"] = .bool(true)
+            next.attributes["updatedAt"] = .string(WriteClock.awsDateTime(milliseconds: time))
+            return (next, next)
+        }
     }
 
-    /// Update and delete: attribute_exists(key), and the condition against the stored item.
-    private func write(_ args: Map, _ change: @Sendable @escaping (ModelItem) throws -> (ModelItem?, ModelItem)) async throws -> ModelItem {
-        let key = try keyValues(args["input"], at: "input.")
-        let condition = args["condition"]
-        return try await database.write(model: name, keyText: ModelItem.keyText(key), partitionText: key[0].jsonText) { existing in
+    /// Update and delete: attribute_exists(key), and the condition against the stored item; on
+    /// the versioned dialect, the next version and its time on whatever `change` writes.
+    private func write(_ args: Map, _ change: @Sendable @escaping (ModelItem, Int64) throws -> (ModelItem?, ModelItem)) async throws -> ModelItem {
+        let key = try itemKey(args["input"], at: "input.")
+        let (condition, versioned) = (args["condition"], versioned)
+        return try await database.write(model: name, key: key) { existing, time in
             guard let current = existing, DynamoCondition.holds(condition, on: current.conditionItem) else {
                 throw AppSyncResolverError.conditionalCheckFailed
             }
-            return try change(current)
+            var (next, answer) = try change(current, time)
+            if versioned, next != nil {
+                next?.attributes["_version"] = .int((current.version ?? 0) + 1)
+                next?.attributes["_lastChangedAt"] = .int(time)
+                answer = next ?? answer
+            }
+            return (next, answer)
         }
     }
 
     /// The key's values, from the arguments (`get`) or the input, checked as their fields' values.
-    private func keyValues(_ source: Map, at prefix: String, given known: [String: JSONValue] = [:]) throws -> [JSONValue] {
-        try model.primaryKey.fields.map { keyField in
+    func itemKey(_ source: Map, at prefix: String, given known: [String: JSONValue] = [:]) throws -> ItemKey {
+        ItemKey(values: try model.primaryKey.fields.map { keyField in
             let value: JSONValue
             if let known = known[keyField] {
                 value = known
@@ -104,7 +164,7 @@ struct ModelOperations: Sendable {
             }
             guard value != .null else { throw AppSyncResolverError.validation("\(prefix)\(keyField) is required.") }
             return value
-        }
+        })
     }
 
     /// Each member of a create or update input checked by its field's type, as it is stored.
@@ -113,14 +173,14 @@ struct ModelOperations: Sendable {
         var attributes: [String: JSONValue] = [:]
         for (name, value) in members {
             guard let given = JSONValue(value) else { continue }
-            // The input type names only writable fields: anything else the validator refused already.
+            // The input type names only writable fields (and `_version`, read apart).
             guard let field = model.field(named: name) else { continue }
             attributes[name] = try checked(given, for: field, at: "input.")
         }
         return attributes
     }
 
-    private func checked(_ value: JSONValue, for field: ModelField, at prefix: String) throws -> JSONValue {
+    func checked(_ value: JSONValue, for field: ModelField, at prefix: String) throws -> JSONValue {
         let codec = FieldValueCodec(field: field, schema: schema)
         do {
             return codec.json(try codec.value(json: value))

@@ -1,12 +1,14 @@
 import AmplifyModels
 import GraphQL
 
-/// The root resolvers of `serve --models`: per model `get<Model>`, `list<Plural>`, the three
-/// mutations (injected failures first, then the write, then the realtime event limited to what
-/// the mutation selected) and the subscriptions. Every resolver counts against the request's
+/// The resolvers of `serve --models`: per model `get<Model>`, `list<Plural>` (and on the
+/// versioned dialect `sync<Plural>`), the three mutations (injected failures first, then the
+/// write, then the realtime event limited to what the mutation selected), the subscriptions,
+/// and the relation fields (`ModelRelations`). Every resolver counts against the request's
 /// budget before it works, as the sample's do (`ResolverTable.start`).
 struct ModelResolvers {
     let operations: [ModelOperations]
+    let schema: ModelSchema
     let hub: SubscriptionHub
     let faults: FaultSettings
 
@@ -21,20 +23,25 @@ struct ModelResolvers {
             }
             queries["list" + model.model.pluralName] = { _, args, context, _ in
                 let budget = try ResolverTable.start(context)
-                let page = try await model.list(args, budget: budget)
-                var answer: [String: any Sendable] = ["items": page.items.map(\.resolverSource)]
-                if let token = page.nextToken { answer["nextToken"] = token }
-                return answer
+                return try await model.list(args, budget: budget).resolverSource
+            }
+            if model.versioned {
+                queries["sync" + model.model.pluralName] = { _, args, context, _ in
+                    let budget = try ResolverTable.start(context)
+                    return try await model.sync(args, budget: budget).resolverSource
+                }
             }
             mutations["create" + name] = mutation { try await model.create($0) }
             mutations["update" + name] = mutation { try await model.update($0) }
             mutations["delete" + name] = mutation { try await model.delete($0) }
         }
         let hub = hub
+        let byName = Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })
         return ServedResolvers(
             queries: queries, mutations: mutations,
             subscribe: { mutations in { _, args, _, _ in hub.subscribe(to: mutations, filter: args["filter"]) } },
-            recordTypes: operations.map(\.model.name))
+            recordTypes: operations.map(\.model.name),
+            fields: ModelRelations(operations: byName, schema: schema).resolvers)
     }
 
     private func mutation(_ write: @Sendable @escaping (Map) async throws -> ModelItem) -> GraphQLFieldResolve {

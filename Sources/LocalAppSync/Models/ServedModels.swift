@@ -29,8 +29,11 @@ public struct ServedModels: Sendable {
         self.introspectionText = introspectionText
     }
 
-    /// The Gen 2 schema Amplify's transformer generates for the models.
-    var sdl: String { TransformerSDL.text(schema, dialect: .plain) }
+    /// The schema Amplify's transformer generates for the models: Gen 2, or with conflict
+    /// detection (DataStore's) for the versioned dialect.
+    func sdl(_ dialect: ServedDialect) -> String {
+        TransformerSDL.text(schema, dialect: dialect == .versioned ? .versioned : .plain)
+    }
 
     /// `data.model_introspection`'s text, or the whole text when it is that object itself.
     private static func introspectionText(_ data: Data) throws(JSONReadError) -> [UInt8] {
@@ -53,17 +56,12 @@ public enum ModelsServingError: Error, Equatable, CustomStringConvertible {
     case noModels
     /// A model whose fields or key this server cannot store (an unknown type, a missing key field).
     case unservable(model: String, reason: String)
-    /// Only the Gen 2 dialect is served for your own models.
-    case versionedDialect
-    case seedingNotSupported
 
     public var description: String {
         switch self {
         case .unreadable(let reason): "the models file cannot be read: \(reason)"
         case .noModels: "the models file describes no models"
         case .unservable(let model, let reason): "the model \(model) cannot be served: \(reason)"
-        case .versionedDialect: "--models serves the Gen 2 dialect only (--schema gen2); the versioned dialect for your own models is not served yet"
-        case .seedingNotSupported: "--seed generates sample properties; it does not apply to --models"
         }
     }
 }

@@ -1,0 +1,81 @@
+import AppSync
+import GRDB
+
+/// The models store's tables and their migrations, and the relation index kept in step with
+/// the models being served.
+extension ModelItemDatabase {
+    static func migrator(_ dialect: ServedDialect) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("models v1") { db in
+            try db.create(table: table) { table in
+                table.column("model", .text).notNull()
+                table.column("keyText", .text).notNull()
+                table.column("scanKey", .integer).notNull()
+                table.column("item", .text).notNull()
+                table.column("writtenAt", .integer).notNull()
+                table.primaryKey(["model", "keyText"])
+            }
+            try db.create(index: "index_\(table)_on_model_scanKey_keyText", on: table, columns: ["model", "scanKey", "keyText"])
+        }
+        migrator.registerMigration("models v2: key order, change order, relations, dialect") { db in
+            try db.alter(table: table) { table in
+                table.add(column: "partitionKey", .text).notNull().defaults(to: "")
+                // No declared type (BLOB affinity): a sort key keeps its own type, so numbers
+                // order by value and strings by bytes, as DynamoDB orders a sort key.
+                table.add(column: "sortKey")
+            }
+            try rewriteKeys(db)
+            try db.create(index: "index_\(table)_on_model_partitionKey_sortKey", on: table, columns: ["model", "partitionKey", "sortKey"])
+            try db.create(index: "index_\(table)_on_model_writtenAt_keyText", on: table, columns: ["model", "writtenAt", "keyText"])
+            try db.create(table: referenceTable, options: .withoutRowID) { table in
+                table.column("model", .text).notNull()
+                table.column("relation", .text).notNull()
+                table.column("valueText", .text).notNull()
+                table.column("keyText", .text).notNull()
+                table.primaryKey(["model", "relation", "valueText", "keyText"])
+            }
+            try db.create(index: "index_\(referenceTable)_on_model_keyText", on: referenceTable, columns: ["model", "keyText"])
+            try db.create(table: "modelStoreMeta") { table in
+                table.primaryKey("name", .text)
+                table.column("value", .text).notNull()
+            }
+            try StoreDialectMark.mark(db, as: dialect)
+        }
+        return migrator
+    }
+
+    /// Rows of a v1 store get their key columns, and their texts as `StoredJSON` writes them
+    /// (v1 wrote them with `JSONEncoder`, which may differ, and a key's text is its identity).
+    private static func rewriteKeys(_ db: Database) throws {
+        let rows = try GRDB.Row.fetchAll(db, sql: "SELECT rowid, keyText, item FROM \(table)")
+        for row in rows {
+            guard let key = ItemKey(text: row["keyText"]), let item = decode(row["item"]) else { continue }
+            try db.execute(
+                sql: "UPDATE \(table) SET keyText = ?, partitionKey = ?, sortKey = ?, item = ? WHERE rowid = ?",
+                arguments: [key.text, key.partitionText, key.sortValue, StoredJSON.text(.object(item.attributes)), row["rowid"] as Int64])
+        }
+    }
+
+    /// Indexes every item for the relations being served, unless the store was indexed for
+    /// exactly these (a models file whose relations changed since the last start).
+    func indexReferences() throws {
+        let references = references
+        try pool.write { db in
+            let stored = try String.fetchOne(db, sql: "SELECT value FROM modelStoreMeta WHERE name = 'references'")
+            guard stored != references.signature else { return }
+            try db.execute(sql: "DELETE FROM \(Self.referenceTable)")
+            for model in references.byModel.keys.sorted() {
+                let rows = try GRDB.Row.fetchCursor(db, sql: "SELECT keyText, item FROM \(Self.table) WHERE model = ?", arguments: [model])
+                while let row = try rows.next() {
+                    guard let item = Self.decode(row["item"]) else { continue }
+                    for entry in references.entries(model: model, item: item) {
+                        try Self.insertReference(db, model: model, entry: entry, keyText: row["keyText"])
+                    }
+                }
+            }
+            try db.execute(
+                sql: "INSERT INTO modelStoreMeta (name, value) VALUES ('references', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                arguments: [references.signature])
+        }
+    }
+}
