@@ -17,7 +17,8 @@ import Testing
             url: url, subscriptions: [onCreate], retryPolicy: RetryPolicy(base: .milliseconds(20), cap: .milliseconds(100)),
             authorize: authorize)
         defer { client.stop() }
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Generous: only a guard against a hang. A full run on 2 cores can hold a test for long.
+        let deadline = ContinuousClock.now + .seconds(90)
         var iterator = client.start().makeAsyncIterator()
         while ContinuousClock.now < deadline, let event = await iterator.next() {
             switch event {
