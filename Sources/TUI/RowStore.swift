@@ -38,7 +38,7 @@ public struct RowStore: RowSource, Sendable {
     /// The sort the order lists are in now.
     private var appliedSort = SortOrder.creation
     /// The filter `filtered` holds, folded once (`SearchFolding`); empty: none.
-    private var foldedFilter = ""
+    private var foldedFilter = FoldedFilter.none
     /// The sort or filter being computed in the background, and the slots changed since its
     /// snapshot. While one is out, freed slots are not reused: its result names slots as they were.
     private var outstanding: RowViewJob?
@@ -170,9 +170,9 @@ public struct RowStore: RowSource, Sendable {
 
     /// Makes the job for the sort and filter asked for; runs it at once when small.
     private mutating func requestView() {
-        let folded = SearchFolding.fold(filter)
+        let folded = FoldedFilter(filter)
         let resort = sortOrder != appliedSort
-        let narrowing = !resort && filtered != nil && !foldedFilter.isEmpty && folded.contains(foldedFilter)
+        let narrowing = !resort && filtered != nil && !foldedFilter.isEmpty && folded.text.contains(foldedFilter.text)
         jobGeneration += 1
         let job = RowViewJob(
             generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, entries: entries,

@@ -10,7 +10,7 @@ public struct RowViewJob: Sendable, Equatable {
     let generation: Int
     let sortOrder: SortOrder
     let filter: String
-    let foldedFilter: String
+    let foldedFilter: FoldedFilter
     let entries: PagedArray<RowEntry?>
     let sortKeys: PagedArray<String?>?
     let all: OrderedSlots
@@ -63,10 +63,8 @@ public struct RowViewJob: Sendable, Equatable {
     static let checkInterval = 4096
 
     /// Whether a row's name or address holds the folded filter (`SearchFolding`).
-    static func matches(_ row: PropertyRow, foldedFilter: String) -> Bool {
-        guard !foldedFilter.isEmpty else { return true }
-        return SearchFolding.fold(row.property.name).contains(foldedFilter)
-            || (row.property.address.map { SearchFolding.fold($0).contains(foldedFilter) } ?? false)
+    static func matches(_ row: PropertyRow, foldedFilter: FoldedFilter) -> Bool {
+        foldedFilter.matches(row.property)
     }
 }
 

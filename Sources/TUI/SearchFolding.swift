@@ -1,9 +1,54 @@
 import Foundation
+import PropertySync
 
 /// How the filter compares text: without case and without accents, so `sao` finds
 /// "Casa São João" and `MULLER` finds "Café Müller".
 enum SearchFolding {
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
+
+/// A filter as rows are matched against it: folded once, and its bytes when it is all ASCII.
+struct FoldedFilter: Sendable, Equatable {
+    let text: String
+    /// The folded filter's bytes when they are all ASCII (lowercase already); nil otherwise.
+    private let asciiBytes: [UInt8]?
+
+    static let none = FoldedFilter("")
+
+    init(_ filter: String) {
+        text = SearchFolding.fold(filter)
+        let bytes = Array(text.utf8)
+        asciiBytes = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+    }
+
+    var isEmpty: Bool { text.isEmpty }
+
+    /// Whether the row's name or address holds the filter, folded as `SearchFolding.fold` does.
+    func matches(_ property: RealEstateProperty) -> Bool {
+        guard !isEmpty else { return true }
+        return property.withTextsUTF8 { name, address in
+            found(in: name) || (address.map(found(in:)) ?? false)
+        }
+    }
+
+    /// ASCII text folds to its lowercase: it is searched byte by byte, no string made (a filter
+    /// pass reads a million names). Any other text goes through `SearchFolding.fold`.
+    private func found(in utf8: UnsafeRawBufferPointer) -> Bool {
+        guard let needle = asciiBytes, utf8.allSatisfy({ $0 < 0x80 }) else {
+            return SearchFolding.fold(String(decoding: utf8, as: UTF8.self)).contains(text)
+        }
+        guard needle.count <= utf8.count else { return false }
+        for start in 0...(utf8.count - needle.count) {
+            var index = 0
+            while index < needle.count, SearchFolding.lowercase(utf8[start + index]) == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
     }
 }
