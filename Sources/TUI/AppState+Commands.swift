@@ -53,7 +53,8 @@ extension AppState {
             return [.copyToClipboard(id.text)]
         case .sort:
             rows.setSortOrder(rows.sortOrder.next)
-            show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
+            // A large list sorts off the loop: the rows shown are still the old order until then.
+            show(rows.isRecomputing ? Self.sortingText(rows.sortOrder) : "Sorted \(rows.sortOrder.rawValue).", .info, now: now)
         case .filter:
             editing = Editing(.filter, text: rows.filter)
         case .clearFilter:
@@ -153,7 +154,7 @@ extension AppState {
                 return []
             }
             if screen == .detail(id: id) { leaveDetail() }
-            show("Deleting “\(name)”…", .info, now: now)
+            show(changeText(doing: "Deleting “\(name)”", done: "Deleted “\(name)”"), .info, now: now)
             return [.delete(id: id)]
         case .confirmQuit:
             return [.quit]

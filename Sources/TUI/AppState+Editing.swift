@@ -88,7 +88,7 @@ extension AppState {
                 }
                 editing = nil
                 guard !edit.isHeld(by: row.property) else { return [] }
-                show(Self.savingText(edit, of: row.property), .info, now: now)
+                show(savingText(edit, of: row.property), .info, now: now)
                 return [.edit(id: id, edit)]
             } catch {
                 show(error.message, .error, now: now)
@@ -98,10 +98,24 @@ extension AppState {
     }
 
     /// What the status line says while an edit goes out: "Renaming “Old” to “New”…".
-    static func savingText(_ edit: PropertyEdit, of property: RealEstateProperty) -> String {
+    func savingText(_ edit: PropertyEdit, of property: RealEstateProperty) -> String {
         switch edit {
-        case .name(let name): "Renaming “\(property.name)” to “\(name)”…"
-        case .address: "Saving the address of “\(property.name)”…"
+        case .name(let name):
+            changeText(doing: "Renaming “\(property.name)” to “\(name)”", done: "Renamed “\(property.name)” to “\(name)”")
+        case .address:
+            changeText(doing: "Saving the address of “\(property.name)”", done: "Changed the address of “\(property.name)”")
+        }
+    }
+
+    /// What the status line says of a change just made: under way while it can be sent
+    /// ("Renaming “A” to “B”…"); made here and waiting when it cannot, so that it never reads
+    /// as being sent while offline.
+    func changeText(doing: String, done: String) -> String {
+        guard !options.revertsOffline else { return doing + "…" }
+        switch connection {
+        case .offline: return "\(done) here; it is sent when the server is back."
+        case .unauthorized, .misconfigured: return "\(done) here; it waits until the server can be used (m says why)."
+        case .connecting, .online, .reconnecting, .liveSyncDown: return doing + "…"
         }
     }
 
@@ -131,8 +145,8 @@ extension AppState {
         // The new row must be visible to be selected: keys typed next act on it. Say so.
         let clearedFilter = rows.filter
         if !clearedFilter.isEmpty { rows.setFilter("") }
-        show("Adding “\(name)”\(anew ? " anew" : "")…"
-             + (clearedFilter.isEmpty ? "" : " (the filter “\(clearedFilter)” is cleared to show it)"), .info, now: now)
+        let added = changeText(doing: "Adding “\(name)”\(anew ? " anew" : "")", done: "Added “\(name)”\(anew ? " anew" : "")")
+        show(added + (clearedFilter.isEmpty ? "" : " (the filter “\(clearedFilter)” is cleared to show it)"), .info, now: now)
         return [.create(name: name, address: address)]
     }
 }

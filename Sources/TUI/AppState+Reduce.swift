@@ -30,6 +30,10 @@ extension AppState {
             reduce(listEvent: event, now: now)
         case .rowsRecomputed(let result):
             changeRows(now: now) { $0.adopt(result) }
+            // The sort announced as under way has landed; unless something else was said since.
+            if !rows.isRecomputing, status?.text == Self.sortingText(rows.sortOrder) {
+                show("Sorted \(rows.sortOrder.rawValue).", .info, now: now)
+            }
         case .created(let id):
             // Keys typed next act on the new row, so it is selected, if the user is still here.
             if rows.index(of: id) != nil, screen == .list, editing == nil, overlay == nil { selectedID = id }
@@ -108,6 +112,8 @@ extension AppState {
         if level != .error, status?.level == .error { return }
         status = message
     }
+
+    static func sortingText(_ order: SortOrder) -> String { "Sorting \(order.rawValue)…" }
 
     static func successText(_ operation: OperationKind, record: String?) -> String {
         OperationWords.of(operation).success(record.map { "“\($0)”" })

@@ -43,6 +43,10 @@ final class ProptuiEngine: BenchEngine {
         (published, publish) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
+    /// The consumer's loop ends when the stream does: the harness waits for it once the engine
+    /// is gone (a continuation let go does not end its stream by itself).
+    deinit { publish.finish() }
+
     func startConsumer() -> Task<Void, Never> { startDraining(published, counter: drained) }
 
     var isDrained: Bool { drained.value >= publishedCount }

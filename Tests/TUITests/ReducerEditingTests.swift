@@ -82,6 +82,24 @@ import Testing
         #expect(app.editing == nil)
     }
 
+    /// Offline, a change is made here and waits: the status line must not read as if it were sent.
+    @Test func offlineAChangeSaysItWaitsNotThatItIsUnderWay() {
+        var app = makeApp()
+        _ = app.reduce(.list(.connectivityChanged(.offline("no route to host"))), now: t0)
+        app.press(.character("j"), .character("r"), .control("u"))
+        app.type("Maple House")
+        app.press(.enter)
+        #expect(app.status?.text == "Renamed “Maple Cottage” to “Maple House” here; it is sent when the server is back.")
+        app.press(.character("n"))
+        app.type("Cabin")
+        app.press(.enter)
+        #expect(app.status?.text == "Added “Cabin” here; it is sent when the server is back.")
+        _ = app.reduce(.list(.connectivityChanged(.online)), now: t0)
+        app.press(.character("d"))
+        app.press(.character("y"))
+        #expect(app.status?.text.hasPrefix("Deleting “") == true)
+    }
+
     /// Another writer renames the row while its field is open: said at once, and the first ⏎ asks
     /// instead of saving over a name the user never saw; the second ⏎ saves, Esc keeps theirs.
     @Test func aRenameElsewhereWhileTheFieldIsOpenIsNotOverwrittenUnseen() {

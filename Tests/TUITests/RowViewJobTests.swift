@@ -91,6 +91,24 @@ import Testing
         #expect(store.count == 200)
     }
 
+    /// The status line says a large list's sort is under way until it lands, then that it is done.
+    @Test func aBackgroundSortIsAnnouncedWhenItLands() throws {
+        var app = makeApp(rows: (0..<300).map { Self.row($0) })
+        app.rows.backgroundThreshold = 10
+        let effects = app.press(.character("s"))
+        guard case .recomputeRows(let job) = try #require(effects.last) else {
+            Issue.record("no background job: \(effects)")
+            return
+        }
+        #expect(app.status?.text == "Sorting by name…")
+        _ = app.reduce(.rowsRecomputed(try #require(job.run { false })), now: t0)
+        #expect(app.status?.text == "Sorted by name.")
+        // A small list sorts at once.
+        var small = makeApp(rows: (0..<5).map { Self.row($0) })
+        small.press(.character("s"))
+        #expect(small.status?.text == "Sorted by name.")
+    }
+
     @Test func theKeyReturnsAtOnceWithAJobAndKeysWorkUntilItLands() throws {
         var app = makeApp(rows: (0..<300).map { Self.row($0) })
         app.rows.backgroundThreshold = 10
