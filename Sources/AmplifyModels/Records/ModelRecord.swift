@@ -51,6 +51,9 @@ public struct ModelRecord: SyncedRecord, Hashable, @unchecked Sendable, CustomSt
             guard layout.index(of: name) != nil else { throw .unknownField(model: model.name, field: name) }
             guard editable.contains(name) else { throw .notEditable(model: model.name, field: name) }
         }
+        for name in model.primaryKey.fields where RecordKey.Part(values[name] ?? .null) == nil {
+            throw .missingKey(model: model.name, field: name)
+        }
         for (index, field) in layout.fields.enumerated() where editable.contains(field.name) {
             let codec = layout.codecs[index]
             do throws(ValueError) {
@@ -59,9 +62,6 @@ public struct ModelRecord: SyncedRecord, Hashable, @unchecked Sendable, CustomSt
             } catch {
                 throw .invalidValue(model: model.name, field: field.name, error)
             }
-        }
-        for name in model.primaryKey.fields where RecordKey.Part(values[name] ?? .null) == nil {
-            throw .missingKey(model: model.name, field: name)
         }
         let key = RecordKey(values: values, of: model)!
         return ModelRecord(layout: layout, key: key, values: values)

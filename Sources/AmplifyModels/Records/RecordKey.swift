@@ -141,7 +141,7 @@ extension RecordKey {
 
 extension RecordKey.Part {
     /// The part a key field's value is; nil for null and for kinds a key cannot be.
-    init?(_ value: ModelValue) {
+    public init?(_ value: ModelValue) {
         switch value {
         case .string(let text), .enumValue(let text): self.init(text: text)
         case .int(let number): self = .int(number)
@@ -151,7 +151,7 @@ extension RecordKey.Part {
     }
 
     /// The part as a value of the key field's type.
-    func value(as type: FieldType?) -> ModelValue {
+    public func value(as type: FieldType?) -> ModelValue {
         switch (self, type) {
         case (.int(let number), _): .int(number)
         case (.float(let number), _): .float(number)
