@@ -201,6 +201,14 @@ public struct ModelRecord: SyncedRecord, Hashable, @unchecked Sendable, CustomSt
         return stripped
     }
 
+    /// This record as deleted at (at least) that version: what a delete event says of it.
+    public func tombstone(atLeast version: Int) -> ModelRecord {
+        var tombstone = self
+        tombstone.isDeleted = true
+        tombstone.version = max(self.version, version)
+        return tombstone
+    }
+
     public static func == (a: ModelRecord, b: ModelRecord) -> Bool { a.storage.hasSameFields(as: b.storage) }
 
     public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }

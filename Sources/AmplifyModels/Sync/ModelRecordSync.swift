@@ -43,7 +43,7 @@ public struct ModelRecordSync: SyncModel {
     public func readEvent(_ data: JSONText, deletion: Bool, known: ModelRecord?) -> RemoteRecordEvent<ModelRecord> {
         guard let wire = event(in: data), let key = wire.key else { return .unreadable }
         if deletion {
-            var deleted: ModelRecord
+            let deleted: ModelRecord
             if let read = try? self.record(wire) {
                 deleted = read
             } else if let known {
@@ -51,11 +51,10 @@ public struct ModelRecordSync: SyncModel {
             } else {
                 return dialect == .versioned ? .partial(id: key) : .unreadable
             }
-            deleted.isDeleted = true
-            if dialect == .plain {
-                deleted.version = max(deleted.version, known?.version ?? 0, Int(wire.stamp ?? 0)) + 1
-            }
-            return .record(deleted)
+            // On the plain dialect the item is gone: one step after its last write, so that a late
+            // copy of it does not bring it back.
+            let after = dialect == .plain ? max(deleted.version, known?.version ?? 0, Int(wire.stamp ?? 0)) + 1 : deleted.version
+            return .record(deleted.tombstone(atLeast: after))
         }
         guard let record = try? self.record(wire), !wire.lacksRequiredValue, !blanksKnownValue(wire, known) else { return .partial(id: key) }
         return .record(record)
