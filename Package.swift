@@ -146,7 +146,7 @@ let package = Package(
             name: "AmplifyModelsTests",
             dependencies: [
                 // LocalAppSync: records of every fixture's models sent to and read back from a real server.
-                "AmplifyModels", "AppSync", "OptimisticStore", "LocalAppSync",
+                "AmplifyModels", "AppSync", "LocalAppSync",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
