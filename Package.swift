@@ -57,9 +57,11 @@ let package = Package(
             swiftSettings: strict),
         // Models described by a backend (Gen 2 `model_introspection`, GraphQL introspection): fields,
         // keys, associations, auth; what can be edited; values checked as AppSync checks them; the
-        // GraphQL documents per model and dialect. Reads JSON with AppSync's JSONReader, and writes
-        // values as AppSync's JSONValue, so that the app sends them as they are.
-        .target(name: "AmplifyModels", dependencies: ["AppSync"], swiftSettings: strict),
+        // GraphQL documents per model and dialect; `ModelRecord`, one record type for any model, for
+        // the engine (OptimisticStore's SyncedRecord), read from answers and written as variables.
+        // Reads JSON with AppSync's JSONReader, and writes values as AppSync's JSONValue, so that
+        // the app sends them as they are.
+        .target(name: "AmplifyModels", dependencies: ["AppSync", "OptimisticStore"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
@@ -143,7 +145,8 @@ let package = Package(
         .testTarget(
             name: "AmplifyModelsTests",
             dependencies: [
-                "AmplifyModels", "AppSync",
+                // LocalAppSync: records of every fixture's models sent to and read back from a real server.
+                "AmplifyModels", "AppSync", "LocalAppSync",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],

@@ -46,19 +46,26 @@ extension ModelDocuments {
     /// change was made against (`base`). A base of null may be stored as an absent attribute or
     /// as a null one, so it accepts both. Lists, JSON and custom types cannot be compared by the
     /// condition input (`eq` takes one scalar): they are written unchecked. Nil when there is
-    /// nothing to check, or no base.
+    /// nothing to check, or no base. An enum whose base is null is not checked either (its input
+    /// has only `eq` and `ne`), nor an `AWSTimestamp` beyond 32 bits (its input's `Int`).
     public func condition(changing fields: [String], of base: [String: ModelValue]?) -> JSONValue? {
         guard let base, dialect == .plain else { return nil }
         let clauses: [JSONValue] = fields.compactMap { name in
             guard let field = model.field(named: name), field.isConditionable else { return nil }
             let value = base[name] ?? .null
             guard value != .null else {
+                // An enum's input (`Model<Enum>Input`) has only `eq` and `ne`: no way to say "absent
+                // or null", so an enum whose base is null is written unchecked.
+                if case .enumeration = field.type { return nil }
                 // `or` belongs to the condition input, not to a field's (`ModelStringInput` has none).
                 return .object(["or": .array([
                     .object([name: .object(["attributeExists": .bool(false)])]),
                     .object([name: .object(["attributeType": .string("_null")])]),
                 ])])
             }
+            // An `AWSTimestamp` is compared through `ModelIntInput`, whose `Int` is GraphQL's 32
+            // bits: a time past 2038 (or before 1901) cannot be written there, and goes unchecked.
+            if field.type == .scalar(.awsTimestamp), case .int(let seconds) = value, Int32(exactly: seconds) == nil { return nil }
             return .object([name: .object(["eq": codec(field).json(value)])])
         }
         switch clauses.count {

@@ -1,0 +1,55 @@
+import AmplifyModels
+import Testing
+
+/// A record's key: a lowercase UUID packed (and no other text), ordered as the texts are,
+/// composite keys part by part, and back to the key fields' values.
+@Suite struct RecordKeyTests {
+    static let uuid = "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c"
+
+    @Test func aLowercaseUUIDIsPackedAndAnyOtherTextIsKeptExactly() {
+        #expect(RecordKey(Self.uuid).parts == [RecordKey.Part(text: Self.uuid)])
+        guard case .uuid = RecordKey.Part(text: Self.uuid) else {
+            Issue.record("a lowercase UUID is not packed")
+            return
+        }
+        for text in [Self.uuid.uppercased(), "p1", "", String(Self.uuid.dropLast()) + "g", Self.uuid.replacingOccurrences(of: "-", with: "_")] {
+            #expect(RecordKey.Part(text: text) == .text(text), "\(text)")
+            #expect(RecordKey(text).text == text)
+        }
+        #expect(RecordKey(Self.uuid).text == Self.uuid)
+        #expect(RecordKey(Self.uuid) == RecordKey(Self.uuid) && RecordKey(Self.uuid) != RecordKey(Self.uuid.uppercased()))
+        let random = RecordKey.random()
+        #expect(RecordKey(random.text) == random && random.text == random.text.lowercased())
+    }
+
+    @Test func keysOrderAsTheirTextsAndCompositeKeysPartByPart() {
+        let texts = ["0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c", "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6d", "A", "p1", "p10", "p2", "zz",
+                     "ffffffff-ffff-ffff-ffff-ffffffffffff", "0f8e"]
+        #expect(texts.map(RecordKey.init).sorted().map(\.text) == texts.sorted())
+        let composite = [
+            RecordKey([.text("t2"), .int(1)]), RecordKey([.text("t1"), .int(10)]), RecordKey([.text("t1"), .int(-3)]),
+            RecordKey([.text("t1"), .int(2)]),
+        ]
+        #expect(composite.sorted().map(\.text) == ["t1#-3", "t1#2", "t1#10", "t2#1"])
+        #expect(RecordKey([.text("t1"), .text("A-2")]).text == "t1#A-2")
+        #expect(Set(composite + composite).count == 4)
+    }
+
+    @Test func aKeyComesFromTheKeyFieldsValuesAndGoesBack() throws {
+        let schema = try Fixtures.schema("household-budget.json")
+        let budget = try schema.require("Budget")
+        let key = try #require(RecordKey(values: ["tenantId": .string(Self.uuid), "sku": .string("A-1"), "title": .string("x")], of: budget))
+        #expect(key.parts == [RecordKey.Part(text: Self.uuid), .text("A-1")])
+        #expect(key.values(of: budget) == ["tenantId": .string(Self.uuid), "sku": .string("A-1")])
+        #expect(RecordKey(values: ["tenantId": .string("t1")], of: budget) == nil, "a composite key needs every part")
+        #expect(RecordKey(values: ["tenantId": .null, "sku": .string("A")], of: budget) == nil)
+        // An enum or a number in a key comes back as its field's kind.
+        let model = AmplifyModel(
+            name: "Slot", pluralName: "Slots",
+            fields: [ModelField(name: "kind", type: .enumeration("Kind"), isRequired: true), ModelField(name: "at", type: .scalar(.awsTimestamp), isRequired: true)],
+            primaryKey: PrimaryKey(partitionKey: "kind", sortKeys: ["at"]))
+        let slot = try #require(RecordKey(values: ["kind": .enumValue("OPEN"), "at": .int(1_764_081_000)], of: model))
+        #expect(slot.values(of: model) == ["kind": .enumValue("OPEN"), "at": .int(1_764_081_000)])
+        #expect(slot.text == "OPEN#1764081000")
+    }
+}

@@ -1,0 +1,147 @@
+import AmplifyModels
+import AppSync
+import Testing
+
+/// Records read straight from answers' bytes: every field type, both dialects, events that
+/// lack fields, pages, and bad items named by model, field and what was found.
+@Suite struct WireModelRecordTests {
+    static let schema = ModelRecordTests.schema
+    static let budgets = ModelRecordTests.budgets
+    static let transactions = ModelRecordTests.transactions
+
+    /// A `Budget` with every scalar, as the versioned server answers it.
+    static let budgetJSON = """
+        {"tenantId":"0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c","sku":"A-\\u00e9","title":"Food \\"weekly\\"","limit":250,"period":"MONTHLY",
+         "startsOn":"2026-11-01","reviewAt":"09:30:15.250","contactEmail":"me@example.com","website":"https://example.com/x",
+         "phone":"+1 206 555 0100","allowedFrom":"2001:db8::1/64","settings":"{\\"alert\\":true,\\"n\\":[1,2.5]}",
+         "lastRunAt":1764081000,"months":[1,2,3],"createdAt":"2026-11-25T10:00:00.000Z","updatedAt":"2026-11-25T11:00:00+01:00",
+         "_version":4,"_deleted":null,"_lastChangedAt":1764064800000,"__typename":"Budget"}
+        """
+
+    static func read(_ json: String, _ layout: RecordLayout) throws -> WireModelRecord {
+        try JSONReader.read(Array(json.utf8)) { reader throws(JSONReadError) in try WireModelRecord(json: &reader, layout: layout) }
+    }
+
+    @Test func everyFieldTypeIsReadAsItsValue() throws {
+        let record = try Self.read(Self.budgetJSON, Self.budgets).versionedRecord()
+        #expect(record.id == RecordKey([RecordKey.Part(text: "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c"), .text("A-é")]))
+        let expected: [String: ModelValue] = [
+            "tenantId": .string("0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c"), "sku": .string("A-é"), "title": .string("Food \"weekly\""),
+            "limit": .float(250), "period": .enumValue("MONTHLY"), "startsOn": .string("2026-11-01"), "reviewAt": .string("09:30:15.250"),
+            "contactEmail": .string("me@example.com"), "website": .string("https://example.com/x"), "phone": .string("+1 206 555 0100"),
+            "allowedFrom": .string("2001:db8::1/64"), "settings": .json(["alert": true, "n": [1, .double(2.5)]]),
+            "lastRunAt": .int(1_764_081_000), "months": .list([.int(1), .int(2), .int(3)]),
+            "createdAt": .string("2026-11-25T10:00:00.000Z"), "updatedAt": .string("2026-11-25T11:00:00+01:00"), "owner": .null,
+        ]
+        #expect(record.valuesByName == expected)
+        #expect(record.owner == nil && Self.budgets.model.ownerField == "owner")
+        #expect(record.version == 4 && !record.isDeleted && record.lastChangedAt == 1_764_064_800_000)
+        // The same record made from its values is the one read.
+        let made = ModelRecord(layout: Self.budgets, key: record.id, values: expected, version: 4, lastChangedAt: 1_764_064_800_000)
+        #expect(made == record && made.hashValue == record.hashValue)
+    }
+
+    @Test func aCustomTypeAListWithNullsAndAnAbsentOptionalField() throws {
+        let json = """
+            {"id":"t1","description":"Bread","amount":2.5,"quantity":null,"kind":"EXPENSE","date":"2026-11-25","tags":["a",null],
+             "receipt":{"merchant":"Bakery","total":2,"lines":["bread"]},"createdAt":"2026-11-25T10:00:00.000Z","updatedAt":"2026-11-25T10:00:00.000Z"}
+            """
+        let wire = try Self.read(json, Self.transactions)
+        let record = try wire.plainRecord()
+        #expect(record["receipt"] == .json(["merchant": "Bakery", "total": .double(2), "lines": ["bread"]]))
+        #expect(record["tags"] == .list([.string("a"), .null]) && record["quantity"] == .null && record["bookedAt"] == .null)
+        #expect(wire.absentOrNullFields == ["quantity", "bookedAt", "categoryId", "owner"])
+        #expect(!wire.lacksRequiredValue)
+    }
+
+    @Test func thePlainDialectsVersionIsUpdatedAtInMilliseconds() throws {
+        let json = #"{"id":"t1","description":"B","amount":1,"kind":"INCOME","date":"2026-11-25","updatedAt":"2026-11-25T10:00:01.250Z"}"#
+        let record = try Self.read(json, Self.transactions).plainRecord()
+        #expect(record.version == 1_795_600_801_250 && record.lastChangedAt == 1_795_600_801_250 && !record.hasServerVersion)
+        let offset = #"{"id":"t1","updatedAt":"2026-11-25T11:00:01.250+01:00"}"#
+        #expect(try Self.read(offset, Self.transactions).plainRecord().version == 1_795_600_801_250)
+        #expect(throws: JSONReadError.missing("updatedAt", at: 0)) { try Self.read(#"{"id":"t1","amount":1}"#, Self.transactions).plainRecord() }
+        #expect(throws: JSONReadError.missing("_version", at: 0)) { try Self.read(json, Self.transactions).versionedRecord() }
+        #expect(throws: JSONReadError.missing("sku", at: 0)) { try Self.read(#"{"tenantId":"t","_version":1}"#, Self.budgets).versionedRecord() }
+    }
+
+    @Test func aValueOfTheWrongKindNamesTheModelTheFieldAndWhatWasFound() throws {
+        let page = #"{"items":[{"id":"t1","amount":1,"updatedAt":"2026-11-25T10:00:01.250Z"},{"id":"t2","amount":"lots"}],"nextToken":null}"#
+        let sync = try ModelRecordSync(model: Self.transactions.model, schema: Self.schema, dialect: .plain)
+        do {
+            _ = try JSONReader.read(Array(page.utf8)) { reader throws(JSONReadError) in try sync.readPage(&reader) }
+            Issue.record("a bad item was read")
+        } catch {
+            #expect(error.kind == .shape)
+            #expect(error.description == #"items[1].amount: Transaction.amount: Expected a number, like 12.5. Found the string "lots"."#)
+        }
+        let cases: [(String, String)] = [
+            (#"{"id":"t","quantity":2.5}"#, "Transaction.quantity: Expected a whole number from -2147483648 to 2147483647, like 42. Found a number."),
+            (#"{"id":"t","kind":"SOMETIMES"}"#, #"Transaction.kind: Expected one of INCOME, EXPENSE. Found the string "SOMETIMES"."#),
+            (#"{"id":"t","tags":"a"}"#, #"Transaction.tags: Expected a list of text, like ["a", "b"]. Found the string "a"."#),
+            (#"{"id":{"a":1}}"#, "Transaction.id: Expected an identifier. Found an object."),
+            (#"{"id":"t","receipt":{"shop":"x"}}"#, "Transaction.receipt: Expected no field shop: Receipt has merchant, total, lines, scannedAt. Found an object."),
+        ]
+        for (json, message) in cases {
+            let error = #expect(throws: JSONReadError.self) { try Self.read(json, Self.transactions) }
+            #expect(error?.description.hasSuffix(message) == true, "\(String(describing: error))")
+        }
+        // Not JSON at all is a syntax error, never a crash.
+        #expect(throws: JSONReadError.self) { try Self.read(#"{"id":"t","amount":1"#, Self.transactions) }
+    }
+
+    @Test func aPageHoldsItsRecordsTokenAndStartedAt() throws {
+        let page = """
+            {"items":[\(Self.budgetJSON),null,\(Self.budgetJSON.replacingOccurrences(of: "\"sku\":\"A-\\u00e9\"", with: "\"sku\":\"B\""))],
+             "nextToken":"abc","startedAt":1764064800000}
+            """
+        let sync = try ModelRecordSync(model: Self.budgets.model, schema: Self.schema, dialect: .versioned)
+        let read = try JSONReader.read(Array(page.utf8)) { reader throws(JSONReadError) in try sync.readPage(&reader) }
+        #expect(read.records.map(\.id.text) == ["0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c#A-é", "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c#B"])
+        #expect(read.nextToken == "abc" && read.startedAt == 1_764_064_800_000)
+        #expect(throws: JSONReadError.missing("items", at: 0)) {
+            try JSONReader.read(Array(#"{"nextToken":null}"#.utf8)) { reader throws(JSONReadError) in try sync.readPage(&reader) }
+        }
+    }
+
+    @Test func anEventThatLacksValuesIsPartialAndADeleteIsATombstone() throws {
+        let plain = try ModelRecordSync(model: Self.transactions.model, schema: Self.schema, dialect: .plain)
+        let whole = #"{"id":"t1","description":"Bread","amount":2.5,"quantity":3,"kind":"EXPENSE","date":"2026-11-25","updatedAt":"2026-11-25T10:00:01.250Z"}"#
+        func event(_ record: String) -> JSONText { JSONText(Array(#"{"onUpdateTransaction":\#(record)}"#.utf8)) }
+        guard case .record(let known) = plain.readEvent(event(whole), deletion: false, known: nil) else {
+            Issue.record("a whole event is not a record")
+            return
+        }
+        #expect(known["quantity"] == .int(3) && known.version == 1_795_600_801_250)
+        // Only what the other client's mutation selected: the rest null, a required field too.
+        let partial = #"{"id":"t1","description":"Rolls","amount":null,"quantity":null,"kind":null,"date":null,"updatedAt":"2026-11-25T10:00:02.000Z"}"#
+        #expect(plain.readEvent(event(partial), deletion: false, known: known) == .partial(id: RecordKey("t1")))
+        // A null where the known copy has a value may be a clear or a field not selected: read again.
+        let cleared = whole.replacingOccurrences(of: #""quantity":3"#, with: #""quantity":null"#)
+        #expect(plain.readEvent(event(cleared), deletion: false, known: known) == .partial(id: RecordKey("t1")))
+        guard case .record(let first) = plain.readEvent(event(cleared), deletion: false, known: nil) else {
+            Issue.record("with nothing known, a whole event is a record")
+            return
+        }
+        #expect(first["quantity"] == .null)
+        // A delete (plain dialect: no tombstones on the server) is one step after the last write.
+        guard case .record(let gone) = plain.readEvent(event(#"{"id":"t1"}"#), deletion: true, known: known) else {
+            Issue.record("a delete of a known record is its tombstone")
+            return
+        }
+        #expect(gone.isDeleted && gone.version == known.version + 1 && gone["description"] == .string("Bread"))
+        #expect(plain.readEvent(event(#"{"id":"t9"}"#), deletion: true, known: nil) == .unreadable)
+        #expect(plain.readEvent(event(#"{"description":"x"}"#), deletion: false, known: nil) == .unreadable)
+        #expect(plain.readEvent(JSONText(Array(#"{"onUpdateTransaction":null}"#.utf8)), deletion: false, known: nil) == .unreadable)
+        #expect(plain.readEvent(JSONText(Array("[1".utf8)), deletion: false, known: nil) == .unreadable)
+
+        let versioned = try ModelRecordSync(model: Self.transactions.model, schema: Self.schema, dialect: .versioned)
+        let deleted = whole.replacingOccurrences(of: "}", with: #","_version":5,"_deleted":true,"_lastChangedAt":1}"#)
+        guard case .record(let tombstone) = versioned.readEvent(event(deleted), deletion: true, known: nil) else {
+            Issue.record("a versioned delete event is its tombstone")
+            return
+        }
+        #expect(tombstone.isDeleted && tombstone.version == 5)
+        #expect(versioned.readEvent(event(whole), deletion: false, known: nil) == .partial(id: RecordKey("t1")), "no _version: read it")
+    }
+}
