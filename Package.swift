@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "PropertySync",
             dependencies: [
-                "OptimisticStore", "AppSync", "PropertyRules",
+                "OptimisticStore", "AppSync", "AmplifyModels", "PropertyRules",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,4 +1,4 @@
-import Foundation
+import AmplifyModels
 
 /// A record's id. The ids AppSync and the app make are UUIDs in lowercase text: 36 characters,
 /// an 80-byte heap string each, a large part of a record's memory at a million records. Such an
@@ -31,34 +31,14 @@ public struct PropertyID: Hashable, Sendable {
 
     /// A new random (version 4) UUID, as Amplify's clients make ids; its text is lowercase.
     public static func random() -> PropertyID {
-        let bytes = UUID().uuid
-        let all = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7,
-                   bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
-        let high = all[..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let low = all[8...].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let (high, low) = UUIDBits.random()
         return PropertyID(form: .uuid(high: high, low: low))
     }
 
     /// The UUID a text is, when it is one in lowercase; nil otherwise.
     @usableFromInline
     static func uuidBits(_ bytes: UnsafeRawBufferPointer) -> Form? {
-        guard bytes.count == 36 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            nibbles += 1
-        }
-        return .uuid(high: high, low: low)
+        UUIDBits.parse(bytes).map { Form.uuid(high: $0.high, low: $0.low) }
     }
 
     /// The id as the server knows it.
@@ -66,7 +46,7 @@ public struct PropertyID: Hashable, Sendable {
         switch form {
         case .text(let text): return text
         case .uuid(let high, let low):
-            return String(unsafeUninitializedCapacity: 36) { Self.write(high: high, low: low, into: $0) }
+            return UUIDBits.text(high: high, low: low)
         }
     }
 
@@ -78,26 +58,10 @@ public struct PropertyID: Hashable, Sendable {
             return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
         case .uuid(let high, let low):
             return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-                let count = Self.write(high: high, low: low, into: buffer)
+                let count = UUIDBits.write(high: high, low: low, into: buffer)
                 return try body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count]))
             }
         }
-    }
-
-    /// Writes `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase; returns 36.
-    private static func write(high: UInt64, low: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        var position = 0
-        for nibble in 0..<32 {
-            if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                buffer[position] = UInt8(ascii: "-")
-                position += 1
-            }
-            let half = nibble < 16 ? high : low
-            let digit = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(nibble % 16)) & 0xF)
-            buffer[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-            position += 1
-        }
-        return position
     }
 
     /// The id's first 8 bytes of text as one big-endian number when they are ASCII, which orders

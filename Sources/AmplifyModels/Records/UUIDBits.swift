@@ -2,10 +2,10 @@ import Foundation
 
 /// A lowercase UUID's text as its 128 bits and back: the ids Amplify's clients make are such
 /// texts, 36 bytes each, and a record keeps them in 16 (see `RecordKey`, `RecordBytes`).
-enum UUIDBits {
+public enum UUIDBits {
     /// The bits of `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex; nil for any other text
     /// (an uppercase UUID stays text, so that its text comes back exactly).
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
         guard bytes.count == 36 else { return nil }
         var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
         for (index, byte) in bytes.enumerated() {
@@ -25,30 +25,34 @@ enum UUIDBits {
         return (high, low)
     }
 
-    static func parse(_ text: String) -> (high: UInt64, low: UInt64)? {
+    public static func parse(_ text: String) -> (high: UInt64, low: UInt64)? {
         var text = text
         return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
-    static func text(high: UInt64, low: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-                    buffer[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-                let half = nibble < 16 ? high : low
-                let digit = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(nibble % 16)) & 0xF)
-                buffer[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+    public static func text(high: UInt64, low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 36) { write(high: high, low: low, into: $0) }
+    }
+
+    /// Writes the 36 bytes of the lowercase text into `buffer` (at least 36 long); returns 36.
+    @discardableResult
+    public static func write(high: UInt64, low: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var position = 0
+        for nibble in 0..<32 {
+            if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+                buffer[position] = UInt8(ascii: "-")
                 position += 1
             }
-            return position
+            let half = nibble < 16 ? high : low
+            let digit = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(nibble % 16)) & 0xF)
+            buffer[position] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            position += 1
         }
+        return position
     }
 
     /// A new random (version 4) UUID.
-    static func random() -> (high: UInt64, low: UInt64) {
+    public static func random() -> (high: UInt64, low: UInt64) {
         let bytes = UUID().uuid
         let all = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7,
                    bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
