@@ -105,19 +105,19 @@ import Testing
 
     @Test func guestCredentialsAreRenewedBeforeTheyExpire() async throws {
         try await Self.withIAMServer(lifetime: 40) { server in
-            // The client's clock stands still but for the test's steps: a test slowed down by
-            // the others (a full run on 2 cores) must not age the credentials by itself.
-            let clock = Mutex<TimeInterval>(0)
-            let start = Date()
+            // The client's clock is set from the credentials' own expiration, never from how long
+            // the test took: a full run on 2 cores can hold a step for many seconds.
+            let clock = Mutex<Date>(Date())
             let guest = CognitoGuestCredentials(
                 pool: IdentityPoolSettings(id: try #require(server.server.identityPoolId)),
                 endpoint: URL(string: "http://127.0.0.1:\(server.port)/")!, cachePath: nil,
-                now: { start.addingTimeInterval(clock.withLock { $0 }) })
+                now: { clock.withLock { $0 } })
             let first = try await guest.credentials()
-            clock.withLock { $0 = 20 }
+            let expiration = try #require(first.expiration)
+            clock.withLock { $0 = expiration.addingTimeInterval(-20) }
             #expect(try await guest.credentials() == first, "half-way through their life they are still used")
             // Short-lived credentials are renewed with a quarter of their life left (here 10 of 40 s).
-            clock.withLock { $0 = 32 }
+            clock.withLock { $0 = expiration.addingTimeInterval(-8) }
             let renewed = try await guest.credentials()
             #expect(renewed.accessKeyId != first.accessKeyId)
             _ = try await Self.client(server, provider: guest).execute(GraphQLRequest(query: "{ __typename }"))
