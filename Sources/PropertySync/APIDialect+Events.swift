@@ -1,15 +1,9 @@
+import AmplifyModels
 import AppSync
+import OptimisticStore
 
-/// What one subscription event says about a record, read in the backend's dialect.
-enum RemoteEvent: Equatable {
-    /// A whole record (a deleted one after a delete): merged as it is.
-    case record(RealEstateProperty)
-    /// The event lacks fields the other client's mutation did not select (AppSync sends them as
-    /// null): merged as it is, a null would blank a field on screen, so the record is read instead.
-    case partial(id: PropertyID)
-    /// Nothing usable (no id).
-    case unreadable
-}
+/// What one subscription event says about one of the sample's records.
+typealias RemoteEvent = RemoteRecordEvent<RealEstateProperty>
 
 extension APIDialect {
     /// Reads `{"onUpdateRealEstateProperty": {…}}`'s record. `known` is the confirmed copy, if any:

@@ -9,20 +9,20 @@ import OptimisticStore
 /// A create may leave only when it is the oldest create still pending. One that is not
 /// waits here, off the sender's ready queue, until the creates before it settle (confirmed,
 /// refused, undone or folded away).
-struct CreationOrder {
+struct CreationOrder<RecordID: Hashable> {
     /// Every create noted, oldest first; those no longer pending are dropped from the front.
-    private var creates = Deque<(operation: OperationID, record: PropertyID)>()
+    private var creates = Deque<(operation: OperationID, record: RecordID)>()
     /// Records whose create was held back.
-    private var held: Set<PropertyID> = []
+    private var held: Set<RecordID> = []
 
     /// A create was made (or read back from the outbox). Called in the order of operation
     /// ids, so the queue stays sorted.
-    mutating func note(_ operation: OperationID, of record: PropertyID) {
+    mutating func note(_ operation: OperationID, of record: RecordID) {
         creates.append((operation, record))
     }
 
     /// Whether this create may go out now; if not, it is held until `released` gives it back.
-    mutating func mayGo(_ operation: OperationID, of record: PropertyID, isPending: (OperationID) -> Bool) -> Bool {
+    mutating func mayGo(_ operation: OperationID, of record: RecordID, isPending: (OperationID) -> Bool) -> Bool {
         dropSettled(isPending)
         guard let first = creates.first, first.operation != operation else { return true }
         held.insert(record)
@@ -30,7 +30,7 @@ struct CreationOrder {
     }
 
     /// The held record whose create is now the oldest pending one, if any: it may be sent.
-    mutating func released(isPending: (OperationID) -> Bool) -> PropertyID? {
+    mutating func released(isPending: (OperationID) -> Bool) -> RecordID? {
         dropSettled(isPending)
         guard let first = creates.first, held.remove(first.record) != nil else { return nil }
         return first.record

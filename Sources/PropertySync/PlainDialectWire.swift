@@ -3,8 +3,6 @@ import AppSync
 /// The plain (Gen 2) dialect on the wire: records without versions, and writes guarded by a
 /// `condition` built from what the change was made against (see `APIDialect`).
 enum PlainDialectWire {
-    static let fields = "id name address createdAt updatedAt"
-
     /// `ModelRealEstatePropertyConditionInput`: every field the change sets still holds the
     /// value of its base. A base of `null` may be stored as an absent attribute or as a
     /// `null` one, so it accepts both. Nil when there is nothing to check (no base known).

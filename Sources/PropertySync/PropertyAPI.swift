@@ -1,45 +1,58 @@
+import AmplifyModels
 import AppSync
+import OptimisticStore
 
-/// One mutation as it goes to the server.
-public enum PropertyMutation: Sendable, Equatable {
-    case create(RealEstateProperty)
-    /// The fields to set, with the confirmed copy they were made against (the base): the
-    /// versioned dialect sends its `_version`, the plain one a condition on its fields.
-    case update(id: PropertyID, RealEstatePropertyPatch, base: RealEstateProperty?)
-    case delete(id: PropertyID, base: RealEstateProperty?)
+/// One page of the sample's whole list or of what changed (`RecordPage`, by the name the list
+/// and the tests know it).
+public typealias PropertyPage = RecordPage<RealEstateProperty>
 
-    /// The `_version` the change was made against (versioned dialect).
-    public var version: Int? {
-        switch self {
-        case .create: nil
-        case .update(_, _, let base), .delete(_, let base): base?.version
-        }
+extension RecordPage {
+    public init(items: [Record], nextToken: String? = nil, startedAt: Int64? = nil) {
+        self.init(records: items, nextToken: nextToken, startedAt: startedAt)
+    }
+
+    /// The page's records (a page's `items` on the wire).
+    public var items: [Record] {
+        get { records }
+        set { records = newValue }
     }
 }
 
-/// One page of the whole list or of what changed (the same connection type for both dialects).
-public struct PropertyPage: Sendable, Equatable {
-    public var items: [RealEstateProperty?]
-    public var nextToken: String?
-    /// Versioned dialect: the server time the query began (the next delta query starts there).
-    public var startedAt: Int64?
+/// What the sync layer needs from the server for one model (`Model`). `AppSyncModelAPI` is
+/// the real one; unit tests use a scripted one.
+public protocol ModelAPI<Model>: Sendable {
+    associatedtype Model: SyncModel
 
-    public init(items: [RealEstateProperty], nextToken: String? = nil, startedAt: Int64? = nil) {
-        self.init(readItems: items, nextToken: nextToken, startedAt: startedAt)
-    }
+    /// The dialect this value speaks.
+    var dialect: APIDialect { get }
+    func get(id: Model.Record.ID) async throws(AppSyncFailure) -> Model.Record?
+    /// The record as the server has it after the mutation (deleted, after a delete).
+    func send(_ mutation: ModelMutation<Model.Record>) async throws(AppSyncFailure) -> Model.Record
+    /// The cheapest request the server answers: is it back?
+    func probe() async throws(AppSyncFailure)
+    /// One page of the whole list when `lastSync` is nil; else of what changed since then
+    /// (epoch ms, the server's clock): versioned, a delta query (tombstones included); plain, a
+    /// filter on `updatedAt` (no deletions: those show only in a whole list).
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<Model.Record>
+    /// The same page, read later: its next token guessed at once, so that a paged read asks for
+    /// the next page while this one is read (`PageFetcher`). By default the page is read first.
+    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<Model.Record>
+}
 
-    /// Items as a reader collects them (no copy into the optional form).
-    init(readItems items: [RealEstateProperty?], nextToken: String?, startedAt: Int64?) {
-        self.items = items
-        self.nextToken = nextToken
-        self.startedAt = startedAt
+extension ModelAPI {
+    public func unreadSyncPage(
+        limit: Int, nextToken: String?, lastSync: Int64?
+    ) async throws(AppSyncFailure) -> UnreadRecordPage<Model.Record> {
+        let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        return UnreadRecordPage(nextTokenGuess: page.nextToken) { page }
     }
 }
 
-/// What `RealEstatePropertyList` needs from the server. `AppSyncPropertyAPI` is the
-/// real one; unit tests of the list use a scripted one.
+/// What `RealEstatePropertyList` needs from the server: the sample's `ModelAPI` in its own
+/// types (an `any PropertyAPI` cannot reach `ModelAPI`'s members through `Model.Record`), plus
+/// what the list learns at run time: what the API offers, and another dialect to speak.
+/// `AppSyncPropertyAPI` is the real one; unit tests of the list use a scripted one.
 public protocol PropertyAPI: Sendable {
-    /// The dialect this value speaks (see `speaking`).
     var dialect: APIDialect { get }
     /// The same API, speaking another dialect (what `describe` or a refusal found out).
     func speaking(_ dialect: APIDialect) -> any PropertyAPI
@@ -47,20 +60,14 @@ public protocol PropertyAPI: Sendable {
     /// (introspection can be turned off on AppSync).
     func describe() async throws(AppSyncFailure) -> APIDescription?
     func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty?
-    /// The record as the server has it after the mutation (deleted, after a delete).
     func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
-    /// The cheapest request the server answers: is it back?
     func probe() async throws(AppSyncFailure)
-    /// One page of the whole list when `lastSync` is nil; else of what changed since then
-    /// (epoch ms, the server's clock): versioned, a delta query (tombstones included); plain, a
-    /// filter on `updatedAt` (no deletions: those show only in a whole list).
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage
-    /// The same page, read later: its next token guessed at once, so that a paged read asks for
-    /// the next page while this one is read (`PageFetcher`). By default the page is read first.
     func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage
 }
 
 extension PropertyAPI {
+    /// By default the page is read first (see `ModelAPI.unreadSyncPage`).
     public func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
         let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
         return UnreadPage(nextTokenGuess: page.nextToken) { page }
@@ -69,15 +76,18 @@ extension PropertyAPI {
 
 /// A page as it came off the wire, and a guess at its next token found without reading it. The
 /// guess is only a guess: whoever asks for the next page with it checks it against the page read.
-public struct UnreadPage: Sendable {
+public struct UnreadRecordPage<Record: SyncedRecord>: Sendable {
     public let nextTokenGuess: String?
-    private let reading: @Sendable () throws(AppSyncFailure) -> PropertyPage
+    private let reading: @Sendable () throws(AppSyncFailure) -> RecordPage<Record>
 
-    public init(nextTokenGuess: String?, reading: @escaping @Sendable () throws(AppSyncFailure) -> PropertyPage) {
+    public init(nextTokenGuess: String?, reading: @escaping @Sendable () throws(AppSyncFailure) -> RecordPage<Record>) {
         self.nextTokenGuess = nextTokenGuess
         self.reading = reading
     }
 
     /// Reads the page (its records, its token, its errors): the costly part.
-    public func read() throws(AppSyncFailure) -> PropertyPage { try reading() }
+    public func read() throws(AppSyncFailure) -> RecordPage<Record> { try reading() }
 }
+
+/// The sample's unread page.
+public typealias UnreadPage = UnreadRecordPage<RealEstateProperty>

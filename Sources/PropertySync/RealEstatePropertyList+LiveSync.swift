@@ -74,7 +74,7 @@ extension RealEstatePropertyList {
             let since: Int64? = if case .delta(let since) = query { since } else { nil }
             try await readSyncPages(since: since) { page in
                 startedAt = startedAt ?? page.startedAt
-                records += page.items.lazy.compactMap { $0 }
+                records += page.records
             }
         } catch {
             logger.info("catch-up query failed: \(error)")
@@ -131,7 +131,7 @@ extension RealEstatePropertyList {
         guard machine.dialect.readsChangesSince, let since = kept.lastSync else { return false }
         var records: [RealEstateProperty] = []
         do throws(AppSyncFailure) {
-            try await readSyncPages(since: since) { records += $0.items.lazy.compactMap { $0 } }
+            try await readSyncPages(since: since) { records += $0.records }
         } catch {
             logger.info("catch-up query failed: \(error)")
             return false

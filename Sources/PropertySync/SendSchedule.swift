@@ -7,27 +7,27 @@ import OptimisticStore
 /// rest. A pure value: the list's actor asks it what to send and tells it what happened; timers
 /// are the actor's (a backoff's end comes back with the ticket it was given, so a stale one is
 /// ignored).
-struct SendSchedule: Equatable {
+struct SendSchedule<RecordID: Hashable>: Equatable {
     /// The operation on the wire for each record that has one.
-    private(set) var onTheWire: [PropertyID: OperationID] = [:]
+    private(set) var onTheWire: [RecordID: OperationID] = [:]
     /// Records whose next operation can be sent, oldest first (the set mirrors the queue for look-ups).
-    private var ready = Deque<PropertyID>()
-    private var readyIDs: Set<PropertyID> = []
+    private var ready = Deque<RecordID>()
+    private var readyIDs: Set<RecordID> = []
     /// Records waiting out a backoff, with the ticket of the backoff that ends it.
-    private var backingOff: [PropertyID: Int] = [:]
+    private var backingOff: [RecordID: Int] = [:]
     private var nextTicket = 0
     /// Consecutive transient failures per record, for its backoff.
-    private var failures: [PropertyID: Int] = [:]
+    private var failures: [RecordID: Int] = [:]
 
     /// A record got a new operation, or may send again: it waits its turn.
-    mutating func waiting(_ id: PropertyID) {
+    mutating func waiting(_ id: RecordID) {
         guard onTheWire[id] == nil, backingOff[id] == nil else { return }
         if readyIDs.insert(id).inserted { ready.append(id) }
     }
 
     /// The next record whose operation may go out now (nil: none, or no free slot). The caller
     /// asks for its first pending operation; a record without one is just skipped.
-    mutating func nextRecord(maximumParallel: Int) -> PropertyID? {
+    mutating func nextRecord(maximumParallel: Int) -> RecordID? {
         while onTheWire.count < maximumParallel, let id = ready.popFirst() {
             readyIDs.remove(id)
             if onTheWire[id] == nil, backingOff[id] == nil { return id }
@@ -36,33 +36,33 @@ struct SendSchedule: Equatable {
     }
 
     /// The record's operation is on the wire.
-    mutating func sending(_ operation: OperationID, of id: PropertyID) {
+    mutating func sending(_ operation: OperationID, of id: RecordID) {
         onTheWire[id] = operation
     }
 
     /// Its answer has been worked out: the record's slot is free.
-    mutating func settled(_ id: PropertyID) {
+    mutating func settled(_ id: RecordID) {
         onTheWire[id] = nil
     }
 
     /// Whether this operation is the one on the wire for its record.
-    func isOnTheWire(_ operation: OperationID, of id: PropertyID) -> Bool {
+    func isOnTheWire(_ operation: OperationID, of id: RecordID) -> Bool {
         onTheWire[id] == operation
     }
 
     /// The record whose operation this is, while it is on the wire.
-    func record(sending operation: OperationID) -> PropertyID? {
+    func record(sending operation: OperationID) -> RecordID? {
         onTheWire.first { $0.value == operation }?.key
     }
 
     /// The server answered for the record: its backoff starts from scratch next time.
-    mutating func answered(_ id: PropertyID) {
+    mutating func answered(_ id: RecordID) {
         failures[id] = nil
     }
 
     /// A transient failure: the record steps aside. Answers how many failures in a row (for the
     /// delay) and the ticket to end this backoff with.
-    mutating func backOff(_ id: PropertyID) -> (failures: Int, ticket: Int) {
+    mutating func backOff(_ id: RecordID) -> (failures: Int, ticket: Int) {
         failures[id, default: 0] += 1
         nextTicket += 1
         backingOff[id] = nextTicket
@@ -70,7 +70,7 @@ struct SendSchedule: Equatable {
     }
 
     /// A backoff is over: whether it is still the record's current one (then it may wait again).
-    mutating func backoffEnded(_ id: PropertyID, ticket: Int) -> Bool {
+    mutating func backoffEnded(_ id: RecordID, ticket: Int) -> Bool {
         guard backingOff[id] == ticket else { return false }
         backingOff[id] = nil
         return true

@@ -1,4 +1,6 @@
+import AmplifyModels
 import AppSync
+import OptimisticStore
 
 /// A record as an answer, a page or a subscription event carries it, read straight from the
 /// bytes (`JSONReader`): the strings the record keeps are made once, and the timestamps packed
@@ -118,8 +120,9 @@ struct WireTime: JSONReadable {
 }
 
 /// One page of either dialect's list or sync query: the records, the next page's token and
-/// (versioned) the server's `startedAt`.
-extension PropertyPage: JSONReadable {
+/// (versioned) the server's `startedAt`. Read here, with the sample's types, rather than by
+/// `RecordPage(json:item:)`, so that the sample's page is read by specialised code.
+extension RecordPage where Record == RealEstateProperty {
     public init(json: inout JSONReader) throws(JSONReadError) {
         try self.init(json: &json, record: { wire throws(JSONReadError) in try wire.versionedRecord() })
     }
@@ -127,12 +130,12 @@ extension PropertyPage: JSONReadable {
     /// The same, each item made a record by `record`: nil skips it (a null item is skipped too).
     init(json: inout JSONReader, record: (WireRecord) throws(JSONReadError) -> RealEstateProperty?) throws(JSONReadError) {
         let start = json.offset
-        var items: [RealEstateProperty?]?
+        var items: [RealEstateProperty]?
         var nextToken: String?
         var startedAt: Int64?
         try json.readObject { reader, key throws(JSONReadError) in
             if key == "items" {
-                var read: [RealEstateProperty?] = []
+                var read: [RealEstateProperty] = []
                 try reader.readArray { reader throws(JSONReadError) in
                     guard try !reader.readNull(), let item = try record(WireRecord(json: &reader)) else { return }
                     read.append(item)
@@ -147,6 +150,6 @@ extension PropertyPage: JSONReadable {
             }
         }
         guard let items else { throw .missing("items", at: start) }
-        self.init(readItems: items, nextToken: nextToken, startedAt: startedAt)
+        self.init(records: items, nextToken: nextToken, startedAt: startedAt)
     }
 }

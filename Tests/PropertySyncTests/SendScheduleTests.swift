@@ -7,7 +7,7 @@ import Testing
     let op1 = OperationID(rawValue: 1), op2 = OperationID(rawValue: 2), op3 = OperationID(rawValue: 3)
 
     @Test func oldestFirstAtMostNAtOnceOnePerRecord() {
-        var schedule = SendSchedule()
+        var schedule = SendSchedule<PropertyID>()
         for id: PropertyID in ["a", "b", "c"] { schedule.waiting(id) }
         schedule.waiting("a")  // waiting twice is waiting once
         let step1 = schedule.nextRecord(maximumParallel: 2)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aRecordBackingOffHoldsNoSlotAndAStaleBackoffEndsNothing() {
-        var schedule = SendSchedule()
+        var schedule = SendSchedule<PropertyID>()
         schedule.waiting("a")
         let step7 = schedule.nextRecord(maximumParallel: 1)
         #expect(step7 == "a")

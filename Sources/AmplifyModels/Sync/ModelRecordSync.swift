@@ -20,6 +20,10 @@ public struct ModelRecordSync: SyncModel {
 
     public var model: AmplifyModel { layout.model }
 
+    public func speaking(_ dialect: DocumentDialect) -> ModelRecordSync { ModelRecordSync(layout: layout, dialect: dialect) }
+
+    public func tombstone(_ record: ModelRecord, atLeast version: Int) -> ModelRecord { record.tombstone(atLeast: version) }
+
     // MARK: Reading
 
     /// The record in this dialect: the versioned one needs `_version`, the plain one `updatedAt`.

@@ -36,6 +36,12 @@ public protocol SyncModel<Record>: Sendable {
     /// A delete's variables: `input` (the key, and the `_version`) and, on the plain dialect, a
     /// `condition` on what the user saw.
     func deleteVariables(_ id: Record.ID, base: Record?) -> [String: JSONValue]
+
+    /// The same model in another dialect (what the API's description or a refusal found out).
+    func speaking(_ dialect: DocumentDialect) -> Self
+    /// `record` deleted at (at least) `version`: the plain dialect answers a delete with the item
+    /// as it was, which is gone one step after its last write.
+    func tombstone(_ record: Record, atLeast version: Int) -> Record
 }
 
 extension SyncModel {
@@ -47,7 +53,7 @@ extension SyncModel {
 
 /// One page of a list or sync query: its records, the next page's token, and (versioned sync)
 /// the server's `startedAt`.
-public struct RecordPage<Record: SyncedRecord>: Sendable {
+public struct RecordPage<Record: SyncedRecord>: Sendable, Equatable {
     public var records: [Record]
     public var nextToken: String?
     public var startedAt: Int64?

@@ -78,7 +78,7 @@ extension SyncMachine {
     /// A page arrived: merged (the newer version wins); shown and cached with the progress when due.
     mutating func pageRead(_ page: PropertyPage, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
         read.startedAt = read.startedAt ?? page.startedAt
-        let records = page.items.compactMap { $0 }
+        let records = page.records
         let untouched = store.revision == read.revisionSeen
         let allNew = store.mergeListed(records, into: &read.unshownChanges)
         restateConflicts(among: records, into: &read.unshownChanges)

@@ -58,9 +58,9 @@ struct SyncMachine {
     let options: SyncOptions
 
     /// Which record's operation goes on the wire next.
-    var schedule = SendSchedule()
+    var schedule = SendSchedule<PropertyID>()
     /// Creates wait for the older ones: they are sent in the order made.
-    var creationOrder = CreationOrder()
+    var creationOrder = CreationOrder<PropertyID>()
     /// Rebases per operation, so two writers racing cannot loop forever.
     var rebases: [OperationID: Int] = [:]
     /// Refused operations whose record is being read to settle them (the refusal's reading).
