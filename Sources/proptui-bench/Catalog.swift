@@ -1,3 +1,4 @@
+import AppSync
 import PropertySync
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast and fully specified, so the

@@ -137,7 +137,7 @@ import Testing
             }
             // Checked without latency, so the check itself does not wait behind it.
             server.server.faults.values.latency = .zero
-            try await waitUntil("the abandoned create to be applied after its delay") {
+            try await waitUntil("the abandoned create to be applied after its delay", within: .seconds(60)) {
                 let stored = try await server.graphQL(Self.getRecord, variables: ["id": "late"])
                 return stored["data"]["getRealEstateProperty"]["_version"] == 1
             }

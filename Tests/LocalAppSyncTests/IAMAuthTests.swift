@@ -27,7 +27,8 @@ import Testing
         -> AppSyncClient
     {
         let configuration = try AppSyncConfiguration(graphQLEndpoint: URL(string: server.graphQLURL)!, region: region, mode: .iam)
-        return AppSyncClient(configuration: configuration, authorizer: IAMAuthorizer(provider: provider, region: region))
+        // A generous limit: a full run on 2 cores can keep a test's request waiting for long.
+        return AppSyncClient(configuration: configuration, authorizer: IAMAuthorizer(provider: provider, region: region), timeout: .seconds(60))
     }
 
     @Test func signedRequestsAreAnswered() async throws {

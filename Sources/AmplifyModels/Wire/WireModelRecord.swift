@@ -114,7 +114,7 @@ public struct WireModelRecord: Sendable {
     /// `updatedAt` in milliseconds, when it came and parses.
     public var stamp: Int64? {
         guard let index = layout.updatedAtIndex, let text = values[index]?.text else { return nil }
-        return DateTimeMilliseconds.parse(text)
+        return AWSDateTimeMilliseconds.parse(text)
     }
 
     private var missingKeyField: String {

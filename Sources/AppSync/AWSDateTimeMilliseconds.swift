@@ -1,9 +1,9 @@
 /// An `AWSDateTime` ("2024-03-14T09:26:53.123Z", "2024-03-14T10:26:53+01:00") as milliseconds
-/// since 1970: on the plain dialect, a record's `updatedAt` is its version, the order of its
-/// copies. The same small parser as PropertySync's `AWSDateTimeMilliseconds` (which moves here
-/// when PropertySync is made generic over `SyncModel`): it runs for every record of a page.
-enum DateTimeMilliseconds {
-    static func parse(_ text: String) -> Int64? {
+/// since 1970: on the plain dialect, `updatedAt` is what orders two copies of a record (the
+/// sample's and any model's: `WireRecord`, `WireModelRecord`).
+/// A small parser rather than a date formatter: it runs for every record of a list.
+public enum AWSDateTimeMilliseconds {
+    public static func parse(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ length: Int) -> Int64? {
@@ -61,12 +61,41 @@ enum DateTimeMilliseconds {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    public static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The text AppSync writes for a time: UTC, milliseconds, `Z`.
+    public static func text(_ milliseconds: Int64) -> String {
+        let seconds = milliseconds.floorDivided(by: 1000), fraction = milliseconds - seconds * 1000
+        let days = seconds.floorDivided(by: 86_400), secondOfDay = seconds - days * 86_400
+        // Civil from days (Hinnant).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(secondOfDay / 3600, 2)):"
+            + "\(padded(secondOfDay % 3600 / 60, 2)):\(padded(secondOfDay % 60, 2)).\(padded(fraction, 3))Z"
+    }
+}
+
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }
