@@ -12,6 +12,24 @@ public struct JSONText: Sendable, Equatable, CustomStringConvertible {
         try JSONReader.read(bytes, body)
     }
 
+    /// A subscription's result, `{"onUpdate<Model>": {…}}`: its first field whose value is an
+    /// object, read by `body`; nil when there is none (`null`: the event came without its record),
+    /// when the result is not an object, or when `body` finds it is not what it reads.
+    public func firstObjectField<T>(_ body: (inout JSONReader) throws(JSONReadError) -> T) -> T? {
+        let read = try? self.read { reader throws(JSONReadError) -> T? in
+            guard reader.nextIsObject else {
+                try reader.skipValue()
+                return nil
+            }
+            var found: T?
+            try reader.readObject { reader, _ throws(JSONReadError) in
+                if found == nil, reader.nextIsObject { found = try body(&reader) } else { try reader.skipValue() }
+            }
+            return found
+        }
+        return read ?? nil
+    }
+
     /// The value as a tree (nil if it is not JSON): for the few readers whose shape is open.
     public var value: JSONValue? { JSONValue(jsonText: bytes) }
 

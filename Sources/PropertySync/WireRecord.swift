@@ -50,18 +50,7 @@ struct WireRecord: JSONReadable {
     /// its one field; nil when it has none (`null`: the event came without its record) or it is
     /// not an object of a record's fields.
     static func event(in data: JSONText) -> WireRecord? {
-        let read = try? data.read { reader throws(JSONReadError) -> WireRecord? in
-            guard reader.nextIsObject else {
-                try reader.skipValue()
-                return nil
-            }
-            var event: WireRecord?
-            try reader.readObject { reader, _ throws(JSONReadError) in
-                if event == nil, reader.nextIsObject { event = try WireRecord(json: &reader) } else { try reader.skipValue() }
-            }
-            return event
-        }
-        return read ?? nil
+        data.firstObjectField { reader throws(JSONReadError) in try WireRecord(json: &reader) }
     }
 
     /// The versioned dialect's record: an id, a name and a `_version` are required.

@@ -72,18 +72,7 @@ public struct ModelRecordSync: SyncModel {
 
     /// The record of `{"on…<Model>": {…}}`: the value of its one field, when it is an object.
     private func event(in data: JSONText) -> WireModelRecord? {
-        let read = try? data.read { reader throws(JSONReadError) -> WireModelRecord? in
-            guard reader.nextIsObject else {
-                try reader.skipValue()
-                return nil
-            }
-            var event: WireModelRecord?
-            try reader.readObject { reader, _ throws(JSONReadError) in
-                if event == nil, reader.nextIsObject { event = try WireModelRecord(json: &reader, layout: layout) } else { try reader.skipValue() }
-            }
-            return event
-        }
-        return read ?? nil
+        data.firstObjectField { reader throws(JSONReadError) in try WireModelRecord(json: &reader, layout: layout) }
     }
 
     // MARK: Writing
