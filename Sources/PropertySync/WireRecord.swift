@@ -109,8 +109,7 @@ struct WireTime: JSONReadable {
 }
 
 /// One page of either dialect's list or sync query: the records, the next page's token and
-/// (versioned) the server's `startedAt`. Read here, with the sample's types, rather than by
-/// `RecordPage(json:item:)`, so that the sample's page is read by specialised code.
+/// (versioned) the server's `startedAt`.
 extension RecordPage where Record == RealEstateProperty {
     public init(json: inout JSONReader) throws(JSONReadError) {
         try self.init(json: &json, record: { wire throws(JSONReadError) in try wire.versionedRecord() })
@@ -118,27 +117,6 @@ extension RecordPage where Record == RealEstateProperty {
 
     /// The same, each item made a record by `record`: nil skips it (a null item is skipped too).
     init(json: inout JSONReader, record: (WireRecord) throws(JSONReadError) -> RealEstateProperty?) throws(JSONReadError) {
-        let start = json.offset
-        var items: [RealEstateProperty]?
-        var nextToken: String?
-        var startedAt: Int64?
-        try json.readObject { reader, key throws(JSONReadError) in
-            if key == "items" {
-                var read: [RealEstateProperty] = []
-                try reader.readArray { reader throws(JSONReadError) in
-                    guard try !reader.readNull(), let item = try record(WireRecord(json: &reader)) else { return }
-                    read.append(item)
-                }
-                items = read
-            } else if key == "nextToken" {
-                nextToken = try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
-            } else if key == "startedAt" {
-                startedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() }
-            } else {
-                try reader.skipValue()
-            }
-        }
-        guard let items else { throw .missing("items", at: start) }
-        self.init(records: items, nextToken: nextToken, startedAt: startedAt)
+        try self.init(json: &json, item: { reader throws(JSONReadError) in try record(WireRecord(json: &reader)) })
     }
 }
