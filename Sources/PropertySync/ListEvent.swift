@@ -3,28 +3,39 @@ import OptimisticStore
 
 /// One row as the store shows it: the record the user sees (confirmed with
 /// pending changes laid over it) and its sync state.
-public struct PropertyRow: Sendable, Equatable {
-    public var property: RealEstateProperty
+public struct RecordRow<Record: SyncedRecord>: Sendable, Equatable {
+    public var record: Record
     public var status: RowStatus
 
-    public init(_ property: RealEstateProperty, status: RowStatus = .synced) {
-        self.property = property
+    public init(_ record: Record, status: RowStatus = .synced) {
+        self.record = record
         self.status = status
     }
 
-    public var id: PropertyID { property.id }
+    public var id: Record.ID { record.id }
+}
+
+/// The sample's row.
+public typealias PropertyRow = RecordRow<RealEstateProperty>
+
+extension RecordRow where Record == RealEstateProperty {
+    public var property: RealEstateProperty {
+        get { record }
+        set { record = newValue }
+    }
 }
 
 /// What the user did or asked for, as the status line names it: the list's changes, and the
 /// screen's own requests (`refresh` is `R`; `applyAgain` is `o` after a conflict).
 public enum OperationKind: String, Sendable, Equatable {
-    case create, rename, editAddress = "edit address", delete, undo, refresh, applyAgain = "apply again"
+    /// `edit` is any other model's update that is not a rename (the sample's is `editAddress`).
+    case create, rename, editAddress = "edit address", edit, delete, undo, refresh, applyAgain = "apply again"
 }
 
 /// Names a user operation in messages: "rename “Villa Rosa”".
-public struct OperationSummary: Sendable, Equatable {
+public struct RecordOperationSummary<Record: SyncedRecord>: Sendable, Equatable {
     public let kind: OperationKind
-    public let recordID: PropertyID
+    public let recordID: Record.ID
     /// The record's name as the user knew it when they acted.
     public let recordName: String
     /// For a rename, the name the user gave it (so a refusal can say which).
@@ -33,11 +44,11 @@ public struct OperationSummary: Sendable, Equatable {
     /// record the server never made cannot be renamed), oldest first.
     public var takenBackWith: [OperationKind] = []
     /// For a refused create: the record as it was last shown, with those changes (what `n` offers again).
-    public var lastShown: RealEstateProperty?
+    public var lastShown: Record?
 
     public init(
-        kind: OperationKind, recordID: PropertyID, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],
-        lastShown: RealEstateProperty? = nil
+        kind: OperationKind, recordID: Record.ID, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],
+        lastShown: Record? = nil
     ) {
         self.kind = kind
         self.recordID = recordID
@@ -47,6 +58,9 @@ public struct OperationSummary: Sendable, Equatable {
         self.lastShown = lastShown
     }
 }
+
+/// The sample's summary.
+public typealias OperationSummary = RecordOperationSummary<RealEstateProperty>
 
 /// How the list reaches the server, for the header.
 public enum Connectivity: Sendable, Equatable {
@@ -88,15 +102,15 @@ public enum LoadState: Sendable, Equatable {
 }
 
 /// Everything the list tells the screen, in order, through its event sink.
-public enum ListEvent: Sendable, Equatable {
+public enum RecordListEvent<Record: SyncedRecord>: Sendable, Equatable {
     /// Rows appeared, changed or disappeared, each as it is now.
-    case rowsChanged(RowUpdate)
+    case rowsChanged(RecordRowUpdate<Record>)
     /// The whole list was (re)loaded: every row, for a first draw.
-    case loaded([PropertyRow])
+    case loaded([RecordRow<Record>])
     case loadStateChanged(LoadState)
-    case succeeded(OperationSummary)
+    case succeeded(RecordOperationSummary<Record>)
     /// The server refused the operation; it was dropped (reverted).
-    case reverted(OperationSummary, message: String, conflict: Bool)
+    case reverted(RecordOperationSummary<Record>, message: String, conflict: Bool)
     /// Loading or refreshing failed; what is on screen stays.
     case loadFailed(message: String)
     /// The whole list was read again, as the user asked (`R`).
@@ -122,6 +136,9 @@ public struct LoadProgress: Sendable, Equatable {
     }
 }
 
+/// The sample's events.
+public typealias ListEvent = RecordListEvent<RealEstateProperty>
+
 /// Where the list's events go: called in order, on the list's actor, before the
 /// call that caused them returns (so a key press and its rows land together).
 public typealias ListEventSink = @Sendable (ListEvent) -> Void
@@ -129,3 +146,5 @@ public typealias ListEventSink = @Sendable (ListEvent) -> Void
 /// The same, a step at a time: the events of one step of the list (a refusal's revert, its
 /// pending count and its reason) in one call, so a screen can show them in one frame.
 public typealias ListEventBatchSink = @Sendable ([ListEvent]) -> Void
+/// Any model's.
+public typealias RecordListEventBatchSink<Record: SyncedRecord> = @Sendable ([RecordListEvent<Record>]) -> Void

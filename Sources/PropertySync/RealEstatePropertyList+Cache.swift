@@ -36,7 +36,7 @@ extension RealEstatePropertyList {
                 logger.error("could not read the cache: \(error)")
                 cacheRest = nil
             }
-            if ContinuousClock.now - lastPublished >= SyncMachine.wholeReadShownEvery {
+            if ContinuousClock.now - lastPublished >= SyncMachine<RealEstateProperty>.wholeReadShownEvery {
                 run(machine.publish(unpublished))
                 unpublished = StoreDiff()
                 lastPublished = .now

@@ -66,7 +66,7 @@ extension RealEstatePropertyList {
         guard machine.catchUpBegins() else { return }  // the one running goes once more when it ends
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
         await noRefreshRunning()
-        let query = SyncMachine.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
+        let query = SyncMachine<RealEstateProperty>.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
         let token = store.beginRefresh()
         var records: [RealEstateProperty] = []
         var startedAt: Int64?

@@ -19,7 +19,7 @@ public actor RealEstatePropertyList {
     let logger: Logger
     /// The rules: what to send, what an answer means, what the header says (see `SyncMachine`).
     /// This actor only carries out its actions and feeds their results back.
-    var machine: SyncMachine
+    var machine: SyncMachine<RealEstateProperty>
     var store: OptimisticStore<RealEstateProperty> { machine.store }
     var options: SyncOptions { machine.options }
     /// The server, as given; requests go out in the dialect the machine says (`api`).
@@ -80,7 +80,7 @@ public actor RealEstatePropertyList {
     ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         let knownDialect = try storage.dialect()
-        machine = SyncMachine(
+        machine = SyncMachine<RealEstateProperty>(
             store: OptimisticStore(confirmed: kept.confirmed, pending: kept.pending), options: options,
             dialect: knownDialect ?? api.dialect, dialectIsKnown: knownDialect != nil,
             loadState: kept.cachedCount == 0 && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt))
@@ -139,7 +139,7 @@ public actor RealEstatePropertyList {
     /// kept, and never draws a revert (`⚡`) without its pending count and its reason.
     /// A step's actions may start another step at once (closing the socket); its events join
     /// the outer step's, in order.
-    func run(_ actions: [SyncMachine.Action]) {
+    func run(_ actions: [SyncMachine<RealEstateProperty>.Action]) {
         let outermost = stepEvents == nil
         if outermost { stepEvents = [] }
         defer {
@@ -216,7 +216,7 @@ public actor RealEstatePropertyList {
     /// Writes to the outbox or cache that fail after the fact (the change is already applied) are
     /// logged: the worst case is an operation sent again after a restart, which the sender
     /// recognises as already applied.
-    private func save(_ write: SyncMachine.StorageWrite) {
+    private func save(_ write: SyncMachine<RealEstateProperty>.StorageWrite) {
         do {
             switch write {
             case .update(let operation): try storage.update(operation)

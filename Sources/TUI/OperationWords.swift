@@ -24,6 +24,10 @@ struct OperationWords {
             OperationWords(failure: "address change of", takenBack: "its address",
                            success: { $0.map { "Address of \($0) saved" } ?? "Address saved" },
                            yours: { _ in "your address change" })
+        case .edit:
+            OperationWords(failure: "change of", takenBack: "its change",
+                           success: { $0.map { "Changes to \($0) saved" } ?? "Changes saved" },
+                           yours: { _ in "your change" })
         case .delete:
             OperationWords(failure: "delete", takenBack: "its delete", success: { "\($0 ?? "Property") deleted" },
                            yours: { _ in "delete" })

@@ -4,6 +4,9 @@ import OptimisticStore
 import Testing
 @testable import PropertySync
 
+/// The machine as the sample runs it.
+typealias PropertyMachine = SyncMachine<RealEstateProperty>
+
 /// The list's rules as plain sequences of events and the actions they ask for: no server, no
 /// SQLite, no clock, no sleep. (`SenderTests` and `RealServerSendTests` check the same rules end
 /// to end, through the actor.)
@@ -14,32 +17,32 @@ import Testing
     func machine(
         _ records: [RealEstateProperty]? = nil, parallel: Int = 4, offline: SyncOptions.OfflineMode = .queue,
         dialectIsKnown: Bool = true
-    ) -> SyncMachine {
-        SyncMachine(
+    ) -> PropertyMachine {
+        PropertyMachine(
             store: OptimisticStore(confirmed: records ?? [villa, loft]),
             options: SyncOptions(maximumParallelSends: parallel, offlineMode: offline),
             dialect: .versioned, dialectIsKnown: dialectIsKnown, loadState: .loaded)
     }
 
     /// Makes a change as the user would: staged, kept in the outbox, committed.
-    func change(_ machine: inout SyncMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationKind = .rename) -> (OperationID, [SyncMachine.Action]) {
+    func change(_ machine: inout PropertyMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationKind = .rename) -> (OperationID, [PropertyMachine.Action]) {
         let staged = machine.stage(change)!
         return (staged.operation.id, machine.commit(staged, kind: kind))
     }
 
-    func rename(_ machine: inout SyncMachine, _ id: PropertyID, to name: String) -> (OperationID, [SyncMachine.Action]) {
+    func rename(_ machine: inout PropertyMachine, _ id: PropertyID, to name: String) -> (OperationID, [PropertyMachine.Action]) {
         change(&machine, .update(id, RealEstatePropertyPatch(name: name)))
     }
 
-    func sent(_ actions: [SyncMachine.Action]) -> [OperationID] {
+    func sent(_ actions: [PropertyMachine.Action]) -> [OperationID] {
         actions.compactMap { if case .send(let operation, _) = $0 { operation } else { nil } }
     }
 
-    func emitted(_ actions: [SyncMachine.Action]) -> [ListEvent] {
+    func emitted(_ actions: [PropertyMachine.Action]) -> [ListEvent] {
         actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
-    func reverted(_ actions: [SyncMachine.Action]) -> [String] {
+    func reverted(_ actions: [PropertyMachine.Action]) -> [String] {
         emitted(actions).compactMap { if case .reverted(_, let message, _) = $0 { message } else { nil } }
     }
 
@@ -327,9 +330,9 @@ import Testing
 
     @Test func theCatchUpIsABaseQueryFirstAndEveryDayElseADelta() {
         let now = Date(timeIntervalSince1970: 1_000_000)
-        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(), now: now) == .base)
-        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 3600), now: now) == .delta(since: 5))
-        #expect(SyncMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 25 * 3600), now: now) == .base)
+        #expect(PropertyMachine.CatchUpQuery.after(SyncStorage.SyncMarks(), now: now) == .base)
+        #expect(PropertyMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 3600), now: now) == .delta(since: 5))
+        #expect(PropertyMachine.CatchUpQuery.after(SyncStorage.SyncMarks(lastSync: 5, lastBaseSync: now - 25 * 3600), now: now) == .base)
     }
 
     // MARK: - The dialect

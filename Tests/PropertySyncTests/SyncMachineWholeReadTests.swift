@@ -13,8 +13,8 @@ import Testing
     let t0 = ContinuousClock.now
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func machine(dialect: APIDialect = .versioned, loadState: LoadState = .loading) -> SyncMachine {
-        SyncMachine(
+    func machine(dialect: APIDialect = .versioned, loadState: LoadState = .loading) -> PropertyMachine {
+        PropertyMachine(
             store: OptimisticStore(confirmed: [villa, loft]), options: SyncOptions(), dialect: dialect,
             dialectIsKnown: true, loadState: loadState)
     }
@@ -23,19 +23,19 @@ import Testing
         RealEstateProperty(id: id, name: "Property \(id)", version: version)
     }
 
-    func emitted(_ actions: [SyncMachine.Action]) -> [ListEvent] {
+    func emitted(_ actions: [PropertyMachine.Action]) -> [ListEvent] {
         actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
-    func shownRows(_ actions: [SyncMachine.Action]) -> [RowUpdate] {
+    func shownRows(_ actions: [PropertyMachine.Action]) -> [RowUpdate] {
         emitted(actions).compactMap { if case .rowsChanged(let update) = $0 { update } else { nil } }
     }
 
-    func cached(_ actions: [SyncMachine.Action]) -> [[RealEstateProperty]] {
+    func cached(_ actions: [PropertyMachine.Action]) -> [[RealEstateProperty]] {
         actions.compactMap { if case .save(.merge(let records)) = $0 { records } else { nil } }
     }
 
-    func progress(_ actions: [SyncMachine.Action]) -> [LoadProgress?] {
+    func progress(_ actions: [PropertyMachine.Action]) -> [LoadProgress?] {
         emitted(actions).compactMap { if case .loadProgress(let progress) = $0 { progress } else { nil } }
     }
 
@@ -63,7 +63,7 @@ import Testing
     /// A first load's rows show as they came (no lookup each), but a change between a page and
     /// its showing (the user's, or live sync's) is what the screen gets for that row.
     @Test func rowsShowAsTheyCameUnlessSomethingChangedThemMeanwhile() {
-        var machine = SyncMachine(store: OptimisticStore(), options: SyncOptions(), dialect: .versioned, dialectIsKnown: true, loadState: .loading)
+        var machine = PropertyMachine(store: OptimisticStore(), options: SyncOptions(), dialect: .versioned, dialectIsKnown: true, loadState: .loading)
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
         let first = machine.pageRead(PropertyPage(items: [property("a")], nextToken: "1"), into: &read, at: t0)
         #expect(shownRows(first).map(\.upserted) == [[PropertyRow(property("a"))]])
@@ -95,7 +95,7 @@ import Testing
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
         _ = machine.pageRead(PropertyPage(items: [property("first")], nextToken: "1"), into: &read, at: t0)
-        let size = SyncMachine.wholeReadBatchLimit / 4
+        let size = PropertyMachine.wholeReadBatchLimit / 4
         var shown: [Int] = []
         for page in 0..<8 {
             let items = (0..<size).map { property("p\(page)-\($0)") }
@@ -103,7 +103,7 @@ import Testing
             shown += shownRows(actions).map(\.upserted.count)
             #expect(cached(actions).map(\.count) == shownRows(actions).map(\.upserted.count), "cached with what is shown")
         }
-        #expect(shown == [SyncMachine.wholeReadBatchLimit, SyncMachine.wholeReadBatchLimit], "every fourth page, within 10 ms")
+        #expect(shown == [PropertyMachine.wholeReadBatchLimit, PropertyMachine.wholeReadBatchLimit], "every fourth page, within 10 ms")
     }
 
     @Test func theEndRemovesWhatItDoesNotListAndLiveSyncGoesOnFromItsStart() {
@@ -154,6 +154,6 @@ import Testing
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
         _ = machine.pageRead(PropertyPage(items: [property("a", version: 1_000_000), property("b", version: 1_500_000)]), into: &read, at: t0)
         let end = machine.wholeReadEnded(&read, at: now)
-        #expect(end.contains(.save(.syncMarks(lastSync: 1_500_000 - SyncMachine.plainMarkMargin, baseSync: now))))
+        #expect(end.contains(.save(.syncMarks(lastSync: 1_500_000 - PropertyMachine.plainMarkMargin, baseSync: now))))
     }
 }

@@ -15,7 +15,8 @@ public final class RecordLayout: Sendable {
     let places: [Place]
     /// How many fields are kept in the block (every field not in the key).
     let slotCount: Int
-    let codecs: [FieldValueCodec]
+    /// How each field's values are checked, read and written, in `fields`' order.
+    public let codecs: [FieldValueCodec]
     private let indexByName: [String: Int]
     /// The server's fields kept as the record's metadata, as indices into `fields`.
     let createdAtIndex: Int?

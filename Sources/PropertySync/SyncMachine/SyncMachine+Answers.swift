@@ -8,7 +8,7 @@ extension SyncMachine {
     /// The server's answer to an operation `send` put on the wire. The record keeps its slot while
     /// the answer is worked out (which may read the record first): its next operation must not go
     /// out before this one is settled.
-    mutating func answered(_ answer: Result<RealEstateProperty, AppSyncFailure>, to operationID: OperationID) -> [Action] {
+    mutating func answered(_ answer: Result<Record, AppSyncFailure>, to operationID: OperationID) -> [Action] {
         guard let operation = store.operation(operationID) else {
             // Gone meanwhile (nothing drops an operation on the wire today; kept safe all the same).
             return schedule.record(sending: operationID).map { freeSlot(of: $0) } ?? []
@@ -31,7 +31,7 @@ extension SyncMachine {
     }
 
     /// The record a refused operation asked for (`read`): nil, the server has none.
-    mutating func read(_ answer: Result<RealEstateProperty?, AppSyncFailure>, for operationID: OperationID) -> [Action] {
+    mutating func read(_ answer: Result<Record?, AppSyncFailure>, for operationID: OperationID) -> [Action] {
         guard let inquiry = inquiries.removeValue(forKey: operationID) else { return [] }
         guard let operation = store.operation(operationID) else {
             return schedule.record(sending: operationID).map { freeSlot(of: $0) } ?? []
@@ -53,7 +53,7 @@ extension SyncMachine {
     /// The server refused: maybe it already holds the change (a retry after a lost answer), maybe
     /// the change can go on top of someone else's, maybe it is a real refusal or conflict. When the
     /// record must be read first, the inquiry is noted and the actions ask for it.
-    private mutating func resolve(_ operation: PendingOperation<RealEstateProperty>, refusedWith error: GraphQLError) -> [Action] {
+    private mutating func resolve(_ operation: PendingOperation<Record>, refusedWith error: GraphQLError) -> [Action] {
         let isCreate: Bool = if case .create = operation.change { true } else { false }
         if isCreate, error.isConditionalCheckFailure {
             // The id is the client's own UUID: if it exists, the create was applied by an
@@ -66,7 +66,7 @@ extension SyncMachine {
         guard error.isConflict || error.isConditionalCheckFailure, !isCreate else {
             return refuse(operation, message: error.message, conflict: false)
         }
-        guard let server = try? error.data?.decode(as: RealEstateProperty.self), server.id == operation.recordID else {
+        guard let data = error.data, let server = shownBefore(operation)?.serverCopy(from: data), server.id == operation.recordID else {
             // The conflict came without the server's copy: read it. If that read fails, the
             // operation is tried again later; it is never refused on a guess.
             return inquire(operation, .conflict)
@@ -74,13 +74,13 @@ extension SyncMachine {
         return resolve(operation, against: server)
     }
 
-    private mutating func inquire(_ operation: PendingOperation<RealEstateProperty>, _ inquiry: Inquiry) -> [Action] {
+    private mutating func inquire(_ operation: PendingOperation<Record>, _ inquiry: Inquiry) -> [Action] {
         inquiries[operation.id] = inquiry
         return [.read(recordID: operation.recordID, for: operation.id)]
     }
 
     /// A refused update or delete against the server's copy (nil: gone, without a tombstone).
-    private mutating func resolve(_ operation: PendingOperation<RealEstateProperty>, against server: RealEstateProperty?) -> [Action] {
+    private mutating func resolve(_ operation: PendingOperation<Record>, against server: Record?) -> [Action] {
         guard let server else {
             // Gone, with no tombstone to say so (the plain dialect keeps none): a delete has what
             // it asked for; any other change has nothing left to change.
@@ -104,22 +104,22 @@ extension SyncMachine {
 
     /// The server holds the operation's outcome: confirm it, and drop it from the outbox in the
     /// same transaction that caches the record.
-    mutating func settle(_ operation: PendingOperation<RealEstateProperty>, with record: RealEstateProperty) -> [Action] {
+    mutating func settle(_ operation: PendingOperation<Record>, with record: Record) -> [Action] {
         rebases[operation.id] = nil
         let kind = kind(of: operation)
         undoes.remove(operation.id)
         var actions = publish(store.confirm(operation.id, with: record))
         actions.append(.save(.settle([operation.id], writing: record)))
         // Named as the server now has it: "Renamed to “the new name”".
-        let name = record.isDeleted ? (operation.before?.name ?? record.name) : record.name
-        actions.append(.emit(.succeeded(OperationSummary(kind: kind, recordID: record.id, recordName: name))))
+        let name = record.isDeleted ? (operation.before?.displayName ?? record.displayName) : record.displayName
+        actions.append(.emit(.succeeded(RecordOperationSummary(kind: kind, recordID: record.id, recordName: name))))
         return actions
     }
 
     /// A real refusal: the operation is dropped (this is the revert) and the user told why.
     mutating func refuse(
-        _ operation: PendingOperation<RealEstateProperty>, message: String, conflict: Bool,
-        server: RealEstateProperty? = nil
+        _ operation: PendingOperation<Record>, message: String, conflict: Bool,
+        server: Record? = nil
     ) -> [Action] {
         rebases[operation.id] = nil
         var summary = summary(of: operation)
@@ -155,7 +155,7 @@ extension SyncMachine {
     /// No answer to act on: keep the operation and try again, later or once the server is back.
     /// Credentials refused or a wrong endpoint stop all sending; a request the API does not offer
     /// makes it ask the API again what it speaks.
-    mutating func failed(_ operation: PendingOperation<RealEstateProperty>, _ failure: AppSyncFailure) -> [Action] {
+    mutating func failed(_ operation: PendingOperation<Record>, _ failure: AppSyncFailure) -> [Action] {
         var actions = publish(store.noteTransientFailure(operation.id, message: failure.description))
         if failure.stopsSending {
             // Nothing reached the server: the attempt does not count as one that may have.
@@ -174,25 +174,31 @@ extension SyncMachine {
     }
 
     /// Names an operation as the user knew it when they acted (a create, by its own name).
-    func summary(of operation: PendingOperation<RealEstateProperty>) -> OperationSummary {
+    func summary(of operation: PendingOperation<Record>) -> RecordOperationSummary<Record> {
         let name: String? =
             switch operation.change {
-            case .create(let record): record.name
-            case .update, .delete: operation.before?.name
+            case .create(let record): record.displayName
+            case .update, .delete: operation.before?.displayName
             }
         var newName: String?
-        if case .update(_, let patch) = operation.change { newName = patch.name }
-        return OperationSummary(
+        if case .update(_, let patch) = operation.change { newName = shownBefore(operation)?.displayName(after: patch) }
+        return RecordOperationSummary(
             kind: kind(of: operation), recordID: operation.recordID,
-            recordName: name ?? store.record(operation.recordID)?.name ?? "", newName: newName)
+            recordName: name ?? store.record(operation.recordID)?.displayName ?? "", newName: newName)
     }
 
-    func kind(of operation: PendingOperation<RealEstateProperty>) -> OperationKind {
+    func kind(of operation: PendingOperation<Record>) -> OperationKind {
         if undoes.contains(operation.id) { return .undo }
         return switch operation.change {
         case .create: .create
-        case .update(_, let patch): patch.name != nil ? .rename : .editAddress
+        case .update(_, let patch): shownBefore(operation)?.kind(of: patch) ?? .edit
         case .delete: .delete
         }
+    }
+
+    /// The record as the user saw it when they made the change (or as it is now): what an
+    /// update's kind and a conflict's server copy are read against.
+    private func shownBefore(_ operation: PendingOperation<Record>) -> Record? {
+        operation.before ?? operation.base ?? store.record(operation.recordID)
     }
 }

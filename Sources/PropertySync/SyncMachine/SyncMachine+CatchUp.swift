@@ -10,7 +10,7 @@ extension SyncMachine {
     /// A catch-up under way: the subscription events that arrived meanwhile, and whether another
     /// subscribe happened meanwhile (the running query may have begun before what it missed).
     struct CatchUp: Equatable {
-        var waiting: [RealEstateProperty] = []
+        var waiting: [Record] = []
         var needsAnother = false
     }
 
@@ -22,7 +22,7 @@ extension SyncMachine {
         case delta(since: Int64)
 
         /// A base query at least this often, as AppSync's clients do.
-        static let baseInterval: TimeInterval = 24 * 60 * 60
+        static var baseInterval: TimeInterval { 24 * 60 * 60 }
 
         static func after(_ marks: SyncStorage.SyncMarks, now: Date) -> Self {
             guard let lastSync = marks.lastSync, let lastBase = marks.lastBaseSync,
@@ -32,7 +32,7 @@ extension SyncMachine {
     }
 
     /// A subscription's record: applied at once, or after the catch-up under way.
-    mutating func remote(_ record: RealEstateProperty) -> [Action] {
+    mutating func remote(_ record: Record) -> [Action] {
         if catchUp != nil {
             catchUp?.waiting.append(record)
             return []
@@ -54,7 +54,7 @@ extension SyncMachine {
     /// it does not list is gone), the sync time kept, then the events that waited. Answers whether
     /// to catch up once more.
     mutating func caughtUp(
-        _ records: [RealEstateProperty], by query: CatchUpQuery, startedAt: Int64?, refresh token: RefreshToken, now: Date
+        _ records: [Record], by query: CatchUpQuery, startedAt: Int64?, refresh token: RefreshToken, now: Date
     ) -> (again: Bool, actions: [Action]) {
         var actions: [Action]
         switch query {
@@ -62,7 +62,7 @@ extension SyncMachine {
             // The shell cached the records already (in batches, between the user's changes).
             actions = adoptWholeList(records, startedAt: token, at: now) + setLoadState(.loaded)
         case .delta:
-            var changed = StoreDiff<PropertyID>()
+            var changed = StoreDiff<Record.ID>()
             merge(records, into: &changed)
             // One event for the screen, however many records the delta held.
             actions = publish(changed) + [.save(.merge(records))]

@@ -7,12 +7,12 @@ import OptimisticStore
 extension SyncMachine {
     /// A change applied to the engine but not shown yet: the shell writes `operation` to the outbox.
     struct Staged {
-        let operation: PendingOperation<RealEstateProperty>
-        let diff: StoreDiff<PropertyID>
-        let before: RealEstateProperty?
+        let operation: PendingOperation<Record>
+        let diff: StoreDiff<Record.ID>
+        let before: Record?
     }
 
-    mutating func stage(_ change: LocalChange<RealEstateProperty>) -> Staged? {
+    mutating func stage(_ change: LocalChange<Record>) -> Staged? {
         let before = store.record(change.recordID)
         let (operationID, diff) = store.apply(change)
         return store.operation(operationID).map { Staged(operation: $0, diff: diff, before: before) }
@@ -31,8 +31,8 @@ extension SyncMachine {
             undoes.insert(staged.operation.id)  // its answer is told as the undo it is
         } else {
             conflicted[change.recordID] = nil  // the user moved on
-            history.record(UndoHistory.Entry(
-                kind: kind, recordID: change.recordID, operation: staged.operation.id, before: staged.before,
+            history.record(UndoHistory<Record>.Entry(
+                kind: kind, recordID: change.recordID, operation: staged.operation.id, change: change, before: staged.before,
                 after: store.record(change.recordID)))
         }
         schedule.waiting(change.recordID)
@@ -40,7 +40,7 @@ extension SyncMachine {
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
-    mutating func dismissConflict(_ id: PropertyID) -> [Action] {
+    mutating func dismissConflict(_ id: Record.ID) -> [Action] {
         conflicted[id] = nil
         return publish(store.dismissConflict(id))
     }
@@ -51,9 +51,9 @@ extension SyncMachine {
     enum UndoStep {
         case nothing
         /// Dropped before it was sent; these actions carry that out.
-        case dropped(UndoHistory.Entry, [Action])
+        case dropped(UndoHistory<Record>.Entry, [Action])
         /// The inverse change, to be applied like any other (without an undo entry of its own).
-        case inverse(UndoHistory.Entry, LocalChange<RealEstateProperty>)
+        case inverse(UndoHistory<Record>.Entry, LocalChange<Record>)
         case notPossible(String)
     }
 
@@ -78,13 +78,13 @@ extension SyncMachine {
     }
 
     /// An undone delete made the record again under a new id: older entries about it now concern the new copy.
-    mutating func recreated(_ old: PropertyID, as new: PropertyID) {
+    mutating func recreated(_ old: Record.ID, as new: Record.ID) {
         history.replaceRecord(old, with: new)
     }
 
     /// Only an operation that never left: not on the wire, never sent, and the last of its record
     /// (so no later change was made on top of it).
-    private func canCancel(_ operation: PendingOperation<RealEstateProperty>) -> Bool {
+    private func canCancel(_ operation: PendingOperation<Record>) -> Bool {
         !operation.mayHaveReachedServer && !schedule.isOnTheWire(operation.id, of: operation.recordID)
             && store.pendingOperations(for: operation.recordID).last?.id == operation.id
     }
@@ -93,7 +93,7 @@ extension SyncMachine {
 
     /// After a conflict (`⚡`): the user's change that lost, to apply again on top of the other
     /// writer's version now shown, so it is sent against that version and wins on purpose.
-    mutating func takeConflictedChange(_ id: PropertyID) -> LocalChange<RealEstateProperty>? {
+    mutating func takeConflictedChange(_ id: Record.ID) -> LocalChange<Record>? {
         conflicted.removeValue(forKey: id)?.change
     }
 }

@@ -38,7 +38,7 @@ extension SyncMachine {
 
     /// The mutation for an operation, carrying the copy it was made against (its base): the
     /// versioned dialect sends that copy's `_version`, the plain one a condition on its fields.
-    func mutation(for operation: PendingOperation<RealEstateProperty>) -> PropertyMutation {
+    func mutation(for operation: PendingOperation<Record>) -> ModelMutation<Record> {
         let base = operation.base ?? store.confirmedRecord(operation.recordID)
         switch operation.change {
         case .create(let record): return .create(record)
@@ -49,7 +49,7 @@ extension SyncMachine {
 
     /// The record's operation is settled (its answer worked out): its slot is free, and its next
     /// operation, if any, waits its turn.
-    mutating func freeSlot(of id: PropertyID) -> [Action] {
+    mutating func freeSlot(of id: Record.ID) -> [Action] {
         schedule.settled(id)
         if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
         return pump()
@@ -57,7 +57,7 @@ extension SyncMachine {
 
     /// Every record with pending operations, in the order of their oldest operation.
     mutating func enqueueEverythingPending() {
-        var seen: Set<PropertyID> = []
+        var seen: Set<Record.ID> = []
         for operation in store.pendingOperations where seen.insert(operation.recordID).inserted {
             schedule.waiting(operation.recordID)
         }
@@ -77,7 +77,7 @@ extension SyncMachine {
     /// Operations never sent that cancel out are dropped before they are sent, so the
     /// server sees no stubs: a create and its delete, or edits that end where they
     /// began. Each stays in the outbox, revertible on its own, until this moment.
-    private mutating func foldCancellingOperations(of id: PropertyID) -> [Action] {
+    private mutating func foldCancellingOperations(of id: Record.ID) -> [Action] {
         let operations = store.pendingOperations(for: id)
         let unsent = operations.prefix { !$0.mayHaveReachedServer }
         guard unsent.count >= 2 else { return [] }
@@ -89,7 +89,7 @@ extension SyncMachine {
             for (index, operation) in unsent.enumerated() {
                 guard case .update(_, let patch) = operation.change else { break }
                 folded = folded.applying(patch)
-                if index >= 1, folded.name == base.name, folded.address == base.address {
+                if index >= 1, folded.hasSameValues(as: base) {
                     cancelled = unsent.prefix(index + 1).map(\.id)
                 }
             }
@@ -106,13 +106,13 @@ extension SyncMachine {
     // MARK: - Backoff
 
     /// A transient failure: the record steps aside for a while, without a slot.
-    mutating func backOff(_ id: PropertyID) -> [Action] {
+    mutating func backOff(_ id: Record.ID) -> [Action] {
         let (failures, ticket) = schedule.backOff(id)
         return [.wake(after: options.retryPolicy.delay(afterFailure: failures), record: id, ticket: ticket)]
     }
 
     /// A backoff's time is up (a stale one, replaced by a newer backoff, does nothing).
-    mutating func backoffEnded(_ id: PropertyID, ticket: Int) -> [Action] {
+    mutating func backoffEnded(_ id: Record.ID, ticket: Int) -> [Action] {
         guard schedule.backoffEnded(id, ticket: ticket) else { return [] }
         if !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
         return pump()

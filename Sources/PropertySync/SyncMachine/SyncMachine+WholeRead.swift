@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
@@ -23,9 +24,9 @@ extension SyncMachine {
         /// The newest version listed (the plain dialect's sync mark: see `plainSyncMark`).
         fileprivate(set) var newestVersion: Int?
         /// The tombstones listed: the cache drops those the store does not keep.
-        fileprivate(set) var tombstones: [PropertyID] = []
-        fileprivate var unshownChanges = StoreDiff<PropertyID>()
-        fileprivate var unsaved: [RealEstateProperty] = []
+        fileprivate(set) var tombstones: [Record.ID] = []
+        fileprivate var unshownChanges = StoreDiff<Record.ID>()
+        fileprivate var unsaved: [Record] = []
         fileprivate var lastShown: ContinuousClock.Instant?
         /// Whether every record not yet shown was new to the list and nothing else (the user,
         /// live sync, another read) has changed the store since (`OptimisticStore.revision`):
@@ -34,7 +35,7 @@ extension SyncMachine {
         fileprivate var revisionSeen: UInt64 = 0
 
         /// A page listed (already merged into `unshownChanges`); whether the unshown part is due on screen now.
-        fileprivate mutating func add(_ page: [RealEstateProperty], now: ContinuousClock.Instant) -> Bool {
+        fileprivate mutating func add(_ page: [Record], now: ContinuousClock.Instant) -> Bool {
             listed += page.count
             for record in page {
                 newestVersion = max(newestVersion ?? record.version, record.version)
@@ -48,7 +49,7 @@ extension SyncMachine {
         }
 
         /// What is not on screen or in the cache yet, which then counts as shown.
-        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<PropertyID>, records: [RealEstateProperty], areNewRows: Bool) {
+        fileprivate mutating func takeUnshown() -> (changes: StoreDiff<Record.ID>, records: [Record], areNewRows: Bool) {
             defer {
                 unshownChanges = StoreDiff()
                 unsaved = []
@@ -60,13 +61,13 @@ extension SyncMachine {
 
     /// What arrived is shown (and cached) at once for the first page, then in batches: when this
     /// long has passed since the last one, so that a slow list still moves on screen ...
-    static let wholeReadShownEvery = Duration.milliseconds(500)
+    static var wholeReadShownEvery: Duration { .milliseconds(500) }
 
     /// ... or as soon as this many records wait. A million rows go to the screen and the cache in
     /// about a hundred batches, not a thousand; and what is left when the last page comes (shown
     /// and cached before the list says it is loaded) stays small however fast the pages come:
     /// with half a second's worth (65,000 rows here) it was a third of a second at the end.
-    static let wholeReadBatchLimit = 10_000
+    static var wholeReadBatchLimit: Int { 10_000 }
 
     mutating func wholeReadBegins(askedByUser: Bool) -> (WholeListRead, [Action]) {
         let expected = store.count > 0 ? store.count : nil
@@ -76,7 +77,7 @@ extension SyncMachine {
     }
 
     /// A page arrived: merged (the newer version wins); shown and cached with the progress when due.
-    mutating func pageRead(_ page: PropertyPage, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
+    mutating func pageRead(_ page: RecordPage<Record>, into read: inout WholeListRead, at now: ContinuousClock.Instant) -> [Action] {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.records
         let untouched = store.revision == read.revisionSeen
@@ -116,7 +117,7 @@ extension SyncMachine {
         let (diff, records, areNewRows) = read.takeUnshown()
         read.revisionSeen = store.revision
         // New rows with nothing changed since they were merged: they show as they came.
-        let shown = areNewRows && untouched ? publish(RowUpdate(distinct: records.map { PropertyRow($0) })) : publish(diff)
+        let shown = areNewRows && untouched ? publish(RecordRowUpdate(distinct: records.map { RecordRow($0) })) : publish(diff)
         return shown + (records.isEmpty ? [] : [.save(.merge(records))])
     }
 
@@ -127,5 +128,5 @@ extension SyncMachine {
         return Int64(newest) - Self.plainMarkMargin
     }
 
-    static let plainMarkMargin: Int64 = 60_000
+    static var plainMarkMargin: Int64 { 60_000 }
 }

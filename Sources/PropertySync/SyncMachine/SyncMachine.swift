@@ -11,17 +11,17 @@ import OptimisticStore
 ///
 /// The engine (`OptimisticStore`) is a reference, for its million rows; the machine is its only
 /// owner, and every change to it goes through here.
-struct SyncMachine {
+struct SyncMachine<Record: ListRecord> {
     /// What the shell must do, in order.
     enum Action: Equatable {
         /// Put this mutation on the wire; its answer comes back through `answered(_:to:)`.
-        case send(OperationID, PropertyMutation)
+        case send(OperationID, ModelMutation<Record>)
         /// Read this record from the server to settle a refused operation; back through `read(_:for:)`.
-        case read(recordID: PropertyID, for: OperationID)
+        case read(recordID: Record.ID, for: OperationID)
         case save(StorageWrite)
-        case emit(ListEvent)
+        case emit(RecordListEvent<Record>)
         /// Call `backoffEnded(_:ticket:)` after the delay.
-        case wake(after: Duration, record: PropertyID, ticket: Int)
+        case wake(after: Duration, record: Record.ID, ticket: Int)
         /// Check now and then whether the server is back (`probeSending`, `probe…`), until `stopProbing`.
         case startProbing
         case stopProbing
@@ -41,12 +41,12 @@ struct SyncMachine {
     /// which the sender recognises as already applied.
     enum StorageWrite: Equatable {
         /// The operation's attempts or base changed.
-        case update(PendingOperation<RealEstateProperty>)
+        case update(PendingOperation<Record>)
         /// Operations left the outbox; the record (if any) goes to the cache in the same transaction.
-        case settle([OperationID], writing: RealEstateProperty?)
-        case merge([RealEstateProperty])
+        case settle([OperationID], writing: Record?)
+        case merge([Record])
         /// A whole list was read at that time: these records are gone from it.
-        case remove([PropertyID], refreshedAt: Date, rowCount: Int)
+        case remove([Record.ID], refreshedAt: Date, rowCount: Int)
         /// Where the next catch-up starts (and when the last base query ran, if this was one).
         case syncMarks(lastSync: Int64, baseSync: Date?)
         case dialect(APIDialect)
@@ -54,13 +54,13 @@ struct SyncMachine {
         case clearCache
     }
 
-    let store: OptimisticStore<RealEstateProperty>
+    let store: OptimisticStore<Record>
     let options: SyncOptions
 
     /// Which record's operation goes on the wire next.
-    var schedule = SendSchedule<PropertyID>()
+    var schedule = SendSchedule<Record.ID>()
     /// Creates wait for the older ones: they are sent in the order made.
-    var creationOrder = CreationOrder<PropertyID>()
+    var creationOrder = CreationOrder<Record.ID>()
     /// Rebases per operation, so two writers racing cannot loop forever.
     var rebases: [OperationID: Int] = [:]
     /// Refused operations whose record is being read to settle them (the refusal's reading).
@@ -69,8 +69,8 @@ struct SyncMachine {
     var link = SyncLink()
     /// The user's change that lost a conflict (with the copy it was made against), per record,
     /// until it is applied again, let go, or the user changes the record otherwise.
-    var conflicted: [PropertyID: PendingOperation<RealEstateProperty>] = [:]
-    var history = UndoHistory()
+    var conflicted: [Record.ID: PendingOperation<Record>] = [:]
+    var history = UndoHistory<Record>()
     /// Live sync's catch-up under way, with the events waiting for it (see +CatchUp).
     var catchUp: CatchUp?
     /// Pending operations that undo an earlier change (named so when their answer comes).
@@ -95,7 +95,7 @@ struct SyncMachine {
     }
 
     init(
-        store: OptimisticStore<RealEstateProperty>, options: SyncOptions, dialect: APIDialect, dialectIsKnown: Bool,
+        store: OptimisticStore<Record>, options: SyncOptions, dialect: APIDialect, dialectIsKnown: Bool,
         loadState: LoadState
     ) {
         self.store = store
@@ -108,24 +108,24 @@ struct SyncMachine {
 
     // MARK: - Reading
 
-    func row(_ id: PropertyID) -> PropertyRow? {
-        store.record(id).map { PropertyRow($0, status: store.status(id)) }
+    func row(_ id: Record.ID) -> RecordRow<Record>? {
+        store.record(id).map { RecordRow($0, status: store.status(id)) }
     }
 
-    var rows: [PropertyRow] {
-        store.records.map { PropertyRow($0, status: store.status($0.id)) }
+    var rows: [RecordRow<Record>] {
+        store.records.map { RecordRow($0, status: store.status($0.id)) }
     }
 
     // MARK: - What the screen is told
 
     /// A change of the store as the screen's events: the rows it touched, as they are now (the
     /// last word on each id, even one also marked removed), and the pending count when it moved.
-    mutating func publish(_ diff: StoreDiff<PropertyID>) -> [Action] {
-        publish(diff.isEmpty ? nil : RowUpdate(diff: diff) { row($0) })
+    mutating func publish(_ diff: StoreDiff<Record.ID>) -> [Action] {
+        publish(diff.isEmpty ? nil : RecordRowUpdate(diff: diff) { row($0) })
     }
 
-    /// The rows changed, resolved already (see `RowUpdate`).
-    mutating func publish(_ update: RowUpdate?) -> [Action] {
+    /// The rows changed, resolved already (see `RecordRowUpdate`).
+    mutating func publish(_ update: RecordRowUpdate<Record>?) -> [Action] {
         var actions: [Action] = []
         if let update, !update.isEmpty {
             actions.append(.emit(.rowsChanged(update)))
@@ -161,19 +161,19 @@ struct SyncMachine {
     // MARK: - Merging the server's records
 
     /// Server records into the confirmed set (the newer version wins); what they changed, for the screen.
-    func merge(_ records: [RealEstateProperty], into diff: inout StoreDiff<PropertyID>) {
+    func merge(_ records: [Record], into diff: inout StoreDiff<Record.ID>) {
         for record in records { diff.formUnion(store.merge(record)) }
         restateConflicts(among: records, into: &diff)
     }
 
     /// `restateConflict` for the records read that are in conflict (usually none).
-    func restateConflicts(among records: [RealEstateProperty], into diff: inout StoreDiff<PropertyID>) {
+    func restateConflicts(among records: [Record], into diff: inout StoreDiff<Record.ID>) {
         guard !conflicted.isEmpty else { return }
         for record in records where conflicted[record.id] != nil { restateConflict(of: record.id, into: &diff) }
     }
 
     /// A record from a subscription or another read: merged, shown, cached.
-    mutating func merge(_ record: RealEstateProperty) -> [Action] {
+    mutating func merge(_ record: Record) -> [Action] {
         var diff = store.merge(record)
         restateConflict(of: record.id, into: &diff)
         return publish(diff) + [.save(.merge([record]))]
@@ -181,7 +181,7 @@ struct SyncMachine {
 
     /// A record in conflict changed on the server again: the reason says what it holds now (a
     /// second rename elsewhere is named, not the first), as long as it still clashes with yours.
-    func restateConflict(of id: PropertyID, into diff: inout StoreDiff<PropertyID>) {
+    func restateConflict(of id: Record.ID, into diff: inout StoreDiff<Record.ID>) {
         guard let yours = conflicted[id], let server = store.confirmedRecord(id), !server.isDeleted,
               case .conflict(let message) = ConflictResolution.resolve(yours, against: server) else { return }
         diff.formUnion(store.restateConflict(id, as: message))
@@ -191,7 +191,7 @@ struct SyncMachine {
     /// before it began that it did not list are gone, from the list and then from the cache. Only
     /// the removals are written: rewriting a million cached rows in one transaction would hold the
     /// outbox, and so the user's next change, for seconds.
-    mutating func removeUnlisted(since token: RefreshToken, tombstonesListed: [PropertyID], at now: Date) -> [Action] {
+    mutating func removeUnlisted(since token: RefreshToken, tombstonesListed: [Record.ID], at now: Date) -> [Action] {
         let (diff, unlisted) = store.removeUnlisted(since: token)
         // Also the listed tombstones the store did not keep (beyond its `tombstoneLimit`): the
         // cache keeps no more tombstones than the store.
@@ -200,8 +200,8 @@ struct SyncMachine {
     }
 
     /// A whole list read at once (a base catch-up): merged, then what it does not list is gone.
-    mutating func adoptWholeList(_ records: [RealEstateProperty], startedAt token: RefreshToken, at now: Date) -> [Action] {
-        var diff = StoreDiff<PropertyID>()
+    mutating func adoptWholeList(_ records: [Record], startedAt token: RefreshToken, at now: Date) -> [Action] {
+        var diff = StoreDiff<Record.ID>()
         store.mergeListed(records, into: &diff)
         return publish(diff) + removeUnlisted(since: token, tombstonesListed: records.filter(\.isDeleted).map(\.id), at: now)
     }

@@ -214,7 +214,7 @@ extension RealEstateProperty {
     }
 
     /// This record as deleted at (at least) that version: what a delete event says of it.
-    func tombstone(atLeast version: Int) -> RealEstateProperty {
+    public func tombstone(atLeast version: Int) -> RealEstateProperty {
         var tombstone = self
         tombstone.isDeleted = true
         tombstone.version = max(self.version, version)

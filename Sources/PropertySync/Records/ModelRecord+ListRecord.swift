@@ -1,0 +1,83 @@
+import AmplifyModels
+import AppSync
+import OptimisticStore
+
+/// Any model's answers to the list's questions: a record is named by its model's display field,
+/// and a change is weighed field by field, each named as the model names it.
+extension ModelRecord: ListRecord {
+    public var displayName: String {
+        let name = text(of: model.displayField)
+        return name.isEmpty ? id.text : name
+    }
+
+    public var kindName: String { model.name }
+
+    /// Changing the display field alone is a rename; anything else an edit.
+    public func kind(of patch: ModelRecordPatch) -> OperationKind {
+        patch.fieldNames == [model.displayField] ? .rename : .edit
+    }
+
+    public func displayName(after patch: ModelRecordPatch) -> String? {
+        patch.changes[model.displayField].map { text($0, of: model.displayField) }
+    }
+
+    /// The fields the user edits, compared: the server's own fields (times, owner) aside.
+    public func hasSameValues(as other: ModelRecord) -> Bool {
+        let layout = layout
+        return layout.fields.indices.allSatisfy { index in
+            layout.isServerField(layout.fields[index]) || value(named: index) == other.value(named: index)
+        }
+    }
+
+    public func holds(_ patch: ModelRecordPatch) -> Bool {
+        patch.changes.allSatisfy { name, value in self[name] == value }
+    }
+
+    public func clashes(with patch: ModelRecordPatch, since base: ModelRecord?) -> [String] {
+        patch.fieldNames.compactMap { name in
+            let server = self[name] ?? .null
+            guard patch.changes[name] != server, base?[name] != server else { return nil }
+            return server == .null ? "cleared its \(name)" : "changed its \(name) to “\(text(server, of: name))”"
+        }
+    }
+
+    public func undoing(_ patch: ModelRecordPatch, before: ModelRecord, after: ModelRecord) -> Restoration<ModelRecordPatch> {
+        var restore: [String: ModelValue] = [:]
+        for name in patch.fieldNames {
+            guard self[name] == after[name] else { return .changedSince("its \(name) has changed since") }
+            restore[name] = before[name] ?? .null
+        }
+        return .patch(ModelRecordPatch(restore))
+    }
+
+    /// A model keyed by a generated `id` comes back under a new one; a model with a key of its
+    /// own comes back under the same key (Gen 2 keeps no tombstone to refuse it).
+    public func recreated() -> ModelRecord {
+        var copy = self
+        if model.primaryKey.fields == ["id"] { copy.id = RecordKey.random() }
+        for field in layout.fields where layout.isServerField(field) { copy[field.name] = nil }
+        copy.version = 0
+        copy.isDeleted = false
+        copy.lastChangedAt = nil
+        return copy
+    }
+
+    public func serverCopy(from data: JSONValue) -> ModelRecord? {
+        let layout = layout
+        guard let wire = try? JSONReader.read(Array(data.jsonText.utf8), { reader throws(JSONReadError) in
+            try WireModelRecord(json: &reader, layout: layout)
+        }) else { return nil }
+        return (try? wire.versionedRecord()) ?? (try? wire.plainRecord())
+    }
+
+    // MARK: Text for messages
+
+    private func value(named index: Int) -> ModelValue { self[layout.fields[index].name] ?? .null }
+
+    private func text(of name: String) -> String { self[name].map { text($0, of: name) } ?? "" }
+
+    private func text(_ value: ModelValue, of name: String) -> String {
+        guard let index = layout.index(of: name) else { return "" }
+        return layout.codecs[index].text(value)
+    }
+}

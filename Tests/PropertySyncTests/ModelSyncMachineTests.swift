@@ -1,0 +1,172 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import LocalAppSync
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// The list's rules over any model: the same machine as the sample's (`SyncMachineTests`), run on
+/// a `ModelRecord` of a real Gen 2 model set (the fixture's `Transaction`: an enum, a Float, an
+/// AWSDate, a list). What the record answers (`ListRecord`) is the model's: messages name the
+/// display field and the fields that clash, undo puts back the fields a change set.
+@Suite struct ModelSyncMachineTests {
+    typealias Machine = SyncMachine<ModelRecord>
+
+    let layout: RecordLayout
+    let rent: ModelRecord
+    let food: ModelRecord
+
+    init() throws {
+        let models = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
+        let model = try #require(models.schema.models.first { $0.name == "Transaction" })
+        layout = try RecordLayout(model: model, schema: models.schema)
+        rent = ModelRecord(
+            layout: layout, key: RecordKey("rent"),
+            values: ["description": .string("Rent"), "amount": .float(900), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-01")],
+            version: 1)
+        food = ModelRecord(
+            layout: layout, key: RecordKey("food"),
+            values: ["description": .string("Food"), "amount": .float(80), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-02")],
+            version: 1)
+    }
+
+    func machine(parallel: Int = 4) -> Machine {
+        Machine(
+            store: OptimisticStore(confirmed: [rent, food]), options: SyncOptions(maximumParallelSends: parallel, offlineMode: .queue),
+            dialect: .versioned, dialectIsKnown: true, loadState: .loaded)
+    }
+
+    func change(_ machine: inout Machine, _ change: LocalChange<ModelRecord>, kind: OperationKind) -> (OperationID, [Machine.Action]) {
+        let staged = machine.stage(change)!
+        return (staged.operation.id, machine.commit(staged, kind: kind))
+    }
+
+    func edit(_ machine: inout Machine, _ id: String, _ changes: [String: ModelValue]) -> (OperationID, [Machine.Action]) {
+        let patch = ModelRecordPatch(changes)
+        return change(&machine, .update(RecordKey(id), patch), kind: machine.store.record(RecordKey(id))!.kind(of: patch))
+    }
+
+    func emitted(_ actions: [Machine.Action]) -> [RecordListEvent<ModelRecord>] {
+        actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
+    }
+
+    func reverted(_ actions: [Machine.Action]) -> [String] {
+        emitted(actions).compactMap { if case .reverted(_, let message, _) = $0 { message } else { nil } }
+    }
+
+    func sent(_ actions: [Machine.Action]) -> [OperationID] {
+        actions.compactMap { if case .send(let operation, _) = $0 { operation } else { nil } }
+    }
+
+    @Test func anEditIsSentWithItsBaseAndItsAnswerNamesTheRecordByItsDisplayField() {
+        var machine = machine()
+        let (operation, actions) = edit(&machine, "rent", ["amount": .float(950)])
+        #expect(actions.contains(.send(operation, .update(id: RecordKey("rent"), ModelRecordPatch(["amount": .float(950)]), base: rent))))
+        let confirmed = rent.applying(ModelRecordPatch(["amount": .float(950)]))
+        var answeredCopy = confirmed
+        answeredCopy.version = 2
+        let answer = machine.answered(.success(answeredCopy), to: operation)
+        #expect(emitted(answer).contains(.succeeded(RecordOperationSummary(kind: .edit, recordID: RecordKey("rent"), recordName: "Rent"))))
+        #expect(machine.store.pendingCount == 0)
+    }
+
+    @Test func changingOnlyTheDisplayFieldIsARenameWithItsNewName() {
+        var machine = machine()
+        let (operation, _) = edit(&machine, "rent", ["description": .string("Rent, November")])
+        #expect(machine.summary(of: machine.store.operation(operation)!).newName == "Rent, November")
+        #expect(machine.kind(of: machine.store.operation(operation)!) == .rename)
+    }
+
+    /// Versioned: the refusal carries the server's copy; only a field both changed clashes.
+    @Test func aConflictIsWeighedFieldByField() {
+        var machine = machine()
+        let (operation, _) = edit(&machine, "rent", ["amount": .float(950)])
+        let theirs: JSONValue = [
+            "id": "rent", "description": "Rent", "amount": .double(1000.5), "kind": "EXPENSE", "date": "2026-11-01", "_version": 2,
+        ]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: theirs)
+        let actions = machine.answered(.failure(.rejected(error)), to: operation)
+        #expect(reverted(actions) == ["someone else changed its amount to “1000.5” meanwhile"])
+        #expect(machine.store.record(RecordKey("rent"))?["amount"] == .float(1000.5))
+        #expect(machine.conflicted[RecordKey("rent")] != nil, "o applies mine again")
+    }
+
+    @Test func aConflictInAnotherFieldIsSentAgainOnTop() {
+        var machine = machine()
+        let (operation, _) = edit(&machine, "rent", ["amount": .float(950)])
+        let theirs: JSONValue = [
+            "id": "rent", "description": "Rent (flat)", "amount": 900, "kind": "EXPENSE", "date": "2026-11-01", "_version": 2,
+        ]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: theirs)
+        let actions = machine.answered(.failure(.rejected(error)), to: operation)
+        #expect(reverted(actions).isEmpty)
+        #expect(sent(actions) == [operation], "rebased on their copy and sent again")
+        #expect(machine.store.record(RecordKey("rent"))?["description"] == .string("Rent (flat)"))
+        #expect(machine.store.record(RecordKey("rent"))?["amount"] == .float(950))
+    }
+
+    @Test func anAnswerThatAlreadyHoldsTheChangeSettlesIt() {
+        var machine = machine()
+        let (operation, _) = edit(&machine, "rent", ["kind": .enumValue("INCOME")])
+        let theirs: JSONValue = [
+            "id": "rent", "description": "Rent", "amount": 900, "kind": "INCOME", "date": "2026-11-01", "_version": 3,
+        ]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: theirs)
+        let actions = machine.answered(.failure(.rejected(error)), to: operation)
+        #expect(reverted(actions).isEmpty && sent(actions).isEmpty)
+        #expect(machine.store.pendingCount == 0 && machine.store.record(RecordKey("rent"))?.version == 3)
+    }
+
+    @Test func undoPutsBackTheFieldsTheChangeSetOrSaysWhichChangedSince() {
+        var machine = machine()
+        let (operation, _) = edit(&machine, "rent", ["amount": .float(950), "tags": .list([.string("home")])])
+        var confirmed = rent.applying(ModelRecordPatch(["amount": .float(950), "tags": .list([.string("home")])]))
+        confirmed.version = 2
+        _ = machine.answered(.success(confirmed), to: operation)
+        guard case .inverse(_, let inverse) = machine.undo() else {
+            Issue.record("expected the inverse change")
+            return
+        }
+        #expect(inverse == .update(RecordKey("rent"), ModelRecordPatch(["amount": .float(900), "tags": .null])))
+
+        var again = self.machine()
+        let (second, _) = edit(&again, "rent", ["amount": .float(950)])
+        var answered = rent.applying(ModelRecordPatch(["amount": .float(950)]))
+        answered.version = 2
+        _ = again.answered(.success(answered), to: second)
+        var moved = answered.applying(ModelRecordPatch(["amount": .float(1)]))
+        moved.version = 3
+        _ = again.remote(moved)
+        guard case .notPossible(let reason) = again.undo() else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(reason.hasSuffix("its amount has changed since"))
+    }
+
+    @Test func anUndoneDeleteComesBackAsANewRecordWithTheSameValues() {
+        var machine = machine()
+        let (operation, _) = change(&machine, .delete(RecordKey("food")), kind: .delete)
+        _ = machine.answered(.success(food.tombstone(atLeast: 2)), to: operation)
+        guard case .inverse(_, .create(let copy)) = machine.undo() else {
+            Issue.record("expected a create")
+            return
+        }
+        #expect(copy.id != food.id && copy.version == 0 && !copy.isDeleted)
+        #expect(copy["description"] == .string("Food") && copy["amount"] == .float(80))
+    }
+
+    /// Two edits not yet sent that end where they began are dropped before they are sent.
+    @Test func editsThatGoThereAndBackAreNotSent() {
+        var machine = machine(parallel: 1)
+        let (first, _) = edit(&machine, "food", ["amount": .float(1)])
+        let (second, _) = edit(&machine, "rent", ["amount": .float(1)])
+        let (third, _) = edit(&machine, "rent", ["amount": .float(900)])
+        var answered = food.applying(ModelRecordPatch(["amount": .float(1)]))
+        answered.version = 2
+        let after = machine.answered(.success(answered), to: first)
+        #expect(sent(after).isEmpty, "rent's two edits cancel out")
+        #expect(machine.store.operation(second) == nil && machine.store.operation(third) == nil)
+    }
+}
