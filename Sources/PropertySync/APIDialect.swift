@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 
 /// Which of AppSync's two dialects a backend speaks, learnt from the API itself and kept
@@ -46,65 +47,86 @@ public struct APIDialect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// What an introspection query says about the API (`RealEstatePropertyList` asks it once per
-/// backend, and again when a request is refused as invalid GraphQL).
+/// What an introspection query says about the API, for one model (`RecordList` asks it once
+/// per backend, and again when a request is refused as invalid GraphQL).
 public struct APIDescription: Sendable, Equatable {
     /// The root query fields (`getRealEstateProperty`, `listRealEstateProperties`, …).
     public var queries: Set<String>
-    /// The fields of `RealEstateProperty`; empty when the API has no such type.
+    /// The fields of the model's type (`RealEstateProperty`); empty when the API has no such type.
     public var recordFields: Set<String>
-    /// The input fields of `ModelRealEstatePropertyFilterInput`.
+    /// The input fields of its filter (`ModelRealEstatePropertyFilterInput`).
     public var filterFields: Set<String>
+    /// The model asked about.
+    public var model: AmplifyModel
 
-    public init(queries: Set<String>, recordFields: Set<String>, filterFields: Set<String>) {
+    public init(queries: Set<String>, recordFields: Set<String>, filterFields: Set<String>, model: AmplifyModel = .realEstateProperty) {
         self.queries = queries
         self.recordFields = recordFields
         self.filterFields = filterFields
+        self.model = model
     }
 
-    /// The dialect this API speaks, or what it lacks that the app cannot do without.
+    /// The dialect this API speaks, or what it lacks that the app cannot do without: the model's
+    /// type with every field the app reads (relations and the server's timestamps aside), and
+    /// its get and list queries.
     public func dialect() -> Result<APIDialect, AppSyncFailure> {
-        if recordFields.isEmpty { return .failure(.notOffered("the API has no RealEstateProperty model")) }
-        for field in ["id", "name", "address"] where !recordFields.contains(field) {
-            return .failure(.notOffered("the API has no field \(field) in RealEstateProperty"))
+        let name = model.name
+        if recordFields.isEmpty { return .failure(.notOffered("the API has no \(name) model")) }
+        for field in Self.fieldsNeeded(by: model) where !recordFields.contains(field) {
+            return .failure(.notOffered("the API has no field \(field) in \(name)"))
         }
-        for query in ["getRealEstateProperty", "listRealEstateProperties"] where !queries.contains(query) {
+        for query in ["get\(name)", "list\(model.pluralName)"] where !queries.contains(query) {
             return .failure(.notOffered("the API has no query \(query)"))
         }
-        if queries.contains("syncRealEstateProperties"), recordFields.contains("_version") {
+        if queries.contains("sync\(model.pluralName)"), recordFields.contains("_version") {
             return .success(.versioned)
         }
-        if !recordFields.contains("updatedAt") {
-            return .failure(.notOffered("the API has no field updatedAt in RealEstateProperty"))
+        if model.fields.contains(where: { $0.name == "updatedAt" }), !recordFields.contains("updatedAt") {
+            return .failure(.notOffered("the API has no field updatedAt in \(name)"))
         }
         return .success(APIDialect(.plain, filtersByUpdatedAt: filterFields.contains("updatedAt")))
     }
 
+    private static func fieldsNeeded(by model: AmplifyModel) -> [String] {
+        model.fields.filter { field in
+            if AmplifyModel.serverTimestamps.contains(field.name) { return false }
+            if case .model = field.type { return false }
+            return true
+        }.map(\.name)
+    }
+
     /// The query that asks for it: three `__type` lookups, a few hundred bytes of answer.
-    static let query = """
+    static func query(for model: AmplifyModel) -> String {
+        """
         query ProptuiDescribeAPI {
           query: __type(name: "Query") { fields { name } }
-          record: __type(name: "RealEstateProperty") { fields { name } }
-          filter: __type(name: "ModelRealEstatePropertyFilterInput") { inputFields { name } }
+          record: __type(name: "\(model.name)") { fields { name } }
+          filter: __type(name: "Model\(model.name)FilterInput") { inputFields { name } }
         }
         """
+    }
 
-    /// Reads the answer to `query` (a type the API lacks comes back as null).
-    init(introspection data: JSONValue?) {
+    /// The sample's.
+    static var query: String { query(for: .realEstateProperty) }
+
+    /// Reads the answer to `query(for: model)` (a type the API lacks comes back as null).
+    init(introspection data: JSONValue?, model: AmplifyModel = .realEstateProperty) {
         func names(_ type: String, _ list: String) -> Set<String> {
             guard case .array(let entries)? = data?[type]?[list] else { return [] }
             return Set(entries.compactMap { $0["name"]?.stringValue })
         }
-        self.init(queries: names("query", "fields"), recordFields: names("record", "fields"), filterFields: names("filter", "inputFields"))
+        self.init(
+            queries: names("query", "fields"), recordFields: names("record", "fields"), filterFields: names("filter", "inputFields"),
+            model: model)
     }
 }
 
 extension AppSyncFailure {
     /// For a request refused as invalid GraphQL: whether what it misses is what only the
     /// versioned dialect has (so the API speaks the plain one).
-    var missesVersionedOnlyParts: Bool {
+    func missesVersionedOnlyParts(of model: AmplifyModel = .realEstateProperty) -> Bool {
         guard case .notOffered(let message) = self else { return false }
-        return ["_version", "_deleted", "_lastChangedAt", "syncRealEstateProperties", "startedAt", "lastSync", "AWSTimestamp"]
+        return ["_version", "_deleted", "_lastChangedAt", "sync\(model.pluralName)", "startedAt", "lastSync", "AWSTimestamp"]
             .contains { message.contains($0) }
     }
 }

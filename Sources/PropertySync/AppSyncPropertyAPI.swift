@@ -5,20 +5,35 @@ import OptimisticStore
 /// The sample's API: `AppSyncModelAPI` for `RealEstatePropertySync`.
 public typealias AppSyncPropertyAPI = AppSyncModelAPI<RealEstatePropertySync>
 
-extension AppSyncModelAPI: PropertyAPI where Model == RealEstatePropertySync {
-    // `get`, `send`, `probe` and the pages are `AppSyncModelAPI`'s own, for the sample's types.
+/// Any model's API as a list needs it.
+extension AppSyncModelAPI: ListAPI where Model.Record: ListRecord {
+    // `get`, `send`, `probe` and the pages are `AppSyncModelAPI`'s own, for the model's types.
+    public typealias Record = Model.Record
 
-    public init(client: AppSyncClient, dialect: APIDialect = .versioned) {
-        self.init(client: client, model: RealEstatePropertySync(dialect: dialect.documentDialect), dialect: dialect)
-    }
-
-    public func speaking(_ dialect: APIDialect) -> any PropertyAPI { inDialect(dialect) }
+    public func speaking(_ dialect: APIDialect) -> any ListAPI<Model.Record> { inDialect(dialect) }
 
     public func describe() async throws(AppSyncFailure) -> APIDescription? {
-        let response = try await client.execute(GraphQLRequest(query: APIDescription.query, operationName: "ProptuiDescribeAPI"))
+        let request = GraphQLRequest(query: APIDescription.query(for: model.model), operationName: "ProptuiDescribeAPI")
+        let response = try await client.execute(request)
         // Refused (introspection turned off), or an answer without the types: it does not say.
         guard response.errors?.isEmpty ?? true, response.data?["query"] != nil else { return nil }
-        return APIDescription(introspection: response.data)
+        return APIDescription(introspection: response.data, model: model.model)
+    }
+
+    public var subscriptions: [RealtimeSubscription] { model.subscriptions }
+
+    public func readEvent(
+        _ data: JSONText, deletion: Bool, knownCopy: (Model.Record.ID) -> Model.Record?
+    ) -> RemoteRecordEvent<Model.Record> {
+        model.readEvent(data, deletion: deletion, knownCopy: knownCopy)
+    }
+
+    public var modelDescription: AmplifyModel { model.model }
+}
+
+extension AppSyncModelAPI where Model == RealEstatePropertySync {
+    public init(client: AppSyncClient, dialect: APIDialect = .versioned) {
+        self.init(client: client, model: RealEstatePropertySync(dialect: dialect.documentDialect), dialect: dialect)
     }
 
     /// The versioned dialect's sync query for one page (public so that a baseline can ask for

@@ -1,23 +1,24 @@
+import AmplifyModels
 import AppSync
 
 /// Fetches the pages of one sync query in order, in a task of its own, and keeps up to
 /// `pagesAhead` of them waiting for the reader: the wire never waits for the reader's work, and
 /// the reader never waits for a request it could have made sooner. The token is sequential, so
 /// there is one request on the wire at a time; but the next one goes out as soon as a page has
-/// come in, with the token found in its bytes (`UnreadPage`), and the page is read (decoded)
+/// come in, with the token found in its bytes (`UnreadRecordPage<Record>`), and the page is read (decoded)
 /// while the next is on the wire. A guess the page itself contradicts costs a request: the one
 /// asked with it is dropped and the page's own token asked instead.
-struct PageFetcher {
+struct PageFetcher<Record: ListRecord> {
     private let fetching: Task<Void, Never>
-    private var iterator: AsyncThrowingStream<PropertyPage, any Error>.AsyncIterator
+    private var iterator: AsyncThrowingStream<RecordPage<Record>, any Error>.AsyncIterator
     private let room: PageRoom
     /// Whether the page without a next token has been handed in: the stream also ends when the
     /// reader's task is cancelled, and a read cut short must never pass for a whole list (its
     /// end removes what it did not list).
     private var sawLastPage = false
 
-    init(api: any PropertyAPI, limit: Int, lastSync: Int64?, pagesAhead: Int) {
-        let (pages, sink) = AsyncThrowingStream<PropertyPage, any Error>.makeStream()
+    init(api: any ListAPI<Record>, limit: Int, lastSync: Int64?, pagesAhead: Int) {
+        let (pages, sink) = AsyncThrowingStream<RecordPage<Record>, any Error>.makeStream()
         iterator = pages.makeAsyncIterator()
         // Pages held back once `pagesAhead` wait: the fetcher pauses until the reader takes one.
         let room = PageRoom(pagesAhead)
@@ -33,14 +34,14 @@ struct PageFetcher {
     }
 
     private static func fetchAll(
-        api: any PropertyAPI, limit: Int, lastSync: Int64?, room: PageRoom, yield: (PropertyPage) -> Void
+        api: any ListAPI<Record>, limit: Int, lastSync: Int64?, room: PageRoom, yield: (RecordPage<Record>) -> Void
     ) async throws(AppSyncFailure) {
-        func ask(_ token: String?) -> Task<UnreadPage, any Error> {
+        func ask(_ token: String?) -> Task<UnreadRecordPage<Record>, any Error> {
             Task { try await api.unreadSyncPage(limit: limit, nextToken: token, lastSync: lastSync) }
         }
         var seenTokens: Set<String> = []
         await room.take()
-        var asking: Task<UnreadPage, any Error>? = Task.isCancelled ? nil : ask(nil)
+        var asking: Task<UnreadRecordPage<Record>, any Error>? = Task.isCancelled ? nil : ask(nil)
         defer { asking?.cancel() }  // a failure, or a reader that gave up: no request left behind
         while let request = asking {
             let unread = try await answer(of: request)
@@ -71,7 +72,7 @@ struct PageFetcher {
     }
 
     /// A request's answer; the request is let go if the fetch is cancelled meanwhile.
-    private static func answer(of request: Task<UnreadPage, any Error>) async throws(AppSyncFailure) -> UnreadPage {
+    private static func answer(of request: Task<UnreadRecordPage<Record>, any Error>) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
         do {
             return try await withTaskCancellationHandler { try await request.value } onCancel: { request.cancel() }
         } catch {
@@ -85,7 +86,7 @@ struct PageFetcher {
     }
 
     /// The next page, nil after the last; the fetch's failure when it failed.
-    mutating func next() async throws(AppSyncFailure) -> PropertyPage? {
+    mutating func next() async throws(AppSyncFailure) -> RecordPage<Record>? {
         do {
             guard let page = try await iterator.next() else {
                 if sawLastPage { return nil }

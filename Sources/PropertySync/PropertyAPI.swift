@@ -48,31 +48,58 @@ extension ModelAPI {
     }
 }
 
-/// What `RealEstatePropertyList` needs from the server: the sample's `ModelAPI` in its own
-/// types (an `any PropertyAPI` cannot reach `ModelAPI`'s members through `Model.Record`), plus
-/// what the list learns at run time: what the API offers, and another dialect to speak.
-/// `AppSyncPropertyAPI` is the real one; unit tests of the list use a scripted one.
-public protocol PropertyAPI: Sendable {
+/// What a list (`RecordList`) needs from the server for its record: `ModelAPI`'s requests in the
+/// record's own types (an `any` value cannot reach members typed `Model.Record`), plus what the
+/// list learns at run time: what the API offers, another dialect to speak, and live sync's
+/// subscriptions and events in that dialect. `AppSyncModelAPI` is the real one; unit tests of
+/// the list use scripted ones.
+public protocol ListAPI<Record>: Sendable {
+    associatedtype Record: ListRecord
+
     var dialect: APIDialect { get }
     /// The same API, speaking another dialect (what `describe` or a refusal found out).
-    func speaking(_ dialect: APIDialect) -> any PropertyAPI
-    /// What the API offers, from an introspection query; nil when it answers none
-    /// (introspection can be turned off on AppSync).
+    func speaking(_ dialect: APIDialect) -> any ListAPI<Record>
+    /// What the API offers for the record's model, from an introspection query; nil when it
+    /// answers none (introspection can be turned off on AppSync).
     func describe() async throws(AppSyncFailure) -> APIDescription?
-    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty?
-    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty
+    func get(id: Record.ID) async throws(AppSyncFailure) -> Record?
+    func send(_ mutation: ModelMutation<Record>) async throws(AppSyncFailure) -> Record
     func probe() async throws(AppSyncFailure)
-    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage
-    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<Record>
+    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<Record>
+    /// The subscriptions live sync keeps open in this dialect.
+    var subscriptions: [RealtimeSubscription] { get }
+    /// One subscription result (`{"onUpdate<Model>": {…}}`), given the confirmed copies.
+    func readEvent(_ data: JSONText, deletion: Bool, knownCopy: (Record.ID) -> Record?) -> RemoteRecordEvent<Record>
+    /// The model's description: what `describe` asks about, and what a refusal is read against.
+    var modelDescription: AmplifyModel { get }
 }
 
-extension PropertyAPI {
+extension ListAPI {
     /// By default the page is read first (see `ModelAPI.unreadSyncPage`).
-    public func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
+    public func unreadSyncPage(
+        limit: Int, nextToken: String?, lastSync: Int64?
+    ) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
         let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
-        return UnreadPage(nextTokenGuess: page.nextToken) { page }
+        return UnreadRecordPage(nextTokenGuess: page.nextToken) { page }
     }
 }
+
+extension ListAPI where Record == RealEstateProperty {
+    /// The sample's: what scripted APIs in tests speak without saying so.
+    public var subscriptions: [RealtimeSubscription] { dialect.subscriptions }
+
+    public func readEvent(
+        _ data: JSONText, deletion: Bool, knownCopy: (PropertyID) -> RealEstateProperty?
+    ) -> RemoteRecordEvent<RealEstateProperty> {
+        RealEstatePropertySync(dialect: dialect.documentDialect).readEvent(data, deletion: deletion, knownCopy: knownCopy)
+    }
+
+    public var modelDescription: AmplifyModel { .realEstateProperty }
+}
+
+/// The sample's API, as the list, the bench and the tests name it.
+public typealias PropertyAPI = ListAPI<RealEstateProperty>
 
 /// A page as it came off the wire, and a guess at its next token found without reading it. The
 /// guess is only a guess: whoever asks for the next page with it checks it against the page read.

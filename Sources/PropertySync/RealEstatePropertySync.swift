@@ -22,6 +22,9 @@ public struct RealEstatePropertySync: SyncModel {
 
     public func tombstone(_ record: RealEstateProperty, atLeast version: Int) -> RealEstateProperty { record.tombstone(atLeast: version) }
 
+    /// Named `OnCreate`, `OnUpdate` and `OnDelete`, as they always were.
+    public var subscriptions: [RealtimeSubscription] { APIDialect(dialect == .versioned ? .versioned : .plain).subscriptions }
+
     // MARK: Reading
 
     /// On the plain dialect, a record without its name or a readable `updatedAt` is one the
@@ -40,9 +43,11 @@ public struct RealEstatePropertySync: SyncModel {
         try dialect == .versioned ? PropertyPage(json: &reader) : PropertyPage(json: &reader, record: \.plainRecord)
     }
 
-    public func readEvent(_ data: JSONText, deletion: Bool, known: RealEstateProperty?) -> RemoteRecordEvent<RealEstateProperty> {
-        guard let event = WireRecord.event(in: data) else { return .unreadable }
-        return APIDialect(dialect == .versioned ? .versioned : .plain).remoteEvent(event, deletion: deletion, known: known)
+    public func readEvent(
+        _ data: JSONText, deletion: Bool, knownCopy: (PropertyID) -> RealEstateProperty?
+    ) -> RemoteRecordEvent<RealEstateProperty> {
+        guard let event = WireRecord.event(in: data), let id = event.id else { return .unreadable }
+        return APIDialect(dialect == .versioned ? .versioned : .plain).remoteEvent(event, deletion: deletion, known: knownCopy(id))
     }
 
     // MARK: Writing

@@ -12,7 +12,7 @@ import OptimisticStore
 /// operation that reached the screen is on disk, and an operation is removed in
 /// the same transaction that writes what the server answered: a crash at any
 /// point leaves either the operation or its outcome, never neither.
-public final class SyncStorage: Sendable {
+public final class SyncStorage: RecordCache, Sendable {
     private let database: DatabaseQueue
     /// Where it lives, for messages (":memory:" for a test's database).
     public let path: String
@@ -157,15 +157,7 @@ public final class SyncStorage: Sendable {
             .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
-    public struct Snapshot: Sendable {
-        public var confirmed: [RealEstateProperty]
-        public var pending: [PendingOperation<RealEstateProperty>]
-        /// When the cache last matched the server's whole list (nil: never).
-        public var refreshedAt: Date?
-        /// About how many rows the cache holds, whether read yet or not: what the last whole
-        /// refresh counted, else a count of the cached records (tombstones included).
-        public var cachedCount: Int
-    }
+    public typealias Snapshot = CacheSnapshot<RealEstateProperty>
 
     // MARK: - The outbox
 
@@ -183,7 +175,7 @@ public final class SyncStorage: Sendable {
 
     /// The operation is settled: it leaves the outbox in the same transaction that
     /// writes what the server holds now (nil: nothing to write, e.g. a cancelled operation).
-    public func settle(_ operations: [OperationID], writing record: RealEstateProperty? = nil) throws {
+    public func settle(_ operations: [OperationID], writing record: RealEstateProperty?) throws {
         try run {
             try database.write { db in
                 for operation in operations { _ = try OutboxEntry.deleteOne(db, key: Int64(operation.rawValue)) }

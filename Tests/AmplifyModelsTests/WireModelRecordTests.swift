@@ -130,7 +130,7 @@ import Testing
             return
         }
         #expect(gone.isDeleted && gone.version == known.version + 1 && gone["description"] == .string("Bread"))
-        #expect(plain.readEvent(event(#"{"id":"t9"}"#), deletion: true, known: nil) == .unreadable)
+        #expect(plain.readEvent(event(#"{"id":"t9"}"#), deletion: true, known: nil) == .notHeld)
         #expect(plain.readEvent(event(#"{"description":"x"}"#), deletion: false, known: nil) == .unreadable)
         #expect(plain.readEvent(JSONText(Array(#"{"onUpdateTransaction":null}"#.utf8)), deletion: false, known: nil) == .unreadable)
         #expect(plain.readEvent(JSONText(Array("[1".utf8)), deletion: false, known: nil) == .unreadable)

@@ -44,8 +44,11 @@ public struct ModelRecordSync: SyncModel {
     /// there is merged; one that lacks a required value, or holds null where the known copy has
     /// a value, may be partial and is read again; a delete on the plain dialect (no tombstones)
     /// is the record gone one step after its last write.
-    public func readEvent(_ data: JSONText, deletion: Bool, known: ModelRecord?) -> RemoteRecordEvent<ModelRecord> {
+    public func readEvent(
+        _ data: JSONText, deletion: Bool, knownCopy: (RecordKey) -> ModelRecord?
+    ) -> RemoteRecordEvent<ModelRecord> {
         guard let wire = event(in: data), let key = wire.key else { return .unreadable }
+        let known = knownCopy(key)
         if deletion {
             let deleted: ModelRecord
             if let read = try? self.record(wire) {
@@ -53,7 +56,7 @@ public struct ModelRecordSync: SyncModel {
             } else if let known {
                 deleted = known
             } else {
-                return dialect == .versioned ? .partial(id: key) : .unreadable
+                return dialect == .versioned ? .partial(id: key) : .notHeld
             }
             // On the plain dialect the item is gone: one step after its last write, so that a late
             // copy of it does not bring it back.

@@ -22,8 +22,9 @@ public protocol SyncModel<Record>: Sendable {
     func readRecord(_ reader: inout JSONReader) throws(JSONReadError) -> Record?
     /// One page of the list or (versioned) sync query.
     func readPage(_ reader: inout JSONReader) throws(JSONReadError) -> RecordPage<Record>
-    /// A subscription's result (`{"onUpdate<Model>": {…}}`), given the confirmed copy if any.
-    func readEvent(_ data: JSONText, deletion: Bool, known: Record?) -> RemoteRecordEvent<Record>
+    /// A subscription's result (`{"onUpdate<Model>": {…}}`); `knownCopy` answers the confirmed
+    /// copy of the record it names, if any (an event is weighed against it: see the readers).
+    func readEvent(_ data: JSONText, deletion: Bool, knownCopy: (Record.ID) -> Record?) -> RemoteRecordEvent<Record>
 
     /// `get<Model>`'s arguments: the whole key.
     func getVariables(_ id: Record.ID) -> [String: JSONValue]
@@ -42,6 +43,23 @@ public protocol SyncModel<Record>: Sendable {
     /// `record` deleted at (at least) `version`: the plain dialect answers a delete with the item
     /// as it was, which is gone one step after its last write.
     func tombstone(_ record: Record, atLeast version: Int) -> Record
+
+    /// The subscriptions live sync keeps open, with the ids `onCreate`, `onUpdate` and
+    /// `onDelete` (by default the documents' own).
+    var subscriptions: [RealtimeSubscription] { get }
+}
+
+extension SyncModel {
+    /// The same, with the confirmed copy given.
+    public func readEvent(_ data: JSONText, deletion: Bool, known: Record?) -> RemoteRecordEvent<Record> {
+        readEvent(data, deletion: deletion, knownCopy: { _ in known })
+    }
+
+    public var subscriptions: [RealtimeSubscription] {
+        [MutationKind.create, .update, .delete].map { kind in
+            RealtimeSubscription(id: "on" + kind.capitalized, query: documents.subscription(kind).text)
+        }
+    }
 }
 
 extension SyncModel {
@@ -102,6 +120,9 @@ public enum RemoteRecordEvent<Record: SyncedRecord>: Sendable, Equatable {
     /// The event lacks values the other client's mutation did not select (AppSync sends them
     /// as null): merged as it is, a null would blank a field on screen, so the record is read.
     case partial(id: Record.ID)
-    /// Nothing usable (no key).
+    /// Nothing usable (no key): what changed is read from the server instead.
     case unreadable
+    /// The deletion of a record this client does not hold, on the plain dialect (which keeps no
+    /// tombstones): there is nothing to apply.
+    case notHeld
 }

@@ -8,7 +8,7 @@ import OptimisticStore
 /// query's `startedAt` for next time. After a reconnect the same runs again, so
 /// nothing missed while disconnected is lost. Remote records only ever change the
 /// confirmed side (the newer `_version` wins), so pending edits stay on top.
-extension RealEstatePropertyList {
+extension RecordList {
     /// Follows the realtime events until the stream ends.
     public func follow(_ events: AsyncStream<RealtimeEvent>) async {
         for await event in events {
@@ -41,7 +41,7 @@ extension RealEstatePropertyList {
 
     /// How long a whole read on the plain dialect waits for the subscriptions: a socket that takes
     /// longer costs a second whole read (the catch-up), not a missed change.
-    static let subscriptionWait = Duration.seconds(2)
+    static var subscriptionWait: Duration { .seconds(2) }
 
     /// Returns once no full read of the list is running (at once if none is).
     func noRefreshRunning() async {
@@ -66,9 +66,9 @@ extension RealEstatePropertyList {
         guard machine.catchUpBegins() else { return }  // the one running goes once more when it ends
         // The first refresh reads the whole list anyway: reading it twice would double a big start.
         await noRefreshRunning()
-        let query = SyncMachine<RealEstateProperty>.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
+        let query = SyncMachine<Record>.CatchUpQuery.after((try? storage.syncMarks()) ?? SyncStorage.SyncMarks(), now: Date())
         let token = store.beginRefresh()
-        var records: [RealEstateProperty] = []
+        var records: [Record] = []
         var startedAt: Int64?
         do throws(AppSyncFailure) {
             let since: Int64? = if case .delta(let since) = query { since } else { nil }
@@ -129,22 +129,27 @@ extension RealEstatePropertyList {
     private func readChangesSinceLastRead() async -> Bool {
         let kept = (try? storage.syncMarks()) ?? SyncStorage.SyncMarks()
         guard machine.dialect.readsChangesSince, let since = kept.lastSync else { return false }
-        var records: [RealEstateProperty] = []
+        var records: [Record] = []
         do throws(AppSyncFailure) {
             try await readSyncPages(since: since) { records += $0.records }
         } catch {
             logger.info("catch-up query failed: \(error)")
             return false
         }
-        var changed = StoreDiff<PropertyID>()
+        var changed = StoreDiff<Record.ID>()
         machine.merge(records, into: &changed)
         run(machine.publish(changed) + [.save(.merge(records))])
         return true
     }
 
-    /// One subscription result: `{"onUpdateRealEstateProperty": {…}}`, read straight into its record.
+    /// One subscription result (`{"onUpdateRealEstateProperty": {…}}`), read straight into its record.
     func receive(_ payload: JSONText, deletion: Bool) async {
-        guard let event = WireRecord.event(in: payload), let id = event.id else {
+        switch api.readEvent(payload, deletion: deletion, knownCopy: { store.confirmedRecord($0) }) {
+        case .record(let record):
+            apply(remote: record)
+        case .notHeld:
+            return
+        case .unreadable:
             // The event came without its record: the other client's mutation did not select the
             // fields this subscription needs (AppSync then sends null and an error). What changed
             // since the last read brings it (a delta query; on the plain dialect the `updatedAt`
@@ -156,14 +161,7 @@ extension RealEstatePropertyList {
             } else if await !readChangesSinceLastRead() {
                 await refresh()
             }
-            return
-        }
-        switch machine.dialect.remoteEvent(event, deletion: deletion, known: store.confirmedRecord(id)) {
-        case .record(let record):
-            apply(remote: record)
-        case .unreadable:
-            return
-        case .partial:
+        case .partial(let id):
             // Merged as it is, a field the other client's mutation did not select would blank one
             // on screen: read the record whole instead.
             let fetched = try? await api.get(id: id)
@@ -171,12 +169,12 @@ extension RealEstatePropertyList {
                 apply(remote: deletion ? record.tombstone(atLeast: record.version) : record)
             } else if deletion, let known = store.confirmedRecord(id) {
                 // Gone on the server and not even a tombstone to read: it is deleted, one write later at least.
-                apply(remote: known.tombstone(atLeast: event.version ?? known.version + 1))
+                apply(remote: known.tombstone(atLeast: known.version + 1))
             }
         }
     }
 
-    private func apply(remote record: RealEstateProperty) {
+    private func apply(remote record: Record) {
         run(machine.remote(record))
     }
 }

@@ -9,7 +9,7 @@ public typealias RealtimeConnector = @Sendable ([RealtimeSubscription]) -> Realt
 /// not offer X": the list asks again (the backend's schema may have changed under it), switches
 /// dialect if the API now speaks the other one, and otherwise stops sending and says what is
 /// missing. Never "offline", never a revert: the outbox is kept.
-extension RealEstatePropertyList {
+extension RecordList {
     /// Makes sure the dialect is known, asking the API if needed; whether it is known now (when
     /// not, the reason is on screen and sending is paused: a probe or `R` asks again).
     @discardableResult
@@ -41,7 +41,7 @@ extension RealEstatePropertyList {
             // A guess, corrected by the first refusal: one that names what only the versioned
             // dialect has means the plain one.
             let refusal = machine.refusalBeingChecked?.failure
-            run(machine.learnt(refusal?.missesVersionedOnlyParts == true ? .plain : (dialectHint ?? .versioned)))
+            run(machine.learnt(refusal?.missesVersionedOnlyParts(of: server.modelDescription) == true ? .plain : (dialectHint ?? .versioned)))
             return
         }
         switch description.dialect() {
@@ -69,7 +69,7 @@ extension RealEstatePropertyList {
         // Not wanted (or followed from outside, as tests do): what the socket said stays as it is.
         guard let connect = realtimeConnector else { return }
         stopLiveSync()
-        let client = connect(machine.dialect.subscriptions)
+        let client = connect(api.subscriptions)
         let events = client.start()
         realtime = (client, Task { await self.follow(events) })
     }

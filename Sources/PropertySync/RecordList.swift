@@ -3,28 +3,28 @@ import Foundation
 import Logging
 import OptimisticStore
 
-/// The sample's actor, done right: it owns an `OptimisticStore` of properties,
-/// applies the user's changes at once, keeps them in a durable outbox, sends them
-/// in the background (in order per record, a bounded number of records at a time),
-/// and reports every change of what the user sees to its event sink.
+/// The sample's actor, done right, for any model's records: it owns an `OptimisticStore` of
+/// them, applies the user's changes at once, keeps them in a durable outbox, sends them in the
+/// background (in order per record, a bounded number of records at a time), and reports every
+/// change of what the user sees to its event sink. (`RealEstatePropertyList` is the sample's.)
 ///
 /// Nothing is rolled back by index: a refusal drops its own operation and the
 /// record is re-derived from what the server confirmed plus what is still pending.
 /// After a restart the list starts from the cache and the outbox, as it was.
-public actor RealEstatePropertyList {
-    let sinkBatch: ListEventBatchSink
+public actor RecordList<Record: ListRecord> {
+    let sinkBatch: RecordListEventBatchSink<Record>
     /// The events of the step being carried out (nil between steps): they go out together.
-    private var stepEvents: [ListEvent]?
-    let storage: SyncStorage
+    private var stepEvents: [RecordListEvent<Record>]?
+    let storage: any RecordCache<Record>
     let logger: Logger
     /// The rules: what to send, what an answer means, what the header says (see `SyncMachine`).
     /// This actor only carries out its actions and feeds their results back.
-    var machine: SyncMachine<RealEstateProperty>
-    var store: OptimisticStore<RealEstateProperty> { machine.store }
+    var machine: SyncMachine<Record>
+    var store: OptimisticStore<Record> { machine.store }
     var options: SyncOptions { machine.options }
     /// The server, as given; requests go out in the dialect the machine says (`api`).
-    private let server: any PropertyAPI
-    var api: any PropertyAPI { server.speaking(machine.dialect) }
+    let server: any ListAPI<Record>
+    var api: any ListAPI<Record> { server.speaking(machine.dialect) }
 
     // MARK: Tasks under way
     /// Watching for the server's return while the link says it cannot be reached.
@@ -65,22 +65,22 @@ public actor RealEstatePropertyList {
     /// A list over what `storage` kept (the cache and the outbox) and `api`.
     /// Nothing is sent and nothing is published until `start()`.
     public init(
-        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
-        logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping ListEventSink
+        api: any ListAPI<Record>, storage: any RecordCache<Record>, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
+        logger: Logger = Logger(label: "proptui.sync"), onEvent sink: @escaping @Sendable (RecordListEvent<Record>) -> Void
     ) throws {
         try self.init(
             api: api, storage: storage, options: options, dialectHint: dialectHint, logger: logger,
             onEvents: { events in events.forEach(sink) })
     }
 
-    /// The same, with the events of each step handed over together (see `ListEventBatchSink`).
+    /// The same, with the events of each step handed over together (see `RecordListEventBatchSink<Record>`).
     public init(
-        api: any PropertyAPI, storage: SyncStorage, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
-        logger: Logger = Logger(label: "proptui.sync"), onEvents sink: @escaping ListEventBatchSink
+        api: any ListAPI<Record>, storage: any RecordCache<Record>, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
+        logger: Logger = Logger(label: "proptui.sync"), onEvents sink: @escaping RecordListEventBatchSink<Record>
     ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         let knownDialect = try storage.dialect()
-        machine = SyncMachine<RealEstateProperty>(
+        machine = SyncMachine<Record>(
             store: OptimisticStore(confirmed: kept.confirmed, pending: kept.pending), options: options,
             dialect: knownDialect ?? api.dialect, dialectIsKnown: knownDialect != nil,
             loadState: kept.cachedCount == 0 && kept.refreshedAt == nil ? .loading : .cached(refreshedAt: kept.refreshedAt))
@@ -94,7 +94,7 @@ public actor RealEstatePropertyList {
     }
 
     /// One event: with the step under way, if any, else on its own.
-    func sink(_ event: ListEvent) {
+    func sink(_ event: RecordListEvent<Record>) {
         if stepEvents != nil { stepEvents?.append(event) } else { sinkBatch([event]) }
     }
 
@@ -113,14 +113,14 @@ public actor RealEstatePropertyList {
     // MARK: - Reading
 
     /// Every visible row, for a first draw.
-    public var rows: [PropertyRow] { machine.rows }
+    public var rows: [RecordRow<Record>] { machine.rows }
 
-    public func row(_ id: PropertyID) -> PropertyRow? { machine.row(id) }
+    public func row(_ id: Record.ID) -> RecordRow<Record>? { machine.row(id) }
 
     public var pendingCount: Int { store.pendingCount }
 
     /// The operations waiting for the server, oldest first (for the detail view and tests).
-    public var pendingOperations: [PendingOperation<RealEstateProperty>] { store.pendingOperations }
+    public var pendingOperations: [PendingOperation<Record>] { store.pendingOperations }
 
     /// How requests reach the server (the header may say more: live sync's health).
     public var currentConnectivity: Connectivity { machine.link.requests }
@@ -139,7 +139,7 @@ public actor RealEstatePropertyList {
     /// kept, and never draws a revert (`⚡`) without its pending count and its reason.
     /// A step's actions may start another step at once (closing the socket); its events join
     /// the outer step's, in order.
-    func run(_ actions: [SyncMachine<RealEstateProperty>.Action]) {
+    func run(_ actions: [SyncMachine<Record>.Action]) {
         let outermost = stepEvents == nil
         if outermost { stepEvents = [] }
         defer {
@@ -183,8 +183,8 @@ public actor RealEstatePropertyList {
         }
     }
 
-    private func send(_ mutation: PropertyMutation, for operation: OperationID) async {
-        let answer: Result<RealEstateProperty, AppSyncFailure>
+    private func send(_ mutation: ModelMutation<Record>, for operation: OperationID) async {
+        let answer: Result<Record, AppSyncFailure>
         do {
             answer = .success(try await api.send(mutation))
         } catch {
@@ -193,8 +193,8 @@ public actor RealEstatePropertyList {
         run(machine.answered(answer, to: operation))
     }
 
-    private func read(_ recordID: PropertyID, for operation: OperationID) async {
-        let answer: Result<RealEstateProperty?, AppSyncFailure>
+    private func read(_ recordID: Record.ID, for operation: OperationID) async {
+        let answer: Result<Record?, AppSyncFailure>
         do {
             answer = .success(try await api.get(id: recordID))
         } catch {
@@ -209,14 +209,14 @@ public actor RealEstatePropertyList {
         run(machine.checked(failure))
     }
 
-    private func backoffEnded(_ record: PropertyID, ticket: Int) {
+    private func backoffEnded(_ record: Record.ID, ticket: Int) {
         run(machine.backoffEnded(record, ticket: ticket))
     }
 
     /// Writes to the outbox or cache that fail after the fact (the change is already applied) are
     /// logged: the worst case is an operation sent again after a restart, which the sender
     /// recognises as already applied.
-    private func save(_ write: SyncMachine<RealEstateProperty>.StorageWrite) {
+    private func save(_ write: SyncMachine<Record>.StorageWrite) {
         do {
             switch write {
             case .update(let operation): try storage.update(operation)
@@ -259,3 +259,6 @@ extension SyncMachine.StorageWrite {
         }
     }
 }
+
+/// The sample's list, by the name the app, the bench and the tests know it.
+public typealias RealEstatePropertyList = RecordList<RealEstateProperty>

@@ -4,12 +4,12 @@ import OptimisticStore
 /// The user's changes: each comes checked (a `PropertyName` or `PropertyAddress` is made only by
 /// `PropertyValidation`, where it is typed), is applied at once, and is written to the outbox
 /// before the call returns; then the sender takes over.
-extension RealEstatePropertyList {
+extension RecordList where Record == RealEstateProperty {
     /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
     @discardableResult
     public func create(name: PropertyName, address: PropertyAddress = .none) throws(InvalidInput) -> PropertyID {
         let property = RealEstateProperty(id: PropertyID.random(), name: name.text, address: address.text)
-        try apply(.create(property), kind: .create)
+        try create(property)
         return property.id
     }
 
@@ -27,21 +27,40 @@ extension RealEstatePropertyList {
     public func editAddress(_ id: PropertyID, to address: PropertyAddress) throws(InvalidInput) {
         try edit(id, .address(address))
     }
+}
 
-    public func delete(_ id: PropertyID) throws(InvalidInput) {
-        guard store.record(id) != nil else { throw InvalidInput(message: "That property is gone.") }
+/// Any model's changes, checked already (`ModelRecord.checked`, `ModelRecordPatch.checked`).
+extension RecordList {
+    /// Adds a record at once (its key chosen by the client, so a retried create is recognised).
+    public func create(_ record: Record) throws(InvalidInput) {
+        try apply(.create(record), kind: .create)
+    }
+
+    /// Changes fields at once (nothing is sent when the record already holds them).
+    public func update(_ id: Record.ID, _ patch: Record.Patch) throws(InvalidInput) {
+        guard let current = store.record(id) else { throw InvalidInput(message: "That \(recordNoun) is gone.") }
+        guard !current.holds(patch) else { return }
+        try apply(.update(id, patch), kind: current.kind(of: patch))
+    }
+
+    public func delete(_ id: Record.ID) throws(InvalidInput) {
+        guard store.record(id) != nil else { throw InvalidInput(message: "That \(recordNoun) is gone.") }
         try apply(.delete(id), kind: .delete)
     }
 
+    /// What messages call a record when there is none to ask: "property" for the sample, else
+    /// the model's name.
+    var recordNoun: String { Record.self == RealEstateProperty.self ? "property" : server.modelDescription.name }
+
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
-    public func dismissConflict(_ id: PropertyID) {
+    public func dismissConflict(_ id: Record.ID) {
         run(machine.dismissConflict(id))
     }
 
     /// Undoes the user's last change, and says what it did. A change not yet on the
     /// wire is simply dropped (nothing is sent); one the server may have seen is
     /// undone by the inverse change. It never skips to an older change on its own.
-    public func undo() -> UndoOutcome {
+    public func undo() -> RecordUndoOutcome<Record.ID> {
         switch machine.undo() {
         case .nothing:
             return .nothing
@@ -66,20 +85,26 @@ extension RealEstatePropertyList {
 
     /// After a conflict (`⚡`): the user's change again, on top of the other writer's
     /// version now shown, so it is sent against that version and wins on purpose.
-    public func reapplyMine(_ id: PropertyID) throws(InvalidInput) -> String {
+    public func reapplyMine(_ id: Record.ID) throws(InvalidInput) -> String {
         guard machine.conflicted[id] != nil else {
             throw InvalidInput(message: "Nothing to apply again: this row has no conflict.")
         }
-        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
+        guard let current = store.record(id) else { throw InvalidInput(message: "That \(recordNoun) is gone.") }
         guard let change = machine.takeConflictedChange(id) else { return "Nothing to apply again." }
         switch change {
         case .update(_, let patch):
-            let kind: OperationKind = patch.name != nil ? .rename : .editAddress
+            let kind = current.kind(of: patch)
             try apply(change, kind: kind)
-            return "Applied your \(kind == .rename ? "rename to “\(patch.name ?? "")”" : "address change") again, over the other change to “\(current.name)”."
+            let yours =
+                switch kind {
+                case .rename: "rename to “\(current.displayName(after: patch) ?? "")”"
+                case .editAddress: "address change"
+                default: "change"
+                }
+            return "Applied your \(yours) again, over the other change to “\(current.displayName)”."
         case .delete:
             try apply(change, kind: .delete)
-            return "Deleting “\(current.name)” anyway, with the other change."
+            return "Deleting “\(current.displayName)” anyway, with the other change."
         case .create:
             return "Nothing to apply again."
         }
@@ -87,7 +112,7 @@ extension RealEstatePropertyList {
 
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
-    func apply(_ change: LocalChange<RealEstateProperty>, kind: OperationKind) throws(InvalidInput) {
+    func apply(_ change: LocalChange<Record>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
         do {
             try storage.append(staged.operation)
@@ -101,9 +126,9 @@ extension RealEstatePropertyList {
 }
 
 /// What `u` did, in words for the status line.
-public enum UndoOutcome: Sendable, Equatable {
+public enum RecordUndoOutcome<ID: Hashable & Sendable>: Sendable, Equatable {
     case nothing
-    case undone(String, recordID: PropertyID)
+    case undone(String, recordID: ID)
     case notPossible(String)
 
     public var message: String {
@@ -113,3 +138,6 @@ public enum UndoOutcome: Sendable, Equatable {
         }
     }
 }
+
+/// The sample's.
+public typealias UndoOutcome = RecordUndoOutcome<PropertyID>

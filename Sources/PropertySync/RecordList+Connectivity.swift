@@ -1,10 +1,11 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
 
 /// Reaching the server: pausing when it cannot be reached, noticing when it is
 /// back (a probe with backoff, no key press needed), and loading the list.
-extension RealEstatePropertyList {
+extension RecordList {
     /// Stops all sending (see `SyncMachine.pauseSending`).
     func pauseSending(_ reason: AppSyncFailure) {
         run(machine.pauseSending(reason))
@@ -75,7 +76,7 @@ extension RealEstatePropertyList {
         run(begun)
         do throws(AppSyncFailure) {
             try await readSyncPages(since: nil) { page in
-                run(machine.pageRead(page, into: &read, at: .now))
+                run(machine.pageRead(page, into: &read, at: ContinuousClock.now))
             }
         } catch {
             run(machine.wholeReadFailed(error, &read))
@@ -93,7 +94,7 @@ extension RealEstatePropertyList {
     /// batched writes) overlap the wire instead of adding to it. It runs at most
     /// `pagesAhead` pages ahead of what has been handed in.
     func readSyncPages(
-        since lastSync: Int64?, _ onPage: (PropertyPage) -> Void
+        since lastSync: Int64?, _ onPage: (RecordPage<Record>) -> Void
     ) async throws(AppSyncFailure) {
         var fetcher = PageFetcher(api: api, limit: options.pageSize, lastSync: lastSync, pagesAhead: Self.pagesAhead)
         defer { fetcher.stop() }  // a page that failed, or a caller that gave up: no read left behind
@@ -107,10 +108,10 @@ extension RealEstatePropertyList {
     /// a batch goes to the screen and the cache), and with 8 pages the fetcher waited for it a
     /// quarter of a million-row load (2.5 s of 9.9, `proptui-bench --load-only`); 64 pages (at
     /// most 64,000 records decoded and waiting, some 20 MB) took that wait to nothing.
-    static let pagesAhead = 64
+    static var pagesAhead: Int { 64 }
 
     /// Reads one record from the server into the confirmed set.
-    public func get(_ id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? {
+    public func get(_ id: Record.ID) async throws(AppSyncFailure) -> Record? {
         setBusy(true)
         defer { setBusy(false) }
         guard let record = try await api.get(id: id) else { return nil }
@@ -119,7 +120,7 @@ extension RealEstatePropertyList {
     }
 
     /// A record from a subscription or another source: the newer `_version` wins.
-    public func merge(_ record: RealEstateProperty) {
+    public func merge(_ record: Record) {
         run(machine.merge(record))
     }
 }

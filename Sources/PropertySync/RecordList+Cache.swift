@@ -4,9 +4,9 @@ import OptimisticStore
 /// A large cache reaches the screen the way a server's list does: the first batch with the
 /// first frame, the rest in batches behind it, the header counting. Keys are answered
 /// between batches (each is a short read on the actor).
-extension RealEstatePropertyList {
+extension RecordList {
     /// Records per read of the cache: about a millisecond of SQLite each.
-    static let cacheBatch = 2_000
+    static var cacheBatch: Int { 2_000 }
 
     /// Starts reading what the first frame did not take, unless there is nothing left.
     func readRestOfCache() {
@@ -24,7 +24,7 @@ extension RealEstatePropertyList {
     private func readCacheBatches() async {
         setBusy(true)
         defer { setBusy(false) }
-        var unpublished = StoreDiff<PropertyID>()
+        var unpublished = StoreDiff<Record.ID>()
         var lastPublished = ContinuousClock.now
         while let position = cacheRest {
             do {
@@ -36,7 +36,7 @@ extension RealEstatePropertyList {
                 logger.error("could not read the cache: \(error)")
                 cacheRest = nil
             }
-            if ContinuousClock.now - lastPublished >= SyncMachine<RealEstateProperty>.wholeReadShownEvery {
+            if ContinuousClock.now - lastPublished >= SyncMachine<Record>.wholeReadShownEvery {
                 run(machine.publish(unpublished))
                 unpublished = StoreDiff()
                 lastPublished = .now
