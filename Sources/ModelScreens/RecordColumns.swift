@@ -11,9 +11,10 @@ import ScreenValues
 ///
 /// Widths follow the content: each column is as wide as its title or its widest value among
 /// the rows measured (those on screen), up to `maximumWidth`. When they do not fit, columns are
-/// dropped from the end until the rest fit at their floors (a column's title, at least
-/// `minimumWidth`; `firstMinimumWidth` for the first), then the widest shrink towards their
-/// floors: whole titles and fewer columns rather than many cut ones. The first column always
+/// dropped from the end until the rest fit at their floors (free text: its title, at least
+/// `minimumWidth`, `firstMinimumWidth` for the first; dates, numbers and enums do not shrink),
+/// then the widest shrink towards their floors: whole titles and fewer columns rather than many
+/// cut ones. The first column always
 /// stays, cut to the width if need be.
 public struct RecordColumns: Sendable, Hashable {
     public struct Column: Sendable, Hashable {
@@ -49,10 +50,12 @@ public struct RecordColumns: Sendable, Hashable {
         }
         let titles = fields.map { TerminalText.columns(of: $0.name, separate: separateClusters) }
         let natural = measured.map { min(max(1, $0), Self.maximumWidth) }
-        // A column shrinks no further than its title (or `minimumWidth`), and the first one, which
-        // names the record, no further than `firstMinimumWidth`: below that it is dropped instead.
+        // A column of free text shrinks no further than its title (or `minimumWidth`), the first one,
+        // which names the record, no further than `firstMinimumWidth`; a date, a number or an enum
+        // value cut short says nothing, so such a column does not shrink: it is dropped instead.
         let floors = natural.indices.map { index in
-            min(natural[index], index == 0 ? max(titles[index], Self.firstMinimumWidth) : max(titles[index], Self.minimumWidth))
+            guard Self.isCuttable(fields[index]) else { return natural[index] }
+            return min(natural[index], max(titles[index], index == 0 ? Self.firstMinimumWidth : Self.minimumWidth))
         }
         let widths = Self.fit(natural, floors: floors, into: max(0, width))
         var offset = 0
@@ -82,6 +85,15 @@ public struct RecordColumns: Sendable, Hashable {
             }
         }
         return (model.field(named: display).map { [$0] } ?? []) + shown.filter { !isLong($0) } + shown.filter(isLong)
+    }
+
+    /// Whether a cell of the field still reads when cut with "…": free text, lists and JSON do.
+    static func isCuttable(_ field: ModelField) -> Bool {
+        if field.isList { return true }
+        switch field.type {
+        case .scalar(.string), .scalar(.id), .scalar(.awsEmail), .scalar(.awsURL), .scalar(.awsJSON), .nonModel: return true
+        default: return false
+        }
     }
 
     /// Widths that fit `available`: the last columns go while even their floors do not fit, then

@@ -33,7 +33,9 @@ struct TextInputView {
             frame[row, x] = Frame.Cell(" ", style: [.underline, .reverse])
         }
         if characters.isEmpty, let placeholder, width > 2 {
-            frame.draw(placeholder, row: row, column: column + 1, width: width - 1, style: [.underline, .dim])
+            // After the cursor's cell when it has the focus, as the app's fields show it.
+            let offset = hasFocus ? 1 : 0
+            frame.draw(placeholder, row: row, column: column + offset, width: width - offset, style: [.underline, .dim])
         }
     }
 }

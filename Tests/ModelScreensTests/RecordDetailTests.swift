@@ -72,3 +72,39 @@ import Testing
         #expect(frame.lines.contains { $0.hasPrefix("  updatedAt") && $0.hasSuffix("(read-only)") })
     }
 }
+
+/// A value holding escape sequences or control characters is drawn as visible stand-ins on
+/// every screen that shows it: the detail and the update form.
+@Suite struct HostileValueTests {
+    static let layout = try! Fixtures.layout("finance.json", "Transaction")
+    static let hostile = "Bread\u{1B}[2J\u{1B}]0;owned\u{07}\r\n\u{9B}31m\u{202E}"
+    static let record = ModelRecord(layout: layout, key: RecordKey("t1"), values: [
+        "description": .string(hostile), "tags": .list([.string("\u{1B}[31m"), .string("ok")]), "amount": .float(1),
+        "category": .string("c"), "date": .string("2026-11-25"),
+    ])
+
+    static func expectNothingRaw(_ frame: Frame, sourceLocation: SourceLocation = #_sourceLocation) {
+        let raw = frame.cells.flatMap(\.text.unicodeScalars).filter(TerminalText.needsReplacement)
+        #expect(raw.isEmpty, "raw: \(raw.map { String($0.value, radix: 16) })", sourceLocation: sourceLocation)
+        #expect(frame.plainText.contains("Bread␛[2J␛]0;owned␇␍␊�31m�"), sourceLocation: sourceLocation)
+    }
+
+    @Test func theDetailDrawsStandIns() {
+        var frame = Frame(width: 80, height: 20)
+        RecordDetail(record: Self.record, schema: Self.layout.schema).draw(into: &frame, region: FrameRegion(frame))
+        Self.expectNothingRaw(frame)
+        #expect(frame.plainText.contains("• ␛[31m"))
+    }
+
+    @Test func theUpdateFormDrawsStandInsAndKeepsTheValue() {
+        var form = RecordForm(editing: Self.record)
+        var frame = Frame(width: 80, height: 20)
+        form.draw(into: &frame, region: FrameRegion(frame))
+        Self.expectNothingRaw(frame)
+        form.focus("description")
+        frame = Frame(width: 80, height: 20)
+        form.draw(into: &frame, region: FrameRegion(frame))
+        Self.expectNothingRaw(frame)
+        #expect(form.press(.control("s")) == .submitted(.update(ModelRecordPatch())), "untouched, it is not changed")
+    }
+}

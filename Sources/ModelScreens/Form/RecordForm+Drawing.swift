@@ -119,14 +119,16 @@ extension RecordForm {
         }
     }
 
+    static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
     /// What the focused field takes, and how it is edited.
     func hint(for entry: FormEntry) -> String {
         switch entry.input {
         case .fixed: "The key cannot be changed."
-        case .choice: "← → Space: choose" + (entry.field.isRequired ? "" : ", ⌫ none") + "  ·  " + RecordForm.keyHints
+        case .choice: "← → Space choose" + (entry.field.isRequired ? "" : ", ⌫ none") + " · " + RecordForm.keyHints
         case .list: "A line per item (\(entry.text.itemCodec.expectation)); ⏎ adds one, ⏎ on an empty last one moves on"
-        case .text where entry.generatesWhenEmpty: "Left empty, a new ID is made; or " + entry.text.codec.expectation
-        case .text: entry.text.codec.expectation.prefix(1).uppercased() + entry.text.codec.expectation.dropFirst() + "  ·  " + RecordForm.keyHints
+        case .text where entry.generatesWhenEmpty: "Left empty, a new ID is made · " + RecordForm.keyHints
+        case .text: Self.sentence(entry.text.codec.expectation) + " · " + RecordForm.keyHints
         }
     }
 }

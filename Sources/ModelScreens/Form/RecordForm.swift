@@ -59,7 +59,7 @@ public struct RecordForm: Sendable {
     }
 
     /// The form's keys, for the hint line.
-    public static let keyHints = "Tab ↓ next  S-Tab ↑ previous  C-s save  Esc cancel"
+    public static let keyHints = "Tab S-Tab move · C-s save · Esc cancel"
 
     /// The fields shown, in the model's order.
     public var fieldNames: [String] { entries.map(\.field.name) }
