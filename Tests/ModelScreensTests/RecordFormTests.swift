@@ -284,4 +284,57 @@ import Testing
         #expect(frame.lines[0].hasPrefix("↑"))
         #expect(frame.lines[5].contains("A line per item"), "the hint says how a list is edited")
     }
+
+    @Test func listItemsSplitAndJoin() {
+        var form = RecordForm(creating: Self.transactions)
+        form.focus("tags")
+        form.type("redgreen")
+        form.press(.left, .left, .left, .left, .left, .enter)
+        #expect(form.text(ofField: "tags") == "red\ngreen", "⏎ splits at the cursor")
+        form.press(.backspace)
+        #expect(form.text(ofField: "tags") == "redgreen", "⌫ at an item's start joins it to the one above")
+        form.press(.enter)
+        form.press(.paste("blue\nyellow "))
+        #expect(form.text(ofField: "tags") == "red\nblue\nyellow green", "a paste's lines are items, the rest after the last")
+        var filled = Self.filledWith(form)
+        guard case .submitted(.create(let record)) = filled.press(.control("s")) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(record["tags"] == .list([.string("red"), .string("blue"), .string("yellow green")]))
+    }
+
+    /// The required fields of a Transaction filled in `form`.
+    static func filledWith(_ form: RecordForm) -> RecordForm {
+        var form = form
+        form.focus("amount"); form.type("1")
+        form.focus("description"); form.type("d")
+        form.focus("category"); form.type("c")
+        form.focus("date"); form.type("2026-11-25")
+        return form
+    }
+
+    @Test func aFixedKeyTakesNoPasteAndAModelWithNothingToEditStillCloses() throws {
+        let record = sampleRecord(Self.budgets)
+        var form = RecordForm(editing: record)
+        #expect(form.error(ofField: "sku") == nil)
+        var readOnly = Self.budgets.model
+        readOnly.fields = readOnly.fields.map { field in
+            var field = field
+            if !readOnly.primaryKey.fields.contains(field.name) { field.isReadOnly = true }
+            return field
+        }
+        let layout = try RecordLayout(model: readOnly, schema: Self.budgets.schema)
+        var nothing = RecordForm(editing: ModelRecord(layout: layout, key: record.id))
+        #expect(nothing.fieldNames == ["tenantId", "sku"])
+        #expect(nothing.press(.paste("x")) == .editing)
+        #expect(nothing.message == "Not pasted: tenantId cannot be changed.")
+        #expect(nothing.press(.character("x")) == .editing)
+        #expect(nothing.press(.control("s")) == .submitted(.update(ModelRecordPatch())))
+        #expect(nothing.press(.escape) == .cancelled)
+        var frame = Frame(width: 60, height: 5)
+        nothing.draw(into: &frame, region: FrameRegion(frame))
+        #expect(frame.lines[0].hasPrefix("   tenantId"))
+        _ = form
+    }
 }

@@ -73,7 +73,7 @@ extension RecordForm {
             let focused = line.entry == focus
             let isFirstLine = offset == 0 || lines[first + offset - 1].entry != line.entry
             if isFirstLine {
-                if focused { frame.draw("▸", row: row, column: region.left + 1, width: 1) }
+                if focused, !entry.isFixed { frame.draw("▸", row: row, column: region.left + 1, width: 1) }
                 frame.draw(label(of: entry), row: row, column: labelColumn, width: labelWidth, style: entry.isFixed ? [.bold, .dim] : .bold)
             }
             drawValue(line, of: entry, focused: focused, into: &frame, row: row, column: valueColumn, width: valueWidth)
