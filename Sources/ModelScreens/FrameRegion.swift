@@ -19,12 +19,4 @@ public struct FrameRegion: Sendable, Hashable {
     public init(_ frame: Frame) {
         self.init(top: 0, left: 0, width: frame.width, height: frame.height)
     }
-
-    public var bottom: Int { top + height }
-
-    /// The rows below the first `count`.
-    public func dropping(rows count: Int) -> FrameRegion {
-        let dropped = min(max(0, count), height)
-        return FrameRegion(top: top + dropped, left: left, width: width, height: height - dropped)
-    }
 }

@@ -80,29 +80,33 @@ public struct RecordDetail: Sendable {
         return lines.map { ("• " + $0, $0 == ValueText.null ? .dim : .normal) }
     }
 
-    /// Scrolls on ↑ ↓ j k PgUp PgDn Home End; false for any other key.
-    public mutating func handle(_ key: Key, pageHeight: Int) -> Bool {
+    /// Scrolls on ↑ ↓ j k PgUp PgDn Home End, within the lines drawn in `region`; false for any
+    /// other key.
+    public mutating func handle(_ key: Key, region: FrameRegion) -> Bool {
+        let area = Self.valueArea(of: region)
+        let page = max(1, area.height - 1)
         switch key {
-        case .up, .character("k"): scroll = max(0, scroll - 1)
+        case .up, .character("k"): scroll -= 1
         case .down, .character("j"): scroll += 1
-        case .pageUp: scroll = max(0, scroll - max(1, pageHeight - 1))
-        case .pageDown: scroll += max(1, pageHeight - 1)
+        case .pageUp: scroll -= page
+        case .pageDown: scroll += page
         case .home: scroll = 0
         case .end: scroll = .max / 2
         default: return false
         }
+        // Kept within the lines, so that going back up after the end moves at once.
+        scroll = max(0, min(scroll, lines(width: area.width).count - area.height))
         return true
     }
 
-    /// The first line shown for an area of that size (what `scroll` means once clamped).
-    public func firstLine(width: Int, height: Int) -> Int {
-        max(0, min(scroll, lines(width: width).count - height))
+    /// The region less the column at the left for the scroll arrows.
+    static func valueArea(of region: FrameRegion) -> FrameRegion {
+        FrameRegion(top: region.top, left: region.left + 2, width: region.width - 2, height: region.height)
     }
 
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 4, region.height > 0 else { return }
-        // A column at the left for the scroll arrows.
-        let area = FrameRegion(top: region.top, left: region.left + 2, width: region.width - 2, height: region.height)
+        let area = Self.valueArea(of: region)
         let lines = lines(width: area.width)
         let labelWidth = labelWidth(area.width)
         let valueColumn = area.left + labelWidth + 2

@@ -53,3 +53,54 @@ import Testing
         #expect(frame.lines[0].contains(schema.models[0].name))
     }
 }
+
+/// Random keys on every fixture model's forms: nothing crashes, a paste or an Alt key never
+/// ends the form, what is submitted passes the records' own checks, and the form draws at
+/// every step.
+@Suite struct RandomKeyTests {
+    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let keys: [Key] = [
+        .tab, .backTab, .up, .down, .left, .right, .home, .end, .backspace, .delete, .enter, .character(" "),
+        .character("1"), .character("a"), .character("-"), .character("{"), .character("}"), .character("é"), .character("東"),
+        .control("u"), .control("k"), .control("w"), .alt(.character("b")), .alt(.backspace), .alt(.enter), .alt(.character("s")),
+        .paste("2026-11-25"), .paste("x\ny\r\nz\n"), .paste("\u{1B}[2J"), .paste("42"), .paste("{\"a\": 1}"), .paste("\n"),
+        .function(5), .pageDown,
+    ]
+
+    @Test(arguments: EveryFixtureModelTests.cases.map { "\($0.file):\($0.model)" })
+    func randomKeys(_ name: String) throws {
+        let parts = name.split(separator: ":").map(String.init)
+        let layout = try Fixtures.layout(parts[0], parts[1])
+        var random = Generator(state: name.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })  // the same every run
+        for purpose in [EditPurpose.create, .update] {
+            var form = purpose == .create ? RecordForm(creating: layout) : RecordForm(editing: sampleRecord(layout, variant: 3))
+            for step in 0..<400 {
+                let key = Self.keys.randomElement(using: &random)!
+                let outcome = form.handle(key)
+                switch key {
+                case .paste, .alt: #expect(outcome == .editing, "step \(step): \(key) gave \(outcome)")
+                default: break
+                }
+                if case .submitted(.create(let record)) = outcome {
+                    #expect((try? ModelRecord.checked(
+                        record.valuesByName.filter { layout.model.editableFields(for: .create).map(\.name).contains($0.key) && $0.value != .null },
+                        layout: layout)) != nil)
+                }
+                var frame = Frame(width: 50, height: 12)
+                form.draw(into: &frame, region: FrameRegion(frame))
+                #expect(frame.wideCellsAreWhole)
+            }
+        }
+    }
+}

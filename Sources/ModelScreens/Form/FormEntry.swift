@@ -81,7 +81,7 @@ struct FormEntry: Sendable {
             switch input {
             case .fixed(let value): return .success(value)
             case .text(let input):
-                if generatesWhenEmpty, input.text.isEmpty { return .success(nil) }
+                if generatesWhenEmpty, input.text.allSatisfy(\.isWhitespace) { return .success(nil) }
                 return .success(try text.codec.value(typed: input.text))
             case .choice(let options, let chosen):
                 if let chosen { return .success(options[chosen]) }
