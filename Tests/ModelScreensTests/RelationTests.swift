@@ -38,6 +38,16 @@ import Testing
         let bookLayout = try RecordLayout(model: Self.reading.model(named: "Book")!, schema: Self.reading)
         #expect(books.matches(ModelRecord(layout: bookLayout, key: RecordKey("b1"), values: ["readerId": .string("r7")])))
         #expect(!books.matches(ModelRecord(layout: bookLayout, key: RecordKey("b2"), values: ["readerId": .string("r8")])))
+        // A book made in that list starts with its reader, and is in the list once made.
+        var form = RecordForm(creating: bookLayout, values: books.values)
+        #expect(form.text(ofField: "readerId") == "r7")
+        form.focus("title"); form.type("Dune")
+        form.focus("author"); form.type("Herbert")
+        guard case .submitted(.create(let book)) = form.handle(.control("s")) else {
+            Issue.record("refused: \(form.problems)")
+            return
+        }
+        #expect(books.matches(book))
     }
 
     @Test func anOlderFileNamingTheChildsRelationFieldIsFollowedThroughItsTargets() throws {

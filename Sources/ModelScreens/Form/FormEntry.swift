@@ -30,13 +30,15 @@ struct FormEntry: Sendable {
     /// Left empty, it is generated (a create's `id`, made by `ModelRecord.checked`).
     let generatesWhenEmpty: Bool
 
-    init(field: ModelField, schema: ModelSchema, original: ModelValue?, isFixed: Bool, generatesWhenEmpty: Bool) {
+    /// `initial` is what the entry starts with: the record's value when updating (`original`),
+    /// a value given for a new record (a child's key field when creating from its parent), or null.
+    init(field: ModelField, schema: ModelSchema, initial: ModelValue, original: ModelValue?, isFixed: Bool, generatesWhenEmpty: Bool) {
         self.field = field
         let text = ValueText(field: field, schema: schema)
         self.text = text
         self.original = original
         self.generatesWhenEmpty = generatesWhenEmpty
-        let value = original ?? .null
+        let value = initial
         if isFixed {
             input = .fixed(value)
         } else if let options = Self.options(for: field, schema: schema) {

@@ -20,17 +20,19 @@ public struct RecordForm: Sendable {
     public internal(set) var message: String?
     public var separateClusters: Set<ClusterKind> = []
 
-    /// A form for a new record of `layout`'s model, empty.
-    public init(creating layout: RecordLayout) {
-        self.init(layout: layout, purpose: .create, original: nil)
+    /// A form for a new record of `layout`'s model: empty, or starting with `values` (by field
+    /// name; a new child of a parent, say, with `RecordFilter.values` of the list it is made in).
+    /// The values are shown as typed, and checked like typed ones.
+    public init(creating layout: RecordLayout, values: [String: ModelValue] = [:]) {
+        self.init(layout: layout, purpose: .create, original: nil, values: values)
     }
 
     /// A form for changing `record`, filled with its values.
     public init(editing record: ModelRecord) {
-        self.init(layout: record.layout, purpose: .update, original: record)
+        self.init(layout: record.layout, purpose: .update, original: record, values: record.valuesByName)
     }
 
-    private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?) {
+    private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?, values: [String: ModelValue]) {
         self.layout = layout
         self.purpose = purpose
         self.original = original
@@ -42,7 +44,8 @@ public struct RecordForm: Sendable {
             let isFixedKey = purpose == .update && key.contains(field.name) && layout.index(of: field.name) != nil
             guard editable.contains(field.name) || isFixedKey else { return nil }
             return FormEntry(
-                field: field, schema: layout.schema, original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey,
+                field: field, schema: layout.schema, initial: values[field.name] ?? .null,
+                original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey,
                 generatesWhenEmpty: generatesID && field.name == "id")
         }
         focus = entries.firstIndex { !$0.isFixed } ?? 0

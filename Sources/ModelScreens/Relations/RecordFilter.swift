@@ -29,6 +29,12 @@ public struct RecordFilter: Sendable, Hashable, CustomStringConvertible {
         record.model.name == model && matches.allSatisfy { record[$0.field] == $0.value }
     }
 
+    /// The matches by field name: what a record made in this list starts with
+    /// (`RecordForm(creating:values:)`), so that it belongs where it was made.
+    public var values: [String: ModelValue] {
+        Dictionary(matches.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Whether a value is missing (a parent's key field that is null): nothing to follow.
     public var isComplete: Bool { !matches.contains { $0.value == .null } }
 

@@ -33,7 +33,7 @@ public struct RelationTarget: Sendable, Hashable {
     /// For a parent: its key as the `get` query takes it; nil for children or a missing key.
     public func parentKey(in schema: ModelSchema) -> RecordKey? {
         guard direction == .parent, canFollow, let parent = schema.model(named: model) else { return nil }
-        return RecordKey(values: Dictionary(filter.matches.map { ($0.field, $0.value) }, uniquingKeysWith: { first, _ in first }), of: parent)
+        return RecordKey(values: filter.values, of: parent)
     }
 
     /// Where it leads: `Reader 0f8e…`, `Book where readerId = 0f8e…`, `no Reader` (a parent
