@@ -160,9 +160,10 @@ extension RecordForm {
             }
             entry.input = .choice(options: options, chosen: index)
         case .list(var items, var current):
-            guard case .success(var lines) = PastedText.lines(pasted) else {
-                if case .failure(let refusal) = PastedText.lines(pasted) { message = refusal.message }
-                return
+            var lines: [String]
+            switch PastedText.lines(pasted) {
+            case .failure(let refusal): message = refusal.message; return
+            case .success(let found): lines = found
             }
             // A paste that ends with a line break means its last line is done, not a blank item more.
             if lines.count > 1, lines.last == "" { lines.removeLast() }
