@@ -20,9 +20,11 @@ public struct ModelPicker: Sendable {
         case cancelled
     }
 
-    public init(schema: ModelSchema, readOnlyReasons: [String: String] = [:]) {
+    /// With `selecting`, the model shown now starts selected (switching models from one).
+    public init(schema: ModelSchema, readOnlyReasons: [String: String] = [:], selecting current: String? = nil) {
         self.schema = schema
         self.readOnlyReasons = readOnlyReasons
+        selectedIndex = current.flatMap { name in schema.models.firstIndex { $0.name == name } } ?? 0
     }
 
     public var filterText: String { filter.text }

@@ -123,10 +123,19 @@ public struct RecordColumns: Sendable, Hashable {
         ValueText(field: field, schema: schema).cell(value)
     }
 
-    /// The titles: the field names, bold.
+    /// Whether the column's values are numbers, drawn flush right so that their digits line up.
+    static func isNumeric(_ field: ModelField) -> Bool {
+        guard !field.isList else { return false }
+        switch field.type {
+        case .scalar(.int), .scalar(.float), .scalar(.awsTimestamp): return true
+        default: return false
+        }
+    }
+
+    /// The titles: the field names, bold (a number's flush right, over its digits).
     public func drawHeader(into frame: inout Frame, row: Int, left: Int) {
         for column in columns {
-            frame.draw(column.field.name, row: row, column: left + column.offset, width: column.width, style: .bold)
+            draw(column.field.name, in: column, into: &frame, row: row, left: left, style: .bold)
         }
     }
 
@@ -134,7 +143,13 @@ public struct RecordColumns: Sendable, Hashable {
     public func drawRecord(_ record: ModelRecord, into frame: inout Frame, row: Int, left: Int, style: Frame.Style = .normal) {
         for column in columns {
             let value = record[column.field.name] ?? .null
-            frame.draw(cellText(value, of: column.field), row: row, column: left + column.offset, width: column.width, style: style)
+            draw(cellText(value, of: column.field), in: column, into: &frame, row: row, left: left, style: style)
         }
+    }
+
+    private func draw(_ text: String, in column: Column, into frame: inout Frame, row: Int, left: Int, style: Frame.Style) {
+        let used = Self.isNumeric(column.field) ? min(column.width, frame.columns(of: text)) : 0
+        let indent = Self.isNumeric(column.field) ? column.width - used : 0
+        frame.draw(text, row: row, column: left + column.offset + indent, width: column.width - indent, style: style)
     }
 }

@@ -16,6 +16,7 @@ import Testing
         _ = picker.handle(.down)
         #expect(picker.selected == Self.schema.models.last)
         #expect(picker.handle(.escape) == .cancelled)
+        #expect(ModelPicker(schema: Self.schema, selecting: "Award").selected?.name == "Award")
     }
 
     @Test func typingFilters() {

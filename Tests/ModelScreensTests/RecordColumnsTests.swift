@@ -94,6 +94,7 @@ import Testing
         #expect(frame.lines[2].hasSuffix("…"))
         #expect(frame[2, 3].style.contains(.dim))
         #expect(frame.lines[4].hasPrefix("↓▸ Item 7"))
+        #expect(frame.lines[0].contains("type     amount") && frame.lines[1].contains("EXPENSE    12.5"), "numbers flush right")
         #expect(frame[4, 3].style.contains(.reverse))
     }
 
