@@ -103,6 +103,9 @@ let package = Package(
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame; `AppDriver`
         // runs them as a `TerminalProgram`.
         .target(name: "TUI", dependencies: ["ScreenValues", "PropertySync", "OptimisticStore"], swiftSettings: strict),
+        // The screens for any model, as pure values drawn into a Frame: list columns, a record's
+        // detail, the edit form, the model picker, relations and the back-stack. No I/O.
+        .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.
         .target(name: "Terminal", dependencies: ["CNcurses", "ScreenValues"], swiftSettings: strict),
@@ -182,6 +185,8 @@ let package = Package(
         .testTarget(
             name: "TUITests", dependencies: ["TUI", "ScreenValues", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
             swiftSettings: strict),
+        .testTarget(
+            name: "ModelScreensTests", dependencies: ["ModelScreens", "AmplifyModels", "ScreenValues"], swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
         // The loop with small programs, and once with the app itself (`AppDriver`).

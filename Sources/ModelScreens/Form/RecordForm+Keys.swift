@@ -1,0 +1,198 @@
+import AmplifyModels
+import ScreenValues
+
+/// The form's keys. Tab and ↓ go to the next field, S-Tab and ↑ to the previous (in a list, ↑ ↓
+/// move between its items first); ⏎ goes to the next field, and on the last one submits (in a
+/// list it adds an item, and on an empty last item it leaves the list); C-s submits from
+/// anywhere; Esc cancels. A picked field (an enum, a Boolean) changes with ← → or Space, or
+/// jumps to the value starting with a typed letter; ⌫ clears an optional one.
+///
+/// Nothing but ⏎, C-s and Esc ever ends the form: a paste is text put into the focused field
+/// (a one-line field turns its line breaks into spaces; a list takes a line per item), and an
+/// Alt key is an editing key or nothing.
+extension RecordForm {
+    public mutating func handle(_ key: Key) -> FormOutcome {
+        message = nil
+        guard entries.indices.contains(focus) else {
+            switch key {
+            case .escape: return .cancelled
+            case .enter, .control("s"): return submit()
+            default: return .editing
+            }
+        }
+        switch key {
+        case .escape: return .cancelled
+        case .control("s"): return submit()
+        case .tab: moveFocus(by: 1)
+        case .backTab: moveFocus(by: -1)
+        case .paste(let text): paste(text)
+        case .up: if !moveWithinList(by: -1) { moveFocus(by: -1, toLastItem: true) }
+        case .down: if !moveWithinList(by: 1) { moveFocus(by: 1) }
+        case .enter: return enter()
+        default: edit(with: key)
+        }
+        return .editing
+    }
+
+    // MARK: Focus
+
+    /// Moves to the next (or previous) field that can be edited; leaving a field that was edited
+    /// shows its problem, if it has one.
+    mutating func moveFocus(by step: Int, toLastItem: Bool = false) {
+        var next = focus + step
+        while entries.indices.contains(next), entries[next].isFixed { next += step }
+        guard entries.indices.contains(next) else { return }
+        leaveFocusedEntry()
+        focus = next
+        if case .list(let items, _) = entries[focus].input {
+            entries[focus].input = .list(items: items, current: toLastItem ? items.count - 1 : 0)
+        }
+    }
+
+    private mutating func leaveFocusedEntry() {
+        if entries[focus].isEdited { entries[focus].showsError = true }
+    }
+
+    private var isOnLastField: Bool {
+        !entries.indices.suffix(from: focus + 1).contains { !entries[$0].isFixed }
+    }
+
+    /// In a list: to the item above or below; false at either end (the focus moves on).
+    private mutating func moveWithinList(by step: Int) -> Bool {
+        guard case .list(let items, let current) = entries[focus].input, items.indices.contains(current + step) else { return false }
+        entries[focus].input = .list(items: items, current: current + step)
+        return true
+    }
+
+    private mutating func enter() -> FormOutcome {
+        if case .list(var items, let current) = entries[focus].input {
+            let isLastAndEmpty = current == items.count - 1 && items[current].isEmpty
+            if !isLastAndEmpty {
+                // A new item below, taking what was after the cursor.
+                let rest = items[current].splitAtCursor()
+                var added = TextInput(rest)
+                added.moveCursor(to: 0)
+                items.insert(added, at: current + 1)
+                entries[focus].input = .list(items: items, current: current + 1)
+                entries[focus].isEdited = true
+                return .editing
+            }
+            // ⏎ on an empty last item: the list is done; the empty item goes (unless it is the only line).
+            if items.count > 1 {
+                items.removeLast()
+                entries[focus].input = .list(items: items, current: items.count - 1)
+            }
+        }
+        if isOnLastField { return submit() }
+        moveFocus(by: 1)
+        return .editing
+    }
+
+    // MARK: Editing
+
+    private mutating func edit(with key: Key) {
+        var entry = entries[focus]
+        switch entry.input {
+        case .fixed: return
+        case .text(var input):
+            guard input.handle(key) else { return }
+            if input.text != entry.inputText?.text { entry.isEdited = true }
+            entry.input = .text(input)
+        case .choice(let options, let chosen):
+            guard let next = Self.choice(after: key, options: options, chosen: chosen, text: entry.text) else { return }
+            entry.input = .choice(options: options, chosen: next)
+            entry.isEdited = true
+        case .list(var items, var current):
+            if key == .backspace || key == .control("h"), items[current].cursor == 0, current > 0 {
+                // ⌫ at an item's start joins it to the item above (an empty one just goes).
+                let joined = items.remove(at: current)
+                current -= 1
+                let position = items[current].characters.count
+                items[current].insert(joined.text)
+                items[current].moveCursor(to: position)
+            } else if !items[current].handle(key) {
+                return
+            }
+            entry.input = .list(items: items, current: current)
+            entry.isEdited = true
+        }
+        entries[focus] = entry
+    }
+
+    /// The option a key picks: ← → and Space step through the options (wrapping), ⌫ and Del
+    /// pick null when the field may be null, a letter the next option that starts with it.
+    static func choice(after key: Key, options: [ModelValue], chosen: Int?, text: ValueText) -> Int? {
+        guard !options.isEmpty else { return nil }
+        switch key {
+        case .right, .character(" "): return chosen.map { ($0 + 1) % options.count } ?? 0
+        case .left: return chosen.map { ($0 + options.count - 1) % options.count } ?? options.count - 1
+        case .backspace, .delete: return options.firstIndex(of: .null)
+        case .character(let letter):
+            let start = (chosen ?? -1) + 1
+            let order = (0..<options.count).map { (start + $0) % options.count }
+            return order.first { index in
+                options[index] != .null && text.codec.text(options[index]).lowercased().hasPrefix(String(letter).lowercased())
+            }
+        default: return nil
+        }
+    }
+
+    // MARK: Paste
+
+    /// A paste into the focused field: text only, never keys.
+    mutating func paste(_ pasted: String) {
+        var entry = entries[focus]
+        switch entry.input {
+        case .fixed:
+            message = "Not pasted: \(entry.field.name) cannot be changed."
+            return
+        case .text(var input):
+            switch PastedText.oneLine(pasted) {
+            case .failure(let refusal): message = refusal.message; return
+            case .success(let line): input.insert(line)
+            }
+            entry.input = .text(input)
+        case .choice(let options, _):
+            let wanted = (try? PastedText.oneLine(pasted).get())?.trimmingBlanks.lowercased() ?? ""
+            guard let index = options.firstIndex(where: { $0 != .null && entry.text.codec.text($0).lowercased() == wanted }) else {
+                message = "Not pasted: \(entry.field.name) is one of " + options.filter { $0 != .null }.map { entry.text.codec.text($0) }.joined(separator: ", ") + "."
+                return
+            }
+            entry.input = .choice(options: options, chosen: index)
+        case .list(var items, var current):
+            var lines: [String]
+            switch PastedText.lines(pasted) {
+            case .failure(let refusal): message = refusal.message; return
+            case .success(let found): lines = found
+            }
+            // A paste that ends with a line break means its last line is done, not a blank item more.
+            if lines.count > 1, lines.last == "" { lines.removeLast() }
+            let rest = items[current].splitAtCursor()
+            items[current].insert(lines[0])
+            for line in lines.dropFirst() {
+                current += 1
+                items.insert(TextInput(line), at: current)
+            }
+            let position = items[current].characters.count
+            items[current].insert(rest)
+            items[current].moveCursor(to: position)
+            entry.input = .list(items: items, current: current)
+        }
+        entry.isEdited = true
+        entries[focus] = entry
+    }
+}
+
+extension FormEntry {
+    /// The text input's state before a key, to tell an edit from a cursor move.
+    var inputText: TextInput? {
+        if case .text(let input) = input { input } else { nil }
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmingBlanks: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

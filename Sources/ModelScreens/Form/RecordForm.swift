@@ -1,0 +1,151 @@
+import AmplifyModels
+import ScreenValues
+
+/// The edit form for one record of any model: a create (every field a create may set, the key
+/// included) or an update (the key shown read-only, the other editable fields). Each field is
+/// typed, picked or listed by its type (`FormEntry`), checked by its `FieldValueCodec`, and the
+/// form submits only when every field holds a value its type takes.
+///
+/// A pure value: keys go in (`handle`, in `RecordForm+Keys.swift`), a `FormOutcome` comes out,
+/// and it draws itself into a region of a frame (`RecordForm+Drawing.swift`).
+public struct RecordForm: Sendable {
+    public let layout: RecordLayout
+    public let purpose: EditPurpose
+    /// The record being updated; nil for a create.
+    public let original: ModelRecord?
+    var entries: [FormEntry]
+    /// The entry with the focus (never a fixed one while another exists).
+    var focus: Int
+    /// What the last key said (a paste refused, a submit refused); cleared by the next key.
+    public internal(set) var message: String?
+    public var separateClusters: Set<ClusterKind> = []
+
+    /// A form for a new record of `layout`'s model: empty, or starting with `values` (by field
+    /// name; a new child of a parent, say, with `RecordFilter.values` of the list it is made in).
+    /// The values are shown as typed, and checked like typed ones.
+    public init(creating layout: RecordLayout, values: [String: ModelValue] = [:]) {
+        self.init(layout: layout, purpose: .create, original: nil, values: values)
+    }
+
+    /// A form for changing `record`, filled with its values.
+    public init(editing record: ModelRecord) {
+        self.init(layout: record.layout, purpose: .update, original: record, values: record.valuesByName)
+    }
+
+    private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?, values: [String: ModelValue]) {
+        self.layout = layout
+        self.purpose = purpose
+        self.original = original
+        let model = layout.model
+        let editable = Set(model.editableFields(for: purpose).map(\.name))
+        let key = model.primaryKey.fields
+        let generatesID = purpose == .create && key == ["id"]
+        entries = model.fields.compactMap { field in
+            let isFixedKey = purpose == .update && key.contains(field.name) && layout.index(of: field.name) != nil
+            guard editable.contains(field.name) || isFixedKey else { return nil }
+            return FormEntry(
+                field: field, schema: layout.schema, initial: values[field.name] ?? .null,
+                original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey,
+                generatesWhenEmpty: generatesID && field.name == "id")
+        }
+        focus = entries.firstIndex { !$0.isFixed } ?? 0
+    }
+
+    // MARK: What the caller reads
+
+    /// "New Transaction", "Edit Transaction 0f8e…".
+    public var title: String {
+        switch purpose {
+        case .create: "New \(layout.model.name)"
+        case .update: "Edit \(layout.model.name) \(original?.id.text ?? "")"
+        }
+    }
+
+    /// The form's keys, for the hint line.
+    public static let keyHints = "Tab S-Tab move · C-s save · Esc cancel"
+
+    /// The fields shown, in the model's order.
+    public var fieldNames: [String] { entries.map(\.field.name) }
+
+    /// The field with the focus.
+    public var focusedField: String? { entries.indices.contains(focus) ? entries[focus].field.name : nil }
+
+    /// What the field holds as text: typed text, the chosen option ("—" for none), a list's
+    /// lines joined by line breaks, or a fixed key's value.
+    public func text(ofField name: String) -> String? {
+        guard let entry = entries.first(where: { $0.field.name == name }) else { return nil }
+        switch entry.input {
+        case .text(let input): return input.text
+        case .choice: return entry.choiceText
+        case .list(let items, _): return items.map(\.text).joined(separator: "\n")
+        case .fixed(let value): return entry.text.cell(value)
+        }
+    }
+
+    /// The problem shown next to a field now; nil when it has none, or has not been checked yet.
+    public func error(ofField name: String) -> String? {
+        entries.first { $0.field.name == name }?.error?.description
+    }
+
+    /// Every field's problem, shown or not: what a submit would refuse.
+    public var problems: [FieldProblem] {
+        entries.compactMap { entry in
+            guard case .failure(let error) = entry.value() else { return nil }
+            return FieldProblem(field: entry.field.name, message: error.description)
+        }
+    }
+
+    /// Whether an update would change anything.
+    public var hasChanges: Bool { entries.contains(where: \.isChanged) }
+
+    // MARK: Submitting
+
+    /// Checks every field; gives the record or the patch, or shows the problems and refuses.
+    mutating func submit() -> FormOutcome {
+        for index in entries.indices { entries[index].showsError = true }
+        var problems = problems
+        if problems.isEmpty {
+            switch makeSubmission() {
+            case .success(let submission): return .submitted(submission)
+            case .failure(let problem): problems = [problem]
+            }
+        }
+        if let first = entries.firstIndex(where: { $0.field.name == problems[0].field }), !entries[first].isFixed { focus = first }
+        let names = problems.map(\.field).joined(separator: ", ")
+        message = problems.count == 1
+            ? "Not saved: \(problems[0].description)"
+            : "Not saved: \(problems.count) fields need fixing (\(names))."
+        return .refused(problems)
+    }
+
+    private func makeSubmission() -> Result<FormSubmission, FieldProblem> {
+        do throws(ModelRecordError) {
+            switch purpose {
+            case .create:
+                var values: [String: ModelValue] = [:]
+                for entry in entries {
+                    if case .success(let value?) = entry.value(), value != .null { values[entry.field.name] = value }
+                }
+                return .success(.create(try ModelRecord.checked(values, layout: layout)))
+            case .update:
+                var changes: [String: ModelValue] = [:]
+                for entry in entries where entry.isChanged {
+                    if case .success(let value?) = entry.value() { changes[entry.field.name] = value }
+                }
+                return .success(.update(try ModelRecordPatch.checked(changes, layout: layout)))
+            }
+        } catch {
+            return .failure(Self.problem(error))
+        }
+    }
+
+    /// The check of the whole record agrees with the fields' own checks; should it not (a key
+    /// field of a kind a key cannot be), its words are shown under the field it names.
+    private static func problem(_ error: ModelRecordError) -> FieldProblem {
+        switch error {
+        case .invalidValue(_, let field, let value): FieldProblem(field: field, message: value.description)
+        case .missingKey(_, let field), .unusableKey(_, let field), .unknownField(_, let field), .notEditable(_, let field):
+            FieldProblem(field: field, message: error.description)
+        }
+    }
+}

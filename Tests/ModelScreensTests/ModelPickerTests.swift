@@ -1,0 +1,57 @@
+import AmplifyModels
+import ModelScreens
+import ScreenValues
+import Testing
+
+@Suite struct ModelPickerTests {
+    static let schema = try! Fixtures.schema("reading-club.json")
+
+    @Test func arrowsMoveAndEnterChooses() {
+        var picker = ModelPicker(schema: Self.schema)
+        #expect(picker.matches.map(\.name) == Self.schema.models.map(\.name))
+        #expect(picker.handle(.down) == .choosing)
+        #expect(picker.handle(.enter) == .chosen(Self.schema.models[1]))
+        _ = picker.handle(.end)
+        #expect(picker.selected == Self.schema.models.last)
+        _ = picker.handle(.down)
+        #expect(picker.selected == Self.schema.models.last)
+        #expect(picker.handle(.escape) == .cancelled)
+        #expect(ModelPicker(schema: Self.schema, selecting: "Award").selected?.name == "Award")
+    }
+
+    @Test func typingFilters() {
+        var picker = ModelPicker(schema: Self.schema)
+        for character in "RE" { _ = picker.handle(.character(character)) }
+        #expect(picker.matches.map(\.name) == ["Reader", "Review"])
+        _ = picker.handle(.down)
+        #expect(picker.selected?.name == "Review")
+        _ = picker.handle(.character("v"))
+        #expect(picker.matches.map(\.name) == ["Review"] && picker.selectedIndex == 0)
+        _ = picker.handle(.backspace)
+        #expect(picker.matches.count == 2)
+        #expect(picker.handle(.escape) == .choosing, "Esc clears the filter first")
+        #expect(picker.filterText.isEmpty)
+        _ = picker.handle(.character("z"))
+        #expect(picker.handle(.enter) == .choosing, "nothing to choose")
+    }
+
+    @Test func aPasteOnlyFilters() {
+        var picker = ModelPicker(schema: Self.schema)
+        #expect(picker.handle(.paste("Book\n")) == .choosing)
+        #expect(picker.filterText == "Book ")
+        #expect(picker.handle(.alt(.enter)) == .choosing)
+        #expect(picker.handle(.paste("\u{1B}[B\r")) == .choosing)
+    }
+
+    @Test func rowsSayFieldsKeyAndWhyReadOnly() throws {
+        let bookings = try Fixtures.schema("court-bookings.json")
+        let picker = ModelPicker(schema: bookings, readOnlyReasons: ["CourtBooking": "its auth rules allow no change with API key"])
+        var frame = Frame(width: 120, height: 4)
+        picker.draw(into: &frame, region: FrameRegion(frame))
+        #expect(frame.lines[0] == " ▸ CourtBooking  16 fields · key courtId + slot · read-only: its auth rules allow no change with API key")
+        #expect(frame.lines[3].hasPrefix(" Filter: "))
+        var readers = Frame(width: 60, height: 6)
+        ModelPicker(schema: Self.schema).draw(into: &readers, region: FrameRegion(readers))
+        #expect(readers.lines[0].hasPrefix(" ▸ Reader  ") && readers.lines[0].contains("3 relations · key id"))
+    }
+}
