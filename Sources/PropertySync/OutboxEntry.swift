@@ -2,13 +2,24 @@ import Foundation
 import GRDB
 import OptimisticStore
 
-/// One row of the outbox table: a pending operation as it is kept on disk.
-/// Its `seq` is the operation's id, so the outbox's order is the order the user acted in.
-struct OutboxEntry: Codable, FetchableRecord, PersistableRecord {
+/// One row of the outbox table: a pending operation of the sample or of any model, as it is
+/// kept on disk. Every list of one backend writes to the same table, and `seq` (SQLite's next
+/// rowid) orders them all: the outbox's order is the order the user acted in, across models.
+///
+/// The operation's id is its list's own (`OptimisticStore` numbers its operations), so two lists
+/// may hold the same id: a row is found by `model` and `operation` together. A row written
+/// before `model` and `operation` existed (migration "v1") is the sample's, and its id is its `seq`.
+struct OutboxEntry: Codable, FetchableRecord, TableRecord {
     static let databaseTableName = "outbox"
 
-    var seq: Int64
-    var recordID: PropertyID
+    /// The row's place in the one order of every model's operations; nil until inserted.
+    var seq: Int64?
+    /// The model's name; nil: the sample's `RealEstateProperty`.
+    var model: String?
+    /// The operation's id in its list (nil in a row written before "v2": then it is `seq`).
+    var operation: Int64?
+    /// The record's key: the sample's id, or a model's `ModelCache.keyText`.
+    var recordID: String
     /// `create`, `update` or `delete`.
     var kind: String
     /// JSON: the new record for a create, the patch for an update, `{}` for a delete.
@@ -20,9 +31,68 @@ struct OutboxEntry: Codable, FetchableRecord, PersistableRecord {
     var attempts: Int
     var lastError: String?
 
+    var operationID: OperationID { OperationID(rawValue: UInt64(operation ?? seq ?? 0)) }
+
+    // MARK: Rows of one model
+
+    /// The model's operations, in order (`model` nil: the sample's).
+    static func fetchAll(model: String?, _ db: Database) throws -> [OutboxEntry] {
+        try fetchAll(db, sql: "SELECT * FROM outbox WHERE model IS ? ORDER BY seq", arguments: [model])
+    }
+
+    /// Appended at the end of the one order.
+    func insert(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO outbox (model, operation, recordID, kind, patch, base, before, attempts, lastError)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [model, operation, recordID, kind, patch, base, before, attempts, lastError])
+    }
+
+    /// Rewrites the operation's row in place (its place in the order stays).
+    func update(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE outbox SET recordID = ?, kind = ?, patch = ?, base = ?, before = ?, attempts = ?, lastError = ?
+                WHERE model IS ? AND coalesce(operation, seq) = ?
+                """,
+            arguments: [recordID, kind, patch, base, before, attempts, lastError, model, Int64(operationID.rawValue)])
+        // As GRDB's `update` did: a rewrite of an operation no longer there is a failed write.
+        guard db.changesCount > 0 else { throw RowMissing(operation: operationID) }
+    }
+
+    struct RowMissing: Error, CustomStringConvertible {
+        let operation: OperationID
+        var description: String { "operation \(operation.rawValue) is not in the outbox" }
+    }
+
+    /// The operations leave the outbox.
+    static func delete(_ operations: [OperationID], model: String?, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "DELETE FROM outbox WHERE model IS ? AND coalesce(operation, seq) = ?")
+        for operation in operations { try statement.execute(arguments: [model, Int64(operation.rawValue)]) }
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data(text.utf8))
+        } catch {
+            throw SyncStorageError.corruptOutbox("an operation in the outbox cannot be read (\(error))")
+        }
+    }
+}
+
+// MARK: - The sample's operations
+
+extension OutboxEntry {
     init(_ operation: PendingOperation<RealEstateProperty>) throws {
-        seq = Int64(operation.id.rawValue)
-        recordID = operation.recordID
+        model = nil
+        self.operation = Int64(operation.id.rawValue)
+        recordID = operation.recordID.text
         switch operation.change {
         case .create(let record):
             kind = "create"
@@ -41,31 +111,20 @@ struct OutboxEntry: Codable, FetchableRecord, PersistableRecord {
     }
 
     /// The operation back from disk; a row that does not decode is reported, not guessed at.
-    func operation() throws -> PendingOperation<RealEstateProperty> {
+    func pendingOperation() throws -> PendingOperation<RealEstateProperty> {
         let change: LocalChange<RealEstateProperty>
+        let id = PropertyID(recordID)
         switch kind {
         case "create": change = .create(try Self.decode(RealEstateProperty.self, patch))
-        case "update": change = .update(recordID, try Self.decode(RealEstatePropertyPatch.self, patch))
-        case "delete": change = .delete(recordID)
-        default: throw SyncStorageError.corruptOutbox("operation \(seq) has the unknown kind “\(kind)”")
+        case "update": change = .update(id, try Self.decode(RealEstatePropertyPatch.self, patch))
+        case "delete": change = .delete(id)
+        default: throw SyncStorageError.corruptOutbox("operation \(operationID.rawValue) has the unknown kind “\(kind)”")
         }
         return PendingOperation(
-            id: OperationID(rawValue: UInt64(seq)), change: change,
+            id: operationID, change: change,
             before: try before.map { try Self.decode(RealEstateProperty.self, $0) },
             base: try base.map { try Self.decode(RealEstateProperty.self, $0) },
             attempts: attempts, lastFailure: lastError)
-    }
-
-    private static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    }
-
-    private static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-        do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
-        } catch {
-            throw SyncStorageError.corruptOutbox("an operation in the outbox cannot be read (\(error))")
-        }
     }
 }
 

@@ -8,12 +8,18 @@ import OptimisticStore
 /// - `outbox`: the user's operations the server has not confirmed yet, in order;
 /// - `meta`: when the cache was last refreshed.
 ///
+/// The sample's records are `RealEstateProperty` rows of `confirmed`; every other model's are in a
+/// table of their own, made on first use (`cache(for:)`, `ModelCache`). The outbox is one table
+/// for all of them: its `model` column says whose an operation is (NULL: the sample's), and its
+/// `seq` orders every model's operations together.
+///
 /// Every write is one transaction, committed before the call returns, so an
 /// operation that reached the screen is on disk, and an operation is removed in
 /// the same transaction that writes what the server answered: a crash at any
 /// point leaves either the operation or its outcome, never neither.
 public final class SyncStorage: RecordCache, Sendable {
-    private let database: DatabaseQueue
+    /// Shared with every model's `ModelCache`: one queue, so one writer and one order.
+    let database: DatabaseQueue
     /// Where it lives, for messages (":memory:" for a test's database).
     public let path: String
 
@@ -77,6 +83,16 @@ public final class SyncStorage: RecordCache, Sendable {
                 table.column("value", .text).notNull()
             }
         }
+        // Any model's operations in the outbox: whose (`model`, NULL for the sample's, so that a
+        // v1 file's rows stay the sample's) and the list's own id of the operation (`operation`,
+        // NULL in a v1 row, whose id is its `seq`). `seq` is SQLite's next rowid from then on.
+        migrator.registerMigration("v2") { db in
+            try db.alter(table: OutboxEntry.databaseTableName) { table in
+                table.add(column: "model", .text)
+                table.add(column: "operation", .integer)
+            }
+            try db.create(index: "outbox_operation", on: OutboxEntry.databaseTableName, columns: ["model", "operation"])
+        }
         return migrator
     }
 
@@ -87,7 +103,7 @@ public final class SyncStorage: RecordCache, Sendable {
         try run {
             try database.read { db in
                 let confirmed = try RealEstateProperty.fetchAll(db)
-                let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
+                let pending = try OutboxEntry.fetchAll(model: nil, db).map { try $0.pendingOperation() }
                 return Snapshot(
                     confirmed: confirmed, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: confirmed.count)
             }
@@ -101,7 +117,7 @@ public final class SyncStorage: RecordCache, Sendable {
     public func loadStart(firstBatch: Int) throws -> (snapshot: Snapshot, next: CachePosition?) {
         try run {
             try database.read { db in
-                let pending = try OutboxEntry.order(Column("seq")).fetchAll(db).map { try $0.operation() }
+                let pending = try OutboxEntry.fetchAll(model: nil, db).map { try $0.pendingOperation() }
                 let touched = Array(Set(pending.map(\.recordID)))
                 let confirmed = try RealEstateProperty.filter(keys: touched).fetchAll(db)
                 // Counting a million rows takes SQLite a tenth of a second: the count the last
@@ -178,7 +194,7 @@ public final class SyncStorage: RecordCache, Sendable {
     public func settle(_ operations: [OperationID], writing record: RealEstateProperty?) throws {
         try run {
             try database.write { db in
-                for operation in operations { _ = try OutboxEntry.deleteOne(db, key: Int64(operation.rawValue)) }
+                try OutboxEntry.delete(operations, model: nil, db)
                 if let record { try Self.upsert(record, with: Self.upsertStatement(db), in: db) }
             }
         }
@@ -272,8 +288,8 @@ public final class SyncStorage: RecordCache, Sendable {
         }
     }
 
-    /// Keeps the dialect. A change of dialect also drops the sync marks: a `startedAt` of one
-    /// dialect means nothing to the other.
+    /// Keeps the dialect. A change of dialect also drops the sync marks, the sample's and every
+    /// model's: a `startedAt` of one dialect means nothing to the other.
     public func setDialect(_ dialect: APIDialect) throws {
         let text = String(decoding: try JSONEncoder().encode(dialect), as: UTF8.self)
         try run {
@@ -281,7 +297,9 @@ public final class SyncStorage: RecordCache, Sendable {
                 let old = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'dialect'")
                 guard old != text else { return }
                 try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('dialect', ?)", arguments: [text])
-                try db.execute(sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync')")
+                // Every model's too (`ModelCache` keeps them as `<model>.lastSync`).
+                try db.execute(
+                    sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync') OR key LIKE '%.lastSync' OR key LIKE '%.lastBaseSync'")
             }
         }
     }
@@ -333,13 +351,13 @@ public final class SyncStorage: RecordCache, Sendable {
         try run { try database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } }
     }
 
-    /// How many operations wait in the outbox (for tests and the quit message).
+    /// How many operations wait in the outbox, every model's (for tests and the quit message).
     public func outboxCount() throws -> Int {
         try run { try database.read { db in try OutboxEntry.fetchCount(db) } }
     }
 
     /// Turns GRDB's errors into ones that name the file.
-    private func run<T>(_ body: () throws -> T) throws -> T {
+    func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch SyncStorageError.corruptOutbox(let reason) {

@@ -1,0 +1,96 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import GRDB
+
+/// How a model's record is a row of its table, and back.
+///
+/// The values are one JSON object in the field types' wire form (what the server sends: an enum
+/// value's name, a number, `AWSJSON` as its text): read back through the layout's codecs, which
+/// check each value against the model as it is described now. A row written under another
+/// description of the model (the backend's schema changed since) fails that check and is left
+/// out: the cache is only a copy of the server's, and the next read brings the record back.
+extension ModelCache {
+    /// The key's parts' texts as a JSON array (`["t1","A-2"]`): unambiguous, where `RecordKey.text`
+    /// joins them with `#`, which a part may hold itself. A part's kind needs no mark: one model's
+    /// key fields always have the same types.
+    static func keyText(_ key: RecordKey) -> String {
+        JSONValue.array(key.parts.map { .string($0.text) }).jsonText
+    }
+
+    /// `{"amount":900,"kind":"EXPENSE",…}`, every field the record holds (key fields too, so a row
+    /// is read back from this column and the server's numbers alone).
+    static func fieldsText(_ record: ModelRecord) -> String {
+        let layout = record.layout
+        var members: [String: JSONValue] = [:]
+        for (index, value) in record.values.enumerated() where value != .null {
+            members[layout.fields[index].name] = layout.codecs[index].json(value)
+        }
+        return JSONValue.object(members).jsonText
+    }
+
+    /// Why a row cannot be a record of the model as it is now.
+    struct UnfitRow: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The record a row holds, each value checked by its field's codec. A deleted record's
+    /// tombstone keeps only its key and timestamps, so its missing values are not missing.
+    static func record(
+        layout: RecordLayout, fields: String, version: Int, isDeleted: Bool, lastChangedAt: Int64?
+    ) throws(UnfitRow) -> ModelRecord {
+        guard case .object(let members)? = JSONValue(jsonText: Array(fields.utf8)) else { throw UnfitRow(description: "its values are not a JSON object") }
+        var values: [String: ModelValue] = [:]
+        for (index, field) in layout.fields.enumerated() {
+            let json = members[field.name] ?? .null
+            if json == .null && isDeleted { continue }
+            do throws(ValueError) {
+                values[field.name] = try layout.codecs[index].value(json: json)
+            } catch {
+                throw UnfitRow(description: "\(field.name): \(error)")
+            }
+        }
+        guard let key = RecordKey(values: values, of: layout.model) else { throw UnfitRow(description: "it has no key") }
+        return ModelRecord(layout: layout, key: key, values: values, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+    }
+
+    /// Reads `rows` (`rowid`, `fields`, `_version`, `_deleted`, `_lastChangedAt`), leaving out
+    /// (and logging) those that no longer fit the model. Returns the records, how many rows were
+    /// read, and the last row's rowid.
+    func records(from rows: RowCursor) throws -> (records: [ModelRecord], rowsRead: Int, lastRowID: Int64?) {
+        var records: [ModelRecord] = []
+        var rowsRead = 0, lastRowID: Int64?
+        var unfit = 0, firstReason: String?
+        while let row = try rows.next() {
+            rowsRead += 1
+            lastRowID = row[0]
+            do throws(UnfitRow) {
+                records.append(try Self.record(layout: layout, fields: row[1], version: row[2], isDeleted: row[3], lastChangedAt: row[4]))
+            } catch {
+                unfit += 1
+                firstReason = firstReason ?? error.description
+            }
+        }
+        if unfit > 0, let firstReason {
+            logger.warning("\(unfit) cached \(layout.model.name) record(s) no longer fit the model and are left out (first: \(firstReason))")
+        }
+        return (records, rowsRead, lastRowID)
+    }
+
+    /// Newer version wins, as the sample's upsert (`SyncStorage+Upsert`).
+    func upsertStatement(_ db: Database) throws -> Statement {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO \(table) (key, fields, _version, _deleted, _lastChangedAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, _version = excluded._version,
+                  _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
+                WHERE excluded._version >= \(table)._version
+                """)
+    }
+
+    func upsert(_ record: ModelRecord, with statement: Statement) throws {
+        try statement.execute(arguments: [
+            Self.keyText(record.id), Self.fieldsText(record), record.version, record.isDeleted, record.lastChangedAt,
+        ])
+    }
+}

@@ -1,0 +1,215 @@
+import AmplifyModels
+import Foundation
+import GRDB
+import Logging
+import OptimisticStore
+
+/// What a list of any model's records (`RecordList<ModelRecord>`) keeps across restarts, in the
+/// backend's one file beside the sample's (`SyncStorage.cache(for:)`): the model's cached
+/// records in a table of its own, its operations in the shared outbox (`model` = its name), its
+/// marks in `meta` under keys prefixed with its name (`Transaction.lastSync`).
+///
+/// It writes through the storage's one `DatabaseQueue`, so what `SyncStorage` promises holds
+/// here too: every write is committed before the call returns, an operation leaves the outbox
+/// in the transaction that writes its outcome, and one `seq` orders every model's operations.
+public final class ModelCache: RecordCache, Sendable {
+    public typealias Record = ModelRecord
+
+    let storage: SyncStorage
+    public let layout: RecordLayout
+    /// The model's table, quoted for SQL (`"model_Transaction"`).
+    let table: String
+    /// What `meta` keys are prefixed with (`Transaction.`).
+    private let metaPrefix: String
+    let logger: Logger
+
+    /// Made by `SyncStorage.cache(for:)`, which creates the table.
+    init(storage: SyncStorage, layout: RecordLayout, logger: Logger) {
+        self.storage = storage
+        self.layout = layout
+        table = Self.quoted("model_" + layout.model.name)
+        metaPrefix = layout.model.name + "."
+        self.logger = logger
+    }
+
+    private var modelName: String { layout.model.name }
+
+    /// An SQL identifier in double quotes: a model's name is a GraphQL name, which SQLite may
+    /// take for a keyword (`Transaction`), so it is never written bare.
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The model's table, if it is not there yet: models are learnt at run time (from the
+    /// backend's description), so this is no migration. The key is `keyText`; the values are
+    /// one JSON column (`fieldsText`), so a model whose fields change needs no new columns.
+    func createTable(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS \(table) (
+                  key TEXT PRIMARY KEY NOT NULL, fields TEXT NOT NULL,
+                  _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER)
+                """)
+    }
+
+    // MARK: - Reading at start
+
+    public func loadStart(firstBatch: Int) throws -> (snapshot: CacheSnapshot<ModelRecord>, next: SyncStorage.CachePosition?) {
+        try storage.run {
+            try storage.database.read { db in
+                let pending = try OutboxEntry.fetchAll(model: modelName, db).map { try $0.pendingOperation(layout: layout) }
+                let touched = Set(pending.map { Self.keyText($0.recordID) })
+                var confirmed: [ModelRecord] = []
+                for key in touched.sorted() {
+                    let rows = try Row.fetchCursor(
+                        db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt FROM \(table) WHERE key = ?", arguments: [key])
+                    confirmed += try records(from: rows).records
+                }
+                let count = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?", arguments: [metaPrefix + "rowCount"])
+                    ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+                let (first, next) = try cachedRecords(after: nil, limit: firstBatch, db)
+                let snapshot = CacheSnapshot(
+                    confirmed: confirmed + first, pending: pending, refreshedAt: try refreshedAt(db), cachedCount: count)
+                return (snapshot, next)
+            }
+        }
+    }
+
+    public func cachedRecords(after position: SyncStorage.CachePosition, limit: Int) throws -> (records: [ModelRecord], next: SyncStorage.CachePosition?) {
+        try storage.run { try storage.database.read { db in try cachedRecords(after: position, limit: limit, db) } }
+    }
+
+    /// A batch in the order the rows were stored. A row left out (it no longer fits the model)
+    /// still counts towards the batch, so a batch shorter than `limit` is the last.
+    private func cachedRecords(after position: SyncStorage.CachePosition?, limit: Int, _ db: Database) throws -> ([ModelRecord], SyncStorage.CachePosition?) {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            arguments: [position?.rowID ?? 0, limit])
+        let read = try records(from: rows)
+        let next = read.rowsRead < limit ? nil : read.lastRowID.map(SyncStorage.CachePosition.init(rowID:))
+        return (read.records, next)
+    }
+
+    private func refreshedAt(_ db: Database) throws -> Date? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaPrefix + "refreshedAt"])
+            .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+    }
+
+    // MARK: - The outbox
+
+    public func append(_ operation: PendingOperation<ModelRecord>) throws {
+        let entry = try OutboxEntry(operation, model: modelName)
+        try storage.run { try storage.database.write { db in try entry.insert(db) } }
+    }
+
+    public func update(_ operation: PendingOperation<ModelRecord>) throws {
+        let entry = try OutboxEntry(operation, model: modelName)
+        try storage.run { try storage.database.write { db in try entry.update(db) } }
+    }
+
+    public func settle(_ operations: [OperationID], writing record: ModelRecord?) throws {
+        try storage.run {
+            try storage.database.write { db in
+                try OutboxEntry.delete(operations, model: modelName, db)
+                if let record { try upsert(record, with: upsertStatement(db)) }
+            }
+        }
+    }
+
+    /// How many of this model's operations wait in the outbox.
+    public func outboxCount() throws -> Int {
+        try storage.run {
+            try storage.database.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox WHERE model = ?", arguments: [modelName]) ?? 0
+            }
+        }
+    }
+
+    // MARK: - The cache
+
+    /// The newer version wins. Committed without waiting for the disk, as the sample's merge
+    /// is (see `SyncStorage.merge`): the cache is a copy the next read brings back.
+    public func merge(_ records: [ModelRecord]) throws {
+        guard !records.isEmpty else { return }
+        try storage.run {
+            try storage.database.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+                try db.inTransaction {
+                    let statement = try upsertStatement(db)
+                    for record in records { try upsert(record, with: statement) }
+                    return .commit
+                }
+            }
+        }
+    }
+
+    public func remove(_ ids: [RecordKey], refreshedAt: Date, rowCount: Int) throws {
+        defer { try? storage.checkpoint() }
+        try storage.run {
+            try storage.database.write { db in
+                let statement = try db.makeStatement(sql: "DELETE FROM \(table) WHERE key = ?")
+                for id in ids { try statement.execute(arguments: [Self.keyText(id)]) }
+                try setMeta("rowCount", String(rowCount), db)
+                try setMeta("refreshedAt", String(Int64(refreshedAt.timeIntervalSince1970 * 1000)), db)
+            }
+        }
+    }
+
+    /// Forgets this model's cached records and marks (its operations in the outbox stay, and
+    /// no other model's nor the sample's rows are touched).
+    public func clearCache() throws {
+        try storage.run {
+            try storage.database.write { db in
+                try db.execute(sql: "DELETE FROM \(table)")
+                let keys = ["lastSync", "lastBaseSync", "refreshedAt", "rowCount"].map { metaPrefix + $0 }
+                try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(keys))
+            }
+        }
+    }
+
+    // MARK: - Marks
+
+    public func syncMarks() throws -> SyncStorage.SyncMarks {
+        try storage.run {
+            try storage.database.read { db in
+                let lastSync = try meta("lastSync", db).flatMap(Int64.init)
+                let base = try meta("lastBaseSync", db).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+                return SyncStorage.SyncMarks(lastSync: lastSync, lastBaseSync: base)
+            }
+        }
+    }
+
+    public func setSyncMarks(lastSync: Int64, baseSync: Date?) throws {
+        try storage.run {
+            try storage.database.write { db in
+                try setMeta("lastSync", String(lastSync), db)
+                if let baseSync { try setMeta("lastBaseSync", String(baseSync.timeIntervalSince1970), db) }
+            }
+        }
+    }
+
+    /// The backend's, shared with the sample and every model (a change drops every model's marks).
+    public func dialect() throws -> APIDialect? { try storage.dialect() }
+
+    public func setDialect(_ dialect: APIDialect) throws { try storage.setDialect(dialect) }
+
+    private func meta(_ name: String, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaPrefix + name])
+    }
+
+    private func setMeta(_ name: String, _ value: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [metaPrefix + name, value])
+    }
+}
+
+extension SyncStorage {
+    /// The cache and outbox of one model, in this file: its table is made if it is not there yet.
+    /// Every model's cache shares this storage's connection, so writes of the sample and of every
+    /// model are one sequence.
+    public func cache(for layout: RecordLayout, logger: Logger = Logger(label: "proptui.outbox")) throws -> ModelCache {
+        let cache = ModelCache(storage: self, layout: layout, logger: logger)
+        try run { try database.write { db in try cache.createTable(db) } }
+        return cache
+    }
+}

@@ -1,0 +1,335 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import GRDB
+import OptimisticStore
+import Testing
+@testable import PropertySync
+
+/// Any model's cache and outbox (`ModelCache`) in the sample's SQLite file, on real files: a
+/// fixture's `Transaction` (every kind of value) and two composite-key models, `Budget` and
+/// another fixture's `CourtBooking`. One outbox orders every model's operations and the
+/// sample's; each model's cache, marks and clearing are its own.
+@Suite struct ModelCacheTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AmplifyModelsTests/Fixtures")
+
+    let transactions: RecordLayout
+    let budgets: RecordLayout
+    let bookings: RecordLayout
+
+    init() throws {
+        let household = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixtures.appendingPathComponent("household-budget.json")))
+        transactions = try Self.layout("Transaction", household)
+        budgets = try Self.layout("Budget", household)
+        let courts = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixtures.appendingPathComponent("court-bookings.json")))
+        bookings = try Self.layout("CourtBooking", courts)
+    }
+
+    static func layout(_ name: String, _ schema: ModelSchema) throws -> RecordLayout {
+        try RecordLayout(model: try #require(schema.models.first { $0.name == name }), schema: schema)
+    }
+
+    static func temporaryPath() -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proptui-model-cache-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("outbox.sqlite").path
+    }
+
+    /// A `Transaction` holding a value of every kind: text, Float, Int, enum, AWSDate,
+    /// AWSDateTime, a list, a custom type (JSON), and nulls.
+    func rent(_ id: String = "3f1c0b6e-8a52-4a8e-9d0f-2b7c5e1a9d44", version: Int = 1) -> ModelRecord {
+        ModelRecord(
+            layout: transactions, key: RecordKey(id),
+            values: [
+                "description": .string("Rent, “November” #1"), "amount": .float(900.25), "quantity": .int(1),
+                "kind": .enumValue("EXPENSE"), "date": .string("2026-11-01"), "bookedAt": .string("2026-11-01T09:30:00.000Z"),
+                "tags": .list([.string("home"), .null, .string("monthly")]),
+                "receipt": .json(.object(["merchant": .string("Landlord"), "total": .double(900.25), "lines": .array([.string("rent")])])),
+                "categoryId": .null, "createdAt": .string("2026-11-01T09:30:00.000Z"), "updatedAt": .string("2026-11-01T09:30:00.000Z"),
+            ],
+            version: version, lastChangedAt: 1_800_000_000_000)
+    }
+
+    /// A composite key whose parts hold `#`, which `RecordKey.text` would make ambiguous.
+    func budget(_ tenant: String = "t#1", _ sku: String = "A#2", version: Int = 1) -> ModelRecord {
+        ModelRecord(
+            layout: budgets, key: RecordKey([.init(text: tenant), .init(text: sku)]),
+            values: [
+                "title": .string("Groceries"), "limit": .float(400), "period": .enumValue("MONTHLY"), "startsOn": .string("2026-11-01"),
+                "reviewAt": .string("09:00:00.000"), "settings": .json(.object(["alert": .bool(true), "at": .double(0.8)])),
+                "lastRunAt": .int(1_800_000_000), "months": .list([.int(1), .int(2), .int(3)]),
+            ],
+            version: version)
+    }
+
+    func booking(_ court: String = "C1", _ slot: String = "2026-11-25T10", version: Int = 1) -> ModelRecord {
+        ModelRecord(
+            layout: bookings, key: RecordKey([.init(text: court), .init(text: slot)]),
+            values: ["playerName": .string("Ada"), "kind": .enumValue(bookings.schema.enums["BookingKind"]?.values.first ?? ""), "fee": .float(12.5)],
+            version: version)
+    }
+}
+
+// MARK: - The outbox
+
+extension ModelCacheTests {
+    /// Every change kind of every value kind is written, rewritten (attempts, error) and read back
+    /// after a reopen exactly as it was made; settling writes the record to the model's table.
+    @Test func everyChangeKindRoundTripsThroughTheFile() throws {
+        let path = Self.temporaryPath()
+        let created = rent("new-one", version: 0)
+        let patch = ModelRecordPatch([
+            "amount": .float(950.5), "kind": .enumValue("INCOME"), "date": .string("2026-12-01"), "tags": .list([]),
+            "receipt": .null, "quantity": .null, "bookedAt": .string("2026-12-01T08:00:00.000Z"),
+        ])
+        var made: [PendingOperation<ModelRecord>] = []
+        do {
+            let cache = try SyncStorage(path: path).cache(for: transactions)
+            try cache.merge([rent()])
+            let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
+            let ids = [
+                store.apply(.create(created)).operation,
+                store.apply(.update(rent().id, patch)).operation,
+                store.apply(.delete(rent().id)).operation,
+            ]
+            for id in ids { try cache.append(try #require(store.operation(id))) }
+            store.noteSent(ids[1])
+            try cache.update(try #require(store.operation(ids[1])))
+            made = ids.compactMap { store.operation($0) }
+        }
+        let cache = try SyncStorage(path: path).cache(for: transactions)
+        let (kept, _) = try cache.loadStart(firstBatch: 10)
+        #expect(kept.pending == made)
+        #expect(kept.pending[1].attempts == 1)
+        #expect(kept.pending[1].base == rent())
+        #expect(Set(kept.confirmed) == [rent()], "the outbox's record may come twice, as the sample's does")
+
+        // The create is confirmed: it leaves the outbox and the server's copy is cached, together.
+        var confirmedCreate = created
+        confirmedCreate.version = 1
+        try cache.settle([made[0].id], writing: confirmedCreate)
+        let (after, _) = try cache.loadStart(firstBatch: 10)
+        #expect(after.pending == Array(made.dropFirst()))
+        #expect(Set(after.confirmed) == [rent(), confirmedCreate])
+        #expect(try cache.outboxCount() == 2)
+    }
+
+    /// The sample's operations and two models', made in turns: one sequence in the file, each
+    /// list reads its own back in its order, and the sample's reads never see a model's rows.
+    @Test func oneOutboxOrdersEveryModelsOperations() throws {
+        let path = Self.temporaryPath()
+        let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1)
+        do {
+            let storage = try SyncStorage(path: path)
+            let money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
+            let sample = OptimisticStore<RealEstateProperty>(confirmed: [villa])
+            let moneyStore = OptimisticStore<ModelRecord>(confirmed: [rent()]), planStore = OptimisticStore<ModelRecord>(confirmed: [budget()])
+            for round in 0..<3 {
+                let name = sample.apply(.update("villa", RealEstatePropertyPatch(name: "Villa \(round)"))).operation
+                try storage.append(try #require(sample.operation(name)))
+                let amount = moneyStore.apply(.update(rent().id, ModelRecordPatch(["amount": .float(Double(round))]))).operation
+                try money.append(try #require(moneyStore.operation(amount)))
+                let months = planStore.apply(.update(budget().id, ModelRecordPatch(["months": .list([.int(Int64(round))])]))).operation
+                try plans.append(try #require(planStore.operation(months)))
+            }
+        }
+        let storage = try SyncStorage(path: path)
+        #expect(try storage.outboxCount() == 9)
+        let sample = try storage.load().pending
+        #expect(sample.map(\.id.rawValue) == [1, 2, 3], "each list numbers its own operations")
+        #expect(sample.map(\.change) == (0..<3).map { .update("villa", RealEstatePropertyPatch(name: "Villa \($0)")) })
+        let money = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
+        #expect(money.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
+        let plans = try storage.cache(for: budgets).loadStart(firstBatch: 1).snapshot.pending
+        #expect(plans.map(\.change) == (0..<3).map { .update(budget().id, ModelRecordPatch(["months": .list([.int(Int64($0))])])) })
+
+        // In the file, one order: the sample's, then each model's, round after round.
+        let database = try DatabaseQueue(path: path)
+        let order = try database.read { db in try String?.fetchAll(db, sql: "SELECT model FROM outbox ORDER BY seq") }
+        #expect(order == Array(repeating: [nil, "Transaction", "Budget"], count: 3).flatMap { $0 })
+
+        // Settling the sample's first operation leaves the models' operations of the same number alone.
+        try storage.settle([OperationID(rawValue: 1)], writing: nil)
+        #expect(try storage.outboxCount() == 8)
+        #expect(try storage.cache(for: transactions).outboxCount() == 3)
+    }
+
+    /// A model's row that is not what it wrote (another program, a damaged page) is the same
+    /// clear error as the sample's, naming the file.
+    @Test func anUnreadableModelOperationIsACorruptOutbox() throws {
+        let path = Self.temporaryPath()
+        do {
+            let cache = try SyncStorage(path: path).cache(for: transactions)
+            let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
+            try cache.append(try #require(store.operation(store.apply(.update(rent().id, ModelRecordPatch(["amount": .float(1)]))).operation)))
+        }
+        let database = try DatabaseQueue(path: path)
+        try database.write { try $0.execute(sql: "UPDATE outbox SET patch = '{\"amount\": 1}'") }
+        try database.close()
+        let cache = try SyncStorage(path: path).cache(for: transactions)
+        #expect {
+            try cache.loadStart(firstBatch: 10)
+        } throws: { error in
+            guard case SyncStorageError.corruptOutbox(let reason) = error else { return false }
+            return reason.contains(path)
+        }
+        // The sample's outbox does not hold it, and opens.
+        #expect(try SyncStorage(path: path).load().pending.isEmpty)
+    }
+}
+
+// MARK: - The cache
+
+extension ModelCacheTests {
+    @Test func aMergeKeepsTheNewerVersion() throws {
+        let cache = try SyncStorage(path: Self.temporaryPath()).cache(for: budgets)
+        var newer = budget(version: 3)
+        newer["title"] = .string("Food")
+        try cache.merge([newer])
+        try cache.merge([budget(version: 2)])
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed == [newer])
+        var newest = budget(version: 4).tombstone(atLeast: 4).strippedTombstone()
+        newest.lastChangedAt = 1_800_000_000_000
+        try cache.merge([newest])
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed == [newest], "a tombstone, required fields empty, is read back")
+    }
+
+    /// Batches by rowid: every record once, in the order stored; `remove` ends a whole read.
+    @Test func theCacheIsReadInBatches() throws {
+        let storage = try SyncStorage(path: Self.temporaryPath())
+        let cache = try storage.cache(for: bookings)
+        let records = (0..<25).map { booking("C\($0 % 3)", "slot \($0)") }
+        try cache.merge(records)
+        var (start, next) = try cache.loadStart(firstBatch: 10)
+        #expect(start.cachedCount == 25 && start.refreshedAt == nil)
+        var read = start.confirmed
+        while let position = next {
+            let batch = try cache.cachedRecords(after: position, limit: 10)
+            read += batch.records
+            next = batch.next
+        }
+        #expect(read == records)
+
+        try cache.remove([records[0].id, records[1].id], refreshedAt: Date(timeIntervalSince1970: 1_800_000_000), rowCount: 23)
+        (start, next) = try cache.loadStart(firstBatch: 100)
+        #expect(start.confirmed == Array(records.dropFirst(2)) && next == nil)
+        #expect(start.cachedCount == 23 && start.refreshedAt == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    /// Remove, clear and marks touch their own model: not another model's, not the sample's.
+    @Test func eachModelsCacheAndMarksAreItsOwn() throws {
+        let storage = try SyncStorage(path: Self.temporaryPath())
+        let money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
+        let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1)
+        try storage.merge([villa])
+        try money.merge([rent()])
+        try plans.merge([budget()])
+        try storage.setSyncMarks(lastSync: 1, baseSync: nil)
+        try money.setSyncMarks(lastSync: 2, baseSync: Date(timeIntervalSince1970: 20))
+        try plans.setSyncMarks(lastSync: 3, baseSync: nil)
+        #expect(try money.syncMarks() == .init(lastSync: 2, lastBaseSync: Date(timeIntervalSince1970: 20)))
+
+        try plans.remove([rent().id], refreshedAt: Date(), rowCount: 1)
+        #expect(try money.loadStart(firstBatch: 10).snapshot.confirmed == [rent()], "another model's key is not this model's")
+        try money.clearCache()
+        #expect(try money.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
+        #expect(try money.syncMarks() == .init())
+        #expect(try plans.loadStart(firstBatch: 10).snapshot.confirmed == [budget()])
+        #expect(try plans.syncMarks().lastSync == 3)
+        #expect(try storage.load().confirmed == [villa])
+        #expect(try storage.syncMarks().lastSync == 1)
+
+        // The dialect is the backend's: a change drops every model's marks with the sample's.
+        try storage.setDialect(.versioned)
+        #expect(try plans.dialect() == .versioned)
+        try plans.setDialect(.plain)
+        #expect(try storage.dialect() == .plain)
+        #expect(try storage.syncMarks() == .init() && plans.syncMarks() == .init())
+    }
+
+    /// The backend's schema changed: a row cached under the old description that does not fit
+    /// the new one is left out (and logged), the rest is read, and nothing fails.
+    @Test func aRowThatNoLongerFitsTheModelIsLeftOut() throws {
+        let path = Self.temporaryPath()
+        // The same fixture, where `Transaction.amount` was a String.
+        var file = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("household-budget.json"))) as! [String: Any]
+        var data = file["data"] as! [String: Any], introspection = data["model_introspection"] as! [String: Any]
+        var models = introspection["models"] as! [String: Any], transaction = models["Transaction"] as! [String: Any]
+        var fields = transaction["fields"] as! [String: Any], amount = fields["amount"] as! [String: Any]
+        amount["type"] = "String"
+        fields["amount"] = amount; transaction["fields"] = fields; models["Transaction"] = transaction
+        introspection["models"] = models; data["model_introspection"] = introspection; file["data"] = data
+        let older = try Self.layout("Transaction", ModelIntrospectionReader.read(JSONSerialization.data(withJSONObject: file)))
+        do {
+            let cache = try SyncStorage(path: path).cache(for: older)
+            var words = ModelRecord(layout: older, key: RecordKey("words"), values: rent().valuesByName, version: 1)
+            words["amount"] = .string("nine hundred")
+            var digits = words
+            digits.id = RecordKey("digits")
+            digits["amount"] = .string("12")  // a text, not a number, in the wire form
+            try cache.merge([words, digits])
+            try cache.merge([ModelRecord(layout: older, key: rent().id, values: rent().valuesByName.merging(["amount": .string("7")]) { $1 }, version: 1)])
+        }
+        let cache = try SyncStorage(path: path).cache(for: transactions)
+        try cache.merge([rent("fits")])
+        let (start, next) = try cache.loadStart(firstBatch: 2)
+        #expect(start.cachedCount == 4)
+        var read = start.confirmed
+        if let next { read += try cache.cachedRecords(after: next, limit: 10).records }
+        #expect(read == [rent("fits")])
+    }
+}
+
+// MARK: - The file's history
+
+extension ModelCacheTests {
+    /// A file made before models had a cache (migration v1 only, tables as v1 made them, with a
+    /// pending operation): it opens, migrates, its operation is still the sample's with its id,
+    /// and new operations of the sample and of a model follow it in the one order.
+    @Test func aV1FileOpensAndMigrates() throws {
+        let path = Self.temporaryPath()
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1');
+                CREATE TABLE confirmed (id TEXT PRIMARY KEY, name TEXT NOT NULL, address TEXT, createdAt TEXT, updatedAt TEXT,
+                  _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER);
+                CREATE TABLE outbox (seq INTEGER PRIMARY KEY, recordID TEXT NOT NULL, kind TEXT NOT NULL, patch TEXT NOT NULL,
+                  base TEXT, before TEXT, attempts INTEGER NOT NULL, lastError TEXT);
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                INSERT INTO confirmed VALUES ('villa', 'Villa Rosa', NULL, NULL, NULL, 1, 0, NULL);
+                INSERT INTO meta VALUES ('lastSync', '42');
+                """)
+            try db.execute(
+                sql: "INSERT INTO outbox VALUES (7, 'villa', 'update', '{\"name\":\"Villa Blu\"}', ?, NULL, 2, 'timed out')",
+                arguments: [try OutboxEntry.json(RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1))])
+        }
+        try database.close()
+
+        let storage = try SyncStorage(path: path)
+        let kept = try storage.load()
+        #expect(kept.pending.map(\.id.rawValue) == [7])
+        #expect(kept.pending.first?.change == .update("villa", RealEstatePropertyPatch(name: "Villa Blu")))
+        #expect(kept.pending.first?.attempts == 2 && kept.pending.first?.lastFailure == "timed out")
+        #expect(try storage.syncMarks().lastSync == 42)
+
+        // The old row is rewritten and settled by its id, as before.
+        let store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
+        store.noteSent(OperationID(rawValue: 7))
+        try storage.update(try #require(store.operation(OperationID(rawValue: 7))))
+        #expect(try storage.load().pending.first?.attempts == 3)
+
+        let next = store.apply(.delete("villa")).operation
+        #expect(next.rawValue == 8)
+        try storage.append(try #require(store.operation(next)))
+        let money = try storage.cache(for: transactions)
+        let modelStore = OptimisticStore<ModelRecord>(confirmed: [])
+        try money.append(try #require(modelStore.operation(modelStore.apply(.create(rent(version: 0))).operation)))
+        #expect(try SyncStorage(path: path).load().pending.map(\.id.rawValue) == [7, 8])
+        try storage.settle([OperationID(rawValue: 7)], writing: nil)
+        #expect(try storage.load().pending.map(\.id.rawValue) == [8])
+        #expect(try money.loadStart(firstBatch: 1).snapshot.pending.count == 1)
+    }
+}
