@@ -34,23 +34,24 @@ extension ModelCache {
         let description: String
     }
 
-    /// The record a row holds, each value checked by its field's codec. A deleted record's
-    /// tombstone keeps only its key and timestamps, so its missing values are not missing.
+    /// The record a row holds, each value checked by its field's codec as an answer's are
+    /// (`WireModelRecord`, which reads the bytes without making a tree of them). A deleted
+    /// record's tombstone keeps only its key and timestamps, so its missing values are not missing.
     static func record(
-        layout: RecordLayout, fields: String, version: Int, isDeleted: Bool, lastChangedAt: Int64?
+        layout: RecordLayout, fields: some ContiguousBytes, version: Int, isDeleted: Bool, lastChangedAt: Int64?
     ) throws(UnfitRow) -> ModelRecord {
-        guard case .object(let members)? = JSONValue(jsonText: Array(fields.utf8)) else { throw UnfitRow(description: "its values are not a JSON object") }
-        var values: [String: ModelValue] = [:]
-        for (index, field) in layout.fields.enumerated() {
-            let json = members[field.name] ?? .null
-            if json == .null && isDeleted { continue }
-            do throws(ValueError) {
-                values[field.name] = try layout.codecs[index].value(json: json)
-            } catch {
-                throw UnfitRow(description: "\(field.name): \(error)")
-            }
+        let wire: WireModelRecord
+        do throws(JSONReadError) {
+            wire = try JSONReader.read(fields) { reader throws(JSONReadError) in try WireModelRecord(json: &reader, layout: layout) }
+        } catch {
+            throw UnfitRow(description: error.description)
         }
-        guard let key = RecordKey(values: values, of: layout.model) else { throw UnfitRow(description: "it has no key") }
+        guard let key = wire.key else { throw UnfitRow(description: "it has no key") }
+        if !isDeleted, let missing = zip(layout.fields, wire.values).first(where: { $0.isRequired && ($1 ?? .null) == .null }) {
+            throw UnfitRow(description: "\(missing.0.name) is required and it has none")
+        }
+        var values: [String: ModelValue] = [:]
+        for (field, value) in zip(layout.fields, wire.values) { if let value { values[field.name] = value } }
         return ModelRecord(layout: layout, key: key, values: values, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
@@ -65,7 +66,7 @@ extension ModelCache {
             rowsRead += 1
             lastRowID = row[0]
             do throws(UnfitRow) {
-                records.append(try Self.record(layout: layout, fields: row[1], version: row[2], isDeleted: row[3], lastChangedAt: row[4]))
+                records.append(try Self.record(layout: layout, fields: row[1] as Data, version: row[2], isDeleted: row[3], lastChangedAt: row[4]))
             } catch {
                 unfit += 1
                 firstReason = firstReason ?? error.description
