@@ -106,6 +106,10 @@ let package = Package(
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
+        // The screen for any model: picker, list, detail, form, relations, over each model's list.
+        .target(
+            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues"],
+            swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.
         .target(name: "Terminal", dependencies: ["CNcurses", "ScreenValues"], swiftSettings: strict),
@@ -122,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "proptui",
             dependencies: [
-                "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo",
+                "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -187,6 +191,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ModelScreensTests", dependencies: ["ModelScreens", "AmplifyModels", "ScreenValues"], swiftSettings: strict),
+        .testTarget(
+            name: "ModelBrowserTests",
+            dependencies: ["ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues"],
+            swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
         // The loop with small programs, and once with the app itself (`AppDriver`).

@@ -18,16 +18,22 @@ struct Backend {
     let lock: DataDirectoryLock?
 
     /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
-    static func embedded(dataDirectory: String, faults: FaultSettings.Values) async throws -> Backend {
+    /// With `models`, it serves those models (Gen 2's dialect) instead of the sample.
+    static func embedded(dataDirectory: String, faults: FaultSettings.Values, models: ServedModels? = nil) async throws -> Backend {
         let lock: DataDirectoryLock
         do {
             lock = try DataDirectoryLock(directory: DataDirectory.server(of: dataDirectory))
         } catch let inUse as DataDirectoryLock.InUse {
             throw UsageProblem(inUse.description + " (or connect to its server with --endpoint)")
         }
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults,
-            requestLogger: Logger(label: "proptui.server")))
+        var served = LocalAppSyncConfiguration(
+            dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults, requestLogger: Logger(label: "proptui.server"))
+        if let models {
+            served.models = models
+            served.schema = .gen2
+            served.seedSamples = false
+        }
+        let server = try LocalAppSyncServer(configuration: served)
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))

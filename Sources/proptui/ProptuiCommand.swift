@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import ArgumentParser
 import Foundation
@@ -110,6 +111,13 @@ struct AppCommand: AsyncParsableCommand {
     @OptionGroup(title: "Authentication")
     var auth: AuthArguments
 
+    @Option(
+        help: "Show your own models instead of the sample: an amplify_outputs.json (its data.model_introspection) or a file holding only that. With the embedded server it serves them too. An amplify_outputs.json with models (--config, or in the current folder) shows its models without this.")
+    var models: String?
+
+    @Option(help: "Open this model's list first, instead of the model picker (with several models).")
+    var model: String?
+
     @Option(parsing: .unconditional, help: "Embedded server: delay before every answer, like 800ms or 2s.")
     var latency = "0"
 
@@ -154,6 +162,8 @@ struct AppCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         // Read-only, so a bad config file is reported first, with or without a terminal.
         let remote = try remoteConfiguration(environment: environment)
+        // So is a models file, or an outputs file's models: which models the app shows.
+        let shown = try modelsToShow(remote: remote)
         // So is a mode that cannot be used (nothing is asked or fetched yet).
         let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
         let authorizer = try remote.map {
@@ -175,7 +185,7 @@ struct AppCommand: AsyncParsableCommand {
         defer { close(outboxLock) }
         let backend: Backend
         do {
-            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory)
+            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory, models: shown?.served)
         } catch let error as LocalAppSyncError {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
@@ -188,6 +198,13 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         prompt.stopAsking()
+        let offline = SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue
+        if let shown {
+            try await runModels(
+                shown.schema, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true || remote == nil ? .plain : nil,
+                offline: offline, environment: environment)
+            return
+        }
         let mailbox = try Mailbox<AppAction>()
         // One ordered stream: the list posts each step's events to the loop's mailbox as they
         // happen, together, so a change and its answer can never arrive out of order, and a
@@ -274,10 +291,64 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     private func makeBackend(
-        _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String
+        _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String, models: ServedModels?
     ) async throws -> Backend {
         if let remote, let authorizer { return .remote(remote, authorizer: authorizer) }
         let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
-        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults)
+        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults, models: models)
+    }
+
+    /// The models the app shows instead of the sample: `--models`, else those of the outputs
+    /// file the backend came from, unless that describes only the sample; nil: the sample app.
+    private func modelsToShow(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
+        if let models {
+            let data = try ModelsFile.read(models)
+            do {
+                let served = try ServedModels(file: data)
+                return (served.schema, remote == nil ? served : nil)
+            } catch {
+                throw UsageProblem("\(models): \(error)")
+            }
+        }
+        let outputs = config ?? (remote != nil && endpoint == nil ? "amplify_outputs.json" : nil)
+        if let outputs, let data = FileManager.default.contents(atPath: outputs),
+           let schema = try? ModelIntrospectionReader.read(data), !schema.models.isEmpty,
+           schema.models.map(\.name) != ["RealEstateProperty"] {
+            return (schema, nil)
+        }
+        if let model, model != "RealEstateProperty" {
+            throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
+        }
+        return nil
+    }
+
+    /// The app over the backend's own models, then what is left unsent, as the sample's says.
+    private func runModels(
+        _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
+        environment: [String: String]
+    ) async throws {
+        if let model, schema.model(named: model) == nil {
+            await backend.stop()
+            throw UsageProblem("--model \(model): the models are \(schema.models.map(\.name).joined(separator: ", "))")
+        }
+        let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
+        let app = ModelsApp(
+            schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
+            dialectHint: dialectHint)
+        let exit: LoopExit
+        do {
+            (exit, _) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
+        } catch {
+            await backend.stop()
+            throw error
+        }
+        await backend.stop()
+        let unsynced = (try? storage.outboxCount()) ?? 0
+        try? storage.checkpoint()
+        if unsynced > 0 {
+            print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
+                + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")
+        }
+        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenValues
 import Terminal
 import TUI
 
@@ -10,11 +11,18 @@ enum TerminalThread {
         state: AppState, mailbox: Mailbox<AppAction>, options: TerminalOptions,
         perform: @escaping @Sendable (Effect) -> Void
     ) async throws -> LoopExit {
+        try await run(mailbox: mailbox, options: options) { AppDriver(state: state, perform: perform) }
+    }
+
+    /// Any program, made on the loop's thread.
+    static func run<Program: TerminalProgram>(
+        mailbox: Mailbox<Program.Message>, options: TerminalOptions, program make: @escaping @Sendable () -> Program
+    ) async throws -> LoopExit {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                var driver = AppDriver(state: state, perform: perform)
+                var program = make()
                 do {
-                    continuation.resume(returning: try TerminalSession.run(&driver, mailbox: mailbox, options: options))
+                    continuation.resume(returning: try TerminalSession.run(&program, mailbox: mailbox, options: options))
                 } catch {
                     continuation.resume(throwing: error)
                 }

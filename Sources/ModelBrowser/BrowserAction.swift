@@ -1,0 +1,33 @@
+import AmplifyModels
+import OptimisticStore
+import PropertySync
+import ScreenValues
+
+/// What reaches the browser: keys and the terminal's size (from the loop), each model's list
+/// events (posted by its `RecordList` in the order they happen), and what an effect found.
+public enum BrowserAction: Sendable {
+    case keyPressed(Key)
+    case resized(width: Int, height: Int)
+    case list(model: String, RecordListEvent<ModelRecord>)
+    /// A change was not made (the outbox could not keep it, the record is gone): why.
+    case changeFailed(String)
+    /// A message for the status line (an undo's outcome, `o`'s).
+    case noticed(String)
+    /// An undo went to this record (it may be a new one: an undone delete).
+    case undid(String, model: String, key: RecordKey)
+    case tick
+}
+
+/// What the browser asks the app to do; each goes to one model's list.
+public enum BrowserEffect: Sendable, Equatable {
+    case create(model: String, ModelRecord)
+    case update(model: String, RecordKey, ModelRecordPatch)
+    case delete(model: String, RecordKey)
+    case undo(model: String)
+    /// `o` after a conflict: the user's change again, over the other writer's.
+    case reapplyMine(model: String, RecordKey)
+    /// `x` after a conflict: the other writer's version stays.
+    case dismissConflict(model: String, RecordKey)
+    case refresh(model: String)
+    case quit
+}

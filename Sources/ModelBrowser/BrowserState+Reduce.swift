@@ -1,0 +1,93 @@
+import AmplifyModels
+import ModelScreens
+import OptimisticStore
+import PropertySync
+import ScreenValues
+
+extension BrowserState {
+    public mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
+        switch action {
+        case .keyPressed(let key):
+            return press(key)
+        case .resized(let width, let height):
+            self.width = width
+            self.height = height
+            return []
+        case .list(let model, let event):
+            receive(event, of: model)
+            return []
+        case .changeFailed(let message):
+            status = StatusMessage(kind: .failed, text: message)
+            return []
+        case .noticed(let message):
+            status = StatusMessage(kind: .info, text: message)
+            return []
+        case .undid(let message, let model, let key):
+            status = StatusMessage(kind: .done, text: message)
+            if model == self.model { selectedKey = key }
+            return []
+        case .tick:
+            return []
+        }
+    }
+
+    // MARK: - The lists' events
+
+    mutating func receive(_ event: RecordListEvent<ModelRecord>, of model: String) {
+        switch event {
+        case .rowsChanged(let update):
+            rows[model, default: ModelRows()].apply(update)
+        case .loaded(let all):
+            rows[model, default: ModelRows()].replaceAll(all)
+        case .loadStateChanged(let state):
+            loadStates[model] = state
+        case .succeeded(let summary):
+            // Others' models' successes are not news on this screen; their failures are.
+            guard model == self.model else { return }
+            status = StatusMessage(kind: .done, text: Self.success(summary))
+        case .reverted(let summary, let message, let conflict):
+            if model == self.model { refusedKey = conflict ? nil : summary.recordID }
+            let what = "\(Self.verb(summary.kind)) “\(summary.recordName)”"
+            let taken = summary.takenBackWith.isEmpty ? "" : " (with \(summary.takenBackWith.count) later change\(summary.takenBackWith.count == 1 ? "" : "s"))"
+            let prefix = model == self.model ? "" : "\(model): "
+            status = StatusMessage(
+                kind: .failed, text: "\(prefix)\(what) failed, \(conflict ? "conflict" : "reverted")\(taken): \(message)")
+        case .loadFailed(let message):
+            if model == self.model { status = StatusMessage(kind: .failed, text: "Could not load \(model): \(message)") }
+        case .refreshed:
+            if model == self.model { status = StatusMessage(kind: .done, text: "Refreshed") }
+        case .connectivityChanged(let now):
+            connectivity[model] = now
+        case .pendingCountChanged(let count):
+            pendingCounts[model] = count
+        case .busyChanged, .loadProgress:
+            break
+        }
+    }
+
+    static func verb(_ kind: OperationKind) -> String {
+        switch kind {
+        case .create: "add"
+        case .rename: "rename"
+        case .editAddress: "address change of"
+        case .edit: "change of"
+        case .delete: "delete"
+        case .undo: "undo"
+        case .refresh: "refresh"
+        case .applyAgain: "apply again"
+        }
+    }
+
+    static func success(_ summary: RecordOperationSummary<ModelRecord>) -> String {
+        let name = "“\(summary.recordName)”"
+        return switch summary.kind {
+        case .create: "\(name) added"
+        case .rename: "Renamed to \(name)"
+        case .edit, .editAddress: "Changes to \(name) saved"
+        case .delete: "\(name) deleted"
+        case .undo: "Undid the last change to \(name)"
+        case .refresh: "Refreshed"
+        case .applyAgain: "Applied again to \(name)"
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import AmplifyModels
+import ModelScreens
+import OptimisticStore
+import PropertySync
+import ScreenValues
+
+/// The frame: a header (the model, the backend, the connection, what waits), a rule, the
+/// screen's body, a rule that says where the rows come from, the status line and the key hints.
+extension BrowserState {
+    /// Where the screen's body goes: between the header's two lines and the footer's three.
+    var bodyRegion: FrameRegion { FrameRegion(top: 2, left: 0, width: width, height: height - 5) }
+
+    public func render() -> Frame {
+        var frame = Frame(width: max(1, width), height: max(1, height), separateClusters: separateClusters)
+        guard width >= 40, height >= 10 else {
+            frame.draw("The terminal is too small (40 × 10 at least).", row: 0, column: 0, width: width)
+            return frame
+        }
+        drawHeader(into: &frame)
+        frame.fillRow(1, with: "─", style: .dim)
+        switch screen {
+        case .picker(let picker):
+            picker.draw(into: &frame, region: bodyRegion)
+        case .list, .filtering:
+            drawList(into: &frame)
+        case .detail(let detail):
+            drawDetail(detail, into: &frame)
+        case .form(let form):
+            form.draw(into: &frame, region: bodyRegion)
+        }
+        drawFooter(into: &frame)
+        if let overlay { draw(overlay, into: &frame) }
+        return frame
+    }
+
+    private func drawHeader(into frame: inout Frame) {
+        var title = model
+        if case .picker = screen { title = "Models" }
+        if let relationFilter, case .picker = screen {} else if let relationFilter { title = relationFilter.description }
+        if access[model]?.isReadOnly == true { title += " · read-only" }
+        var right: [String] = [backend, Self.words(connectivity[model] ?? .connecting)]
+        if totalPending > 0 { right.append("\(totalPending) pending") }
+        let rightText = right.joined(separator: " · ")
+        let room = width - frame.columns(of: rightText) - 2
+        frame.draw(" " + title, row: 0, column: 0, width: max(0, room), style: .bold)
+        if room > frame.columns(of: title) + 2 {
+            frame.draw(rightText, row: 0, column: width - frame.columns(of: rightText) - 1, width: frame.columns(of: rightText))
+        }
+    }
+
+    static func words(_ connectivity: Connectivity) -> String {
+        switch connectivity {
+        case .connecting: "◌ connecting"
+        case .online: "● online"
+        case .reconnecting: "◌ reconnecting"
+        case .offline: "○ offline"
+        case .unauthorized: "○ not authorized"
+        case .misconfigured: "○ misconfigured"
+        case .liveSyncDown: "◐ live sync down"
+        }
+    }
+
+    private func drawList(into frame: inout Frame) {
+        guard let layout = layout(of: model), let modelRows = rows[model] else { return }
+        let keys = shownKeys
+        let region = bodyRegion
+        let shown = RecordListView.rowsShown(inRegionHeight: region.height)
+        let top = RecordListView.scrollTop(showing: selectedIndex, previous: scrollTop, rowsShown: shown, count: keys.count)
+        let visible = keys[min(top, keys.count)..<min(keys.count, top + shown)].compactMap { modelRows.byKey[$0]?.record }
+        let columns = RecordColumns(
+            model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
+            separateClusters: separateClusters)
+        let view = RecordListView(columns: columns, selectedIndex: selectedIndex, scrollTop: top)
+        let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : "No \(model) yet: n adds one."
+        view.draw(count: keys.count, record: { modelRows.byKey[keys[$0]]!.record }, into: &frame, region: region, emptyText: empty) { record in
+            mark(of: modelRows.byKey[record.id])
+        }
+    }
+
+    /// `…` waiting for the server (dim), `⚡` a conflict, `!` just refused and reverted.
+    func mark(of row: RecordRow<ModelRecord>?) -> (text: String, dim: Bool) {
+        guard let row else { return ("", false) }
+        if row.id == refusedKey { return ("!", false) }
+        switch row.status {
+        case .synced: return ("", false)
+        case .pending: return ("…", true)
+        case .conflict: return ("⚡", false)
+        }
+    }
+
+    private func drawDetail(_ detail: RecordDetail, into frame: inout Frame) {
+        let region = bodyRegion
+        let row = rows[model]?.byKey[detail.record.id]
+        var extra: [String] = []
+        switch row?.status {
+        case .pending(let count)?: extra.append("Sync: \(count) change\(count == 1 ? "" : "s") waiting for the server")
+        case .conflict(let message)?: extra.append("Sync: ⚡ \(message) (o applies yours again, x keeps theirs)")
+        case .synced?: extra.append("Sync: as the server has it")
+        case nil: extra.append("Sync: gone from the list")
+        }
+        for target in Relations.targets(of: detail.record, in: schema) { extra.append("f  " + target.label) }
+        let detailHeight = max(1, region.height - extra.count - 1)
+        detail.draw(into: &frame, region: FrameRegion(top: region.top, left: region.left, width: region.width, height: detailHeight))
+        for (offset, line) in extra.enumerated() where region.top + detailHeight + 1 + offset < region.top + region.height {
+            frame.draw(" " + line, row: region.top + detailHeight + 1 + offset, column: 0, width: width, style: .dim)
+        }
+    }
+
+    private func drawFooter(into frame: inout Frame) {
+        var where_: [String] = []
+        if !backStack.isEmpty { where_.append(backStack.trail + " › " + (relationFilter?.description ?? model)) }
+        if !textFilter.isEmpty { where_.append("filter “\(textFilter)”") }
+        if case .cached(let refreshed)? = loadStates[model] {
+            where_.append(refreshed == nil ? "showing the cached rows" : "showing the cached rows (not refreshed yet)")
+        } else if loadStates[model] == .loading {
+            where_.append("loading…")
+        }
+        let count = shownKeys.count
+        where_.append("\(count) row\(count == 1 ? "" : "s")")
+        frame.fillRow(height - 3, with: "─", style: .dim)
+        frame.draw("── " + where_.joined(separator: " · ") + " ", row: height - 3, column: 0, width: width, style: .dim)
+        if case .filtering(let text) = screen {
+            frame.draw(" Filter: " + text, row: height - 2, column: 0, width: width)
+        } else if let status {
+            let mark = switch status.kind {
+            case .info: "›"
+            case .done: "✓"
+            case .failed: "✗"
+            }
+            frame.draw(" \(mark) \(status.text)", row: height - 2, column: 0, width: width, style: status.kind == .failed ? .bold : .normal)
+        }
+        frame.draw(" " + hints, row: height - 1, column: 0, width: width, style: .dim)
+    }
+
+    var hints: String {
+        if overlay != nil { return "" }
+        switch screen {
+        case .picker: return "⏎ open  type to filter  Esc back"
+        case .form: return RecordForm.keyHints
+        case .filtering: return "⏎ keep the filter  Esc close"
+        case .detail: return "Esc back  e edit  d delete  f follow  u undo  m models  q quit"
+        case .list:
+            var keys = "⏎ detail  n new  e edit  d delete  u undo  f follow  / filter  s sort  m models"
+            if case .conflict? = selectedRow?.status { keys = "o apply mine again  x keep theirs  " + keys }
+            if !backStack.isEmpty { keys = "Esc back  " + keys }
+            return keys + "  q quit"
+        }
+    }
+
+    private func draw(_ overlay: Overlay, into frame: inout Frame) {
+        let lines: [String]
+        switch overlay {
+        case .confirmDelete(_, let name):
+            lines = ["Delete “\(name)”?", "", "y deletes it; any other key keeps it."]
+        case .confirmQuit(let pending):
+            lines = ["\(pending) change\(pending == 1 ? " is" : "s are") not confirmed by the server yet.",
+                     "They are kept and sent the next time proptui starts.", "", "y quits; any other key stays."]
+        case .follow(let targets, let selected):
+            lines = ["Follow which relation?", ""] + targets.enumerated().map { ($0 == selected ? "▸ " : "  ") + $1.label }
+                + ["", "⏎ follow  Esc cancel"]
+        }
+        let boxWidth = min(width - 4, (lines.map { frame.columns(of: $0) }.max() ?? 10) + 4)
+        let top = max(2, (height - lines.count - 2) / 2)
+        let left = max(0, (width - boxWidth) / 2)
+        for row in top..<min(height, top + lines.count + 2) {
+            frame.draw(String(repeating: " ", count: boxWidth), row: row, column: left, width: boxWidth, style: .reverse)
+        }
+        for (offset, line) in lines.enumerated() where top + 1 + offset < height {
+            frame.draw(line, row: top + 1 + offset, column: left + 2, width: boxWidth - 4, style: .reverse)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import AmplifyModels
+import ModelScreens
+import OptimisticStore
+import PropertySync
+import ScreenValues
+
+/// The screen for any model of a backend, as one value: the model picker, a model's list, a
+/// record's detail, the edit form, and the overlays (delete, follow a relation, quit). Keys and
+/// the lists' events go in (`reduce`), effects come out; `render` draws it. No I/O, no clock, so
+/// every screen is a plain test. Every change is the list's: the row changes when the list says
+/// it did (in the same frame as the key press, since the list posts before the key's work ends).
+public struct BrowserState: Sendable {
+    public let schema: ModelSchema
+    /// What the user may do with each model (read-only, and why).
+    let access: [String: ModelAccess]
+    /// Each model's record layout (the same the lists hold).
+    let layouts: [String: RecordLayout]
+    /// The backend, for the header (`local · API key`).
+    let backend: String
+    var width = 80
+    var height = 24
+    var separateClusters: Set<ClusterKind> = []
+
+    var rows: [String: ModelRows] = [:]
+    /// Per model, from its list.
+    var connectivity: [String: Connectivity] = [:]
+    var pendingCounts: [String: Int] = [:]
+    var loadStates: [String: LoadState] = [:]
+
+    /// The model shown, and how its list is narrowed (a relation's children).
+    var model: String
+    var relationFilter: RecordFilter?
+    var textFilter = ""
+    /// The selected row of the list shown, by key (so rows arriving above it do not move it).
+    var selectedKey: RecordKey?
+    var selectedIndexHint = 0
+    var scrollTop = 0
+    var backStack = BackStack()
+
+    var screen: Screen
+    var overlay: Overlay?
+    var status: StatusMessage?
+    /// A row whose change was just refused and reverted: marked `!` until the next key.
+    var refusedKey: RecordKey?
+
+    enum Screen: Sendable {
+        case picker(ModelPicker)
+        case list
+        case detail(RecordDetail)
+        case form(RecordForm)
+        /// Typing the list's filter (`/`).
+        case filtering(String)
+    }
+
+    enum Overlay: Sendable {
+        case confirmDelete(RecordKey, name: String)
+        case follow([RelationTarget], selected: Int)
+        case confirmQuit(pending: Int)
+    }
+
+    struct StatusMessage: Sendable, Equatable {
+        enum Kind: Sendable { case info, done, failed }
+        var kind: Kind
+        var text: String
+    }
+
+    /// Starts on the picker when there are several models, else on the one model's list;
+    /// `initialModel` (`--model`) skips the picker.
+    public init(
+        schema: ModelSchema, layouts: [String: RecordLayout], access: [String: ModelAccess], backend: String, initialModel: String? = nil
+    ) {
+        self.schema = schema
+        self.layouts = layouts
+        self.access = access
+        self.backend = backend
+        let first = initialModel ?? schema.models.first?.name ?? ""
+        model = first
+        for model in schema.models { rows[model.name] = ModelRows() }
+        if initialModel == nil, schema.models.count > 1 {
+            screen = .picker(ModelPicker(schema: schema, readOnlyReasons: access.compactMapValues(\.readOnlyReason)))
+        } else {
+            screen = .list
+        }
+    }
+
+    var currentModel: AmplifyModel? { schema.model(named: model) }
+    var currentAccess: ModelAccess { access[model] ?? ModelAccess(allowed: ModelOperation.all, readOnlyReason: nil) }
+
+    /// The keys of the rows the list shows now, in order.
+    var shownKeys: [RecordKey] { rows[model]?.shown(filter: relationFilter, text: textFilter) ?? [] }
+
+    var selectedIndex: Int? {
+        let keys = shownKeys
+        guard !keys.isEmpty else { return nil }
+        if let selectedKey, let index = keys.firstIndex(of: selectedKey) { return index }
+        return min(max(0, selectedIndexHint), keys.count - 1)
+    }
+
+    var selectedRow: RecordRow<ModelRecord>? {
+        let keys = shownKeys
+        guard let index = selectedIndex else { return nil }
+        return rows[model]?.byKey[keys[index]]
+    }
+
+    mutating func select(index: Int) {
+        let keys = shownKeys
+        guard !keys.isEmpty else {
+            selectedKey = nil
+            selectedIndexHint = 0
+            return
+        }
+        let clamped = min(max(0, index), keys.count - 1)
+        selectedKey = keys[clamped]
+        selectedIndexHint = clamped
+    }
+
+    var totalPending: Int { pendingCounts.values.reduce(0, +) }
+
+    /// Written into the idle file: what a test waits for.
+    public var idleSummary: String {
+        "model=\(model) rows=\(shownKeys.count) pending=\(totalPending)"
+    }
+}

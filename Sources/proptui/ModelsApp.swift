@@ -1,0 +1,138 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import Logging
+import ModelBrowser
+import PropertySync
+import Terminal
+import TUI
+
+/// The app for a backend's own models: one `RecordList` per model, all in the backend's one
+/// outbox file (so every model's unsent changes are sent at start, whichever is shown), each
+/// following its model's subscriptions, and the browser's screen over them.
+struct ModelsApp {
+    let schema: ModelSchema
+    let backend: Backend
+    let storage: SyncStorage
+    let initialModel: String?
+    let options: SyncOptions
+    let dialectHint: APIDialect?
+    let logger = Logger(label: "proptui.models")
+
+    /// Runs until the user quits; how the loop ended.
+    func run(terminal: TerminalOptions) async throws -> (LoopExit, lists: [String: RecordList<ModelRecord>]) {
+        var layouts: [String: RecordLayout] = [:]
+        var usable: [AmplifyModel] = []
+        for model in schema.models {
+            do throws(ModelRecordError) {
+                layouts[model.name] = try RecordLayout(model: model, schema: schema)
+                usable.append(model)
+            } catch {
+                logger.warning("\(model.name) is left out: \(error)")
+            }
+        }
+        let shownSchema = ModelSchema(models: usable, enums: schema.enums, nonModels: schema.nonModels)
+        let modes: Set<AuthProvider> = [Self.provider(of: backend.configuration.mode)]
+        let access = Dictionary(uniqueKeysWithValues: usable.map { ($0.name, $0.access(with: modes)) })
+
+        let mailbox = try Mailbox<BrowserAction>()
+        let client = AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)
+        let dialect = (try? storage.dialect()) ?? dialectHint ?? .plain
+        var lists: [String: RecordList<ModelRecord>] = [:]
+        for model in usable {
+            let layout = layouts[model.name]!
+            let name = model.name
+            let api = AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect), dialect: dialect)
+            lists[name] = try RecordList<ModelRecord>(
+                api: api, storage: try storage.cache(for: layout), options: options, dialectHint: dialectHint,
+                logger: Logger(label: "proptui.sync.\(name)")
+            ) { (events: [RecordListEvent<ModelRecord>]) in
+                mailbox.post(contentsOf: events.map { .list(model: name, $0) })
+            }
+        }
+        let realtimeURL = backend.configuration.realtimeEndpoint
+        let realtimeAuthorization = backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint)
+        for list in lists.values {
+            await list.enableLiveSync { subscriptions in
+                RealtimeClient(url: realtimeURL, subscriptions: subscriptions, authorize: realtimeAuthorization)
+            }
+            await list.start()
+        }
+        let state = BrowserState(
+            schema: shownSchema, layouts: layouts, access: access, backend: backend.label,
+            initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
+        let runner = ModelEffectRunner(lists: lists, mailbox: mailbox)
+        let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: state, perform: runner.perform) }
+        for list in lists.values { await list.disableLiveSync() }
+        return (exit, lists)
+    }
+
+    static func provider(of mode: AuthMode) -> AuthProvider {
+        switch mode {
+        case .apiKey: .apiKey
+        case .iam: .iam
+        case .userPool: .userPools
+        case .oidc: .oidc
+        case .lambda: .lambda
+        }
+    }
+}
+
+/// Carries out the browser's effects on the models' lists, off the loop's thread: the local
+/// part of a change goes through `Mailbox.spawn` (the loop draws once it is done, with the rows
+/// the list posted), the network part runs on in the list's own sender.
+struct ModelEffectRunner: Sendable {
+    let lists: [String: RecordList<ModelRecord>]
+    let mailbox: Mailbox<BrowserAction>
+
+    func perform(_ effect: BrowserEffect) {
+        switch effect {
+        case .create(let model, let record):
+            change(model) { list throws(InvalidInput) in try await list.create(record) }
+        case .update(let model, let key, let patch):
+            change(model) { list throws(InvalidInput) in try await list.update(key, patch) }
+        case .delete(let model, let key):
+            change(model) { list throws(InvalidInput) in try await list.delete(key) }
+        case .undo(let model):
+            guard let list = lists[model] else { return }
+            mailbox.spawn {
+                switch await list.undo() {
+                case .undone(let message, let key): [.undid(message, model: model, key: key)]
+                case let outcome: [.noticed(outcome.message)]
+                }
+            }
+        case .reapplyMine(let model, let key):
+            guard let list = lists[model] else { return }
+            mailbox.spawn {
+                do throws(InvalidInput) {
+                    return [.noticed(try await list.reapplyMine(key))]
+                } catch {
+                    return [.changeFailed(error.message)]
+                }
+            }
+        case .dismissConflict(let model, let key):
+            guard let list = lists[model] else { return }
+            mailbox.spawn {
+                await list.dismissConflict(key)
+                return []
+            }
+        case .refresh(let model):
+            guard let list = lists[model] else { return }
+            Task.detached { await list.refresh(askedByUser: true) }
+        case .quit:
+            break  // the loop's
+        }
+    }
+
+    private func change(_ model: String, _ apply: @escaping @Sendable (RecordList<ModelRecord>) async throws(InvalidInput) -> Void) {
+        guard let list = lists[model] else { return }
+        mailbox.spawn {
+            do throws(InvalidInput) {
+                try await apply(list)
+                return []
+            } catch {
+                return [.changeFailed(error.message)]
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import AmplifyModels
+import Foundation
+import ModelScreens
+import OptimisticStore
+import PropertySync
+import ScreenValues
+import Testing
+@testable import ModelBrowser
+
+/// The browser as a person uses it, key by key, over a real Gen 2 model set (the fixture
+/// `reading-club.json`: readers and their books, a `belongsTo`/`hasMany` pair) with the lists'
+/// events fed in by hand: no server, no terminal.
+@Suite struct BrowserStateTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AmplifyModelsTests/Fixtures")
+
+    let schema: ModelSchema
+    let layouts: [String: RecordLayout]
+
+    init() throws {
+        schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixtures.appendingPathComponent("household-budget.json")))
+        var layouts: [String: RecordLayout] = [:]
+        for model in schema.models { layouts[model.name] = try RecordLayout(model: model, schema: schema) }
+        self.layouts = layouts
+    }
+
+    func state(initialModel: String? = nil) -> BrowserState {
+        var state = BrowserState(
+            schema: schema, layouts: layouts, access: [:], backend: "local · API key", initialModel: initialModel)
+        _ = state.reduce(.resized(width: 100, height: 24))
+        return state
+    }
+
+    func transaction(_ key: String, _ description: String, amount: Double = 10, created: String) -> ModelRecord {
+        ModelRecord(
+            layout: layouts["Transaction"]!, key: RecordKey(key),
+            values: [
+                "description": .string(description), "amount": .float(amount), "kind": .enumValue("EXPENSE"),
+                "date": .string("2026-11-01"), "createdAt": .string(created),
+            ], version: 1)
+    }
+
+    func text(_ state: BrowserState) -> String { state.render().plainText }
+
+    @Test func severalModelsStartOnThePickerAndEnterOpensOne() {
+        var state = state()
+        #expect(text(state).contains("Models"))
+        // Type to filter, then open.
+        for character in "Trans" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(state.model == "Transaction")
+        #expect(text(state).contains("No Transaction yet"))
+    }
+
+    @Test func rowsArriveInCreationOrderAndAChangeIsAnEffect() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        let food = transaction("food", "Food", created: "2026-11-01T09:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent), RecordRow(food)])))
+        #expect(state.shownKeys == [RecordKey("food"), RecordKey("rent")])
+        let screen = text(state)
+        #expect(screen.contains("Food") && screen.contains("Rent"))
+
+        // d, then y: the delete goes to the list.
+        _ = state.reduce(.keyPressed(.character("j")))
+        _ = state.reduce(.keyPressed(.character("d")))
+        #expect(text(state).contains("Delete “Rent”?"))
+        #expect(state.reduce(.keyPressed(.character("y"))) == [.delete(model: "Transaction", RecordKey("rent"))])
+    }
+
+    @Test func theEditFormSubmitsOnlyWhatChanged() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent)])))
+        _ = state.reduce(.keyPressed(.character("e")))
+        guard case .form(let form) = state.screen else {
+            Issue.record("expected the form")
+            return
+        }
+        // The focus starts on the first field; type at its end, then save.
+        #expect(form.focusedField == "description")
+        _ = state.reduce(.keyPressed(.character("!")))
+        let effects = state.reduce(.keyPressed(.control("s")))
+        #expect(effects == [.update(model: "Transaction", RecordKey("rent"), ModelRecordPatch(["description": .string("Rent!")]))])
+    }
+
+    @Test func aPasteNeverRunsACommand() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        #expect(state.reduce(.keyPressed(.paste("dy\nq"))).isEmpty)
+        #expect(state.overlay == nil)
+        #expect(state.reduce(.keyPressed(.alt(.character("d")))).isEmpty)
+        #expect(state.overlay == nil)
+        // In the filter it is text, on one line.
+        _ = state.reduce(.keyPressed(.character("/")))
+        _ = state.reduce(.keyPressed(.paste("Re\nnt")))
+        #expect(state.textFilter == "Re nt")
+    }
+
+    @Test func marksSayWhatWaitsAndWhatWasRefused() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent, status: .pending(1))])))
+        #expect(state.mark(of: state.rows["Transaction"]?.byKey[rent.id]) == ("…", true))
+        let summary = RecordOperationSummary<ModelRecord>(kind: .edit, recordID: rent.id, recordName: "Rent")
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(rent)]))))
+        _ = state.reduce(.list(model: "Transaction", .reverted(summary, message: "amount must be positive", conflict: false)))
+        #expect(text(state).contains("✗ change of “Rent” failed, reverted: amount must be positive"))
+        #expect(state.mark(of: state.rows["Transaction"]?.byKey[rent.id]) == ("!", false))
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(rent, status: .conflict("someone else changed its amount to “5.0” meanwhile"))]))))
+        _ = state.reduce(.keyPressed(.character("k")))
+        #expect(state.mark(of: state.rows["Transaction"]?.byKey[rent.id]) == ("⚡", false))
+        #expect(state.reduce(.keyPressed(.character("o"))) == [.reapplyMine(model: "Transaction", rent.id)])
+    }
+
+    @Test func aRelationIsFollowedAndEscComesBack() throws {
+        var state = state(initialModel: "Transaction")
+        let categoryLayout = try #require(layouts["Category"])
+        let groceries = ModelRecord(
+            layout: categoryLayout, key: RecordKey("groceries"), values: ["name": .string("Groceries")], version: 1)
+        var bread = transaction("bread", "Bread", created: "2026-11-01T10:00:00.000Z")
+        bread["categoryId"] = .string("groceries")
+        _ = state.reduce(.list(model: "Category", .loaded([RecordRow(groceries)])))
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(bread)])))
+        _ = state.reduce(.keyPressed(.character("f")))
+        #expect(state.model == "Category")
+        guard case .detail(let detail) = state.screen else {
+            Issue.record("expected the parent's detail")
+            return
+        }
+        #expect(detail.record.id == groceries.id)
+        // From the parent to its children, then back twice.
+        _ = state.reduce(.keyPressed(.character("f")))
+        if case .follow = state.overlay { _ = state.reduce(.keyPressed(.enter)) }
+        #expect(state.model == "Transaction" && state.shownKeys == [bread.id])
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(state.model == "Category")
+        _ = state.reduce(.keyPressed(.escape))
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(state.model == "Transaction" && state.relationFilter == nil)
+    }
+
+    @Test func aReadOnlyModelSaysWhyInsteadOfChanging() {
+        var state = BrowserState(
+            schema: schema, layouts: layouts,
+            access: ["Transaction": ModelAccess(allowed: [.read], readOnlyReason: "its auth rules allow no change with API key")],
+            backend: "local", initialModel: "Transaction")
+        _ = state.reduce(.resized(width: 100, height: 24))
+        #expect(state.reduce(.keyPressed(.character("n"))).isEmpty)
+        #expect(text(state).contains("Cannot add: Transaction is read-only"))
+    }
+
+    @Test func everyFixtureModelDrawsAtEverySize() throws {
+        for file in ["finance.json", "reading-club.json", "court-bookings.json", "household-budget.json"] {
+            let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
+            var layouts: [String: RecordLayout] = [:]
+            for model in schema.models { layouts[model.name] = try RecordLayout(model: model, schema: schema) }
+            for model in schema.models {
+                for (width, height) in [(40, 10), (80, 24), (200, 60), (20, 5)] {
+                    var state = BrowserState(schema: schema, layouts: layouts, access: [:], backend: "local", initialModel: model.name)
+                    _ = state.reduce(.resized(width: width, height: height))
+                    _ = state.render()
+                    _ = state.reduce(.keyPressed(.character("n")))
+                    _ = state.render()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""End-to-end: the app in tmux against your own models (`proptui serve --models FILE`, Gen 2),
+started with the amplify_outputs.json the server wrote, as a developer with a Gen 2 project
+meets it: the model picker, a create using an enum, a Boolean, a Float, an Int, a date, a list
+and a belongsTo key, an edit, a relation followed and back, a delete, a change made elsewhere
+arriving live, a composite key, and unsent changes surviving SIGKILL (each sent exactly once).
+
+    python3 Tests/e2e/models_app_test.py [path/to/proptui]
+
+Waits are on the app's idle signal or on the screen, never a fixed sleep.
+"""
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from e2e_support import check, run_scenarios
+from outbox_test import Server, free_port, kill_app
+from tui_test import App, TIMEOUT
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
+PUBLIC = {"type": "auth", "properties": {"rules": [
+    {"allow": "public", "provider": "apiKey", "operations": ["create", "update", "delete", "read"]}]}}
+
+
+def public_models(work):
+    """The fixture's models with `allow.publicApiKey()` instead of owner rules: what a sandbox
+    with an API key may change (with the owner rules the app shows them read-only, as it should)."""
+    outputs = json.loads(FIXTURE.read_text())
+    for model in outputs["data"]["model_introspection"]["models"].values():
+        model["attributes"] = [a for a in model["attributes"] if a["type"] != "auth"] + [PUBLIC]
+        model["fields"].pop("owner", None)
+    path = Path(work) / "models.json"
+    path.write_text(json.dumps(outputs))
+    return path
+
+
+class ModelsServer(Server):
+    """`proptui serve --models FILE` on a fixed port, writing the outputs a Gen 2 project has."""
+
+    def __init__(self, binary, data_dir, port, outputs):
+        super().__init__(binary, data_dir, port, "--models", str(public_models(Path(outputs).parent.parent)),
+                         "--outputs", str(outputs))
+
+    def items(self, plural, fields):
+        page = self.graphql("query { list%s(limit: 1000) { items { %s } } }" % (plural, fields))
+        return page["data"]["list%s" % plural]["items"]
+
+
+def start(binary, work, *args):
+    return App(binary, "--data-dir", work + "/data", "--config", work + "/project/amplify_outputs.json", *args,
+               data_dir=False, height=30, width=120)
+
+
+def until(condition, what):
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise TimeoutError(f"timed out waiting for {what}")
+
+
+def browse_and_edit(binary):
+    """Pick a model, create with every kind of field, edit, follow a relation and come back, delete, see a change made elsewhere."""
+    work = tempfile.mkdtemp(prefix="proptui-models-e2e-")
+    (Path(work) / "project").mkdir()
+    server = ModelsServer(binary, work + "/server", free_port(), Path(work) / "project" / "amplify_outputs.json")
+    server.start()
+    app = start(binary, work)
+    try:
+        app.expect(lambda s: "Models" in s and "Transaction" in s and "Budget" in s, "several models: the picker comes first")
+        app.keys("C", "a", "t", literal=False)
+        app.keys("Enter")
+        app.expect(lambda s: "No Category yet" in s, "the picker's filter and ⏎ open Category's list")
+
+        # A category: a name, an enum picked by its first letter, a Boolean toggled with Space.
+        app.keys("n")
+        app.expect(lambda s: "name" in s and "kind" in s and "isArchived" in s, "n opens the form with the model's fields")
+        app.keys("Tab")  # past the generated id
+        app.keys("Groceries", literal=True)
+        app.keys("Tab", "E", "Tab", "Space", "C-s")
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the category to be confirmed")
+        categories = until(lambda: server.items("Categories", "id name kind isArchived"), "the server to hold the category")
+        check(categories[0]["name"] == "Groceries" and categories[0]["kind"] == "EXPENSE" and categories[0]["isArchived"] is True,
+              "the server holds the category with its enum and Boolean", categories)
+        category_id = categories[0]["id"]
+
+        # A transaction with a Float, an Int, an enum, a date, a list and the category's key.
+        app.keys("m")
+        app.keys("T", "r", "a", "n", "s")
+        app.keys("Enter")
+        app.keys("n", "Tab")
+        app.keys("Weekly shop", literal=True)
+        app.keys("Tab")
+        app.keys("82.5", literal=True)
+        app.keys("Tab")
+        app.keys("3", literal=True)
+        app.keys("Tab", "E", "Tab")
+        app.keys("2026-11-25", literal=True)
+        app.keys("Tab", "Tab")  # past bookedAt
+        app.keys("food", literal=True)
+        app.keys("Enter")
+        app.keys("weekly", literal=True)
+        app.keys("Enter", "Enter")  # an empty last item ends the list
+        app.keys("Tab")  # past the receipt
+        app.keys(category_id, literal=True)
+        app.keys("C-s")
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the transaction to be confirmed")
+        items = until(lambda: server.items("Transactions", "id description amount quantity kind date tags categoryId"),
+                      "the server to hold the transaction")
+        item = items[0]
+        check(item["description"] == "Weekly shop" and item["amount"] == 82.5 and item["quantity"] == 3 and item["kind"] == "EXPENSE"
+              and item["date"] == "2026-11-25" and item["tags"] == ["food", "weekly"] and item["categoryId"] == category_id,
+              "the server holds every field as typed", item)
+        app.expect(lambda s: "Weekly shop" in s and "82.5" in s, "the row shows its fields")
+
+        # A paste of command letters runs nothing: no delete asked, nothing quit.
+        app.paste("dy\nq")
+        app.expect(lambda s: "Delete" not in s and "Weekly shop" in s, "a paste on the list runs no command")
+
+        # A bad date is refused in the form, nothing is sent.
+        app.keys("n", "Tab")
+        app.keys("Bad", literal=True)
+        app.keys("Tab")
+        app.keys("1", literal=True)
+        app.keys("Tab", "Tab", "E", "Tab")
+        app.keys("2026-13-45", literal=True)
+        app.keys("C-s")
+        app.expect(lambda s: "2026-13-45" in s and "Esc" in s, "a bad date keeps the form open")
+        app.keys("Escape")
+        check(len(server.items("Transactions", "id")) == 1, "nothing was sent for the refused form")
+
+        # An edit of the amount.
+        app.keys("e", "Tab", "C-u")
+        app.keys("90", literal=True)
+        app.keys("C-s")
+        app.wait(lambda s: s["pending"] == 0, "the edit to be confirmed")
+        until(lambda: server.items("Transactions", "amount")[0]["amount"] == 90, "the server to hold the new amount")
+        check(True, "an edit of one field reaches the server")
+
+        # Follow the belongsTo to the category, and come back.
+        app.keys("f")
+        app.expect(lambda s: "Groceries" in s and "Category" in s, "f follows categoryId to the category's detail")
+        app.keys("f")
+        app.expect(lambda s: "Weekly shop" in s and "Transaction where categoryId" in s, "from the category, its transactions")
+        app.keys("Escape", "Escape", "Escape")
+        app.expect(lambda s: "Weekly shop" in s and "Transaction" in s, "Esc goes back to where it started")
+
+        # A change made elsewhere arrives live.
+        server.graphql('mutation { createTransaction(input: {description: "From elsewhere", amount: 5, kind: INCOME, date: "2026-11-26"}) { id } }')
+        app.expect(lambda s: "From elsewhere" in s, "a change made elsewhere arrives live", timeout=TIMEOUT)
+
+        # Delete the first one.
+        app.keys("g", "d")
+        app.expect(lambda s: "Delete “Weekly shop”?" in s, "d asks, naming the record")
+        app.keys("y")
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the delete to be confirmed")
+        check([i["description"] for i in server.items("Transactions", "description")] == ["From elsewhere"],
+              "the server no longer holds the deleted transaction")
+
+        # A composite key.
+        app.keys("m")
+        app.keys("B", "u", "d")
+        app.keys("Enter", "n")
+        app.keys("home", literal=True)
+        app.keys("Tab")
+        app.keys("food-2026", literal=True)
+        app.keys("Tab")
+        app.keys("Food", literal=True)
+        app.keys("Tab")
+        app.keys("400", literal=True)
+        for _ in range(10):
+            app.keys("Tab")  # to months, the last field
+        app.keys("1", literal=True)
+        app.keys("Enter")
+        app.keys("2", literal=True)
+        app.keys("C-s")
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the budget to be confirmed")
+        budgets = server.items("Budgets", "tenantId sku title limit months")
+        check(budgets == [{"tenantId": "home", "sku": "food-2026", "title": "Food", "limit": 400.0, "months": [1, 2]}],
+              "a record with a composite key and a list of Int", budgets)
+        quit_app(app)
+    finally:
+        app.close()
+        server.stop()
+
+
+def quit_app(app):
+    """q with nothing waiting: the app ends at once, and its exit status is 0."""
+    app.tmux("send-keys", "q")
+    check("exit=0" in app.wait_for_exit(), "q quits with status 0")
+
+
+def killed_with_unsent_changes(binary):
+    """Killed with unsent changes (server down), restarted: each is sent exactly once."""
+    work = tempfile.mkdtemp(prefix="proptui-models-e2e-")
+    (Path(work) / "project").mkdir()
+    server = ModelsServer(binary, work + "/server", free_port(), Path(work) / "project" / "amplify_outputs.json")
+    server.start()
+    app = start(binary, work, "--model", "Category")
+    app.expect(lambda s: "No Category yet" in s, "--model opens that model's list")
+    server.stop()
+    for name in ["Offline one", "Offline two"]:
+        app.keys("n", "Tab")
+        app.keys(name, literal=True)
+        app.keys("C-s")
+    app.wait(lambda s: s["pending"] == 2 and s["rows"] == 2, "two changes waiting")
+    kill_app(app)
+    server.start()
+    app = start(binary, work, "--model", "Category")
+    try:
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 2, "the kept changes to be sent after the restart")
+        names = sorted(c["name"] for c in server.items("Categories", "name"))
+        check(names == ["Offline one", "Offline two"], "each change made before the kill is on the server once", names)
+        quit_app(app)
+    finally:
+        app.close()
+        server.stop()
+
+
+if __name__ == "__main__":
+    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
+    run_scenarios(binary, [browse_and_edit, killed_with_unsent_changes])
