@@ -139,8 +139,8 @@ extension ModelCacheTests {
         let sample = try storage.load().pending
         #expect(sample.map(\.id.rawValue) == [1, 2, 3], "each list numbers its own operations")
         #expect(sample.map(\.change) == (0..<3).map { .update("villa", RealEstatePropertyPatch(name: "Villa \($0)")) })
-        let money = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
-        #expect(money.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
+        let moneyOperations = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
+        #expect(moneyOperations.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
         let plans = try storage.cache(for: budgets).loadStart(firstBatch: 1).snapshot.pending
         #expect(plans.map(\.change) == (0..<3).map { .update(budget().id, ModelRecordPatch(["months": .list([.int(Int64($0))])])) })
 
@@ -148,6 +148,11 @@ extension ModelCacheTests {
         let database = try DatabaseQueue(path: path)
         let order = try database.read { db in try String?.fetchAll(db, sql: "SELECT model FROM outbox ORDER BY seq") }
         #expect(order == Array(repeating: [nil, "Transaction", "Budget"], count: 3).flatMap { $0 })
+
+        // An operation is one row: appending it again fails, the sample's as a model's.
+        let money = try storage.cache(for: transactions)
+        #expect(throws: SyncStorageError.self) { try storage.append(sample[0]) }
+        #expect(throws: SyncStorageError.self) { try money.append(moneyOperations[0]) }
 
         // Settling the sample's first operation leaves the models' operations of the same number alone.
         try storage.settle([OperationID(rawValue: 1)], writing: nil)
