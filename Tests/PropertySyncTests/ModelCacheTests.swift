@@ -338,3 +338,31 @@ extension ModelCacheTests {
         #expect(try money.loadStart(firstBatch: 1).snapshot.pending.count == 1)
     }
 }
+
+// MARK: - The JSON a row holds
+
+extension ModelCacheTests {
+    /// What `CompactJSON` writes reads back as the same value: texts needing escapes, numbers
+    /// at the edges of their forms, nesting.
+    @Test func theRowsJSONReadsBackExactly() throws {
+        let values: [JSONValue] = [
+            .string("quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} é 😀 # / </"),
+            .double(0.1), .double(1e-7), .double(-0.0), .double(1e300), .double(900.25), .double(-5e-324),
+            .int(Int64.max), .int(Int64.min), .int(0), .bool(true), .bool(false), .null,
+            .array([]), .object([:]), .array([.object(["a": .array([.int(1), .null])]), .string("")]),
+        ]
+        for value in values {
+            var bytes: [UInt8] = []
+            CompactJSON.append(value, to: &bytes)
+            #expect(JSONValue(jsonText: bytes) == value, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        // Through the cache: a text with every escape, in a key part and in a value.
+        let cache = try SyncStorage(path: Self.temporaryPath()).cache(for: budgets)
+        var odd = budget("t \"1\"\n", "a\\b\u{1}")
+        odd["title"] = .string("line\nnext \"quoted\" \\ \u{1f}")
+        try cache.merge([odd])
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed == [odd])
+        try cache.remove([odd.id], refreshedAt: Date(), rowCount: 0)
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
+    }
+}
