@@ -366,3 +366,35 @@ extension ModelCacheTests {
         #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
     }
 }
+
+extension ModelCacheTests {
+    /// A key of numbers (`Int`, `AWSTimestamp`, `Float` parts), which no fixture has: its text
+    /// form reads back as the same key, in the outbox as in the cache.
+    @Test func aKeyOfNumbersComesBack() throws {
+        let model = AmplifyModel(
+            name: "Reading", pluralName: "Readings",
+            fields: [
+                ModelField(name: "sensor", type: .scalar(.int), isRequired: true),
+                ModelField(name: "at", type: .scalar(.awsTimestamp), isRequired: true),
+                ModelField(name: "depth", type: .scalar(.float), isRequired: true),
+                ModelField(name: "value", type: .scalar(.float)),
+            ],
+            primaryKey: PrimaryKey(partitionKey: "sensor", sortKeys: ["at", "depth"]))
+        let layout = try RecordLayout(model: model, schema: ModelSchema(models: [model]))
+        let reading = ModelRecord(
+            layout: layout, key: RecordKey([.int(-7), .int(1_800_000_000), .float(0.1)]), values: ["value": .float(21.5)], version: 1)
+        let path = Self.temporaryPath()
+        do {
+            let cache = try SyncStorage(path: path).cache(for: layout)
+            try cache.merge([reading])
+            let store = OptimisticStore<ModelRecord>(confirmed: [reading])
+            try cache.append(try #require(store.operation(store.apply(.update(reading.id, ModelRecordPatch(["value": .float(22)]))).operation)))
+        }
+        let cache = try SyncStorage(path: path).cache(for: layout)
+        let (kept, _) = try cache.loadStart(firstBatch: 10)
+        #expect(kept.pending.first?.recordID == reading.id)
+        #expect(Set(kept.confirmed) == [reading])
+        try cache.remove([reading.id], refreshedAt: Date(), rowCount: 0)
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
+    }
+}
