@@ -15,18 +15,28 @@ extension ModelCache {
     /// joins them with `#`, which a part may hold itself. A part's kind needs no mark: one model's
     /// key fields always have the same types.
     static func keyText(_ key: RecordKey) -> String {
-        JSONValue.array(key.parts.map { .string($0.text) }).jsonText
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for (index, part) in key.parts.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            CompactJSON.appendString(part.text, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `{"amount":900,"kind":"EXPENSE",…}`, every field the record holds (key fields too, so a row
     /// is read back from this column and the server's numbers alone).
     static func fieldsText(_ record: ModelRecord) -> String {
         let layout = record.layout
-        var members: [String: JSONValue] = [:]
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, value) in record.values.enumerated() where value != .null {
-            members[layout.fields[index].name] = layout.codecs[index].json(value)
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            CompactJSON.appendString(layout.fields[index].name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            CompactJSON.append(layout.codecs[index].json(value), to: &bytes)
         }
-        return JSONValue.object(members).jsonText
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Why a row cannot be a record of the model as it is now.

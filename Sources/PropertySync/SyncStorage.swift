@@ -86,12 +86,14 @@ public final class SyncStorage: RecordCache, Sendable {
         // Any model's operations in the outbox: whose (`model`, NULL for the sample's, so that a
         // v1 file's rows stay the sample's) and the list's own id of the operation (`operation`,
         // NULL in a v1 row, whose id is its `seq`). `seq` is SQLite's next rowid from then on.
+        // One list's operation is one row, as when `seq` was the id: a second append of it fails
+        // (the sample's `model` counts as '', which no GraphQL name is; NULLs would not clash).
         migrator.registerMigration("v2") { db in
             try db.alter(table: OutboxEntry.databaseTableName) { table in
                 table.add(column: "model", .text)
                 table.add(column: "operation", .integer)
             }
-            try db.create(index: "outbox_operation", on: OutboxEntry.databaseTableName, columns: ["model", "operation"])
+            try db.execute(sql: "CREATE UNIQUE INDEX outbox_operation ON outbox (ifnull(model, ''), operation)")
         }
         return migrator
     }

@@ -139,8 +139,8 @@ extension ModelCacheTests {
         let sample = try storage.load().pending
         #expect(sample.map(\.id.rawValue) == [1, 2, 3], "each list numbers its own operations")
         #expect(sample.map(\.change) == (0..<3).map { .update("villa", RealEstatePropertyPatch(name: "Villa \($0)")) })
-        let money = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
-        #expect(money.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
+        let moneyOperations = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
+        #expect(moneyOperations.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
         let plans = try storage.cache(for: budgets).loadStart(firstBatch: 1).snapshot.pending
         #expect(plans.map(\.change) == (0..<3).map { .update(budget().id, ModelRecordPatch(["months": .list([.int(Int64($0))])])) })
 
@@ -148,6 +148,11 @@ extension ModelCacheTests {
         let database = try DatabaseQueue(path: path)
         let order = try database.read { db in try String?.fetchAll(db, sql: "SELECT model FROM outbox ORDER BY seq") }
         #expect(order == Array(repeating: [nil, "Transaction", "Budget"], count: 3).flatMap { $0 })
+
+        // An operation is one row: appending it again fails, the sample's as a model's.
+        let money = try storage.cache(for: transactions)
+        #expect(throws: SyncStorageError.self) { try storage.append(sample[0]) }
+        #expect(throws: SyncStorageError.self) { try money.append(moneyOperations[0]) }
 
         // Settling the sample's first operation leaves the models' operations of the same number alone.
         try storage.settle([OperationID(rawValue: 1)], writing: nil)
@@ -331,5 +336,65 @@ extension ModelCacheTests {
         try storage.settle([OperationID(rawValue: 7)], writing: nil)
         #expect(try storage.load().pending.map(\.id.rawValue) == [8])
         #expect(try money.loadStart(firstBatch: 1).snapshot.pending.count == 1)
+    }
+}
+
+// MARK: - The JSON a row holds
+
+extension ModelCacheTests {
+    /// What `CompactJSON` writes reads back as the same value: texts needing escapes, numbers
+    /// at the edges of their forms, nesting.
+    @Test func theRowsJSONReadsBackExactly() throws {
+        let values: [JSONValue] = [
+            .string("quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} é 😀 # / </"),
+            .double(0.1), .double(1e-7), .double(-0.0), .double(1e300), .double(900.25), .double(-5e-324),
+            .int(Int64.max), .int(Int64.min), .int(0), .bool(true), .bool(false), .null,
+            .array([]), .object([:]), .array([.object(["a": .array([.int(1), .null])]), .string("")]),
+        ]
+        for value in values {
+            var bytes: [UInt8] = []
+            CompactJSON.append(value, to: &bytes)
+            #expect(JSONValue(jsonText: bytes) == value, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        // Through the cache: a text with every escape, in a key part and in a value.
+        let cache = try SyncStorage(path: Self.temporaryPath()).cache(for: budgets)
+        var odd = budget("t \"1\"\n", "a\\b\u{1}")
+        odd["title"] = .string("line\nnext \"quoted\" \\ \u{1f}")
+        try cache.merge([odd])
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed == [odd])
+        try cache.remove([odd.id], refreshedAt: Date(), rowCount: 0)
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
+    }
+}
+
+extension ModelCacheTests {
+    /// A key of numbers (`Int`, `AWSTimestamp`, `Float` parts), which no fixture has: its text
+    /// form reads back as the same key, in the outbox as in the cache.
+    @Test func aKeyOfNumbersComesBack() throws {
+        let model = AmplifyModel(
+            name: "Reading", pluralName: "Readings",
+            fields: [
+                ModelField(name: "sensor", type: .scalar(.int), isRequired: true),
+                ModelField(name: "at", type: .scalar(.awsTimestamp), isRequired: true),
+                ModelField(name: "depth", type: .scalar(.float), isRequired: true),
+                ModelField(name: "value", type: .scalar(.float)),
+            ],
+            primaryKey: PrimaryKey(partitionKey: "sensor", sortKeys: ["at", "depth"]))
+        let layout = try RecordLayout(model: model, schema: ModelSchema(models: [model]))
+        let reading = ModelRecord(
+            layout: layout, key: RecordKey([.int(-7), .int(1_800_000_000), .float(0.1)]), values: ["value": .float(21.5)], version: 1)
+        let path = Self.temporaryPath()
+        do {
+            let cache = try SyncStorage(path: path).cache(for: layout)
+            try cache.merge([reading])
+            let store = OptimisticStore<ModelRecord>(confirmed: [reading])
+            try cache.append(try #require(store.operation(store.apply(.update(reading.id, ModelRecordPatch(["value": .float(22)]))).operation)))
+        }
+        let cache = try SyncStorage(path: path).cache(for: layout)
+        let (kept, _) = try cache.loadStart(firstBatch: 10)
+        #expect(kept.pending.first?.recordID == reading.id)
+        #expect(Set(kept.confirmed) == [reading])
+        try cache.remove([reading.id], refreshedAt: Date(), rowCount: 0)
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
     }
 }
