@@ -164,6 +164,9 @@ public final class LocalAppSyncServer: Sendable {
     }
 
     /// Closes every realtime socket and stops the server; waits until it has stopped.
+    /// How long a graceful stop may take before what is left is cut.
+    static let shutdownGrace = Duration.seconds(3)
+
     public func stop() async {
         let running: (ServiceGroup, Task<Void, any Error>)? = state.withLock { state in
             guard case .running(let group, let task, _) = state else { return nil }
@@ -173,7 +176,24 @@ public final class LocalAppSyncServer: Sendable {
         guard let (group, task) = running else { return }
         await realtime.shutDownAll()
         await group.triggerGracefulShutdown()
-        _ = try? await task.value
+        // A connection caught half open by the shutdown (a realtime socket upgraded while the
+        // others were being closed) can hold a graceful shutdown open for ever: after a grace
+        // period the server is cancelled, which closes what is left.
+        let finished = Mutex(false)
+        Task {
+            _ = try? await task.value
+            finished.withLock { $0 = true }
+        }
+        let deadline = ContinuousClock.now + Self.shutdownGrace
+        while !finished.withLock({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        let stopped = finished.withLock { $0 }
+        if !stopped {
+            configuration.requestLogger.warning("the server did not stop within \(Self.shutdownGrace): cancelling what is left")
+            task.cancel()
+            _ = try? await task.value
+        }
     }
 
     /// Waits for SIGINT or SIGTERM, then stops the server (for `proptui serve`). `trapping` runs

@@ -26,6 +26,9 @@ public actor RecordList<Record: ListRecord> {
     let server: any ListAPI<Record>
     var api: any ListAPI<Record> { server.speaking(machine.dialect) }
 
+    /// Creates across the backend's lists (nil: a list alone, the sample's).
+    var gate: CreateGate<Record>?
+
     // MARK: Tasks under way
     /// Watching for the server's return while the link says it cannot be reached.
     var probe: Task<Void, Never>?
@@ -74,9 +77,14 @@ public actor RecordList<Record: ListRecord> {
     }
 
     /// The same, with the events of each step handed over together (see `RecordListEventBatchSink<Record>`).
+    ///
+    /// Any model's list among others of one backend is given their `gate`, which holds a create
+    /// back until its parent (made in another list, perhaps) is on the server. Every list of the
+    /// backend is made before any is started, so that each knows the others' kept creates.
     public init(
         api: any ListAPI<Record>, storage: any RecordCache<Record>, options: SyncOptions = SyncOptions(), dialectHint: APIDialect? = nil,
-        logger: Logger = Logger(label: "proptui.sync"), onEvents sink: @escaping RecordListEventBatchSink<Record>
+        gate: CreateGate<Record>? = nil, logger: Logger = Logger(label: "proptui.sync"),
+        onEvents sink: @escaping RecordListEventBatchSink<Record>
     ) throws {
         let (kept, rest) = try storage.loadStart(firstBatch: Self.cacheBatch)
         let knownDialect = try storage.dialect()
@@ -91,6 +99,11 @@ public actor RecordList<Record: ListRecord> {
         self.dialectHint = dialectHint
         self.logger = logger
         sinkBatch = sink
+        self.gate = gate
+        machine.parentState = gate?.parentState
+        for operation in kept.pending {
+            if case .create = operation.change { gate?.pending(operation.recordID) }
+        }
     }
 
     /// One event: with the step under way, if any, else on its own.
@@ -102,6 +115,9 @@ public actor RecordList<Record: ListRecord> {
     /// sending the outbox, reads the rest of the cache and refreshes. Returns as soon as the
     /// first rows are published; the rest runs on.
     public func start() {
+        gate?.whenParentsSettle { [weak self] in
+            Task { await self?.parentsSettled() }
+        }
         sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount)])
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
         // run is used at once, and checked by the first refusal, if any; else the refresh asks.
@@ -179,6 +195,10 @@ public actor RecordList<Record: ListRecord> {
                 if dialectChanged || realtime == nil { restartLiveSync() }
             case .log(let level, let message):
                 logger.log(level: level, "\(message)")
+            case .createPending(let id):
+                gate?.pending(id)
+            case .createLeft(let id, let name, let refusal):
+                gate?.left(id, name, refusal)
             }
         }
     }
@@ -207,6 +227,10 @@ public actor RecordList<Record: ListRecord> {
         var failure: AppSyncFailure?
         do { try await api.probe() } catch { failure = error }
         run(machine.checked(failure))
+    }
+
+    private func parentsSettled() {
+        run(machine.parentsSettled())
     }
 
     private func backoffEnded(_ record: Record.ID, ticket: Int) {

@@ -39,13 +39,15 @@ struct ModelsApp {
         let client = AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)
         let dialect = (try? storage.dialect()) ?? dialectHint ?? .plain
         var lists: [String: RecordList<ModelRecord>] = [:]
+        // A record made under a parent still in the outbox waits for it, across models.
+        let creates = PendingCreates()
         for model in usable {
             let layout = layouts[model.name]!
             let name = model.name
             let api = AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect), dialect: dialect)
             lists[name] = try RecordList<ModelRecord>(
                 api: api, storage: try storage.cache(for: layout), options: options, dialectHint: dialectHint,
-                logger: Logger(label: "proptui.sync.\(name)")
+                gate: creates.gate(for: layout), logger: Logger(label: "proptui.sync.\(name)")
             ) { (events: [RecordListEvent<ModelRecord>]) in
                 mailbox.post(contentsOf: events.map { .list(model: name, $0) })
             }

@@ -3,6 +3,7 @@ import AppSync
 import Foundation
 import LocalAppSync
 import OptimisticStore
+import Synchronization
 import Testing
 @testable import PropertySync
 
@@ -168,5 +169,97 @@ import Testing
         let after = machine.answered(.success(answered), to: first)
         #expect(sent(after).isEmpty, "rent's two edits cancel out")
         #expect(machine.store.operation(second) == nil && machine.store.operation(third) == nil)
+    }
+}
+
+/// A create under a parent still in the outbox (`belongsTo`, across models): it waits for the
+/// parent's confirmation, and is refused with the parent if the parent is refused.
+@Suite struct ParentCreateTests {
+    let schema: ModelSchema
+    let categories: RecordLayout
+    let transactions: RecordLayout
+
+    init() throws {
+        let models = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
+        schema = models.schema
+        categories = try RecordLayout(model: try #require(schema.model(named: "Category")), schema: schema)
+        transactions = try RecordLayout(model: try #require(schema.model(named: "Transaction")), schema: schema)
+    }
+
+    func machine(_ gate: CreateGate<ModelRecord>) -> SyncMachine<ModelRecord> {
+        var machine = SyncMachine<ModelRecord>(
+            store: OptimisticStore(), options: SyncOptions(), dialect: .plain, dialectIsKnown: true, loadState: .loaded)
+        machine.parentState = gate.parentState
+        return machine
+    }
+
+    func create(_ machine: inout SyncMachine<ModelRecord>, _ record: ModelRecord, gate: CreateGate<ModelRecord>) -> [SyncMachine<ModelRecord>.Action] {
+        let staged = machine.stage(.create(record))!
+        let actions = machine.commit(staged, kind: .create)
+        for case .createPending(let id) in actions { gate.pending(id) }
+        return actions
+    }
+
+    func sent(_ actions: [SyncMachine<ModelRecord>.Action]) -> [ModelRecord] {
+        actions.compactMap { if case .send(_, .create(let record)) = $0 { record } else { nil } }
+    }
+
+    /// What the list does with a machine's `createLeft`.
+    func carryOut(_ actions: [SyncMachine<ModelRecord>.Action], _ gate: CreateGate<ModelRecord>) {
+        for case .createLeft(let id, let name, let refusal) in actions { gate.left(id, name, refusal) }
+    }
+
+    @Test func aChildWaitsForItsParentThenGoes() {
+        let creates = PendingCreates()
+        let (categoryGate, transactionGate) = (creates.gate(for: categories), creates.gate(for: transactions))
+        var parents = machine(categoryGate)
+        var children = machine(transactionGate)
+        let groceries = ModelRecord(layout: categories, key: RecordKey("groceries"), values: ["name": .string("Groceries")])
+        let bread = ModelRecord(
+            layout: transactions, key: RecordKey("bread"),
+            values: ["description": .string("Bread"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25"),
+                     "categoryId": .string("groceries")])
+        let parentSent = create(&parents, groceries, gate: categoryGate)
+        #expect(sent(parentSent) == [groceries])
+        #expect(sent(create(&children, bread, gate: transactionGate)).isEmpty, "the parent is not on the server yet")
+
+        let woken = Mutex(false)
+        transactionGate.whenParentsSettle { woken.withLock { $0 = true } }
+        let operation = parents.store.pendingOperations[0].id
+        var confirmed = groceries
+        confirmed.version = 1
+        carryOut(parents.answered(.success(confirmed), to: operation), categoryGate)
+        #expect(woken.withLock { $0 }, "the children's list is woken")
+        #expect(sent(children.parentsSettled()) == [bread], "then the child goes")
+    }
+
+    @Test func aChildIsRefusedWithItsParent() {
+        let creates = PendingCreates()
+        let (categoryGate, transactionGate) = (creates.gate(for: categories), creates.gate(for: transactions))
+        var parents = machine(categoryGate)
+        var children = machine(transactionGate)
+        let groceries = ModelRecord(layout: categories, key: RecordKey("groceries"), values: ["name": .string("Groceries")])
+        let bread = ModelRecord(
+            layout: transactions, key: RecordKey("bread"),
+            values: ["description": .string("Bread"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25"),
+                     "categoryId": .string("groceries")])
+        _ = create(&parents, groceries, gate: categoryGate)
+        _ = create(&children, bread, gate: transactionGate)
+        let operation = parents.store.pendingOperations[0].id
+        carryOut(parents.answered(.failure(.rejected(GraphQLError(message: "name is taken"))), to: operation), categoryGate)
+        let after = children.parentsSettled()
+        let reasons = after.compactMap { if case .emit(.reverted(_, let message, _)) = $0 { message } else { nil } }
+        #expect(reasons == ["its Category “Groceries” was refused: name is taken"])
+        #expect(children.store.pendingCount == 0 && sent(after).isEmpty)
+    }
+
+    @Test func aRecordWithoutAParentIsNotHeld() {
+        let creates = PendingCreates()
+        let gate = creates.gate(for: transactions)
+        var children = machine(gate)
+        let loose = ModelRecord(
+            layout: transactions, key: RecordKey("loose"),
+            values: ["description": .string("Loose"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25")])
+        #expect(sent(create(&children, loose, gate: gate)) == [loose])
     }
 }

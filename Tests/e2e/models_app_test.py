@@ -312,13 +312,30 @@ def killed_with_unsent_changes(binary):
         app.keys(name, literal=True)
         app.keys("C-s")
     app.wait(lambda s: s["pending"] == 2 and s["rows"] == 2, "two changes waiting")
+    # A transaction made under the second category, from its list of transactions: the form
+    # starts with its categoryId; its create waits for the category's.
+    app.keys("f")
+    app.expect(lambda s: "Transaction where categoryId" in s, "f leads to the category's transactions")
+    app.keys("n", "Tab")
+    app.keys("Child", literal=True)
+    app.keys("Tab")
+    app.keys("1", literal=True)
+    app.keys("Tab", "Tab", "E", "Tab")
+    app.keys("2026-11-25", literal=True)
+    app.keys("C-s")
+    app.wait(lambda s: s["pending"] == 3 and s["rows"] == 1, "three changes waiting, the child shown under its parent")
     kill_app(app)
     server.start()
     app = start(binary, work, "--model", "Category")
     try:
         app.wait(lambda s: s["pending"] == 0 and s["rows"] == 2, "the kept changes to be sent after the restart")
-        names = sorted(c["name"] for c in server.items("Categories", "name"))
+        categories = server.items("Categories", "id name createdAt")
+        names = sorted(c["name"] for c in categories)
         check(names == ["Offline one", "Offline two"], "each change made before the kill is on the server once", names)
+        children = server.items("Transactions", "description categoryId createdAt")
+        parent = next(c for c in categories if c["name"] == "Offline two")
+        check(len(children) == 1 and children[0]["categoryId"] == parent["id"] and children[0]["createdAt"] >= parent["createdAt"],
+              "the child reached the server once, after its parent, pointing at it", (children, parent))
         quit_app(app)
     finally:
         app.close()

@@ -110,6 +110,7 @@ extension SyncMachine {
         undoes.remove(operation.id)
         var actions = publish(store.confirm(operation.id, with: record))
         actions.append(.save(.settle([operation.id], writing: record)))
+        if case .create = operation.change { actions.append(.createLeft(record.id, name: record.displayName, refusal: nil)) }
         // Named as the server now has it: "Renamed to “the new name”".
         let name = record.isDeleted ? (operation.before?.displayName ?? record.displayName) : record.displayName
         actions.append(.emit(.succeeded(RecordOperationSummary(kind: kind, recordID: record.id, recordName: name))))
@@ -126,8 +127,9 @@ extension SyncMachine {
         undoes.remove(operation.id)
         let rejection = Rejection(message, kind: conflict ? .conflict : .rejected)
         var dropped = [operation.id]
+        var actions = createLeft(operation, refusal: message)
         if case .create = operation.change { summary.lastShown = store.record(operation.recordID) }
-        var actions = publish(store.reject(operation.id, because: rejection, serverRecord: server))
+        actions += publish(store.reject(operation.id, because: rejection, serverRecord: server))
         history.forget(operation: operation.id)
         if conflict, let server, !server.isDeleted {
             switch operation.change {
@@ -200,5 +202,12 @@ extension SyncMachine {
     /// update's kind and a conflict's server copy are read against.
     private func shownBefore(_ operation: PendingOperation<Record>) -> Record? {
         operation.before ?? operation.base ?? store.record(operation.recordID)
+    }
+
+    /// A create leaving the outbox unconfirmed (refused, taken back, folded away): children made
+    /// under it in other lists are told (`createLeft`); anything else needs no word.
+    func createLeft(_ operation: PendingOperation<Record>, refusal: String) -> [Action] {
+        guard case .create(let record) = operation.change else { return [] }
+        return [.createLeft(record.id, name: record.displayName, refusal: refusal)]
     }
 }

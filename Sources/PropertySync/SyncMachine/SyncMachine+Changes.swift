@@ -26,7 +26,11 @@ extension SyncMachine {
     /// Kept in the outbox: shown, recorded for undo (unless it is an undo itself), and sent.
     mutating func commit(_ staged: Staged, kind: OperationKind) -> [Action] {
         let change = staged.operation.change
-        if case .create = change { creationOrder.note(staged.operation.id, of: change.recordID) }
+        var created: [Action] = []
+        if case .create = change {
+            creationOrder.note(staged.operation.id, of: change.recordID)
+            created.append(.createPending(change.recordID))
+        }
         if kind == .undo {
             undoes.insert(staged.operation.id)  // its answer is told as the undo it is
         } else {
@@ -36,7 +40,7 @@ extension SyncMachine {
                 after: store.record(change.recordID)))
         }
         schedule.waiting(change.recordID)
-        return publish(staged.diff) + pump()
+        return created + publish(staged.diff) + pump()
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
@@ -64,7 +68,8 @@ extension SyncMachine {
         guard let entry = history.popLast() else { return .nothing }
         if let operation = store.operation(entry.operation), canCancel(operation) {
             undoes.remove(operation.id)
-            var actions = publish(store.cancel(operation.id))
+            var actions = createLeft(operation, refusal: "it was taken back")
+            actions += publish(store.cancel(operation.id))
             actions.append(.save(.settle([operation.id], writing: nil)))
             actions += pump()  // a create held behind this one may go now
             return .dropped(entry, actions)

@@ -24,6 +24,18 @@ extension SyncMachine {
             // A create behind an older one waits for it; `released` hands it back.
             if case .create = operation.change,
                !creationOrder.mayGo(operation.id, of: id, isPending: isPending) { continue }
+            // A create whose parent is still pending waits for it; refused with it, if it is.
+            if case .create(let record) = operation.change, let parentState {
+                switch parentState(record) {
+                case .ready: break
+                case .waiting:
+                    waitingForParents.insert(id)
+                    continue
+                case .refused(let reason):
+                    actions += refuse(operation, message: reason, conflict: false)
+                    continue
+                }
+            }
             schedule.sending(operation.id, of: id)
             // Counted before it leaves: killed while it is on the wire, the app must
             // know after a restart that the server may have applied it.
@@ -96,11 +108,22 @@ extension SyncMachine {
         }
         guard !cancelled.isEmpty else { return [] }
         var actions: [Action] = []
-        for operation in cancelled { actions += publish(store.cancel(operation)) }
+        for operation in cancelled {
+            if let pending = store.operation(operation) { actions += createLeft(pending, refusal: "it was deleted before it was sent") }
+            actions += publish(store.cancel(operation))
+        }
         undoes.subtract(cancelled)
         actions.append(.save(.settle(cancelled, writing: nil)))
         actions.append(.log(.info, "folded \(cancelled.count) operations that cancel out (record \(id))"))
         return actions
+    }
+
+    /// Some parent's create left another list's outbox: the creates that waited for one look again.
+    mutating func parentsSettled() -> [Action] {
+        guard !waitingForParents.isEmpty else { return [] }
+        for id in waitingForParents where !store.pendingOperations(for: id).isEmpty { schedule.waiting(id) }
+        waitingForParents = []
+        return pump()
     }
 
     // MARK: - Backoff

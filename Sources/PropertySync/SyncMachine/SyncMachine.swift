@@ -34,6 +34,10 @@ struct SyncMachine<Record: ListRecord> {
         /// Open live sync's socket in the current dialect, if it is wanted and not open in it yet.
         case subscribe(dialectChanged: Bool)
         case log(Logger.Level, String)
+        /// A create is pending: other lists' children of this record wait for it (`CreateGate`).
+        case createPending(Record.ID)
+        /// A create left the outbox: confirmed (`refusal` nil), or refused or taken back.
+        case createLeft(Record.ID, name: String, refusal: String?)
     }
 
     /// A write to the outbox or the cache. Those that fail after the fact are only logged (the
@@ -71,6 +75,10 @@ struct SyncMachine<Record: ListRecord> {
     /// until it is applied again, let go, or the user changes the record otherwise.
     var conflicted: [Record.ID: PendingOperation<Record>] = [:]
     var history = UndoHistory<Record>()
+    /// Whether a create's parents (`belongsTo`) are on the server yet (nil: records without
+    /// parents). A create whose parent is still pending waits in `waitingForParents`.
+    var parentState: ((Record) -> ParentState)?
+    var waitingForParents: Set<Record.ID> = []
     /// Live sync's catch-up under way, with the events waiting for it (see +CatchUp).
     var catchUp: CatchUp?
     /// Pending operations that undo an earlier change (named so when their answer comes).
