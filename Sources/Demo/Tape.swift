@@ -20,6 +20,8 @@ public struct Tape: Equatable, Sendable {
     public var typingSpeed = Duration.milliseconds(50)
     public var waitTimeout = Duration.seconds(15)
     public var title: String?
+    /// The models file the server serves and the app shows (`Set Models "…"`); nil: the sample.
+    public var models: String?
     public var output: String?
     /// What to do, in order (the `Set` and `Output` lines are folded into the fields above).
     public var steps: [Step] = []
@@ -53,6 +55,7 @@ public struct Tape: Equatable, Sendable {
         case .typingSpeed(let speed): typingSpeed = speed
         case .waitTimeout(let timeout): waitTimeout = timeout
         case .title(let text): title = text
+        case .models(let path): models = path
         }
     }
 }

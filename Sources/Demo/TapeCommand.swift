@@ -35,6 +35,9 @@ public enum TapeSetting: Equatable, Sendable {
     case typingSpeed(Duration)
     case waitTimeout(Duration)
     case title(String)
+    /// A models file (relative to the tape): the server serves those models and the app shows
+    /// them, instead of the sample.
+    case models(String)
 }
 
 /// What a `Server` line changes in the embedded server's fault injection.

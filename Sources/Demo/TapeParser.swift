@@ -91,8 +91,9 @@ enum TapeParser {
         case "TypingSpeed": return .typingSpeed(try duration(value, line: line))
         case "WaitTimeout": return .waitTimeout(try duration(value, line: line))
         case "Title": return .title(try quoted(Substring(value), line: line))
+        case "Models": return .models(try quoted(Substring(value), line: line))
         default:
-            throw TapeError(line: line, "unknown setting “\(name)” (known: Width, Height, TypingSpeed, WaitTimeout, Title)")
+            throw TapeError(line: line, "unknown setting “\(name)” (known: Width, Height, TypingSpeed, WaitTimeout, Title, Models)")
         }
     }
 

@@ -176,6 +176,9 @@ extension BrowserState {
             }
         case .children:
             relationFilter = target.filter
+            if let from = rows[backStack.top?.model ?? ""]?.byKey[backStack.top?.selectedKey ?? RecordKey("")] {
+                filterTitles[target.filter] = "\(target.model) of \(from.record.model.name) “\(from.record.displayName)”"
+            }
             selectedKey = nil
             selectedIndexHint = 0
             screen = .list

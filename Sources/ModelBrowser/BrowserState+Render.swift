@@ -36,7 +36,7 @@ extension BrowserState {
     private func drawHeader(into frame: inout Frame) {
         var title = model
         if case .picker = screen { title = "Models" }
-        if let relationFilter, case .picker = screen {} else if let relationFilter { title = relationFilter.description }
+        if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         var right: [String] = [backend, Self.words(connectivity[model] ?? .connecting)]
         if totalPending > 0 { right.append("\(totalPending) pending") }
@@ -46,6 +46,10 @@ extension BrowserState {
         if room > frame.columns(of: title) + 2 {
             frame.draw(rightText, row: 0, column: width - frame.columns(of: rightText) - 1, width: frame.columns(of: rightText))
         }
+    }
+
+    private var isPicking: Bool {
+        if case .picker = screen { true } else { false }
     }
 
     static func words(_ connectivity: Connectivity) -> String {
@@ -108,7 +112,10 @@ extension BrowserState {
 
     private func drawFooter(into frame: inout Frame) {
         var where_: [String] = []
-        if !backStack.isEmpty { where_.append(backStack.trail + " › " + (relationFilter?.description ?? model)) }
+        if !backStack.isEmpty {
+            let here = relationFilter.map { filterTitles[$0] ?? $0.description } ?? model
+            where_.append(backStack.places.map { $0.filter.map { filterTitles[$0] ?? $0.description } ?? $0.model }.joined(separator: " › ") + " › " + here)
+        }
         if !textFilter.isEmpty { where_.append("filter “\(textFilter)”") }
         if case .cached(let refreshed)? = loadStates[model] {
             where_.append(refreshed == nil ? "showing the cached rows" : "showing the cached rows (not refreshed yet)")

@@ -30,6 +30,9 @@ public struct BrowserState: Sendable {
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String
     var relationFilter: RecordFilter?
+    /// How a relation's list is named, by the record it was followed from: `Transaction of
+    /// Category “Groceries”` rather than its filter's key.
+    var filterTitles: [RecordFilter: String] = [:]
     var textFilter = ""
     /// The selected row of the list shown, by key (so rows arriving above it do not move it).
     var selectedKey: RecordKey?

@@ -63,9 +63,20 @@ struct DemoCommand: AsyncParsableCommand {
         let work = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let sink = try FileLogHandler.Sink(path: work + "/server.log")
+        // A tape of your own models: the server serves them and the app shows them.
+        let modelsPath = parsed.models.map { tapeURL.deletingLastPathComponent().appendingPathComponent($0).path }
+        let models = try modelsPath.map { path in
+            do {
+                return try ServedModels(file: try ModelsFile.read(path))
+            } catch let problem as UsageProblem {
+                throw problem
+            } catch {
+                throw UsageProblem("\(path): \(error)")
+            }
+        }
         let server = DemoServer(
             dataDirectory: work + "/server",
-            logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) })
+            logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) }, models: models)
         do {
             try await server.start(on: port)
         } catch let error as LocalAppSyncError {
@@ -76,7 +87,7 @@ struct DemoCommand: AsyncParsableCommand {
         let program = DemoProgram(
             executable: try Self.ownExecutable(),
             arguments: ["app", "--endpoint", "http://127.0.0.1:\(port)/graphql", "--data-dir", work + "/app",
-                        "--log-file", work + "/app.log"],
+                        "--log-file", work + "/app.log"] + (modelsPath.map { ["--models", $0] } ?? []),
             environment: Self.environment(apiKey: await server.apiKey, idleFile: work + "/idle"),
             idleFile: work + "/idle")
         let result: TapePlayer.Result

@@ -20,8 +20,11 @@ actor DemoServer {
     private var server: LocalAppSyncServer?
     private(set) var port = 0
     private(set) var apiKey = ""
+    /// Served instead of the sample (a tape's `Set Models`).
+    private let models: ServedModels?
 
-    init(dataDirectory: String, logger: Logger) {
+    init(dataDirectory: String, logger: Logger, models: ServedModels? = nil) {
+        self.models = models
         self.dataDirectory = dataDirectory
         self.logger = logger
     }
@@ -83,8 +86,13 @@ actor DemoServer {
     }
 
     private func listen(on requestedPort: Int) async throws {
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            port: requestedPort, dataDirectory: dataDirectory, faults: faults, requestLogger: logger))
+        var configuration = LocalAppSyncConfiguration(port: requestedPort, dataDirectory: dataDirectory, faults: faults, requestLogger: logger)
+        if let models {
+            configuration.models = models
+            configuration.schema = .gen2
+            configuration.seedSamples = false
+        }
+        let server = try LocalAppSyncServer(configuration: configuration)
         port = try await server.start()
         apiKey = server.apiKey
         self.server = server

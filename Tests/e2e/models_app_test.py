@@ -166,7 +166,7 @@ def browse_and_edit(binary):
         app.keys("f")
         app.expect(lambda s: "Groceries" in s and "Category" in s, "f follows categoryId to the category's detail")
         app.keys("f")
-        app.expect(lambda s: "Weekly shop" in s and "Transaction where categoryId" in s, "from the category, its transactions")
+        app.expect(lambda s: "Weekly shop" in s and "Transaction of Category" in s, "from the category, its transactions")
         app.keys("Escape", "Escape", "Escape")
         app.expect(lambda s: "Weekly shop" in s and "Transaction" in s, "Esc goes back to where it started")
 
@@ -315,7 +315,7 @@ def killed_with_unsent_changes(binary):
     # A transaction made under the second category, from its list of transactions: the form
     # starts with its categoryId; its create waits for the category's.
     app.keys("f")
-    app.expect(lambda s: "Transaction where categoryId" in s, "f leads to the category's transactions")
+    app.expect(lambda s: "Transaction of Category" in s, "f leads to the category's transactions")
     app.keys("n", "Tab")
     app.keys("Child", literal=True)
     app.keys("Tab")
