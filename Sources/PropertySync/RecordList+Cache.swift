@@ -21,6 +21,7 @@ extension RecordList {
         await cacheReading?.value
     }
 
+    @_specialize(where Record == RealEstateProperty)
     private func readCacheBatches() async {
         setBusy(true)
         defer { setBusy(false) }

@@ -112,6 +112,7 @@ extension RecordList {
 
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
+    @_specialize(where Record == RealEstateProperty)
     func apply(_ change: LocalChange<Record>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
         do {

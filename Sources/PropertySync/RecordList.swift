@@ -114,6 +114,7 @@ public actor RecordList<Record: ListRecord> {
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
     /// sending the outbox, reads the rest of the cache and refreshes. Returns as soon as the
     /// first rows are published; the rest runs on.
+    @_specialize(where Record == RealEstateProperty)
     public func start() {
         gate?.whenParentsSettle { [weak self] in
             Task { await self?.parentsSettled() }
@@ -155,6 +156,7 @@ public actor RecordList<Record: ListRecord> {
     /// kept, and never draws a revert (`⚡`) without its pending count and its reason.
     /// A step's actions may start another step at once (closing the socket); its events join
     /// the outer step's, in order.
+    @_specialize(where Record == RealEstateProperty)
     func run(_ actions: [SyncMachine<Record>.Action]) {
         let outermost = stepEvents == nil
         if outermost { stepEvents = [] }
