@@ -121,20 +121,26 @@ def browse_and_edit(binary):
         app.keys("3", literal=True)
         app.keys("Tab", "E", "Tab")
         app.keys("2026-11-25", literal=True)
-        app.keys("Tab", "Tab")  # past bookedAt
+        app.keys("Tab")
+        app.keys("2026-11-25T09:30:00Z", literal=True)
+        app.keys("Tab")
         app.keys("food", literal=True)
         app.keys("Enter")
         app.keys("weekly", literal=True)
         app.keys("Enter", "Enter")  # an empty last item ends the list
-        app.keys("Tab")  # past the receipt
+        app.keys('{"merchant": "Corner Market", "total": 82.5, "lines": ["bread", "milk"]}', literal=True)
+        app.keys("Tab")
         app.keys(category_id, literal=True)
         app.keys("C-s")
         app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the transaction to be confirmed")
-        items = until(lambda: server.items("Transactions", "id description amount quantity kind date tags categoryId"),
+        items = until(lambda: server.items("Transactions", "id description amount quantity kind date bookedAt tags categoryId "
+                                                           "receipt { merchant total lines }"),
                       "the server to hold the transaction")
         item = items[0]
         check(item["description"] == "Weekly shop" and item["amount"] == 82.5 and item["quantity"] == 3 and item["kind"] == "EXPENSE"
-              and item["date"] == "2026-11-25" and item["tags"] == ["food", "weekly"] and item["categoryId"] == category_id,
+              and item["date"] == "2026-11-25" and item["bookedAt"] == "2026-11-25T09:30:00Z" and item["tags"] == ["food", "weekly"]
+              and item["receipt"] == {"merchant": "Corner Market", "total": 82.5, "lines": ["bread", "milk"]}
+              and item["categoryId"] == category_id,
               "the server holds every field as typed", item)
         app.expect(lambda s: "Weekly shop" in s and "82.5" in s, "the row shows its fields")
 
@@ -182,27 +188,34 @@ def browse_and_edit(binary):
         check([i["description"] for i in server.items("Transactions", "description")] == ["From elsewhere"],
               "the server no longer holds the deleted transaction")
 
-        # A composite key.
+        # A composite key, and every AWS scalar: typed as text, checked as AppSync checks them.
         app.keys("m")
         app.keys("B", "u", "d")
         app.keys("Enter", "n")
-        app.keys("home", literal=True)
-        app.keys("Tab")
-        app.keys("food-2026", literal=True)
-        app.keys("Tab")
-        app.keys("Food", literal=True)
-        app.keys("Tab")
-        app.keys("400", literal=True)
-        for _ in range(10):
-            app.keys("Tab")  # to months, the last field
-        app.keys("1", literal=True)
+        for value in ["home", "food-2026", "Food", "400"]:
+            app.keys(value, literal=True)
+            app.keys("Tab")
+        app.keys("M", "Tab")  # period: MONTHLY, picked by its first letter
+        for value in ["2026-01-01", "09:30", "me@example.com", "https://example.com/budget", "+1 206 555 0100",
+                      "192.0.2.1", '{"alert":true}', "1764081000"]:
+            app.keys(value, literal=True)
+            app.keys("Tab")
+        app.keys("1", literal=True)  # months, a list: one item per line
         app.keys("Enter")
         app.keys("2", literal=True)
         app.keys("C-s")
         app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the budget to be confirmed")
-        budgets = server.items("Budgets", "tenantId sku title limit months")
-        check(budgets == [{"tenantId": "home", "sku": "food-2026", "title": "Food", "limit": 400.0, "months": [1, 2]}],
-              "a record with a composite key and a list of Int", budgets)
+        budgets = server.items("Budgets", "tenantId sku title limit period startsOn reviewAt contactEmail website phone "
+                                          "allowedFrom settings lastRunAt months")
+        check(budgets == [{"tenantId": "home", "sku": "food-2026", "title": "Food", "limit": 400.0, "period": "MONTHLY",
+                           "startsOn": "2026-01-01", "reviewAt": "09:30", "contactEmail": "me@example.com",
+                           "website": "https://example.com/budget", "phone": "+1 206 555 0100", "allowedFrom": "192.0.2.1",
+                           "settings": '{"alert":true}', "lastRunAt": 1764081000, "months": [1, 2]}],
+              "a record with a composite key, an enum, every AWS scalar, JSON and a list of Int", budgets)
+        # The key is not edited once the record exists: the form shows it, fixed.
+        app.keys("e")
+        app.expect(lambda s: "home" in s and "food-2026" in s and "Food" in s, "the edit form shows the key")
+        app.keys("Escape")
         quit_app(app)
     finally:
         app.close()
