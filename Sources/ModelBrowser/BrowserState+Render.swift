@@ -122,8 +122,12 @@ extension BrowserState {
         } else if loadStates[model] == .loading {
             where_.append("loading…")
         }
-        let count = shownKeys.count
-        where_.append("\(count) row\(count == 1 ? "" : "s")")
+        if isPicking {
+            where_ = ["\(schema.models.count) model\(schema.models.count == 1 ? "" : "s")"]
+        } else {
+            let count = shownKeys.count
+            where_.append("\(count) row\(count == 1 ? "" : "s")")
+        }
         frame.fillRow(height - 3, with: "─", style: .dim)
         frame.draw("── " + where_.joined(separator: " · ") + " ", row: height - 3, column: 0, width: width, style: .dim)
         if case .filtering(let text) = screen {
@@ -143,7 +147,7 @@ extension BrowserState {
         if overlay != nil { return "" }
         switch screen {
         case .picker: return "⏎ open  type to filter  Esc back"
-        case .form: return RecordForm.keyHints
+        case .form: return ""  // the form writes its own, with what the focused field takes
         case .filtering: return "⏎ keep the filter  Esc close"
         case .detail: return "Esc back  e edit  d delete  f follow  u undo  m models  q quit"
         case .list:

@@ -32,7 +32,11 @@ struct ModelsApp {
             }
         }
         let shownSchema = ModelSchema(models: usable, enums: schema.enums, nonModels: schema.nonModels)
-        let modes: Set<AuthProvider> = [Self.provider(of: backend.configuration.mode)]
+        // The embedded server serves your models without their per-model rules (it plays the
+        // sandbox with an API key): every rule is as good as met there. A real API is asked with
+        // the app's one mode, and its rules decide what may change.
+        let modes: Set<AuthProvider> =
+            backend.embedded != nil ? Set(AuthProvider.allCases) : [Self.provider(of: backend.configuration.mode)]
         let access = Dictionary(uniqueKeysWithValues: usable.map { ($0.name, $0.access(with: modes)) })
 
         let mailbox = try Mailbox<BrowserAction>()
