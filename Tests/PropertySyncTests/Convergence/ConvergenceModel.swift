@@ -11,6 +11,8 @@ struct ConvergenceModel {
 
     struct Write {
         var step: Int
+        /// The order writes were made in (several may be made in one step).
+        var order = 0
         /// "A", "B" (a client) or "remote".
         var writer: String
         var model: String
@@ -35,6 +37,8 @@ struct ConvergenceModel {
     private(set) var remoteApplied: [String: [RecordKey: Int]] = [:]
 
     mutating func record(_ write: Write) {
+        var write = write
+        write.order = writes.count
         writes.append(write)
         if write.writer == "remote" { remoteApplied[write.model, default: [:]][write.key, default: 0] += 1 }
     }
@@ -54,8 +58,8 @@ struct ConvergenceModel {
     /// test's), or a later write to the field exists.
     func excuse(for write: Write, field: String?, outcomes: [Outcome]) -> String? {
         let others = writes.filter { $0.model == write.model && $0.key == write.key && (field.map($0.touches) ?? true) }
-        if let later = others.first(where: { $0.step > write.step }) { return "a later write (\(later.description))" }
-        if let racing = others.first(where: { $0.writer != write.writer && $0.step < write.step && settled($0) >= write.step }) {
+        if let later = others.first(where: { $0.order > write.order }) { return "a later write (\(later.description))" }
+        if let racing = others.first(where: { $0.writer != write.writer && $0.order < write.order && settled($0) >= write.step }) {
             return "a write racing it (\(racing.description))"
         }
         if write.writer != "remote",
@@ -75,7 +79,7 @@ struct ConvergenceModel {
         let byKey = Dictionary(grouping: writes.filter { $0.model == model }, by: \.key)
         let live = server.filter { !$0.value.isDeleted }
         for (key, history) in byKey {
-            let history = history.sorted { $0.step < $1.step }
+            let history = history.sorted { $0.order < $1.order }
             let last = history.last!
             let undone = history.contains { $0.kind == .undo }
             // Exists, or not, as the last write says: created or updated (and not deleted since), or deleted.

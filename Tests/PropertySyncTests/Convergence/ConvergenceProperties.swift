@@ -25,11 +25,11 @@ import Testing
 
     static var seeds: [Int] {
         if let text = environment["PROPTUI_CONVERGENCE_SEED"], let seed = Int(text) { return [seed] }
-        let count = environment["PROPTUI_CONVERGENCE_CASES"].flatMap { Int($0) } ?? 3
+        let count = environment["PROPTUI_CONVERGENCE_CASES"].flatMap { Int($0) } ?? 6
         return (0..<count).map { _ in Int.random(in: 0...1_000_000_000) }
     }
 
-    static var steps: Int { environment["PROPTUI_CONVERGENCE_STEPS"].flatMap { Int($0) } ?? 36 }
+    static var steps: Int { environment["PROPTUI_CONVERGENCE_STEPS"].flatMap { Int($0) } ?? 48 }
 
     @Test(arguments: [APIDialect.versioned, .plain])
     func screensCachesAndServerConverge(dialect: APIDialect) async throws {
@@ -39,6 +39,8 @@ import Testing
                 await run.play(steps: Self.steps)
                 let problems = await run.quiesceAndCheck()
                 if !problems.isEmpty { Issue.record(Comment(rawValue: run.report(problems))) }
+                if Self.environment["PROPTUI_CONVERGENCE_VERBOSE"] != nil { print(run.report(problems)) }
+                print("convergence: seed \(seed) (\(dialect)): \(run.summary)")
             }
             print("convergence: seed \(seed) (\(dialect)) in \(ContinuousClock.now - started)")
         }
@@ -136,7 +138,9 @@ final class ConvergenceRun {
             Issue.record("seed \(seed) (\(dialect)) threw: \(error)\n\(run?.report([]) ?? "schema: " + describe(schema))")
         }
         await run?.stopAll()
+        let stopping = ContinuousClock.now
         await server.stop()
+        if ContinuousClock.now - stopping > .seconds(5) { print("convergence: the server took \(ContinuousClock.now - stopping) to stop") }
     }
 
     // MARK: - The schedule
@@ -167,7 +171,8 @@ final class ConvergenceRun {
         case ..<50: await userUpdate(client, model)
         case ..<60: await userDelete(client, model)
         case ..<67: await userUndo(client, model)
-        case ..<88: await remoteWrite(model)
+        case ..<78: await remoteWrite(model)
+        case ..<88: await duel(model)
         case ..<96:
             client.offline.off.toggle()
             log("\(client.name) goes \(client.offline.off ? "offline" : "online")")
@@ -214,6 +219,29 @@ final class ConvergenceRun {
             log("\(client.name) updates \(model.name) \(row.id) \(patch.fieldNames)")
         } catch {
             log("\(client.name) could not update \(model.name) \(row.id): \(error)")
+        }
+    }
+
+    /// Both users change the same field of the same record at once, each to a value of their own:
+    /// one wins, the other is told (a conflict), or, offline, whoever is sent second is.
+    func duel(_ model: AmplifyModel) async {
+        let a = clients[0].lists[model.name]!.list, b = clients[1].lists[model.name]!.list
+        let shownByB = Set(await b.rows.filter { !$0.record.isDeleted }.map(\.id))
+        let both = await a.rows.filter { !$0.record.isDeleted && shownByB.contains($0.id) }
+        let fields = model.editableFields(for: .update)
+        guard !both.isEmpty, !fields.isEmpty else { return log("no \(model.name) for a duel") }
+        let key = both[random.next(both.count)].id
+        let field = fields[random.next(fields.count)]
+        for (client, list) in [(clients[0], a), (clients[1], b)] {
+            do {
+                let patch = try ModelRecordPatch.checked([field.name: random.value(for: field, schema: schema)], layout: layouts[model.name]!)
+                guard let shown = await list.row(key)?.record, shown[field.name] != patch.changes[field.name] else { continue }
+                try await list.update(key, patch)
+                expected.record(write(client.name, model, key, .update, patch.changes))
+                log("\(client.name) duels over \(model.name) \(key).\(field.name)")
+            } catch {
+                log("\(client.name) could not duel over \(model.name) \(key): \(error)")
+            }
         }
     }
 
@@ -302,11 +330,19 @@ final class ConvergenceRun {
             values[name] =
                 switch field.type {
                 case .scalar(.int), .scalar(.awsTimestamp): .int(Int64(serial * 10 + position))
-                case .scalar(.id): .string(RecordKey.random().text)
-                default: .string("k\(serial)-\(position) é \(RecordKey.random().text.prefix(6))")
+                case .scalar(.id): .string(uuid())
+                default: .string("k\(serial)-\(position) é \(uuid().prefix(6))")
                 }
         }
         return try ModelRecord.checked(values, layout: layouts[model.name]!)
+    }
+
+    /// A UUID drawn from the seed, so that a seed's keys are the same on every run.
+    func uuid() -> String {
+        func hex(_ digits: Int) -> String {
+            String((0..<digits).map { _ in Array("0123456789abcdef")[random.next(16)] })
+        }
+        return "\(hex(8))-\(hex(4))-4\(hex(3))-8\(hex(3))-\(hex(12))"
     }
 
     // MARK: - The clients' lists
@@ -332,9 +368,11 @@ final class ConvergenceRun {
                 await list.start()
                 client.lists[model.name] = Incarnation(list: list, cache: cache, dead: dead, screen: screen)
             }
+            let opening = ContinuousClock.now
             for incarnation in client.lists.values {
                 _ = await waitUntil(.seconds(5)) { await incarnation.list.isFollowingLiveSync }
             }
+            log("(live sync followed after \(ContinuousClock.now - opening))")
             log("\(client.name) opens its lists (\(models.map(\.name).joined(separator: ", ")))")
         } catch {
             Issue.record("seed \(seed) (\(dialect)): could not open \(client.name)'s lists: \(error)")
@@ -382,6 +420,7 @@ final class ConvergenceRun {
         journal.step = end
         log("everyone online; waiting for the outboxes to empty")
         for client in clients { client.offline.off = false }
+        let settling = ContinuousClock.now
         var problems: [String] = []
         for client in clients {
             for (name, incarnation) in client.lists.sorted(by: { $0.key < $1.key }) {
@@ -392,6 +431,7 @@ final class ConvergenceRun {
             }
         }
         await noteQuietLists(step: end)
+        log("settled after \(ContinuousClock.now - settling)")
         for client in clients {
             for incarnation in client.lists.values {
                 var refreshed = false
@@ -511,6 +551,14 @@ final class ConvergenceRun {
         steps:
           \(trace.joined(separator: "\n  "))
         """
+    }
+
+    /// What the schedule did, in numbers.
+    var summary: String {
+        let writes = expected.writes, outcomes = journal.outcomes
+        let kinds = Dictionary(grouping: writes, by: { "\($0.writer == "remote" ? "remote" : "user") \($0.kind.rawValue)" }).mapValues(\.count)
+        return "\(models.count) model(s), \(trace.count) steps logged, writes \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
+            + "\(outcomes.filter(\.succeeded).count) confirmed, \(outcomes.filter { !$0.succeeded }.count) refused"
     }
 
     static func describe(_ schema: ModelSchema) -> String {
