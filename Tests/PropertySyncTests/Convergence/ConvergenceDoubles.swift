@@ -160,6 +160,8 @@ struct Outcome: Sendable {
     var succeeded: Bool
     var kind: OperationKind
     var message: String?
+    /// A refusal because someone else changed or deleted the record meanwhile (`⚡`).
+    var conflict = false
 }
 
 /// The test's clock (the step under way) and every outcome any list reported, in order.
@@ -205,9 +207,11 @@ final class ScreenRows: Sendable {
             }
         case .succeeded(let summary):
             journal.note { Outcome(step: $0, client: client, model: model, key: summary.recordID, succeeded: true, kind: summary.kind) }
-        case .reverted(let summary, let message, _):
+        case .reverted(let summary, let message, let conflict):
             journal.note {
-                Outcome(step: $0, client: client, model: model, key: summary.recordID, succeeded: false, kind: summary.kind, message: message)
+                Outcome(
+                    step: $0, client: client, model: model, key: summary.recordID, succeeded: false, kind: summary.kind, message: message,
+                    conflict: conflict)
             }
         default:
             break

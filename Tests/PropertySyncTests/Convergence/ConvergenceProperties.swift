@@ -450,6 +450,13 @@ final class ConvergenceRun {
             try? await Task.sleep(for: .milliseconds(300))
         }
         let outcomes = journal.outcomes
+        // Every value was valid and every key new: the server refuses a change only because of
+        // someone else's (a conflict), never for what it holds.
+        for refused in outcomes where !refused.succeeded && !refused.conflict {
+            problems.append(
+                "step \(refused.step): \(refused.client)'s \(refused.kind.rawValue) of \(refused.model) \(refused.key) was refused, not as a "
+                    + "conflict: \(refused.message ?? "")")
+        }
         for model in models {
             do {
                 let server = try await serverRecords(model)
@@ -556,7 +563,7 @@ final class ConvergenceRun {
         problems:
         - \(problems.joined(separator: "\n- "))
         outcomes:
-          \(journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.rawValue) \($0.succeeded ? "ok" : "refused: \($0.message ?? "")")" }.joined(separator: "\n  "))
+          \(journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.rawValue) \($0.succeeded ? "ok" : "refused\($0.conflict ? " (conflict)" : ""): \($0.message ?? "")")" }.joined(separator: "\n  "))
         steps:
           \(trace.joined(separator: "\n  "))
         """
