@@ -86,6 +86,11 @@ final class ConvergenceRun {
     let layouts: [String: RecordLayout]
     let remote: [String: AppSyncModelAPI<ModelRecordSync>]
     let clients: [Client]
+    /// The server's faults: on for some seeds (lost answers, dropped connections, 503s, jitter)
+    /// while the users work; off for the remote writer's requests and the checks, whose outcome
+    /// the test must know.
+    let faults: FaultSettings
+    let faulty: Bool
     let journal = Journal()
     var random: RandomValues
     var expected = ConvergenceModel()
@@ -94,13 +99,15 @@ final class ConvergenceRun {
 
     var models: [AmplifyModel] { schema.models }
 
-    private init(seed: Int, dialect: APIDialect, schema: ModelSchema, endpoint: String, folder: String) throws {
+    private init(seed: Int, dialect: APIDialect, schema: ModelSchema, endpoint: String, folder: String, faults: FaultSettings) throws {
         self.seed = seed
+        self.faults = faults
         self.dialect = dialect
         self.schema = schema
         self.endpoint = endpoint
         random = RandomValues(seed: seed &+ 17)
         random.nullItems = false  // the embedded server cannot answer a list holding null yet
+        faulty = random.chance(50)
         var layouts: [String: RecordLayout] = [:]
         var remote: [String: AppSyncModelAPI<ModelRecordSync>] = [:]
         for model in schema.models {
@@ -133,7 +140,8 @@ final class ConvergenceRun {
         let port = try await server.start()
         var run: ConvergenceRun?
         do {
-            run = try ConvergenceRun(seed: seed, dialect: dialect, schema: schema, endpoint: "http://127.0.0.1:\(port)/graphql", folder: folder)
+            run = try ConvergenceRun(
+                seed: seed, dialect: dialect, schema: schema, endpoint: "http://127.0.0.1:\(port)/graphql", folder: folder, faults: server.faults)
             try await body(run!)
         } catch {
             Issue.record("seed \(seed) (\(dialect)) threw: \(error)\n\(run?.report([]) ?? "schema: " + describe(schema))")
@@ -154,6 +162,7 @@ final class ConvergenceRun {
             for _ in 0..<2 { await remoteCreate(model) }
         }
         for client in clients { await open(client) }
+        faultsOn(true)
         let killAt = steps / 3 + random.next(max(1, steps / 3))
         for number in 1...steps {
             journal.step = number
@@ -176,8 +185,7 @@ final class ConvergenceRun {
         case ..<78: await remoteWrite(model)
         case ..<88: await duel(model)
         case ..<96:
-            client.offline.off.toggle()
-            log("\(client.name) goes \(client.offline.off ? "offline" : "online")")
+            await setOffline(client, !client.offline.off)
         default:
             try? await Task.sleep(for: .milliseconds(30))
             log("a pause")
@@ -185,6 +193,13 @@ final class ConvergenceRun {
     }
 
     func log(_ line: String) { trace.append("step \(journal.step): " + line) }
+
+    static let faultValues = FaultSettings.Values(jitter: .milliseconds(15), dropRate: 0.05, loseAnswerRate: 0.1, errorStatusRate: 0.05)
+
+    func faultsOn(_ on: Bool) {
+        guard faulty else { return }
+        faults.update { $0 = on ? Self.faultValues : FaultSettings.Values() }
+    }
 
     // MARK: The users
 
@@ -274,6 +289,8 @@ final class ConvergenceRun {
     // MARK: The remote writer
 
     func remoteWrite(_ model: AmplifyModel) async {
+        faultsOn(false)
+        defer { faultsOn(true) }
         let keys = Array(Set(expected.writes.filter { $0.model == model.name }.map(\.key))).sorted()
         let roll = random.next(10)
         guard roll >= 3, !keys.isEmpty else { return await remoteCreate(model) }
@@ -305,6 +322,8 @@ final class ConvergenceRun {
     }
 
     func remoteCreate(_ model: AmplifyModel) async {
+        faultsOn(false)
+        defer { if journal.step > 0 { faultsOn(true) } }
         do {
             let record = try newRecord(model)
             _ = try await remote[model.name]!.send(.create(record))
@@ -349,11 +368,31 @@ final class ConvergenceRun {
 
     // MARK: - The clients' lists
 
+    /// Opens a realtime socket with the subscriptions a list asks for.
+    var connector: RealtimeConnector {
+        let configuration = try! AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)
+        return { subscriptions in
+            RealtimeClient(
+                url: configuration.realtimeEndpoint, subscriptions: subscriptions, retryPolicy: Self.fast,
+                authorize: configuration.realtimeAuthorization)
+        }
+    }
+
+    /// Offline: no request gets through and the realtime socket is closed (changes made elsewhere
+    /// meanwhile come with the catch-up once it is open again).
+    func setOffline(_ client: Client, _ offline: Bool) async {
+        guard client.offline.off != offline else { return }
+        client.offline.off = offline
+        for incarnation in client.lists.values {
+            if offline { await incarnation.list.disableLiveSync() } else { await incarnation.list.enableLiveSync(connector) }
+        }
+        log("\(client.name) goes \(offline ? "offline" : "online")")
+    }
+
     /// A list per model over the client's file, following live sync, started.
     func open(_ client: Client) async {
         do {
             let storage = try SyncStorage(path: client.path, logger: Self.quiet)
-            let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)
             for model in models {
                 let cache = KillableCache(try storage.cache(for: layouts[model.name]!, logger: Self.quiet))
                 let dead = NetworkSwitch()
@@ -362,16 +401,12 @@ final class ConvergenceRun {
                 let list = try RecordList<ModelRecord>(
                     api: api, storage: cache, options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast), logger: Self.quiet,
                     onEvent: screen.sink)
-                await list.enableLiveSync { subscriptions in
-                    RealtimeClient(
-                        url: configuration.realtimeEndpoint, subscriptions: subscriptions, retryPolicy: Self.fast,
-                        authorize: configuration.realtimeAuthorization)
-                }
+                if !client.offline.off { await list.enableLiveSync(connector) }
                 await list.start()
                 client.lists[model.name] = Incarnation(list: list, cache: cache, dead: dead, screen: screen)
             }
             let opening = ContinuousClock.now
-            for incarnation in client.lists.values {
+            for incarnation in client.lists.values where !client.offline.off {
                 _ = await waitUntil(.seconds(5)) { await incarnation.list.isFollowingLiveSync }
             }
             log("(live sync followed after \(ContinuousClock.now - opening))")
@@ -421,7 +456,8 @@ final class ConvergenceRun {
         let end = journal.step + 1
         journal.step = end
         log("everyone online; waiting for the outboxes to empty")
-        for client in clients { client.offline.off = false }
+        faultsOn(false)
+        for client in clients { await setOffline(client, false) }
         let settling = ContinuousClock.now
         var problems: [String] = []
         for client in clients {
@@ -573,7 +609,7 @@ final class ConvergenceRun {
     var summary: String {
         let writes = expected.writes, outcomes = journal.outcomes
         let kinds = Dictionary(grouping: writes, by: { "\($0.writer == "remote" ? "remote" : "user") \($0.kind.rawValue)" }).mapValues(\.count)
-        return "\(models.count) model(s), \(trace.count) steps logged, writes \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
+ return "\(faulty ? "with faults, " : "")\(models.count) model(s), \(trace.count) steps logged, writes \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
             + "\(outcomes.filter(\.succeeded).count) confirmed, \(outcomes.filter { !$0.succeeded }.count) refused"
     }
 
