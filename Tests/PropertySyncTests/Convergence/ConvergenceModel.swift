@@ -112,14 +112,19 @@ struct ConvergenceModel {
                     }
                 }
             }
-            // Each change applied once: no more versions than changes confirmed and remote writes.
+            // Each change applied at most once: no more versions than the changes the lists reported
+            // and the remote writes. A refused change counts too: one whose answer was lost may have
+            // been applied, then found changed or deleted by someone else when it was checked, and
+            // reported as a conflict (seen with lost answers: applied once, reported refused).
             if versioned, let record = server[key] {
-                let confirmed = outcomes.filter { $0.succeeded && $0.model == model && $0.key == key }.count
+                let reported = outcomes.filter { $0.model == model && $0.key == key }
+                let confirmed = reported.filter(\.succeeded).count
                 let remote = remoteApplied[model]?[key] ?? 0
-                if record.version > confirmed + remote {
+                if record.version > reported.count + remote {
                     problems.append(
-                        "applied more than once: \(model) \(key) is at _version \(record.version) after \(confirmed) confirmed "
-                            + "change(s) and \(remote) remote write(s)\n  history:\n    " + history.map(\.description).joined(separator: "\n    "))
+                        "applied more than once: \(model) \(key) is at _version \(record.version) after \(confirmed) confirmed and "
+                            + "\(reported.count - confirmed) refused change(s) and \(remote) remote write(s)\n  history:\n    "
+                            + history.map(\.description).joined(separator: "\n    "))
                 }
             }
         }
