@@ -21,6 +21,8 @@ struct ConvergenceModel {
         /// The values set (by name); nil: every field, to values the test does not know (an
         /// undo, a delete).
         var values: [String: ModelValue]?
+        /// For a user's update: what the row showed of those fields just before.
+        var before: [String: ModelValue] = [:]
 
         func touches(_ field: String) -> Bool { values.map { $0[field] != nil } ?? true }
 
@@ -61,6 +63,15 @@ struct ConvergenceModel {
         if let later = others.first(where: { $0.order > write.order }) { return "a later write (\(later.description))" }
         if let racing = others.first(where: { $0.writer != write.writer && $0.order < write.order && settled($0) >= write.step }) {
             return "a write racing it (\(racing.description))"
+        }
+        // Set back to what it was before an earlier change of the same user still waiting to be
+        // sent: the two cancel out and neither is sent (by design), so someone else's value may stay.
+        if let field, let value = write.values?[field],
+            let undone = others.first(where: {
+                $0.writer == write.writer && $0.order < write.order && $0.before[field] == value && settled($0) >= write.step
+            })
+        {
+            return "it cancels out \(undone.description)"
         }
         if write.writer != "remote",
             let refused = outcomes.first(where: {

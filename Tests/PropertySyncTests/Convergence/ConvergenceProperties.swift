@@ -232,7 +232,9 @@ final class ConvergenceRun {
             // What the row shows already is no change: the list sends nothing.
             guard patch.changes.contains(where: { row.record[$0.key] != $0.value }) else { return log("\(client.name) changes nothing") }
             try await list.update(row.id, patch)
-            expected.record(write(client.name, model, row.id, .update, patch.changes))
+            var made = write(client.name, model, row.id, .update, patch.changes)
+            made.before = patch.changes.mapValues { _ in .null }.merging(row.record.valuesByName.filter { patch.changes[$0.key] != nil }) { $1 }
+            expected.record(made)
             log("\(client.name) updates \(model.name) \(row.id) \(patch.fieldNames)")
         } catch {
             log("\(client.name) could not update \(model.name) \(row.id): \(error)")
@@ -254,7 +256,9 @@ final class ConvergenceRun {
                 let patch = try ModelRecordPatch.checked([field.name: random.value(for: field, schema: schema)], layout: layouts[model.name]!)
                 guard let shown = await list.row(key)?.record, shown[field.name] != patch.changes[field.name] else { continue }
                 try await list.update(key, patch)
-                expected.record(write(client.name, model, key, .update, patch.changes))
+                var made = write(client.name, model, key, .update, patch.changes)
+                made.before = [field.name: shown[field.name] ?? .null]
+                expected.record(made)
                 log("\(client.name) duels over \(model.name) \(key).\(field.name)")
             } catch {
                 log("\(client.name) could not duel over \(model.name) \(key): \(error)")
