@@ -41,7 +41,13 @@ extension SyncMachine {
         case (.failure(let failure), _):
             actions = failed(operation, failure)  // asked again later: never refused on a guess
         case (.success(let existing?), .createMaybeApplied) where existing.id == operation.recordID:
-            actions = settle(operation, with: existing)
+            // Ours only if it holds what was sent: a key the user chose may be someone else's record.
+            if case .create(let sent) = operation.change, !existing.isDeleted, !existing.hasSameValues(as: sent) {
+                actions = refuse(
+                    operation, message: "a \(existing.kindName) with this key already exists on the server", conflict: true, server: existing)
+            } else {
+                actions = settle(operation, with: existing)
+            }
         case (.success, .createMaybeApplied(let refusal)):
             actions = refuse(operation, message: refusal, conflict: false)
         case (.success(let server), .conflict):

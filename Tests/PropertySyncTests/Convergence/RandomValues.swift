@@ -1,0 +1,1 @@
+../../AmplifyModelsTests/Support/RandomValues.swift
