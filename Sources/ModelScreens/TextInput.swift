@@ -1,103 +1,30 @@
 import ScreenValues
 
-/// A one-line text input: the text, a cursor, and the editing keys of the app's text fields
-/// (TUI's `LineEditor`: ← → Home End, ⌫ Del, C-a C-e C-b C-f C-h C-d C-u C-k C-w, M-b M-f M-d
-/// M-⌫). A copy of those keys rather than `LineEditor` itself, which lives in `TUI`: this module
-/// sits below it. Keys that are not editing keys are the caller's; an Alt key that is not one
-/// of these does nothing (never a command).
+/// A one-line text input of the form: the app's `LineEditor` (its keys: ← → Home End, ⌫ Del,
+/// C-a C-e C-b C-f C-h C-d C-u C-k C-w, M-b M-f M-d M-⌫), answering only whether a key was an
+/// editing key. Keys that are not are the caller's; an Alt key that is not one of these does
+/// nothing (never a command).
 struct TextInput: Sendable, Hashable {
-    private(set) var characters: [Character]
+    private var editor: LineEditor
+
+    init(_ text: String = "") { editor = LineEditor(text) }
+
+    var characters: [Character] { editor.characters }
     /// Position in characters (grapheme clusters), 0...count.
-    private(set) var cursor: Int
-
-    init(_ text: String = "") {
-        characters = Array(text)
-        cursor = characters.count
-    }
-
-    var text: String { String(characters) }
-    var isEmpty: Bool { characters.isEmpty }
+    var cursor: Int { editor.cursor }
+    var text: String { editor.text }
+    var isEmpty: Bool { editor.count == 0 }
 
     /// Applies an editing key; false when `key` is not one (the caller decides what it means).
-    mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .character(let character):
-            // Control characters never come as `.character`; one that does is dropped, not stored.
-            if !character.unicodeScalars.contains(where: TerminalText.needsReplacement) { insert(String(character)) }
-        case .backspace, .control("h"):
-            guard cursor > 0 else { return true }
-            cursor -= 1
-            characters.remove(at: cursor)
-        case .delete, .control("d"):
-            if cursor < characters.count { characters.remove(at: cursor) }
-        case .left, .control("b"): cursor = max(0, cursor - 1)
-        case .right, .control("f"): cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .control("u"):
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
-        case .control("k"): characters.removeSubrange(cursor...)
-        case .control("w"):
-            var start = cursor
-            while start > 0, characters[start - 1] == " " { start -= 1 }
-            while start > 0, characters[start - 1] != " " { start -= 1 }
-            characters.removeSubrange(start..<cursor)
-            cursor = start
-        case .alt(.character("b")): cursor = previousWordStart
-        case .alt(.character("f")): cursor = nextWordEnd
-        case .alt(.character("d")): characters.removeSubrange(cursor..<nextWordEnd)
-        case .alt(.backspace):
-            let start = previousWordStart
-            characters.removeSubrange(start..<cursor)
-            cursor = start
-        case .alt: break  // taken, and nothing done: an Alt key in a field is never a command
-        default: return false
-        }
-        return true
-    }
+    mutating func handle(_ key: Key) -> Bool { editor.handle(key) != .ignored }
 
     /// Inserts text at the cursor (the caller has made it one line, without control characters).
-    mutating func insert(_ text: String) {
-        guard !text.isEmpty else { return }
-        // Regroup with the neighbours only: a combining mark typed after a letter joins its cluster.
-        let start = cursor > 0 ? cursor - 1 : cursor
-        let end = cursor < characters.count ? cursor + 1 : cursor
-        let before = characters[start..<cursor].map(String.init).joined()
-        let after = characters[cursor..<end].map(String.init).joined()
-        let typed = Array(before + text)
-        let regrouped = Array(before + text + after)
-        characters.replaceSubrange(start..<end, with: regrouped)
-        cursor = min(start + regrouped.count, start + typed.count)
-    }
+    mutating func insert(_ text: String) { _ = editor.insert(text) }
 
     /// Splits the text at the cursor: what stays, and what goes to a new line (a list's Enter).
-    mutating func splitAtCursor() -> String {
-        let rest = String(characters[cursor...])
-        characters.removeSubrange(cursor...)
-        return rest
-    }
+    mutating func splitAtCursor() -> String { editor.splitAtCursor() }
 
-    /// Moves the cursor to the start (a list item joined to the one above keeps its place).
-    mutating func moveCursor(to position: Int) {
-        cursor = min(max(0, position), characters.count)
-    }
-
-    private var previousWordStart: Int {
-        var position = cursor
-        while position > 0, !Self.isWordCharacter(characters[position - 1]) { position -= 1 }
-        while position > 0, Self.isWordCharacter(characters[position - 1]) { position -= 1 }
-        return position
-    }
-
-    private var nextWordEnd: Int {
-        var position = cursor
-        while position < characters.count, !Self.isWordCharacter(characters[position]) { position += 1 }
-        while position < characters.count, Self.isWordCharacter(characters[position]) { position += 1 }
-        return position
-    }
-
-    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+    mutating func moveCursor(to position: Int) { editor.moveCursor(to: position) }
 }
 
 /// What a bracketed paste becomes in a field: always text, never keys. Line breaks are kept

@@ -1,5 +1,3 @@
-import ScreenValues
-
 /// A one-line text field: the text, a cursor, and the editing keys every prompt
 /// shares (the rename field, the address field, "New property name", the filter):
 /// readline's C-a C-e C-b C-f C-d C-h C-u C-k C-w and M-b M-f M-d M-⌫.
@@ -7,7 +5,7 @@ import ScreenValues
 /// A key costs O(1) plus moving the characters after the cursor (none when typing
 /// at the end): only the clusters next to the cursor are regrouped, never the whole
 /// text, and typing stops at `maximumLength`.
-public struct LineEditor: Sendable, Equatable {
+public struct LineEditor: Sendable, Hashable {
     /// What a key did to the field.
     public enum Outcome: Sendable, Equatable {
         /// The text or the cursor moved (or the key was an editing key with nothing to do).
@@ -19,7 +17,7 @@ public struct LineEditor: Sendable, Equatable {
     }
 
     /// The editing keys, for the help overlay: (keys, what they do).
-    static let keyHelp: [(String, String)] = [
+    public static let keyHelp: [(String, String)] = [
         ("⏎ Esc", "save / cancel (a filter: keep / clear)"),
         ("← → C-b C-f", "move a character"),
         ("M-b M-f", "move a word"),
@@ -110,6 +108,18 @@ public struct LineEditor: Sendable, Equatable {
         characters.replaceSubrange(start..<end, with: regrouped)
         cursor = min(start + regrouped.count, start + Array(typed).count)
         return .edited
+    }
+
+    /// Splits the text at the cursor: what stays, and what goes to a new line (a list's ⏎).
+    public mutating func splitAtCursor() -> String {
+        let rest = String(characters[cursor...])
+        characters.removeSubrange(cursor...)
+        return rest
+    }
+
+    /// Moves the cursor (a list item joined to the one above keeps its place).
+    public mutating func moveCursor(to position: Int) {
+        cursor = min(max(0, position), characters.count)
     }
 
     /// Where M-b goes: the start of the word before the cursor (a word is letters and digits).
