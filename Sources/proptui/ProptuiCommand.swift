@@ -301,6 +301,17 @@ struct AppCommand: AsyncParsableCommand {
     /// The models the app shows instead of the sample: `--models`, else those of the outputs
     /// file the backend came from, unless that describes only the sample; nil: the sample app.
     private func modelsToShow(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
+        let shown = try modelsDescribed(remote: remote)
+        if let model, let schema = shown?.schema, schema.model(named: model) == nil {
+            throw UsageProblem("--model \(model): the models are \(schema.models.map(\.name).joined(separator: ", "))")
+        }
+        if let model, shown == nil, model != "RealEstateProperty" {
+            throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
+        }
+        return shown
+    }
+
+    private func modelsDescribed(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
         if let models {
             let data = try ModelsFile.read(models)
             do {
@@ -311,15 +322,15 @@ struct AppCommand: AsyncParsableCommand {
             }
         }
         let outputs = config ?? (remote != nil && endpoint == nil ? "amplify_outputs.json" : nil)
-        if let outputs, let data = FileManager.default.contents(atPath: outputs),
-           let schema = try? ModelIntrospectionReader.read(data), !schema.models.isEmpty,
-           schema.models.map(\.name) != ["RealEstateProperty"] {
-            return (schema, nil)
+        guard let outputs, let data = FileManager.default.contents(atPath: outputs),
+              data.firstRange(of: Data("model_introspection".utf8)) != nil else { return nil }
+        let schema: ModelSchema
+        do {
+            schema = try ModelIntrospectionReader.read(data)
+        } catch {
+            throw UsageProblem("\(outputs): \(error)")  // its models are described wrongly: said, not guessed past
         }
-        if let model, model != "RealEstateProperty" {
-            throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
-        }
-        return nil
+        return schema.models.isEmpty || schema.models.map(\.name) == ["RealEstateProperty"] ? nil : (schema, nil)
     }
 
     /// The app over the backend's own models, then what is left unsent, as the sample's says.
@@ -327,10 +338,6 @@ struct AppCommand: AsyncParsableCommand {
         _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
         environment: [String: String]
     ) async throws {
-        if let model, schema.model(named: model) == nil {
-            await backend.stop()
-            throw UsageProblem("--model \(model): the models are \(schema.models.map(\.name).joined(separator: ", "))")
-        }
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let app = ModelsApp(
             schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
