@@ -156,7 +156,7 @@ def browse_and_edit(binary):
         app.keys("Tab", "Tab", "E", "Tab")
         app.keys("2026-13-45", literal=True)
         app.keys("C-s")
-        app.expect(lambda s: "2026-13-45" in s and "Esc" in s, "a bad date keeps the form open")
+        app.expect(lambda s: "2026-13-45" in s and "Not saved" in s and "Expected a date" in s, "a bad date keeps the form open, saying why")
         app.keys("Escape")
         check(len(server.items("Transactions", "id")) == 1, "nothing was sent for the refused form")
 
