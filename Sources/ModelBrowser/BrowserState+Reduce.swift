@@ -37,6 +37,7 @@ extension BrowserState {
         switch event {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
+            if model == self.model { refreshDetail() }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)
         case .loadStateChanged(let state):
@@ -63,6 +64,16 @@ extension BrowserState {
         case .busyChanged, .loadProgress:
             break
         }
+    }
+
+    /// A detail on screen shows the record as it is now (a change confirmed, made elsewhere,
+    /// or taken back), where it was scrolled to.
+    mutating func refreshDetail() {
+        guard case .detail(let shown) = screen, let row = rows[model]?.byKey[shown.record.id], row.record != shown.record else { return }
+        var detail = RecordDetail(record: row.record, schema: schema)
+        detail.scroll = shown.scroll
+        detail.separateClusters = separateClusters
+        screen = .detail(detail)
     }
 
     static func verb(_ kind: OperationKind) -> String {

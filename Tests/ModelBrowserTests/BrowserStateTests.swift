@@ -167,3 +167,16 @@ import Testing
         }
     }
 }
+
+extension BrowserStateTests {
+    @Test func anOpenDetailFollowsTheRecordAsItChanges() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent)])))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(text(state).contains("Rent"))
+        let renamed = rent.applying(ModelRecordPatch(["description": .string("Rent, December")]))
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(renamed)]))))
+        #expect(text(state).contains("Rent, December"), "a change made elsewhere shows in the open detail")
+    }
+}
