@@ -39,6 +39,13 @@ public struct LocalAppSyncConfiguration: Sendable {
     public var schema: ServedDialect = .versioned
     /// Your own models (`serve --models`), served in `schema`'s dialect instead of the sample.
     public var models: ServedModels?
+
+    /// Serves `models` instead of the sample (none seeded), in `dialect`: Gen 2 unless asked.
+    public mutating func serve(_ models: ServedModels, dialect: ServedDialect = .gen2) {
+        self.models = models
+        schema = dialect
+        seedSamples = false
+    }
     /// Answer list/sync/get queries of the common shape without GraphQLSwift's per-row
     /// execution (`FastPagePlan`); off, every request goes through the library's execution.
     public var fastPagePath = true

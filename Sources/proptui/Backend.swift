@@ -28,11 +28,7 @@ struct Backend {
         }
         var served = LocalAppSyncConfiguration(
             dataDirectory: DataDirectory.server(of: dataDirectory), faults: faults, requestLogger: Logger(label: "proptui.server"))
-        if let models {
-            served.models = models
-            served.schema = .gen2
-            served.seedSamples = false
-        }
+        if let models { served.serve(models) }
         let server = try LocalAppSyncServer(configuration: served)
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(

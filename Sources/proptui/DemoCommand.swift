@@ -65,15 +65,7 @@ struct DemoCommand: AsyncParsableCommand {
         let sink = try FileLogHandler.Sink(path: work + "/server.log")
         // A tape of your own models: the server serves them and the app shows them.
         let modelsPath = parsed.models.map { tapeURL.deletingLastPathComponent().appendingPathComponent($0).path }
-        let models = try modelsPath.map { path in
-            do {
-                return try ServedModels(file: try ModelsFile.read(path))
-            } catch let problem as UsageProblem {
-                throw problem
-            } catch {
-                throw UsageProblem("\(path): \(error)")
-            }
-        }
+        let models = try modelsPath.map { path throws(UsageProblem) in try ModelsFile.served(path) }
         let server = DemoServer(
             dataDirectory: work + "/server",
             logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) }, models: models)

@@ -87,11 +87,7 @@ actor DemoServer {
 
     private func listen(on requestedPort: Int) async throws {
         var configuration = LocalAppSyncConfiguration(port: requestedPort, dataDirectory: dataDirectory, faults: faults, requestLogger: logger)
-        if let models {
-            configuration.models = models
-            configuration.schema = .gen2
-            configuration.seedSamples = false
-        }
+        if let models { configuration.serve(models) }
         let server = try LocalAppSyncServer(configuration: configuration)
         port = try await server.start()
         apiKey = server.apiKey

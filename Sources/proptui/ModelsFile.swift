@@ -1,4 +1,5 @@
 import Foundation
+import LocalAppSync
 import Glibc
 
 /// Reads `--models FILE`, saying why a file cannot be read as the system says it ("No such
@@ -14,6 +15,16 @@ enum ModelsFile {
             return try handle.readToEnd() ?? Data()
         } catch {
             throw UsageProblem("cannot read the models file \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The models a file describes, ready to serve; any mistake is one usage problem naming the file.
+    static func served(_ path: String) throws(UsageProblem) -> ServedModels {
+        let data = try read(path)
+        do {
+            return try ServedModels(file: data)
+        } catch {
+            throw UsageProblem("\(path): \(error)")
         }
     }
 

@@ -257,14 +257,7 @@ struct AppCommand: AsyncParsableCommand {
         }
         await backend.stop()
         // Counted after the stop: a change the server took while it stopped is confirmed.
-        let inMemory = await list.pendingCount
-        let unsynced = (try? storage.outboxCount()) ?? inMemory
-        // The next start opens the cache with no WAL to read through.
-        try? storage.checkpoint()
-        if unsynced > 0 {
-            print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
-                + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")
-        }
+        Self.closeOutbox(storage, pendingInMemory: await list.pendingCount)
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 
@@ -313,13 +306,8 @@ struct AppCommand: AsyncParsableCommand {
 
     private func modelsDescribed(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
         if let models {
-            let data = try ModelsFile.read(models)
-            do {
-                let served = try ServedModels(file: data)
-                return (served.schema, remote == nil ? served : nil)
-            } catch {
-                throw UsageProblem("\(models): \(error)")
-            }
+            let served = try ModelsFile.served(models)
+            return (served.schema, remote == nil ? served : nil)
         }
         let outputs = config ?? (remote != nil && endpoint == nil ? "amplify_outputs.json" : nil)
         guard let outputs, let data = FileManager.default.contents(atPath: outputs),
@@ -350,12 +338,19 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         await backend.stop()
-        let unsynced = (try? storage.outboxCount()) ?? 0
+        Self.closeOutbox(storage, pendingInMemory: 0)
+        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
+    }
+
+    /// After the backend stopped (a change the server took while it stopped is confirmed): the
+    /// outbox checkpointed, so the next start opens the cache with no WAL to read through, and
+    /// what is still unsent said, counted on disk (every model's), else in memory.
+    private static func closeOutbox(_ storage: SyncStorage, pendingInMemory: Int) {
+        let unsynced = (try? storage.outboxCount()) ?? pendingInMemory
         try? storage.checkpoint()
         if unsynced > 0 {
             print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
                 + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")
         }
-        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 }

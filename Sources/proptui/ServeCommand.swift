@@ -200,15 +200,8 @@ struct Serve: AsyncParsableCommand {
         configuration.schema = Self.dialect(schema, authModes: configuration.authModes)
         if let models {
             // A mistake in the file, not in the options: said alone (exit 64), with no usage text.
-            let data = try ModelsFile.read(models)
-            do {
-                configuration.models = try ServedModels(file: data)
-            } catch {
-                throw UsageProblem("\(models): \(error)")
-            }
             // A models file comes from a Gen 2 project: Gen 2 unless --schema says otherwise.
-            configuration.schema = schema.flatMap(ServedDialect.init(rawValue:)) ?? .gen2
-            configuration.seedSamples = false
+            configuration.serve(try ModelsFile.served(models), dialect: schema.flatMap(ServedDialect.init(rawValue:)) ?? .gen2)
         }
         if let own = StaticCredentialsProvider.environment(environment) {
             configuration.iamCredentials = [try await own.credentials()]
