@@ -45,10 +45,10 @@ extension BrowserState {
         case .succeeded(let summary):
             // Others' models' successes are not news on this screen; their failures are.
             guard model == self.model else { return }
-            status = StatusMessage(kind: .done, text: Self.success(summary))
+            status = StatusMessage(kind: .done, text: OperationWords.of(summary.kind).success("“\(summary.recordName)”"))
         case .reverted(let summary, let message, let conflict):
             if model == self.model { refusedKey = conflict ? nil : summary.recordID }
-            let what = "\(Self.verb(summary.kind)) “\(summary.recordName)”"
+            let what = "\(OperationWords.of(summary.kind).failure) “\(summary.recordName)”"
             let taken = summary.takenBackWith.isEmpty ? "" : " (with \(summary.takenBackWith.count) later change\(summary.takenBackWith.count == 1 ? "" : "s"))"
             let prefix = model == self.model ? "" : "\(model): "
             status = StatusMessage(
@@ -74,31 +74,5 @@ extension BrowserState {
         detail.scroll = shown.scroll
         detail.separateClusters = separateClusters
         screen = .detail(detail)
-    }
-
-    static func verb(_ kind: OperationKind) -> String {
-        switch kind {
-        case .create: "add"
-        case .rename: "rename"
-        case .editAddress: "address change of"
-        case .edit: "change of"
-        case .delete: "delete"
-        case .undo: "undo"
-        case .refresh: "refresh"
-        case .applyAgain: "apply again"
-        }
-    }
-
-    static func success(_ summary: RecordOperationSummary<ModelRecord>) -> String {
-        let name = "“\(summary.recordName)”"
-        return switch summary.kind {
-        case .create: "\(name) added"
-        case .rename: "Renamed to \(name)"
-        case .edit, .editAddress: "Changes to \(name) saved"
-        case .delete: "\(name) deleted"
-        case .undo: "Undid the last change to \(name)"
-        case .refresh: "Refreshed"
-        case .applyAgain: "Applied again to \(name)"
-        }
     }
 }

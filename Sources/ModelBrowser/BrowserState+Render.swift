@@ -38,7 +38,8 @@ extension BrowserState {
         if case .picker = screen { title = "Models" }
         if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
         if access[model]?.isReadOnly == true { title += " · read-only" }
-        var right: [String] = [backend, Self.words(connectivity[model] ?? .connecting)]
+        let (symbol, word) = (connectivity[model] ?? .connecting).headerWords
+        var right: [String] = [backend, "\(symbol) \(word)"]
         if totalPending > 0 { right.append("\(totalPending) pending") }
         let rightText = right.joined(separator: " · ")
         let room = width - frame.columns(of: rightText) - 2
@@ -50,18 +51,6 @@ extension BrowserState {
 
     private var isPicking: Bool {
         if case .picker = screen { true } else { false }
-    }
-
-    static func words(_ connectivity: Connectivity) -> String {
-        switch connectivity {
-        case .connecting: "◌ connecting"
-        case .online: "● online"
-        case .reconnecting: "◌ reconnecting"
-        case .offline: "○ offline"
-        case .unauthorized: "○ not authorized"
-        case .misconfigured: "○ misconfigured"
-        case .liveSyncDown: "◐ live sync down"
-        }
     }
 
     private func drawList(into frame: inout Frame) {

@@ -81,6 +81,21 @@ public enum Connectivity: Sendable, Equatable {
 }
 
 extension Connectivity {
+    /// The header's mark and word or two (`● online`, `◐ live sync down`); why is said on the
+    /// status line, never in the header.
+    public var headerWords: (symbol: String, word: String) {
+        switch self {
+        case .online: ("●", "online")
+        case .offline: ("○", "offline")
+        case .unauthorized: ("○", "not authorized")
+        case .misconfigured: ("○", "misconfigured")
+        // Requests go through; only other people's changes do not arrive.
+        case .liveSyncDown: ("◐", "live sync down")
+        case .connecting: ("◌", "connecting")
+        case .reconnecting: ("◌", "reconnecting")
+        }
+    }
+
     /// Requests reach the server and are answered (live sync may still be down).
     public var requestsGetThrough: Bool {
         switch self {

@@ -72,7 +72,7 @@ extension AppState {
 
     /// The user's change in a conflict, for the detail view.
     static func yours(_ summary: OperationSummary) -> String {
-        OperationWords.of(summary.kind).yours(summary)
+        OperationWords.of(summary.kind).yours(summary.newName)
     }
 
     /// Sending stopped for a reason only the user can fix: an error on the status line.

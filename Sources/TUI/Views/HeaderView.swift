@@ -18,16 +18,12 @@ struct HeaderView {
 
     func draw(into frame: inout Frame) {
         frame.fillRow(0)
-        let (symbol, word, color): (String, String, Frame.Color) =
+        let (symbol, word) = connection.headerWords
+        let color: Frame.Color =
             switch connection {
-            case .online: ("●", "online", .green)
-            case .offline: ("○", "offline", .red)
-            case .unauthorized: ("○", "not authorized", .red)
-            case .misconfigured: ("○", "misconfigured", .red)
-            // Requests go through; only other people's changes do not arrive.
-            case .liveSyncDown: ("◐", "live sync down", .yellow)
-            case .connecting: ("◌", "connecting", .yellow)
-            case .reconnecting: ("◌", "reconnecting", .yellow)
+            case .online: .green
+            case .offline, .unauthorized, .misconfigured: .red
+            case .liveSyncDown, .connecting, .reconnecting: .yellow
             }
         let titleWidth = frame.columns(of: title)
         // The title ends with the sort order, which a load's progress never pushes out: the

@@ -1,25 +1,24 @@
-import PropertySync
-
-/// How the screen names each operation, one row per kind: a new kind of change is a row here
-/// (and a case of `OperationKind`), not an edit of every message.
-struct OperationWords {
+/// How a screen names each operation, one row per kind: a new kind of change is a row here
+/// (and a case of `OperationKind`), not an edit of every message. The sample's screen and the
+/// model browser both speak these words.
+public struct OperationWords: Sendable {
     /// How a failure names it: `rename “Villa Rosa” failed: …`.
-    let failure: String
+    public let failure: String
     /// A later change taken back with a refused create: "its rename".
-    let takenBack: String
+    public let takenBack: String
     /// The success line, given the record's name in quotes when there is one.
-    let success: (_ quotedName: String?) -> String
-    /// The user's losing change in a conflict, for the detail view.
-    let yours: (OperationSummary) -> String
+    public let success: @Sendable (_ quotedName: String?) -> String
+    /// The user's losing change in a conflict, for the detail view, given a rename's new name.
+    public let yours: @Sendable (_ newName: String?) -> String
 
-    static func of(_ kind: OperationKind) -> OperationWords {
+    public static func of(_ kind: OperationKind) -> OperationWords {
         switch kind {
         case .create:
             OperationWords(failure: "add", takenBack: "its create", success: { "\($0 ?? "Property") added" },
                            yours: { _ in "create" })
         case .rename:
             OperationWords(failure: "rename", takenBack: "its rename", success: { $0.map { "Renamed to \($0)" } ?? "Renamed" },
-                           yours: { "rename to “\($0.newName ?? "")”" })
+                           yours: { "rename to “\($0 ?? "")”" })
         case .editAddress:
             OperationWords(failure: "address change of", takenBack: "its address",
                            success: { $0.map { "Address of \($0) saved" } ?? "Address saved" },
