@@ -25,4 +25,14 @@ public struct ModelAssociation: Sendable, Hashable, Codable {
         self.targetNames = targetNames
         self.associatedWith = associatedWith
     }
+
+    /// Whether this record holds the related record's key (a `belongsTo`, or a `hasOne` whose
+    /// `targetNames` are here): the related record is its parent.
+    public var holdsParentKey: Bool { kind != .hasMany && !targetNames.isEmpty }
+
+    /// The parent's key fields, each with the field of this model that holds its value, in the
+    /// key's order (`parent` is the related model).
+    public func parentKeyFields(of parent: AmplifyModel) -> [(keyField: String, heldIn: String)] {
+        zip(parent.primaryKey.fields, targetNames).map { (keyField: $0, heldIn: $1) }
+    }
 }

@@ -62,10 +62,10 @@ public enum Relations {
     public static func target(of record: ModelRecord, through field: ModelField, in schema: ModelSchema) -> RelationTarget? {
         guard let association = field.association, let related = schema.model(named: association.relatedModel) else { return nil }
         let model = record.model
-        if !association.targetNames.isEmpty, association.kind != .hasMany {
+        if association.holdsParentKey {
             // The key of the related record is held here, field by field in its key's order.
-            let matches = zip(related.primaryKey.fields, association.targetNames).map { keyField, target in
-                RecordFilter.Match(field: keyField, value: record[target] ?? .null)
+            let matches = association.parentKeyFields(of: related).map { pair in
+                RecordFilter.Match(field: pair.keyField, value: record[pair.heldIn] ?? .null)
             }
             return RelationTarget(field: field.name, kind: association.kind, direction: .parent,
                                   filter: RecordFilter(model: related.name, matches: matches))

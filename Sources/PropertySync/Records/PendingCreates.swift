@@ -95,13 +95,13 @@ public final class PendingCreates: Sendable {
     /// the fields of this model that hold their values.
     private struct ParentLink: Sendable {
         var model: AmplifyModel
-        var targetNames: [String]
+        var association: ModelAssociation
 
         func parent(of record: ModelRecord) -> Entry? {
             var values: [String: ModelValue] = [:]
-            for (keyField, target) in zip(model.primaryKey.fields, targetNames) {
-                guard let value = record[target], value != .null else { return nil }  // no parent named
-                values[keyField] = value
+            for pair in association.parentKeyFields(of: model) {
+                guard let value = record[pair.heldIn], value != .null else { return nil }  // no parent named
+                values[pair.keyField] = value
             }
             return RecordKey(values: values, of: model).map { Entry(model: model.name, key: $0) }
         }
@@ -109,9 +109,9 @@ public final class PendingCreates: Sendable {
 
     private static func parentLinks(of model: AmplifyModel, in schema: ModelSchema) -> [ParentLink] {
         model.fields.compactMap { field in
-            guard let association = field.association, association.kind != .hasMany, !association.targetNames.isEmpty,
+            guard let association = field.association, association.holdsParentKey,
                   let parent = schema.model(named: association.relatedModel) else { return nil }
-            return ParentLink(model: parent, targetNames: association.targetNames)
+            return ParentLink(model: parent, association: association)
         }
     }
 }
