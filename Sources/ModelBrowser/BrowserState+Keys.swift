@@ -41,15 +41,16 @@ extension BrowserState {
 
     /// The list's and the detail's keys.
     private mutating func pressOnRecord(_ key: Key, inDetail: Bool) -> [BrowserEffect] {
-        let count = shownKeys.count
+        let list = shownList
+        let count = list.keys.count
         let page = max(1, bodyRegion.height - 2)
         switch key {
-        case .character("j"), .down: move(by: 1, inDetail: inDetail)
-        case .character("k"), .up: move(by: -1, inDetail: inDetail)
+        case .character("j"), .down: select(index: (list.selected ?? 0) + 1)
+        case .character("k"), .up: select(index: (list.selected ?? 0) - 1)
         case .character("g"), .home: select(index: 0)
         case .character("G"), .end: select(index: count - 1)
-        case .pageDown: select(index: (selectedIndex ?? 0) + page)
-        case .pageUp: select(index: (selectedIndex ?? 0) - page)
+        case .pageDown: select(index: (list.selected ?? 0) + page)
+        case .pageUp: select(index: (list.selected ?? 0) - page)
         case .enter, .character("l"), .right:
             if !inDetail, let row = selectedRow { screen = .detail(RecordDetail(record: row.record, schema: schema)) }
         case .escape, .backspace, .character("h"), .left:
@@ -95,14 +96,10 @@ extension BrowserState {
         default:
             break
         }
-        if inDetail, let row = selectedRow, case .detail(let shown) = screen, shown.record != row.record || shown.record.id != row.id {
+        if inDetail, let row = selectedRow, case .detail(let shown) = screen, shown.record != row.record {
             screen = .detail(RecordDetail(record: row.record, schema: schema))
         }
         return []
-    }
-
-    private mutating func move(by step: Int, inDetail: Bool) {
-        select(index: (selectedIndex ?? 0) + step)
     }
 
     private mutating func goBack(fromDetail: Bool) {

@@ -18,17 +18,18 @@ extension BrowserState {
         }
         drawHeader(into: &frame)
         frame.fillRow(1, with: "─", style: .dim)
+        let list = shownList
         switch screen {
         case .picker(let picker):
             picker.draw(into: &frame, region: bodyRegion)
         case .list, .filtering:
-            drawList(into: &frame)
+            drawList(list, into: &frame)
         case .detail(let detail):
             drawDetail(detail, into: &frame)
         case .form(let form):
             form.draw(into: &frame, region: bodyRegion)
         }
-        drawFooter(into: &frame)
+        drawFooter(list, into: &frame)
         if let overlay { draw(overlay, into: &frame) }
         return frame
     }
@@ -53,17 +54,17 @@ extension BrowserState {
         if case .picker = screen { true } else { false }
     }
 
-    private func drawList(into frame: inout Frame) {
+    private func drawList(_ list: ShownList, into frame: inout Frame) {
         guard let layout = layout(of: model), let modelRows = rows[model] else { return }
-        let keys = shownKeys
+        let keys = list.keys
         let region = bodyRegion
         let shown = RecordListView.rowsShown(inRegionHeight: region.height)
-        let top = RecordListView.scrollTop(showing: selectedIndex, previous: scrollTop, rowsShown: shown, count: keys.count)
+        let top = RecordListView.scrollTop(showing: list.selected, previous: scrollTop, rowsShown: shown, count: keys.count)
         let visible = keys[min(top, keys.count)..<min(keys.count, top + shown)].compactMap { modelRows.byKey[$0]?.record }
         let columns = RecordColumns(
             model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
             separateClusters: separateClusters)
-        let view = RecordListView(columns: columns, selectedIndex: selectedIndex, scrollTop: top)
+        let view = RecordListView(columns: columns, selectedIndex: list.selected, scrollTop: top)
         let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : "No \(model) yet: n adds one."
         view.draw(count: keys.count, record: { modelRows.byKey[keys[$0]]!.record }, into: &frame, region: region, emptyText: empty) { record in
             mark(of: modelRows.byKey[record.id])
@@ -99,7 +100,7 @@ extension BrowserState {
         }
     }
 
-    private func drawFooter(into frame: inout Frame) {
+    private func drawFooter(_ list: ShownList, into frame: inout Frame) {
         var where_: [String] = []
         if !backStack.isEmpty {
             let here = relationFilter.map { filterTitles[$0] ?? $0.description } ?? model
@@ -114,7 +115,7 @@ extension BrowserState {
         if isPicking {
             where_ = ["\(schema.models.count) model\(schema.models.count == 1 ? "" : "s")"]
         } else {
-            let count = shownKeys.count
+            let count = list.keys.count
             where_.append("\(count) row\(count == 1 ? "" : "s")")
         }
         frame.fillRow(height - 3, with: "─", style: .dim)
@@ -129,10 +130,10 @@ extension BrowserState {
             }
             frame.draw(" \(mark) \(status.text)", row: height - 2, column: 0, width: width, style: status.kind == .failed ? .bold : .normal)
         }
-        frame.draw(" " + hints, row: height - 1, column: 0, width: width, style: .dim)
+        frame.draw(" " + hints(list), row: height - 1, column: 0, width: width, style: .dim)
     }
 
-    var hints: String {
+    func hints(_ list: ShownList) -> String {
         if overlay != nil { return "" }
         switch screen {
         case .picker: return "⏎ open  type to filter  Esc back"
@@ -141,7 +142,7 @@ extension BrowserState {
         case .detail: return "Esc back  e edit  d delete  f follow  u undo  m models  q quit"
         case .list:
             var keys = "⏎ detail  n new  e edit  d delete  u undo  f follow  / filter  s sort  m models"
-            if case .conflict? = selectedRow?.status { keys = "o apply mine again  x keep theirs  " + keys }
+            if case .conflict? = selectedRow(in: list)?.status { keys = "o apply mine again  x keep theirs  " + keys }
             if !backStack.isEmpty { keys = "Esc back  " + keys }
             return keys + "  q quit"
         }

@@ -89,20 +89,29 @@ public struct BrowserState: Sendable {
     var currentModel: AmplifyModel? { schema.model(named: model) }
     var currentAccess: ModelAccess { access[model] ?? ModelAccess(allowed: ModelOperation.all, readOnlyReason: nil) }
 
-    /// The keys of the rows the list shows now, in order.
-    var shownKeys: [RecordKey] { rows[model]?.shown(filter: relationFilter, text: textFilter) ?? [] }
-
-    var selectedIndex: Int? {
-        let keys = shownKeys
-        guard !keys.isEmpty else { return nil }
-        if let selectedKey, let index = keys.firstIndex(of: selectedKey) { return index }
-        return min(max(0, selectedIndexHint), keys.count - 1)
+    /// The list shown now: its rows' keys in order, and which one is selected. One pass over the
+    /// model's rows (a filter looks at every one): take it once per key or frame.
+    struct ShownList {
+        let keys: [RecordKey]
+        let selected: Int?
     }
 
-    var selectedRow: RecordRow<ModelRecord>? {
-        let keys = shownKeys
-        guard let index = selectedIndex else { return nil }
-        return rows[model]?.byKey[keys[index]]
+    var shownList: ShownList {
+        let keys = rows[model]?.shown(filter: relationFilter, text: textFilter) ?? []
+        guard !keys.isEmpty else { return ShownList(keys: keys, selected: nil) }
+        if let selectedKey, let index = keys.firstIndex(of: selectedKey) { return ShownList(keys: keys, selected: index) }
+        return ShownList(keys: keys, selected: min(max(0, selectedIndexHint), keys.count - 1))
+    }
+
+    /// The keys of the rows the list shows now, in order.
+    var shownKeys: [RecordKey] { shownList.keys }
+
+    var selectedIndex: Int? { shownList.selected }
+
+    var selectedRow: RecordRow<ModelRecord>? { selectedRow(in: shownList) }
+
+    func selectedRow(in list: ShownList) -> RecordRow<ModelRecord>? {
+        list.selected.flatMap { rows[model]?.byKey[list.keys[$0]] }
     }
 
     mutating func select(index: Int) {

@@ -12,6 +12,9 @@ struct ModelRows: Sendable {
     private var arrival: [RecordKey: Int] = [:]
     private var arrivals = 0
     private(set) var order: [RecordKey] = []
+    /// Each row's values as the typed filter looks in them, made once per change of the row
+    /// rather than per keystroke and frame.
+    private var searchTexts: [RecordKey: String] = [:]
     var sortedByName = false {
         didSet { if oldValue != sortedByName { reorder() } }
     }
@@ -21,6 +24,7 @@ struct ModelRows: Sendable {
     mutating func replaceAll(_ rows: [RecordRow<ModelRecord>]) {
         byKey = [:]
         arrival = [:]
+        searchTexts = [:]
         apply(upserted: rows, removed: [])
     }
 
@@ -32,9 +36,11 @@ struct ModelRows: Sendable {
         for key in removed {
             byKey[key] = nil
             arrival[key] = nil
+            searchTexts[key] = nil
         }
         for row in upserted {
             byKey[row.id] = row
+            searchTexts[row.id] = Self.searchText(of: row.record)
             if arrival[row.id] == nil {
                 arrivals += 1
                 arrival[row.id] = arrivals
@@ -71,7 +77,7 @@ struct ModelRows: Sendable {
         return order.filter { key in
             guard let record = byKey[key]?.record else { return false }
             if let filter, !filter.matches(record) { return false }
-            return needle.isEmpty || Self.searchText(of: record).contains(needle)
+            return needle.isEmpty || searchTexts[key, default: ""].contains(needle)
         }
     }
 
