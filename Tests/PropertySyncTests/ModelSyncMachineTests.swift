@@ -178,12 +178,20 @@ import Testing
     let schema: ModelSchema
     let categories: RecordLayout
     let transactions: RecordLayout
+    /// A category, and a transaction made under it.
+    let groceries: ModelRecord
+    let bread: ModelRecord
 
     init() throws {
         let models = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
         schema = models.schema
         categories = try RecordLayout(model: try #require(schema.model(named: "Category")), schema: schema)
         transactions = try RecordLayout(model: try #require(schema.model(named: "Transaction")), schema: schema)
+        groceries = ModelRecord(layout: categories, key: RecordKey("groceries"), values: ["name": .string("Groceries")])
+        bread = ModelRecord(
+            layout: transactions, key: RecordKey("bread"),
+            values: ["description": .string("Bread"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25"),
+                     "categoryId": .string("groceries")])
     }
 
     func machine(_ gate: CreateGate<ModelRecord>) -> SyncMachine<ModelRecord> {
@@ -214,11 +222,6 @@ import Testing
         let (categoryGate, transactionGate) = (creates.gate(for: categories), creates.gate(for: transactions))
         var parents = machine(categoryGate)
         var children = machine(transactionGate)
-        let groceries = ModelRecord(layout: categories, key: RecordKey("groceries"), values: ["name": .string("Groceries")])
-        let bread = ModelRecord(
-            layout: transactions, key: RecordKey("bread"),
-            values: ["description": .string("Bread"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25"),
-                     "categoryId": .string("groceries")])
         let parentSent = create(&parents, groceries, gate: categoryGate)
         #expect(sent(parentSent) == [groceries])
         #expect(sent(create(&children, bread, gate: transactionGate)).isEmpty, "the parent is not on the server yet")
@@ -238,11 +241,6 @@ import Testing
         let (categoryGate, transactionGate) = (creates.gate(for: categories), creates.gate(for: transactions))
         var parents = machine(categoryGate)
         var children = machine(transactionGate)
-        let groceries = ModelRecord(layout: categories, key: RecordKey("groceries"), values: ["name": .string("Groceries")])
-        let bread = ModelRecord(
-            layout: transactions, key: RecordKey("bread"),
-            values: ["description": .string("Bread"), "amount": .float(2), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-25"),
-                     "categoryId": .string("groceries")])
         _ = create(&parents, groceries, gate: categoryGate)
         _ = create(&children, bread, gate: transactionGate)
         let operation = parents.store.pendingOperations[0].id
