@@ -101,6 +101,6 @@ struct ResolverTable: Sendable {
     /// The subscribe resolver of a subscription field triggered by `mutations`.
     func subscribe(to mutations: Set<String>) -> GraphQLFieldResolve {
         let hub = hub
-        return { _, args, _, _ in hub.subscribe(to: mutations, filter: args["filter"]) }
+        return { _, args, _, _ in hub.subscribe(to: mutations, filter: SubscriptionHub.filter(of: args)) }
     }
 }

@@ -31,6 +31,18 @@ final class SubscriptionHub: Sendable {
         return stream
     }
 
+    /// What a subscription's arguments let through, as AppSync filters: each argument but
+    /// `filter` (an owner's name, say) must equal the result's field of that name ("basic
+    /// filtering"), and `filter` must hold for the result ("enhanced filtering").
+    static func filter(of arguments: Map) -> Map {
+        guard case .dictionary(let arguments) = arguments else { return .null }
+        var clauses: [Map] = arguments.compactMap { name, value in
+            name == "filter" || value.isNull || value.isUndefined ? nil : .dictionary([name: .dictionary(["eq": value])])
+        }
+        if let filter = arguments["filter"], !filter.isNull, !filter.isUndefined { clauses.append(filter) }
+        return clauses.isEmpty ? .null : .dictionary(["and": .array(clauses)])
+    }
+
     func publish(mutation: String, record: PropertyRecord, selectedFields: Set<String>) {
         let limited = record.map.dictionary.map { fields in
             Map.dictionary(fields.filter { key, _ in selectedFields.contains(key) })

@@ -43,12 +43,17 @@ struct ModelsApp {
         let client = AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)
         let dialect = (try? storage.dialect()) ?? dialectHint ?? .plain
         var lists: [String: RecordList<ModelRecord>] = [:]
+        // Named in the subscriptions of a model whose API requires its owner (Gen 1's first transformer).
+        let subscriber = await SignedInUser.name(of: backend.authorizer, endpoint: backend.configuration.graphQLEndpoint)
+        for model in usable where model.requiresOwnerArgument && subscriber == nil {
+            logger.warning("\(model.name)'s subscriptions require its owner, and the app is signed in as no user: its live updates are refused")
+        }
         // A record made under a parent still in the outbox waits for it, across models.
         let creates = PendingCreates()
         for model in usable {
             let layout = layouts[model.name]!
             let name = model.name
-            let api = AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect), dialect: dialect)
+            let api = AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect, subscriber: subscriber), dialect: dialect)
             lists[name] = try RecordList<ModelRecord>(
                 api: api, storage: try storage.cache(for: layout), options: options, dialectHint: dialectHint,
                 gate: creates.gate(for: layout), logger: Logger(label: "proptui.sync.\(name)")

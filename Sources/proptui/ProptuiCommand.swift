@@ -163,7 +163,7 @@ struct AppCommand: AsyncParsableCommand {
         // Read-only, so a bad config file is reported first, with or without a terminal.
         let remote = try remoteConfiguration(environment: environment)
         // So is a models file, or an outputs file's models: which models the app shows.
-        let shown = try modelsToShow(remote: remote)
+        var shown = try modelsToShow(remote: remote)
         // So is a mode that cannot be used (nothing is asked or fetched yet).
         let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
         let authorizer = try remote.map {
@@ -185,7 +185,9 @@ struct AppCommand: AsyncParsableCommand {
         defer { close(outboxLock) }
         let backend: Backend
         do {
-            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory, models: shown?.served)
+            var served: ServedModels?
+            if case .models(_, let models) = shown { served = models }
+            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory, models: served)
         } catch let error as LocalAppSyncError {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
@@ -198,10 +200,18 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         prompt.stopAsking()
+        if case .askTheAPI = shown {
+            do {
+                shown = try await modelsAskedOf(backend, outboxPath: outboxPath)
+            } catch {
+                await backend.stop()
+                throw error
+            }
+        }
         let offline = SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue
-        if let shown {
+        if case .models(let schema, _) = shown {
             try await runModels(
-                shown.schema, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true || remote == nil ? .plain : nil,
+                schema, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true || remote == nil ? .plain : nil,
                 offline: offline, environment: environment)
             return
         }
@@ -291,34 +301,67 @@ struct AppCommand: AsyncParsableCommand {
         return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults, models: models)
     }
 
+    /// Which models the app shows, as far as files say (`--models`, the outputs file's
+    /// `model_introspection`); a remote API they do not describe is asked once it can be.
+    enum ShownModels {
+        /// The backend's own models (`served`: the embedded server serves them).
+        case models(ModelSchema, served: ServedModels?)
+        /// The sample's `RealEstateProperty` alone: the sample app.
+        case sample
+        /// A remote API no file describes: its introspection says (`APIModels`).
+        case askTheAPI
+    }
+
     /// The models the app shows instead of the sample: `--models`, else those of the outputs
-    /// file the backend came from, unless that describes only the sample; nil: the sample app.
-    private func modelsToShow(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
+    /// file the backend came from, unless that describes only the sample.
+    private func modelsToShow(remote: AppSyncConfiguration?) throws -> ShownModels {
         let shown = try modelsDescribed(remote: remote)
-        if let model, let schema = shown?.schema, schema.model(named: model) == nil {
-            throw UsageProblem("--model \(model): the models are \(schema.models.map(\.name).joined(separator: ", "))")
-        }
-        if let model, shown == nil, model != "RealEstateProperty" {
-            throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
-        }
+        if case .models(let schema, _) = shown { try checkModelArgument(schema) }
+        if case .sample = shown { try checkModelArgument(nil) }
         return shown
     }
 
-    private func modelsDescribed(remote: AppSyncConfiguration?) throws -> (schema: ModelSchema, served: ServedModels?)? {
+    /// `--model NAME` names one of `schema`'s models (nil: the sample's alone).
+    private func checkModelArgument(_ schema: ModelSchema?) throws {
+        guard let model else { return }
+        if let schema, schema.model(named: model) == nil {
+            throw UsageProblem("--model \(model): the models are \(schema.models.map(\.name).joined(separator: ", "))")
+        }
+        if schema == nil, model != "RealEstateProperty" {
+            throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
+        }
+    }
+
+    private func modelsDescribed(remote: AppSyncConfiguration?) throws -> ShownModels {
         if let models {
             let served = try ModelsFile.served(models)
-            return (served.schema, remote == nil ? served : nil)
+            return .models(served.schema, served: remote == nil ? served : nil)
         }
-        let outputs = config ?? (remote != nil && endpoint == nil ? "amplify_outputs.json" : nil)
+        guard remote != nil else { return .sample }
+        let outputs = config ?? (endpoint == nil ? "amplify_outputs.json" : nil)
         guard let outputs, let data = FileManager.default.contents(atPath: outputs),
-              data.firstRange(of: Data("model_introspection".utf8)) != nil else { return nil }
+              data.firstRange(of: Data("model_introspection".utf8)) != nil else { return .askTheAPI }
         let schema: ModelSchema
         do {
             schema = try ModelIntrospectionReader.read(data)
         } catch {
             throw UsageProblem("\(outputs): \(error)")  // its models are described wrongly: said, not guessed past
         }
-        return schema.models.isEmpty || schema.models.map(\.name) == ["RealEstateProperty"] ? nil : (schema, nil)
+        return Self.shown(schema)
+    }
+
+    /// The sample app for a schema of the sample's model alone (or of none), else the models.
+    static func shown(_ schema: ModelSchema) -> ShownModels {
+        schema.models.isEmpty || schema.models.map(\.name) == ["RealEstateProperty"] ? .sample : .models(schema, served: nil)
+    }
+
+    /// What the API's introspection (or the last start's) says of a remote API no file describes.
+    private func modelsAskedOf(_ backend: Backend, outboxPath: String) async throws -> ShownModels {
+        let learnt = await APIModels.learn(
+            configuration: backend.configuration, authorizer: backend.authorizer, keptAt: APIModels.path(outboxPath: outboxPath))
+        let shown = learnt.map(Self.shown) ?? .sample
+        if case .models(let schema, _) = shown { try checkModelArgument(schema) } else { try checkModelArgument(nil) }
+        return shown
     }
 
     /// The app over the backend's own models, then what is left unsent, as the sample's says.

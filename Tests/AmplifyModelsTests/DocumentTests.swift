@@ -49,7 +49,7 @@ import Testing
         let documents = try Self.documents("finance.json", "Budget", .plain)
         let selection = documents.selectionSet
         #expect(documents.subscription(.update, filter: true, owner: true).text
-            == "subscription OnUpdateBudget($filter: ModelSubscriptionBudgetFilterInput, $owner: String) { "
+            == "subscription OnUpdateBudget($filter: ModelSubscriptionBudgetFilterInput, $owner: String!) { "
                 + "onUpdateBudget(filter: $filter, owner: $owner) { \(selection) } }")
         #expect(documents.subscription(.delete).text == "subscription OnDeleteBudget { onDeleteBudget { \(selection) } }")
         // A model without an owner rule has no owner argument to give.

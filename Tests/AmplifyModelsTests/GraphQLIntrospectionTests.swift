@@ -1,4 +1,5 @@
 import AmplifyModels
+import AppSync
 import Foundation
 import Testing
 
@@ -49,6 +50,31 @@ import Testing
         #expect(read.nonModels.keys.sorted() == described.nonModels.keys.filter { type in
             described.models.contains { $0.fields.contains { $0.type == .nonModel(type) } }
         }.sorted())
+    }
+
+    /// Gen 1's first transformer declares the owner argument `String!` where owner rules alone
+    /// allow reading: the model then requires it, and its subscriptions name the signed-in user.
+    @Test func aRequiredOwnerArgumentIsLearnt() async throws {
+        var described = try Fixtures.schema("finance.json")
+        let index = try #require(described.models.firstIndex { $0.name == "Budget" })
+        described.models[index].requiresOwnerArgument = true
+        let read = try GraphQLIntrospectionReader.read(try await Introspection.answer(described, dialect: .plain))
+        #expect(try read.require("Budget").requiresOwnerArgument)
+        #expect(try read.require("Budget").ownerField == "owner")
+        #expect(try !read.require("Transaction").requiresOwnerArgument, "declared String: optional")
+
+        let budget = try read.require("Budget")
+        let sync = ModelRecordSync(layout: try RecordLayout(model: budget, schema: read), dialect: .plain, subscriber: "alice")
+        for subscription in sync.subscriptions {
+            #expect(subscription.query.contains("(owner: $owner)") && subscription.variables == ["owner": .string("alice")])
+        }
+        // Where the API does not require it, no owner is named: a Gen 2 API filters by the
+        // caller itself, and owners stored as `sub::username` would never equal a user name.
+        let transaction = try read.require("Transaction")
+        let optional = ModelRecordSync(layout: try RecordLayout(model: transaction, schema: read), dialect: .plain, subscriber: "alice")
+        for subscription in optional.subscriptions {
+            #expect(!subscription.query.contains("owner:") && subscription.variables.isEmpty)
+        }
     }
 
     @Test func typesWithoutTheirQueriesAndMutationsAreNotModels() throws {

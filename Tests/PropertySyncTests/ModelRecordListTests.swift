@@ -4,6 +4,7 @@ import Foundation
 @testable import LocalAppSync
 import OptimisticStore
 @testable import PropertySync
+import Synchronization
 import Testing
 
 /// `RecordList<ModelRecord>` end to end: a fixture's `Transaction` through the list, its
@@ -21,11 +22,12 @@ import Testing
 
         var model: AmplifyModel { models.schema.models.first { $0.name == "Transaction" }! }
 
-        func api(endpoint: String? = nil) throws -> AppSyncModelAPI<ModelRecordSync> {
+        func api(endpoint: String? = nil, subscriber: String? = nil) throws -> AppSyncModelAPI<ModelRecordSync> {
             let configuration = try AppSyncConfiguration(endpoint: endpoint ?? self.endpoint, apiKey: Self.apiKey)
+            let layout = try RecordLayout(model: model, schema: models.schema)
             return AppSyncModelAPI(
                 client: AppSyncClient(configuration: configuration, timeout: .seconds(20)),
-                model: try ModelRecordSync(model: model, schema: models.schema, dialect: .versioned), dialect: dialect)
+                model: ModelRecordSync(layout: layout, dialect: .versioned, subscriber: subscriber), dialect: dialect)
         }
 
         /// A list of `Transaction`s kept in the file at `path`.
@@ -45,11 +47,17 @@ import Testing
         }
     }
 
-    static func withBackend(_ dialect: APIDialect, _ body: (Backend) async throws -> Void) async throws {
+    /// The fixture's models, each changed by `change` first (`{ _ in }`: as the file says).
+    static func withBackend(
+        _ dialect: APIDialect, changing change: (inout AmplifyModel) -> Void = { _ in }, _ body: (Backend) async throws -> Void
+    ) async throws {
         let directory = NSTemporaryDirectory() + "proptui-model-list-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let models = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
+        let file = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
+        var schema = file.schema
+        for index in schema.models.indices { change(&schema.models[index]) }
+        let models = ServedModels(schema: schema, introspectionText: file.introspectionText)
         var configuration = LocalAppSyncConfiguration(dataDirectory: directory, apiKey: Backend.apiKey, seedSamples: false)
         configuration.schema = dialect.hasVersions ? .versioned : .gen2
         configuration.models = models
@@ -177,6 +185,57 @@ extension ModelRecordListTests {
             try await a.delete(rent.id)
             await eventually("B to drop A's delete") { await b.row(rent.id) == nil }
             for list in [a, b] { await list.disableLiveSync() }
+        }
+    }
+
+    /// An API that requires subscriptions to name their owner (`onCreateTransaction(owner: String!)`,
+    /// Gen 1's first transformer) is given the signed-in user's name: the list follows live
+    /// sync and sees Alice's record arrive live, and the socket delivers only Alice's records
+    /// (AppSync's basic filtering), never Bob's.
+    @Test(arguments: [APIDialect.versioned, .plain])
+    func subscriptionsNameTheOwnerWhereTheAPIRequiresIt(dialect: APIDialect) async throws {
+        try await Self.withBackend(dialect, changing: { $0.requiresOwnerArgument = $0.ownerField != nil }) { backend in
+            #expect(backend.model.requiresOwnerArgument)
+            let alicesAPI = try backend.api(subscriber: "alice")
+            let (alice, cache) = try backend.list(path: Self.temporaryPath(), api: alicesAPI)
+            await alice.enableLiveSync { backend.realtime($0) }
+            await alice.start()
+            await eventually("Alice's subscriptions, naming her, to be taken") { await alice.isFollowingLiveSync }
+            // The same subscriptions on a socket of their own, to see what the server delivers.
+            let socket = backend.realtime(alicesAPI.model.subscriptions)
+            let delivered = Mutex<[String]>([])
+            let subscribed = Mutex(false)
+            let reading = Task {
+                for await event in socket.start() {
+                    switch event {
+                    case .subscribed: subscribed.withLock { $0 = true }
+                    case .data(_, let data): delivered.withLock { $0.append(String(decoding: data.bytes, as: UTF8.self)) }
+                    default: break
+                    }
+                }
+            }
+            await eventually("the second socket's subscriptions") { subscribed.withLock { $0 } }
+
+            // Another client writes one record of Bob's, then one of Alice's.
+            let writer = try backend.api()
+            let bobs = try Self.transaction(cache.layout, "Bob's", amount: 1)
+            let alices = try Self.transaction(cache.layout, "Alice's", amount: 2)
+            for (record, owner) in [(bobs, "bob"), (alices, "alice")] {
+                // As the server would set it from the writer's identity (this one plays no user pool).
+                var variables = writer.model.createVariables(record)
+                if case .object(var input) = variables["input"] {
+                    input["owner"] = .string(owner)
+                    variables["input"] = .object(input)
+                }
+                _ = try await writer.client.execute(
+                    GraphQLRequest(query: writer.model.mutation(.create, variables: variables).text, variables: variables))
+            }
+            await eventually("Alice's record to arrive live") { await alice.row(alices.id) != nil }
+            await eventually("Alice's record on the second socket") { delivered.withLock { $0.contains { $0.contains("Alice's") } } }
+            #expect(delivered.withLock { $0.allSatisfy { !$0.contains("Bob's") } }, "Bob's record, written first, is not delivered")
+            socket.stop()
+            reading.cancel()
+            await alice.disableLiveSync()
         }
     }
 }

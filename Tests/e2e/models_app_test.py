@@ -355,11 +355,79 @@ def killed_with_unsent_changes(binary):
         server.stop()
 
 
+def gen1_config(work, server):
+    """A Gen 1 `amplifyconfiguration.json` for the server: an endpoint and a key, no models."""
+    path = Path(work) / "gen1" / "amplifyconfiguration.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps({"api": {"plugins": {"awsAPIPlugin": {"finance": {
+        "endpointType": "GraphQL", "endpoint": server.url, "region": "us-east-1",
+        "authorizationType": "API_KEY", "apiKey": server.key}}}}}))
+    return path
+
+
+def focus(app, field):
+    """Tab to the form's `field`, whatever the order the API lists the fields in."""
+    def focused(screen):
+        return next((line for line in screen.splitlines() if line.startswith(" ▸ ")), "")
+    for _ in range(20):
+        now = focused(app.screen())
+        if now.startswith(" ▸ " + field + " "):
+            return
+        app.keys("Tab")
+        until(lambda: focused(app.screen()) != now, "Tab to move to the next field")
+    raise AssertionError(f"the form has no field {field}")
+
+
+def models_by_introspection(binary):
+    """An API no file describes (a Gen 1 config) shows its models, asked of the API itself, and again offline."""
+    work = tempfile.mkdtemp(prefix="proptui-models-e2e-")
+    (Path(work) / "project").mkdir()
+    server = ModelsServer(binary, work + "/server", free_port(), project(work))
+    server.start()
+    config = gen1_config(work, server)
+    start_learning = lambda: App(binary, "--data-dir", work + "/data", "--config", str(config), "--model", "Category",
+                                 data_dir=False, height=30, width=120)
+    app = start_learning()
+    try:
+        app.expect(lambda s: "No Category yet" in s, "the models come from the API's introspection: --model Category opens")
+        app.keys("n")
+        focus(app, "name")
+        app.keys("Learnt", literal=True)
+        app.keys("C-s")
+        until(lambda: [c["name"] for c in server.items("Categories", "name")] == ["Learnt"], "the server to hold the category")
+        check(True, "a record of a model learnt by introspection reaches the server")
+        quit_app(app)
+    finally:
+        app.close()
+    server.stop()
+    app = start_learning()
+    try:
+        app.expect(lambda s: "offline" in s and "Learnt" in s, "offline, the models the last start learnt, and their rows")
+        app.keys("n")
+        focus(app, "name")
+        app.keys("Made offline", literal=True)
+        app.keys("C-s")
+        app.wait(lambda s: s["pending"] == 1, "the change to wait in the outbox")
+        kill_app(app)
+    finally:
+        app.close()
+    server.start()
+    app = start_learning()
+    try:
+        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 2, "the kept change to be sent once the API answers")
+        names = sorted(c["name"] for c in server.items("Categories", "name"))
+        check(names == ["Learnt", "Made offline"], "the change made offline reached the server once", names)
+        quit_app(app)
+    finally:
+        app.close()
+        server.stop()
+
+
 if __name__ == "__main__":
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     only = os.environ.get("MODELS_E2E_ONLY")
     run_scenarios(binary, [scenario for scenario in [
-        browse_and_edit, killed_with_unsent_changes,
+        browse_and_edit, killed_with_unsent_changes, models_by_introspection,
         in_both_dialects(conflicts, "A change racing another writer's change of the same field loses visibly (⚡, theirs kept, o applies mine); different fields both survive."),
         in_both_dialects(two_instances, "Two instances see each other's creates, edits and deletes live."),
     ] if not only or only in scenario.__doc__])

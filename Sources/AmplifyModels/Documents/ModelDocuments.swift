@@ -79,7 +79,8 @@ public struct ModelDocuments: Sendable {
     }
 
     /// `onCreate/onUpdate/onDelete<Model>`, with a `filter` and the owner argument when asked
-    /// (an owner rule's subscriptions take the owner's name where the transformer needs it).
+    /// (an owner rule's subscriptions take the owner's name where the transformer needs it;
+    /// declared `String!`, which fits the argument whether the API requires it or not).
     public func subscription(_ kind: MutationKind, filter: Bool = false, owner: Bool = false) -> GraphQLDocument {
         let field = "on" + kind.capitalized + name
         var declarations: [String] = []
@@ -89,7 +90,7 @@ public struct ModelDocuments: Sendable {
             arguments.append("filter: $filter")
         }
         if owner, let ownerField = model.ownerField {
-            declarations.append("$\(ownerField): String")
+            declarations.append("$\(ownerField): String!")
             arguments.append("\(ownerField): $\(ownerField)")
         }
         let operation = "On" + kind.capitalized + name

@@ -13,6 +13,25 @@ import Foundation
 /// reverted with its reason), and for a single related record whether it is a `belongsTo` or a
 /// `hasOne` and through which fields (`ModelAssociation.Kind.toOne`, no field names).
 public enum GraphQLIntrospectionReader {
+    /// The query whose answer `read` reads: every type with its fields, their arguments and
+    /// input fields, and enum values (type references five wrappers deep: `[T!]!` and more).
+    public static let query = """
+        query ProptuiIntrospection {
+          __schema {
+            queryType { name } mutationType { name } subscriptionType { name }
+            types {
+              kind name
+              fields(includeDeprecated: true) { name args { name type { ...TypeRef } } type { ...TypeRef } }
+              inputFields { name type { ...TypeRef } }
+              enumValues(includeDeprecated: true) { name }
+            }
+          }
+        }
+        fragment TypeRef on __Type {
+          kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }
+        }
+        """
+
     public static func read(_ data: Data, limits: DescriptionLimits = DescriptionLimits()) throws(ModelDescriptionError) -> ModelSchema {
         let parts = try DescriptionText.read(data, what: "the answer", limits: limits) { reader throws(JSONReadError) in
             var parts = SchemaParts()

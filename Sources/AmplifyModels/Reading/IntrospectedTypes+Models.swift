@@ -34,7 +34,9 @@ extension IntrospectedTypes {
         for key in keyNames where model.field(named: key) == nil {
             model.readOnlyReasons.append("its key field \(key) is not among its fields")
         }
-        model.ownerField = subscriptions["onCreate" + name]?.arguments.first { $0.name != "filter" && $0.type.name == "String" }?.name
+        let ownerArgument = subscriptions["onCreate" + name]?.arguments.first { $0.name != "filter" && $0.type.name == "String" }
+        model.ownerField = ownerArgument?.name
+        model.requiresOwnerArgument = ownerArgument?.type.isRequired ?? false
         return model
     }
 

@@ -14,6 +14,12 @@ public struct AmplifyModel: Sendable, Hashable, Codable {
     /// GraphQL introspection) the subscriptions' owner argument. The server sets it from the
     /// caller's identity; subscriptions may have to name it.
     public var ownerField: String?
+    /// Whether the API refuses a subscription that does not name the caller as `ownerField`:
+    /// Gen 1's first GraphQL transformer declares the argument `String!` when owner rules alone
+    /// allow reading. Learnt from GraphQL introspection; Gen 2 never requires it (its resolvers
+    /// filter by the caller's identity themselves, and an owner argument would be compared
+    /// with owners stored as `sub::username`, matching nothing).
+    public var requiresOwnerArgument = false
     /// Why the app cannot edit this model safely whatever the auth mode (a field type it does
     /// not know, a key it does not understand), found when the description was read.
     public var readOnlyReasons: [String]

@@ -6,10 +6,14 @@ public struct ModelRecordSync: SyncModel {
     public let layout: RecordLayout
     public let dialect: DocumentDialect
     public let documents: ModelDocuments
+    /// The caller's name (the token's `username`), sent as the owner argument of the
+    /// subscriptions of a model whose API requires it (`AmplifyModel.requiresOwnerArgument`).
+    public let subscriber: String?
 
-    public init(layout: RecordLayout, dialect: DocumentDialect) {
+    public init(layout: RecordLayout, dialect: DocumentDialect, subscriber: String? = nil) {
         self.layout = layout
         self.dialect = dialect
+        self.subscriber = subscriber
         documents = ModelDocuments(model: layout.model, schema: layout.schema, dialect: dialect)
     }
 
@@ -20,7 +24,21 @@ public struct ModelRecordSync: SyncModel {
 
     public var model: AmplifyModel { layout.model }
 
-    public func speaking(_ dialect: DocumentDialect) -> ModelRecordSync { ModelRecordSync(layout: layout, dialect: dialect) }
+    public func speaking(_ dialect: DocumentDialect) -> ModelRecordSync {
+        ModelRecordSync(layout: layout, dialect: dialect, subscriber: subscriber)
+    }
+
+    /// The three subscriptions, naming the caller as the owner only where the API requires it:
+    /// elsewhere the server filters by the caller's identity itself, and a named owner would be
+    /// compared with what the owner field holds (`sub::username` in Gen 2), matching nothing.
+    public var subscriptions: [RealtimeSubscription] {
+        let owner = model.requiresOwnerArgument ? model.ownerField.flatMap { field in subscriber.map { (field, $0) } } : nil
+        return [MutationKind.create, .update, .delete].map { kind in
+            let document = documents.subscription(kind, owner: owner != nil)
+            return RealtimeSubscription(
+                id: "on" + kind.capitalized, query: document.text, variables: owner.map { [$0.0: .string($0.1)] } ?? [:])
+        }
+    }
 
     public func tombstone(_ record: ModelRecord, atLeast version: Int) -> ModelRecord { record.tombstone(atLeast: version) }
 

@@ -3,7 +3,8 @@
 /// `create/update/delete<Model>(input, condition)` with their inputs, the filter and condition
 /// inputs with one input per field type (`ModelStringInput`, `ModelIntInput`, …, an enum's
 /// `Model<Enum>Input`), `Model<Model>Connection`, and the subscriptions (with the owner
-/// argument of an owner rule); enums and custom types (with their input types). The versioned
+/// argument of an owner rule, `String!` where the model requires it as Gen 1's first
+/// transformer did); enums and custom types (with their input types). The versioned
 /// dialect adds `_version`, `_deleted`, `_lastChangedAt`, `sync<Plural>` and `startedAt`.
 ///
 /// Written from Amplify's published schemas (see docs/protocol.md), independently of
@@ -35,7 +36,7 @@ public enum TransformerSDL {
             for kind in MutationKind.allCases {
                 let mutation = kind.rawValue + name
                 mutations.append("\(mutation)(input: \(kind.capitalized)\(name)Input!, condition: Model\(name)ConditionInput): \(name)")
-                let owner = model.ownerField.map { ", \($0): String" } ?? ""
+                let owner = model.ownerField.map { ", \($0): String\(model.requiresOwnerArgument ? "!" : "")" } ?? ""
                 subscriptions.append(
                     "on\(kind.capitalized)\(name)(filter: ModelSubscription\(name)FilterInput\(owner)): \(name) @aws_subscribe(mutations: [\"\(mutation)\"])")
             }

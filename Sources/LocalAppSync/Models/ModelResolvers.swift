@@ -39,7 +39,7 @@ struct ModelResolvers {
         let byName = Dictionary(uniqueKeysWithValues: operations.map { ($0.name, $0) })
         return ServedResolvers(
             queries: queries, mutations: mutations,
-            subscribe: { mutations in { _, args, _, _ in hub.subscribe(to: mutations, filter: args["filter"]) } },
+            subscribe: { mutations in { _, args, _, _ in hub.subscribe(to: mutations, filter: SubscriptionHub.filter(of: args)) } },
             recordTypes: operations.map(\.model.name),
             fields: ModelRelations(operations: byName, schema: schema).resolvers)
     }
