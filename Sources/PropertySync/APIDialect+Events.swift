@@ -21,7 +21,7 @@ extension APIDialect {
         }
         if deletion {
             // Gone on the server, whatever else the event holds: no read can say more (there are no tombstones).
-            if let record = event.plainRecord { return .record(record.deletedOnPlainDialect(after: known)) }
+            if let record = event.plainRecord { return .record(record.deletedOnPlainDialect()) }
             guard let known else { return .notHeld }
             return .record(known.tombstone(atLeast: max(known.version, event.stamp ?? 0) + 1))
         }

@@ -40,9 +40,11 @@ enum PlainDialectWire {
 }
 
 extension RealEstateProperty {
-    /// A deleted record as the plain dialect's answer or event carries it (the item as it was):
-    /// deleted one step after its last write, so that a late copy of it does not bring it back.
-    func deletedOnPlainDialect(after known: RealEstateProperty?) -> RealEstateProperty {
-        tombstone(atLeast: max(version, known?.version ?? 0) + 1)
+    /// A deleted record as the plain dialect's event carries it (the item as it was): deleted
+    /// one step after its last write, so that a late copy of it does not bring it back. Only
+    /// the item's own write counts: a newer copy the list knows is its re-creation (a create
+    /// retried after the delete, whose event came first), which this late deletion must not hide.
+    func deletedOnPlainDialect() -> RealEstateProperty {
+        tombstone(atLeast: version + 1)
     }
 }

@@ -130,6 +130,14 @@ import Testing
             return
         }
         #expect(gone.isDeleted && gone.version == known.version + 1 && gone["description"] == .string("Bread"))
+        // The item deleted, as its event carries it, is older than the copy known: that copy is
+        // the record made again after the delete (the events crossed), and it stays newer.
+        let older = whole.replacingOccurrences(of: "10:00:01.250Z", with: "10:00:00.500Z")
+        guard case .record(let late) = plain.readEvent(event(older), deletion: true, known: known) else {
+            Issue.record("a whole deletion is a deletion")
+            return
+        }
+        #expect(late.isDeleted && late.version == 1_795_600_800_501 && late.version < known.version)
         #expect(plain.readEvent(event(#"{"id":"t9"}"#), deletion: true, known: nil) == .notHeld)
         #expect(plain.readEvent(event(#"{"description":"x"}"#), deletion: false, known: nil) == .unreadable)
         #expect(plain.readEvent(JSONText(Array(#"{"onUpdateTransaction":null}"#.utf8)), deletion: false, known: nil) == .unreadable)

@@ -187,6 +187,21 @@ import Testing
         #expect(deleted.version == 1_795_515_630_124)
         #expect(APIDialect.plain.remoteEvent(["id": "p9"], deletion: true, known: nil) == .notHeld)
     }
+
+    /// Deleted elsewhere, then made again under its id (a create whose answer was lost, retried
+    /// once the item was gone): the two events travel on two subscriptions and may arrive in
+    /// either order. A deletion that arrives after the re-creation is of the older item, as its
+    /// own `updatedAt` says, and must not hide the record the server holds again.
+    @Test func aLateDeletionDoesNotHideTheRecordMadeAgain() {
+        let madeAgain = RealEstateProperty(id: "p1", name: "Villa", updatedAt: "2026-11-24T10:00:05.000Z", version: 1_795_514_405_000)
+        let deletedItem: JSONValue = ["id": "p1", "name": "Villa", "address": nil, "updatedAt": "2026-11-24T10:00:01.000Z"]
+        guard case .record(let late) = APIDialect.plain.remoteEvent(deletedItem, deletion: true, known: madeAgain) else {
+            Issue.record("a whole deletion is a deletion")
+            return
+        }
+        #expect(late.isDeleted && late.version == 1_795_514_401_001)
+        #expect(late.version < madeAgain.version, "the copy made again is newer, and stays")
+    }
 }
 
 extension APIDialect {

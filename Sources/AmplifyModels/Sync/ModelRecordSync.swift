@@ -77,8 +77,10 @@ public struct ModelRecordSync: SyncModel {
                 return dialect == .versioned ? .partial(id: key) : .notHeld
             }
             // On the plain dialect the item is gone: one step after its last write, so that a late
-            // copy of it does not bring it back.
-            let after = dialect == .plain ? max(deleted.version, known?.version ?? 0, Int(wire.stamp ?? 0)) + 1 : deleted.version
+            // copy of it does not bring it back. The event's own item says when that was; a newer
+            // known copy is not this item's but its re-creation (a create retried after the delete,
+            // whose event came first), which this late deletion must not hide.
+            let after = dialect == .plain ? max(deleted.version, Int(wire.stamp ?? 0)) + 1 : deleted.version
             return .record(deleted.tombstone(atLeast: after))
         }
         guard let record = try? self.record(wire), !wire.lacksRequiredValue, !blanksKnownValue(wire, known) else { return .partial(id: key) }
