@@ -33,40 +33,70 @@ struct ModelRows: Sendable {
     }
 
     private mutating func apply(upserted: [RecordRow<ModelRecord>], removed: Set<RecordKey>) {
-        for key in removed {
-            byKey[key] = nil
+        var unplaced = Set<RecordKey>()
+        for key in removed where byKey.removeValue(forKey: key) != nil {
             arrival[key] = nil
             searchTexts[key] = nil
+            unplaced.insert(key)
         }
+        var toPlace: [RecordKey] = []
+        var placing = Set<RecordKey>()
         for row in upserted {
-            byKey[row.id] = row
+            let before = byKey.updateValue(row, forKey: row.id)
             searchTexts[row.id] = Self.searchText(of: row.record)
             if arrival[row.id] == nil {
                 arrivals += 1
                 arrival[row.id] = arrivals
             }
+            // A row keeps its place unless what it is ordered by changed (its name when sorted,
+            // else its `createdAt`, which a confirmed create brings).
+            guard before.map({ sortKey(of: $0.record) != sortKey(of: row.record) }) ?? true else { continue }
+            if before != nil { unplaced.insert(row.id) }
+            if placing.insert(row.id).inserted { toPlace.append(row.id) }
         }
-        reorder()
+        // A large batch (a first load, a whole read) is sorted at once; a few rows are moved.
+        guard toPlace.count + unplaced.count <= max(64, order.count / 8) else { return reorder() }
+        if !unplaced.isEmpty { order.removeAll { unplaced.contains($0) } }
+        for key in toPlace where byKey[key] != nil {
+            order.insert(key, at: insertionIndex(of: key))
+        }
     }
 
-    /// Whole, on every change: a model browsed here holds thousands of rows, not millions (the
-    /// sample's list keeps an order that moves row by row).
+    /// What a row is ordered by, as text: its display name when sorted by name, else its `createdAt`.
+    private func sortKey(of record: ModelRecord) -> String? {
+        sortedByName ? record.displayName : record.createdAt
+    }
+
+    /// Where `key` goes in `order` (which does not hold it): after every row that precedes it.
+    private func insertionIndex(of key: RecordKey) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(order[middle], key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The whole order again: for a first load, a whole read, or a change of sort.
     private mutating func reorder() {
-        let rows = Array(byKey.values)
+        order = byKey.keys.sorted(by: precedes)
+    }
+
+    /// Whether row `a` comes before row `b`: by name when sorted (localized, numbers as numbers),
+    /// else by `createdAt` with rows the server has not confirmed after; ties by arrival here.
+    private func precedes(_ a: RecordKey, _ b: RecordKey) -> Bool {
+        guard let x = byKey[a]?.record, let y = byKey[b]?.record else { return false }
+        let arrivedFirst = arrival[a, default: 0] < arrival[b, default: 0]
         if sortedByName {
-            order = rows.sorted { a, b in
-                let (x, y) = (a.record.displayName, b.record.displayName)
-                return x.localizedStandardCompare(y) == .orderedAscending || (x == y && arrival[a.id, default: 0] < arrival[b.id, default: 0])
-            }.map(\.id)
-        } else {
-            order = rows.sorted { a, b in
-                switch (a.record.createdAt, b.record.createdAt) {
-                case let (x?, y?) where x != y: x < y
-                case (.some, nil): true
-                case (nil, .some): false
-                default: arrival[a.id, default: 0] < arrival[b.id, default: 0]
-                }
-            }.map(\.id)
+            let comparison = x.displayName.localizedStandardCompare(y.displayName)
+            return comparison == .orderedSame ? arrivedFirst : comparison == .orderedAscending
+        }
+        switch (x.createdAt, y.createdAt) {
+        case let (first?, second?) where first != second: return first < second
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return arrivedFirst
         }
     }
 

@@ -1,0 +1,92 @@
+import AmplifyModels
+import Foundation
+import PropertySync
+import Testing
+@testable import ModelBrowser
+
+/// A list's order is kept row by row (a few rows moved per change, a large batch sorted at
+/// once): after any sequence of creates, confirmations, renames, deletes and re-sorts it is the
+/// order a whole sort of the rows gives.
+@Suite struct ModelRowsTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("AmplifyModelsTests/Fixtures/household-budget.json")
+
+    /// The order from scratch: a new `ModelRows` given every row at once, in arrival order.
+    static func wholeSort(_ rows: [RecordRow<ModelRecord>], byName: Bool) -> [RecordKey] {
+        var fresh = ModelRows()
+        fresh.replaceAll(rows)
+        fresh.sortedByName = byName
+        return fresh.order
+    }
+
+    @Test(arguments: 1...4)
+    func rowByRowIsTheWholeSort(seed: UInt64) throws {
+        let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixture))
+        let layout = try RecordLayout(model: try #require(schema.model(named: "Transaction")), schema: schema)
+        var random = SeededGenerator(seed: seed)
+        var rows = ModelRows()
+        // What the rows hold now, in the order they first arrived (the tie-break).
+        var current: [RecordKey: RecordRow<ModelRecord>] = [:]
+        var arrived: [RecordKey] = []
+        var serial = 0
+        func record(_ key: RecordKey) -> ModelRecord {
+            // Few names and few times, so ties are common; some rows not yet confirmed.
+            var values: [String: ModelValue] = [
+                "description": .string(["Rent", "rent", "Food", "item 2", "item 10", "Zoo"].randomElement(using: &random)!),
+                "amount": .float(1), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-01"),
+            ]
+            if Int.random(in: 0..<4, using: &random) > 0 {
+                values["createdAt"] = .string("2026-11-0\(Int.random(in: 1...4, using: &random))T10:00:00.000Z")
+            }
+            return ModelRecord(layout: layout, key: key, values: values, version: 1)
+        }
+        for _ in 0..<120 {
+            var update = RecordRowUpdate<ModelRecord>()
+            var upserted: [RecordRow<ModelRecord>] = []
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0, 10:
+                rows.sortedByName.toggle()
+            case 1, 11 where !current.isEmpty:
+                let key = current.keys.randomElement(using: &random)!
+                update.removed = [key]
+                current[key] = nil
+                arrived.removeAll { $0 == key }
+            case 2:
+                // A large batch (a whole read): sorted at once.
+                for _ in 0..<Int.random(in: 65...80, using: &random) {
+                    serial += 1
+                    upserted.append(RecordRow(record(RecordKey("k\(serial)"))))
+                }
+            default:
+                // A new row, or a change of one (its name, its createdAt, or neither).
+                let key = Bool.random(using: &random) || current.isEmpty
+                    ? { serial += 1; return RecordKey("k\(serial)") }() : current.keys.randomElement(using: &random)!
+                upserted.append(RecordRow(record(key)))
+                if Bool.random(using: &random), let other = current.keys.randomElement(using: &random) {
+                    upserted.append(RecordRow(current[other]!.record))  // unchanged: keeps its place
+                }
+            }
+            update = RecordRowUpdate(upserted: upserted, removed: update.removed)
+            rows.apply(update)
+            for row in upserted {
+                if current[row.id] == nil { arrived.append(row.id) }
+                current[row.id] = row
+            }
+            #expect(rows.order == Self.wholeSort(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
+            #expect(rows.count == current.count)
+        }
+    }
+}
+
+/// SplitMix64: the same rows for the same seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
