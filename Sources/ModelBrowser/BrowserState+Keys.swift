@@ -133,9 +133,8 @@ extension BrowserState {
         selectedIndexHint = 0
         scrollTop = 0
         screen = .list
-        if let reason = access[name]?.readOnlyReason {
-            status = StatusMessage(kind: .info, text: "\(name) is read-only: \(reason).")
-        }
+        // What the status line said was of the model left ("Sorted by name."), not of this one.
+        status = access[name]?.readOnlyReason.map { StatusMessage(kind: .info, text: "\(name) is read-only: \($0).") }
     }
 
     // MARK: - Relations

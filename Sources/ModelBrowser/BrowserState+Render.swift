@@ -112,8 +112,10 @@ extension BrowserState {
         } else if loadStates[model] == .loading {
             where_.append("loading…")
         }
-        if isPicking {
-            where_ = ["\(schema.models.count) model\(schema.models.count == 1 ? "" : "s")"]
+        if case .picker(let picker) = screen {
+            // What the picker's filter keeps, "of" all when it keeps fewer.
+            let (shown, all) = (picker.matches.count, schema.models.count)
+            where_ = [(shown == all ? "" : "\(shown) of ") + "\(all) model\(all == 1 ? "" : "s")"]
         } else {
             let count = list.keys.count
             where_.append("\(count) row\(count == 1 ? "" : "s")")

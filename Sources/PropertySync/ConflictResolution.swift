@@ -16,7 +16,7 @@ enum ConflictResolution: Equatable {
         let base = operation.base
         switch operation.change {
         case .create:
-            return .conflict("a \(server.kindName) with this id already exists on the server")
+            return .conflict("\(server.aKindName) with this id already exists on the server")
         case .delete:
             if server.isDeleted { return .alreadyApplied }
             if let base, server.hasSameValues(as: base) { return .rebase }

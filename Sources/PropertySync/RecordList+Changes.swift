@@ -105,8 +105,11 @@ extension RecordList {
         case .delete:
             try apply(change, kind: .delete)
             return "Deleting “\(current.displayName)” anyway, with the other change."
-        case .create:
-            return "Nothing to apply again."
+        case .create(let sent):
+            // Its key was taken: your values go over the record that holds it.
+            guard let patch = current.patch(becoming: sent) else { return "“\(current.displayName)” already holds your values." }
+            try apply(.update(id, patch), kind: current.kind(of: patch))
+            return "Applied your values over the other \(current.kindName) “\(current.displayName)”."
         }
     }
 

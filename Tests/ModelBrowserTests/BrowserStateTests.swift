@@ -46,7 +46,10 @@ import Testing
         var state = state()
         #expect(text(state).contains("Models"))
         // Type to filter, then open.
+        let all = schema.models.count
+        #expect(text(state).contains("── \(all) models"))
         for character in "Trans" { _ = state.reduce(.keyPressed(.character(character))) }
+        #expect(text(state).contains("── 1 of \(all) models"), "the rule counts what the filter keeps")
         _ = state.reduce(.keyPressed(.enter))
         #expect(state.model == "Transaction")
         #expect(text(state).contains("No Transaction yet"))

@@ -175,9 +175,36 @@ struct ModelOperations: Sendable {
             guard let given = JSONValue(value) else { continue }
             // The input type names only writable fields (and `_version`, read apart).
             guard let field = model.field(named: name) else { continue }
-            attributes[name] = try checked(given, for: field, at: "input.")
+            let value = try checked(given, for: field, at: "input.")
+            if let item = Self.nullListItem(in: value) {
+                // AppSync stores and answers it; this server's GraphQL library cannot answer a null
+                // list item (it fails the whole answer, and every later read of the record): refused
+                // before anything is stored, with what to do instead.
+                throw AppSyncResolverError.validation(
+                    "input.\(name)\(item) is null: this server cannot keep a null item in a list (AppSync can); leave the item out")
+            }
+            attributes[name] = value
         }
         return attributes
+    }
+
+    /// Where a value holds a null list item (`[1]`, `.lines[0]`), at any depth; nil when nowhere.
+    static func nullListItem(in value: JSONValue) -> String? {
+        switch value {
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if item == .null { return "[\(index)]" }
+                if let inner = nullListItem(in: item) { return "[\(index)]" + inner }
+            }
+            return nil
+        case .object(let members):
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                if let inner = nullListItem(in: member) { return "." + name + inner }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     func checked(_ value: JSONValue, for field: ModelField, at prefix: String) throws -> JSONValue {

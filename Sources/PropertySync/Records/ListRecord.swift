@@ -26,6 +26,10 @@ public protocol ListRecord: SyncedRecord {
     /// The update that puts back `before`'s values of the fields `patch` set, as long as this
     /// record (what is shown now) still holds `after`'s; else why not.
     func undoing(_ patch: Patch, before: Self, after: Self) -> Restoration<Patch>
+    /// The update that gives this record (the server's copy) `other`'s values where the user
+    /// edits: a create refused because its key was taken, applied over the record that holds it
+    /// (`o`). Nil when it holds them already.
+    func patch(becoming other: Self) -> Patch?
     /// The same values as a record the server has not seen: an undone delete comes back as a new
     /// record (the server keeps the old key's tombstone).
     func recreated() -> Self
@@ -34,6 +38,14 @@ public protocol ListRecord: SyncedRecord {
     /// Another copy of this record as an answer's `data` holds it (a conflict's server copy);
     /// nil when it is not one.
     func serverCopy(from data: JSONValue) -> Self?
+}
+
+extension ListRecord {
+    /// "a property", "an InventoryItem": the kind with its article, for messages.
+    public var aKindName: String {
+        let startsWithVowel = kindName.first.map { "AEIOUaeiou".contains($0) } ?? false
+        return (startsWithVowel ? "an " : "a ") + kindName
+    }
 }
 
 /// What undoing an update can do.

@@ -50,6 +50,15 @@ extension ModelRecord: ListRecord {
         return .patch(ModelRecordPatch(restore))
     }
 
+    public func patch(becoming other: ModelRecord) -> ModelRecordPatch? {
+        let keys = Set(model.primaryKey.fields)
+        var changes: [String: ModelValue] = [:]
+        for field in layout.fields where !layout.isServerField(field) && !keys.contains(field.name) && self[field.name] != other[field.name] {
+            changes[field.name] = other[field.name] ?? .null
+        }
+        return changes.isEmpty ? nil : ModelRecordPatch(changes)
+    }
+
     /// A model keyed by a generated `id` comes back under a new one; a model with a key of its
     /// own comes back under the same key (Gen 2 keeps no tombstone to refuse it).
     public func recreated() -> ModelRecord {

@@ -44,6 +44,12 @@ extension RealEstateProperty: ListRecord {
         return .patch(restore)
     }
 
+    public func patch(becoming other: RealEstateProperty) -> RealEstatePropertyPatch? {
+        let patch = RealEstatePropertyPatch(
+            name: name == other.name ? nil : other.name, address: address == other.address ? nil : .some(other.address))
+        return patch.name == nil && patch.address == nil ? nil : patch
+    }
+
     public func recreated() -> RealEstateProperty { RealEstateProperty(id: PropertyID.random(), name: name, address: address) }
 
     public func serverCopy(from data: JSONValue) -> RealEstateProperty? { try? data.decode(as: RealEstateProperty.self) }

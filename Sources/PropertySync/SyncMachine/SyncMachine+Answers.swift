@@ -44,7 +44,7 @@ extension SyncMachine {
             // Ours only if it holds what was sent: a key the user chose may be someone else's record.
             if case .create(let sent) = operation.change, !existing.isDeleted, !existing.hasSameValues(as: sent) {
                 actions = refuse(
-                    operation, message: "a \(existing.kindName) with this key already exists on the server", conflict: true, server: existing)
+                    operation, message: "\(existing.aKindName) with this key already exists on the server", conflict: true, server: existing)
             } else {
                 actions = settle(operation, with: existing)
             }
@@ -137,12 +137,9 @@ extension SyncMachine {
         if case .create = operation.change { summary.lastShown = store.record(operation.recordID) }
         actions += publish(store.reject(operation.id, because: rejection, serverRecord: server))
         history.forget(operation: operation.id)
-        if conflict, let server, !server.isDeleted {
-            switch operation.change {
-            case .update, .delete: conflicted[operation.recordID] = operation
-            case .create: break
-            }
-        }
+        // `o` applies it again over the server's copy (a create: its values over the record
+        // that holds its key), `x` keeps the server's.
+        if conflict, let server, !server.isDeleted { conflicted[operation.recordID] = operation }
         if case .create = operation.change {
             // Later changes to a record the server never created would each be refused
             // in turn; they go with it, and the status line says so with the create's reason.

@@ -33,6 +33,14 @@ extension ConvergenceProperties {
             #expect(
                 !confirmed || held?["note"] == .string("mine"),
                 "the create of “mine” was confirmed, but the server holds \(String(describing: held)); outcomes: \(outcomes)")
+            try #require(!confirmed, "the server holds theirs: the create of mine is a conflict")
+            // The row shows theirs, in conflict; `o` puts mine over theirs, on purpose.
+            #expect(await list.row(RecordKey("X"))?.record["note"] == .string("theirs"))
+            let said = try await list.reapplyMine(RecordKey("X"))
+            #expect(said == "Applied your values over the other Tag “X”.")
+            #expect(await waitUntil(.seconds(20)) { await list.pendingCount == 0 })
+            #expect(try await run.remote["Tag"]!.get(id: RecordKey("X"))?["note"] == .string("mine"), "o put mine on the server")
+            #expect(await list.row(RecordKey("X"))?.record["note"] == .string("mine"))
         }
     }
 }
