@@ -220,7 +220,11 @@ public struct GraphQLError: Sendable, Equatable, Error, CustomStringConvertible,
     public var failure: AppSyncFailure {
         if let errorType, Self.transientTypes.contains(errorType) { return .transient(message) }
         if errorType == "UnauthorizedException" { return .unauthorized(message) }
-        if isValidationError { return .notOffered("the API refused the request as invalid GraphQL: it has \(missingThing)") }
+        if isValidationError {
+            // "it has no field _version in …", or the server's own words when they name nothing missing.
+            let thing = missingThing
+            return .notOffered("the API refused the request as invalid GraphQL: " + (thing.hasPrefix("no ") ? "it has " + thing : thing))
+        }
         return .rejected(self)
     }
 }

@@ -29,7 +29,7 @@ extension BrowserState {
         case .filtering(let text):
             return typeFilter(key, text)
         case .detail(var detail):
-            if detail.handle(key, region: bodyRegion) {
+            if detail.handle(key, region: detailRegion(detail)) {
                 screen = .detail(detail)
                 return []
             }

@@ -82,19 +82,30 @@ extension BrowserState {
         }
     }
 
-    private func drawDetail(_ detail: RecordDetail, into frame: inout Frame) {
-        let region = bodyRegion
-        let row = rows[model]?.byKey[detail.record.id]
+    /// The lines under a record's fields: its sync state, and where `f` leads.
+    func detailFooter(_ detail: RecordDetail) -> [String] {
         var extra: [String] = []
-        switch row?.status {
+        switch rows[model]?.byKey[detail.record.id]?.status {
         case .pending(let count)?: extra.append("Sync: \(count) change\(count == 1 ? "" : "s") waiting for the server")
         case .conflict(let message)?: extra.append("Sync: ⚡ \(message) (o applies yours again, x keeps theirs)")
         case .synced?: extra.append("Sync: as the server has it")
         case nil: extra.append("Sync: gone from the list")
         }
         for target in Relations.targets(of: detail.record, in: schema) { extra.append("f  " + target.label) }
-        let detailHeight = max(1, region.height - extra.count - 1)
-        detail.draw(into: &frame, region: FrameRegion(top: region.top, left: region.left, width: region.width, height: detailHeight))
+        return extra
+    }
+
+    /// Where a record's fields are drawn, and scrolled within: the body less its footer.
+    func detailRegion(_ detail: RecordDetail) -> FrameRegion {
+        let region = bodyRegion
+        return FrameRegion(top: region.top, left: region.left, width: region.width, height: max(1, region.height - detailFooter(detail).count - 1))
+    }
+
+    private func drawDetail(_ detail: RecordDetail, into frame: inout Frame) {
+        let region = bodyRegion
+        let extra = detailFooter(detail)
+        let detailHeight = detailRegion(detail).height
+        detail.draw(into: &frame, region: detailRegion(detail))
         for (offset, line) in extra.enumerated() where region.top + detailHeight + 1 + offset < region.top + region.height {
             frame.draw(" " + line, row: region.top + detailHeight + 1 + offset, column: 0, width: width, style: .dim)
         }

@@ -71,6 +71,23 @@ import Testing
         #expect(state.reduce(.keyPressed(.character("y"))) == [.delete(model: "Transaction", RecordKey("rent"))])
     }
 
+    /// A value longer than the screen: End scrolls to the last field, under which the sync
+    /// state and the relations are drawn (the scroll was bounded by the whole body, so the
+    /// last fields could not be reached).
+    @Test func theDetailOfALongValueScrollsToItsLastField() throws {
+        var state = state(initialModel: "Transaction")
+        let long = transaction("long", String(repeating: "word ", count: 600), created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(long)])))
+        _ = state.reduce(.keyPressed(.enter))
+        let last = try #require(layouts["Transaction"]?.fields.last?.name)
+        #expect(!text(state).contains(last + " "))
+        _ = state.reduce(.keyPressed(.end))
+        #expect(text(state).contains(last + " "), "End reaches the last field")
+        #expect(text(state).contains("Sync: as the server has it"))
+        for _ in 0..<3 { _ = state.reduce(.keyPressed(.down)) }
+        #expect(text(state).contains(last + " "), "↓ past the end keeps it shown")
+    }
+
     @Test func theEditFormSubmitsOnlyWhatChanged() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
