@@ -212,7 +212,11 @@ extension BrowserState {
         case .editing, .refused:
             return []
         case .cancelled:
-            screen = .list
+            if form.hasEdits {
+                overlay = .confirmDiscard  // over the form, which stays as typed
+            } else {
+                screen = .list
+            }
             return []
         case .submitted(.create(let record)):
             screen = .list
@@ -272,6 +276,13 @@ extension BrowserState {
         case .confirmQuit:
             self.overlay = nil
             return key == .character("y") ? [.quit] : []
+        case .confirmDiscard:
+            self.overlay = nil
+            if key == .character("y") {
+                screen = .list
+                status = StatusMessage(kind: .info, text: "Discarded what you typed.")
+            }
+            return []
         case .follow(let targets, let selected):
             switch key {
             case .down, .character("j"): self.overlay = .follow(targets, selected: min(selected + 1, targets.count - 1))

@@ -169,6 +169,8 @@ extension BrowserState {
         case .confirmQuit(let pending):
             lines = ["\(pending) change\(pending == 1 ? " is" : "s are") not confirmed by the server yet.",
                      "They are kept and sent the next time proptui starts.", "", "y quits; any other key stays."]
+        case .confirmDiscard:
+            lines = ["Discard what you typed in this form?", "", "y discards it; any other key goes back to it."]
         case .follow(let targets, let selected):
             lines = ["Follow which relation?", ""] + targets.enumerated().map { ($0 == selected ? "▸ " : "  ") + $1.label }
                 + ["", "⏎ follow  Esc cancel"]

@@ -59,6 +59,8 @@ public struct BrowserState: Sendable {
         case confirmDelete(RecordKey, name: String)
         case follow([RelationTarget], selected: Int)
         case confirmQuit(pending: Int)
+        /// Esc in a form the user typed in.
+        case confirmDiscard
     }
 
     struct StatusMessage: Sendable, Equatable {

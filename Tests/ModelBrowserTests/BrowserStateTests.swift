@@ -88,6 +88,27 @@ import Testing
         #expect(text(state).contains(last + " "), "↓ past the end keeps it shown")
     }
 
+    /// Esc leaves an untouched form at once, and asks before throwing away what was typed.
+    @Test func escapeAsksBeforeDiscardingWhatWasTyped() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.keyPressed(.character("n")))
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(!text(state).contains("Discard"), "nothing typed: Esc closes the form")
+        #expect(text(state).contains("No Transaction yet"))
+
+        _ = state.reduce(.keyPressed(.character("n")))
+        _ = state.reduce(.keyPressed(.tab))
+        for character in "Bread" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(text(state).contains("Discard what you typed in this form?"))
+        _ = state.reduce(.keyPressed(.paste("y")))
+        #expect(text(state).contains("Bread"), "a paste is not an answer: the form is back as typed")
+        #expect(!text(state).contains("Discard what you typed"))
+        _ = state.reduce(.keyPressed(.escape))
+        _ = state.reduce(.keyPressed(.character("y")))
+        #expect(text(state).contains("Discarded what you typed.") && text(state).contains("No Transaction yet"))
+    }
+
     @Test func theEditFormSubmitsOnlyWhatChanged() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")

@@ -158,6 +158,8 @@ def browse_and_edit(binary):
         app.keys("C-s")
         app.expect(lambda s: "2026-13-45" in s and "Not saved" in s and "Expected a date" in s, "a bad date keeps the form open, saying why")
         app.keys("Escape")
+        app.expect(lambda s: "Discard what you typed" in s, "Esc asks before throwing away what was typed")
+        app.keys("y")
         check(len(server.items("Transactions", "id")) == 1, "nothing was sent for the refused form")
 
         # An edit of the amount.

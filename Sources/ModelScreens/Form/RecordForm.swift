@@ -23,6 +23,9 @@ public struct RecordForm: Sendable {
     /// A form for a new record of `layout`'s model: empty, or starting with `values` (by field
     /// name; a new child of a parent, say, with `RecordFilter.values` of the list it is made in).
     /// The values are shown as typed, and checked like typed ones.
+    /// Whether the user typed or picked anything: Esc then asks before throwing it away.
+    public var hasEdits: Bool { entries.contains(where: \.isEdited) }
+
     public init(creating layout: RecordLayout, values: [String: ModelValue] = [:]) {
         self.init(layout: layout, purpose: .create, original: nil, values: values)
     }
