@@ -221,6 +221,7 @@ extension BrowserState {
         case .submitted(.create(let record)):
             screen = .list
             selectedKey = record.id
+            status = changeStatus(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")
             return [.create(model: model, record)]
         case .submitted(.update(let patch)):
             screen = .list
@@ -228,8 +229,23 @@ extension BrowserState {
                 status = StatusMessage(kind: .info, text: "Nothing changed.")
                 return []
             }
+            let name = form.original?.displayName ?? ""
+            status = changeStatus(doing: "Saving the changes to “\(name)”", done: "Saved the changes to “\(name)”")
             return [.update(model: model, key, patch)]
         }
+    }
+
+    /// What the status line says of a change just made, as the sample's does: under way while it
+    /// can be sent ("Adding “Rent”…"); made here and waiting when it cannot, so that it never
+    /// reads as being sent while offline (or, before, that an older message still stands).
+    func changeStatus(doing: String, done: String) -> StatusMessage {
+        let text: String
+        switch connectivity[model] ?? .connecting {
+        case .offline: text = "\(done) here; it is sent when the server is back."
+        case .unauthorized, .misconfigured: text = "\(done) here; it waits until the server can be used."
+        case .connecting, .online, .reconnecting, .liveSyncDown: text = doing + "…"
+        }
+        return StatusMessage(kind: .info, text: text)
     }
 
     // MARK: - The filter
@@ -265,13 +281,14 @@ extension BrowserState {
 
     private mutating func press(_ key: Key, on overlay: Overlay) -> [BrowserEffect] {
         switch overlay {
-        case .confirmDelete(let recordKey, _):
+        case .confirmDelete(let recordKey, let name):
             self.overlay = nil
             guard key == .character("y") else {
                 status = StatusMessage(kind: .info, text: "Kept.")
                 return []
             }
             if case .detail = screen { screen = .list }
+            status = changeStatus(doing: "Deleting “\(name)”", done: "Deleted “\(name)”")
             return [.delete(model: model, recordKey)]
         case .confirmQuit:
             self.overlay = nil

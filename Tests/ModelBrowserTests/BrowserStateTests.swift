@@ -109,6 +109,21 @@ import Testing
         #expect(text(state).contains("Discarded what you typed.") && text(state).contains("No Transaction yet"))
     }
 
+    /// A change made while the server cannot be reached says so at once: made here, sent later.
+    @Test func aChangeMadeOfflineSaysItWaits() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        _ = state.reduce(.keyPressed(.character("d")))
+        _ = state.reduce(.keyPressed(.character("y")))
+        #expect(text(state).contains("Deleted “Rent” here; it is sent when the server is back."))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        _ = state.reduce(.keyPressed(.character("e")))  // on the description: its key is fixed
+        _ = state.reduce(.keyPressed(.character("s")))
+        _ = state.reduce(.keyPressed(.control("s")))
+        #expect(text(state).contains("Saving the changes to “Rent”…"))
+    }
+
     @Test func theEditFormSubmitsOnlyWhatChanged() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
