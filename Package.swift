@@ -193,7 +193,10 @@ let package = Package(
             name: "ModelScreensTests", dependencies: ["ModelScreens", "AmplifyModels", "ScreenValues"], swiftSettings: strict),
         .testTarget(
             name: "ModelBrowserTests",
-            dependencies: ["ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues"],
+            dependencies: [
+                "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),

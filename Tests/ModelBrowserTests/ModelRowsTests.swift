@@ -1,5 +1,6 @@
 import AmplifyModels
 import Foundation
+import PropertyBased
 import PropertySync
 import Testing
 @testable import ModelBrowser
@@ -23,7 +24,7 @@ import Testing
     func rowByRowIsTheWholeSort(seed: UInt64) throws {
         let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixture))
         let layout = try RecordLayout(model: try #require(schema.model(named: "Transaction")), schema: schema)
-        var random = SeededGenerator(seed: seed)
+        var random = Xoshiro(seed: (seed, 0x9E37_79B9, 7, 11))  // the same rows for the same seed
         var rows = ModelRows()
         // What the rows hold now, in the order they first arrived (the tie-break).
         var current: [RecordKey: RecordRow<ModelRecord>] = [:]
@@ -75,18 +76,5 @@ import Testing
             #expect(rows.order == Self.wholeSort(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
             #expect(rows.count == current.count)
         }
-    }
-}
-
-/// SplitMix64: the same rows for the same seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
