@@ -16,8 +16,13 @@ extension BrowserState {
             case .chosen(let chosen):
                 open(chosen.name, filter: nil)
             case .cancelled:
-                screen = rows.isEmpty ? .picker(picker) : .list
-                if case .picker = screen { return [] }
+                guard pickerHasListBehind else {
+                    // Nothing behind the first picker: it stays (not the first model's list, unasked).
+                    screen = .picker(picker)
+                    status = StatusMessage(kind: .info, text: "Choose a model with ⏎, or quit with C-c.")
+                    return []
+                }
+                screen = .list
             case .choosing:
                 screen = .picker(picker)
             }
@@ -78,6 +83,7 @@ extension BrowserState {
         case .character("f"):
             followRelation()
         case .character("m"):
+            pickerHasListBehind = true
             screen = .picker(ModelPicker(schema: schema, readOnlyReasons: access.compactMapValues(\.readOnlyReason), selecting: model))
         case .character("/"):
             screen = .filtering(textFilter)

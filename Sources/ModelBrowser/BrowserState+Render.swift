@@ -149,7 +149,7 @@ extension BrowserState {
     func hints(_ list: ShownList) -> String {
         if overlay != nil { return "" }
         switch screen {
-        case .picker: return "⏎ open  type to filter  Esc back"
+        case .picker: return "⏎ open  type to filter  " + (pickerHasListBehind ? "Esc back" : "C-c quit")
         case .form: return ""  // the form writes its own, with what the focused field takes
         case .filtering: return "⏎ keep the filter  Esc close"
         case .detail: return "Esc back  e edit  d delete  f follow  u undo  m models  q quit"

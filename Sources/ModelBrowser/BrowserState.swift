@@ -39,6 +39,9 @@ public struct BrowserState: Sendable {
     var selectedIndexHint = 0
     var scrollTop = 0
     var backStack = BackStack()
+    /// Whether the picker was opened from a list (`m`), which Esc goes back to; the first
+    /// picker has no list behind it.
+    var pickerHasListBehind = false
 
     var screen: Screen
     var overlay: Overlay?

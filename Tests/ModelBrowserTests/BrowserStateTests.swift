@@ -48,6 +48,10 @@ import Testing
         // Type to filter, then open.
         let all = schema.models.count
         #expect(text(state).contains("── \(all) models"))
+        // Nothing behind the first picker: Esc keeps it (it opened the first model's list).
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(text(state).contains("Choose a model with ⏎, or quit with C-c."))
+        #expect(text(state).contains("C-c quit") && !text(state).contains("Esc back"))
         for character in "Trans" { _ = state.reduce(.keyPressed(.character(character))) }
         #expect(text(state).contains("── 1 of \(all) models"), "the rule counts what the filter keeps")
         _ = state.reduce(.keyPressed(.enter))
