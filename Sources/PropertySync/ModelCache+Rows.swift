@@ -60,9 +60,7 @@ extension ModelCache {
         if !isDeleted, let missing = zip(layout.fields, wire.values).first(where: { $0.isRequired && ($1 ?? .null) == .null }) {
             throw UnfitRow(description: "\(missing.0.name) is required and it has none")
         }
-        var values: [String: ModelValue] = [:]
-        for (field, value) in zip(layout.fields, wire.values) { if let value { values[field.name] = value } }
-        return ModelRecord(layout: layout, key: key, values: values, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+        return wire.record(key: key, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
     /// Reads `rows` (`rowid`, `fields`, `_version`, `_deleted`, `_lastChangedAt`), leaving out

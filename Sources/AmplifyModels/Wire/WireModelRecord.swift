@@ -122,7 +122,9 @@ public struct WireModelRecord: Sendable {
             ?? layout.model.primaryKey.partitionKey
     }
 
-    private func record(key: RecordKey, version: Int, isDeleted: Bool, lastChangedAt: Int64?) -> ModelRecord {
+    /// The record under `key` with the values read, placed straight into its slots (no
+    /// dictionary by field name): also what the cache reads its rows into.
+    public func record(key: RecordKey, version: Int, isDeleted: Bool, lastChangedAt: Int64?) -> ModelRecord {
         var slots = [ModelValue](repeating: .null, count: layout.slotCount)
         for (index, place) in layout.places.enumerated() {
             if case .slot(let slot) = place, let value = values[index] { slots[slot] = value }
