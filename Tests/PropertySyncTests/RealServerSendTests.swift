@@ -128,6 +128,41 @@ import Testing
         }
     }
 
+    /// Every first answer lost, then every retry refused by a failing resolver (`--fail-rate`):
+    /// the changes the first attempts applied are confirmed, never "failed, reverted" (whose
+    /// "try again" would make a second copy), in either dialect's server.
+    @Test func aRetryRefusedAfterALostAnswerIsNotReportedAsFailedWhenTheServerHoldsTheChange() async throws {
+        try await withLoopbackServer { server in
+            let renamed = try await seed(server, "Before")
+            let doomed = try await seed(server, "Doomed")
+            let events = EventRecorder()
+            let list = try makeList(try server.api(), events: events)
+            await list.refresh()
+            server.faults.update { $0.loseAnswerRate = 1 }
+            let created = try await list.create(name: "Created once")
+            try await list.rename(renamed.id, to: "After")
+            try await list.delete(doomed.id)
+            await eventually("every first attempt to lose its answer") {
+                await list.pendingOperations.allSatisfy { $0.lastFailure != nil }
+            }
+            server.faults.update {
+                $0.loseAnswerRate = 0
+                $0.failRate = 1
+            }
+            await settled(list)
+            server.faults.update { $0.failRate = 0 }
+            let api = try server.api()
+            #expect(try await api.get(id: created)?.version == 1)
+            #expect(try await api.get(id: renamed.id)?.name == "After")
+            #expect(try await api.get(id: doomed.id)?.isDeleted == true)
+            #expect(!events.all.contains { if case .reverted = $0 { true } else { false } },
+                    "a change the server holds is never shown as failed")
+            #expect(await list.row(created)?.property.name == "Created once")
+            #expect(await list.row(renamed.id)?.property.name == "After")
+            #expect(await list.row(doomed.id) == nil)
+        }
+    }
+
     @Test func aServiceUnavailableAnswerIsRetried() async throws {
         try await withLoopbackServer { server in
             let record = try await seed(server, "Busy")

@@ -213,6 +213,41 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(reverted(settled).isEmpty)
     }
 
+    /// An answer lost on the wire, then a retry refused for another reason (a failing resolver):
+    /// the first attempt may have been applied, so the server is read before anything is said.
+    /// Holding the change, it is confirmed, never "failed, reverted" (and never offered again,
+    /// which would make a second copy); not holding it, it is refused with the retry's reason.
+    @Test(arguments: [true, false])
+    func aRetryRefusedAfterALostAnswerIsCheckedOnTheServerFirst(serverHoldsIt: Bool) throws {
+        var machine = machine()
+        let record = RealEstateProperty(id: "new", name: "New")
+        let (operation, _) = change(&machine, .create(record), kind: .create)
+        let lost = machine.answered(.failure(.transient("the connection closed before the answer came")), to: operation)
+        let wake = try #require(lost.compactMap { if case .wake(_, let record, let ticket) = $0 { (record, ticket) } else { nil } }.first)
+        #expect(sent(machine.backoffEnded(wake.0, ticket: wake.1)) == [operation])
+        #expect(machine.store.operation(operation)?.attempts == 2)
+        let refusal = GraphQLError(message: "Injected failure", errorType: "InternalError")
+        let refused = machine.answered(.failure(.rejected(refusal)), to: operation)
+        #expect(refused.contains(.read(recordID: "new", for: operation)), "read before deciding")
+        #expect(reverted(refused).isEmpty)
+        let stored = RealEstateProperty(id: "new", name: "New", version: 1)
+        let decided = machine.read(.success(serverHoldsIt ? stored : nil), for: operation)
+        if serverHoldsIt {
+            #expect(decided.contains(.save(.settle([operation], writing: stored))), "applied by the attempt whose answer was lost")
+            #expect(reverted(decided).isEmpty)
+        } else {
+            #expect(reverted(decided) == ["Injected failure"])
+        }
+        #expect(machine.store.operation(operation) == nil)
+    }
+
+    @Test func aFirstAttemptRefusedIsRefusedAtOnce() {
+        var machine = machine()
+        let (operation, _) = rename(&machine, "villa", to: "Mine")
+        let refused = machine.answered(.failure(.rejected(GraphQLError(message: "Injected failure", errorType: "InternalError"))), to: operation)
+        #expect(reverted(refused) == ["Injected failure"], "nothing was lost: the refusal is the answer")
+    }
+
     // MARK: - The link
 
     @Test func unreachablePausesEverythingProbesAndResumesWhenTheServerAnswers() {

@@ -52,6 +52,12 @@ extension SyncMachine {
             actions = refuse(operation, message: refusal, conflict: false)
         case (.success(let server), .conflict):
             actions = resolve(operation, against: server?.id == operation.recordID ? server : nil)
+        case (.success(let server), .refusedMaybeApplied(let refusal)):
+            if let applied = appliedCopy(of: operation, server: server?.id == operation.recordID ? server : nil) {
+                actions = settle(operation, with: applied)
+            } else {
+                actions = refuse(operation, message: refusal, conflict: false)
+            }
         }
         return actions + freeSlot(of: operation.recordID)
     }
@@ -61,6 +67,12 @@ extension SyncMachine {
     /// record must be read first, the inquiry is noted and the actions ask for it.
     private mutating func resolve(_ operation: PendingOperation<Record>, refusedWith error: GraphQLError) -> [Action] {
         let isCreate: Bool = if case .create = operation.change { true } else { false }
+        if operation.attempts > 1, !error.isConflict, !error.isConditionalCheckFailure {
+            // Sent before, and that answer was lost: whatever this attempt was told, the server may
+            // hold the change already. It is read before anything is said (conflicts and failed
+            // conditions read it below anyway).
+            return inquire(operation, .refusedMaybeApplied(refusal: error.message))
+        }
         if isCreate, error.isConditionalCheckFailure {
             // The id is the client's own UUID: if it exists, the create was applied by an
             // earlier attempt whose answer was lost.
@@ -78,6 +90,20 @@ extension SyncMachine {
             return inquire(operation, .conflict)
         }
         return resolve(operation, against: server)
+    }
+
+    /// The server's copy when it holds what `operation` asked for (`server` nil: it has none).
+    private func appliedCopy(of operation: PendingOperation<Record>, server: Record?) -> Record? {
+        switch operation.change {
+        case .create(let sent):
+            return server.flatMap { !$0.isDeleted && $0.hasSameValues(as: sent) ? $0 : nil }
+        case .update(_, let patch):
+            return server.flatMap { !$0.isDeleted && $0.holds(patch) ? $0 : nil }
+        case .delete:
+            if let server { return server.isDeleted ? server : nil }
+            // Gone, with no tombstone to say so (the plain dialect keeps none).
+            return (operation.base ?? store.confirmedRecord(operation.recordID)).map { $0.tombstone(atLeast: $0.version + 1) }
+        }
     }
 
     private mutating func inquire(_ operation: PendingOperation<Record>, _ inquiry: Inquiry) -> [Action] {

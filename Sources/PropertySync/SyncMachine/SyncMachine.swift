@@ -100,6 +100,9 @@ struct SyncMachine<Record: ListRecord> {
         case createMaybeApplied(refusal: String)
         /// A conflict that came without the server's copy.
         case conflict
+        /// Any other refusal of an operation sent before, whose answer was lost: the earlier
+        /// attempt may have been applied (a retry refused by a failing resolver, say).
+        case refusedMaybeApplied(refusal: String)
     }
 
     init(
