@@ -149,8 +149,14 @@ extension AppState {
         switch question {
         case .confirmDelete(let id, let name):
             // It went while the question was open: nothing to delete, and the answer acts on nothing else.
-            guard rows.row(id: id) != nil else {
+            guard let row = rows.row(id: id) else {
                 show("“\(name)” is already gone; nothing was deleted.", .info, now: now)
+                return []
+            }
+            // Renamed while the question was open: the y was for the old name; asked again.
+            guard row.property.name == name else {
+                overlay = .confirmDelete(id: id, name: row.property.name)
+                show("“\(name)” was renamed “\(row.property.name)” meanwhile: y deletes it under its new name.", .info, now: now)
                 return []
             }
             if screen == .detail(id: id) { leaveDetail() }

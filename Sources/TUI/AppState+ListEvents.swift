@@ -25,6 +25,14 @@ extension AppState {
         case .succeeded(let summary):
             show(Self.successText(summary.kind, record: summary.recordName), .success, now: now)
         case .reverted(let summary, let message, let conflict):
+            // A refused delete's row is back: selected again if the selection only moved off it
+            // because it went, so that the keys the message names act on it, not its neighbour.
+            if summary.kind == .delete, let lost = selectionLost, lost.gone == summary.recordID, selectedID == lost.neighbour,
+               rows.index(of: summary.recordID) != nil {
+                selectedID = summary.recordID
+                selectionLost = nil
+                keepSelectionVisible()
+            }
             if conflict {
                 conflictedChanges[summary.recordID] = Self.yours(summary)
             } else {

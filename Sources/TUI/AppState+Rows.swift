@@ -68,7 +68,9 @@ extension AppState {
             index = current
         } else {
             index = min(selectedIndexHint, rows.count - 1)
+            let gone = selectedID
             selectedID = rows.id(at: index)
+            if let gone, let neighbour = selectedID { selectionLost = (gone, neighbour) }
         }
         selectedIndexHint = index
         let visible = layout.listHeight

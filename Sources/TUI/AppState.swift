@@ -78,6 +78,9 @@ public struct AppState: Sendable {
     public internal(set) var detailScroll = 0
     /// Where the selection was last seen, to pick a neighbour when the selected row goes away.
     var selectedIndexHint = 0
+    /// The selected row that went away (deleted here, say) and the neighbour selected instead: a
+    /// delete the server refuses brings the row back, and its "press d again" must then mean it.
+    var selectionLost: (gone: PropertyID, neighbour: PropertyID)?
     /// The first list row on screen.
     public internal(set) var scrollTop = 0
     public internal(set) var overlay: Overlay?

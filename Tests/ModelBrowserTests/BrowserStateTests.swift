@@ -128,6 +128,18 @@ import Testing
         #expect(text(state).contains("Saving the changes to “Rent”…"))
     }
 
+    /// Renamed elsewhere while "Delete …?" was open: the y was for the old name; asked again.
+    @Test func aDeleteQuestionForARowRenamedMeanwhileIsAskedAgain() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        _ = state.reduce(.keyPressed(.character("d")))
+        let renamed = transaction("rent", "Rent (theirs)", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(renamed)]))))
+        #expect(state.reduce(.keyPressed(.character("y"))) == [])
+        #expect(text(state).contains("Delete “Rent (theirs)”?"))
+        #expect(state.reduce(.keyPressed(.character("y"))) == [.delete(model: "Transaction", RecordKey("rent"))])
+    }
+
     @Test func theEditFormSubmitsOnlyWhatChanged() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")

@@ -187,6 +187,41 @@ import Testing
         #expect(app.status?.text == "“Harbour View Loft” is already gone; nothing was deleted.")
     }
 
+    /// Renamed by someone else while the question was open: the `y` was for the old name, so
+    /// nothing is deleted and the question is asked again under the new one.
+    @Test func aDeleteQuestionForARowRenamedMeanwhileIsAskedAgain() {
+        var app = makeApp()
+        app.press(.character("d"))
+        let row = app.rows.row(id: "a1")!
+        var renamed = row.property
+        renamed.name = "Renamed by I"
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [PropertyRow(renamed)]))), now: t0)
+        #expect(app.press(.character("y")) == [], "not deleted on the old name's answer")
+        #expect(app.status?.text == "“Harbour View Loft” was renamed “Renamed by I” meanwhile: y deletes it under its new name.")
+        #expect(app.render().plainText.contains("Delete “Renamed by I”?"))
+        #expect(app.press(.character("y")) == [.delete(id: "a1")])
+    }
+
+    /// The server refuses a delete (someone else changed the row) and says "press d again": the
+    /// row is back, and selected again (the selection had moved to its neighbour when it went),
+    /// so that `d` asks about it and not about the neighbour.
+    @Test func aRefusedDeletesRowIsSelectedAgainSoItsKeysActOnIt() {
+        var app = makeApp()
+        let first = app.rows.row(at: 0)
+        #expect(app.selectedID == first.id)
+        app.press(.character("d"))
+        #expect(app.press(.character("y")) == [.delete(id: first.id)])
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: [first.id]))), now: t0)
+        #expect(app.selectedID != first.id, "the neighbour is selected while it is gone")
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [first]))), now: t0)
+        _ = app.reduce(.list(.reverted(
+            OperationSummary(kind: .delete, recordID: first.id, recordName: first.property.name),
+            message: "someone else changed it meanwhile; press d again to delete it anyway", conflict: true)), now: t0)
+        #expect(app.selectedID == first.id)
+        app.press(.character("d"))
+        #expect(app.render().plainText.contains("Delete “\(first.property.name)”?"))
+    }
+
     // MARK: Long input
 
     @Test func aCounterShowsNearTheLimit() {
