@@ -36,10 +36,22 @@ public struct LineEditor: Sendable, Hashable {
     /// made elsewhere under other rules) is kept whole and can still be shortened.
     public let maximumLength: Int
 
+    /// Whether the text is offered whole, as selected (a refused create's name offered again):
+    /// the first character typed or pasted replaces it, ⌫ or Del clears it, and any other key
+    /// keeps it and edits it as usual. So keys typed right after a refusal landed make what
+    /// they spell, not the refused name with them appended.
+    public private(set) var isOffered = false
+
     public init(_ text: String = "", maximumLength: Int = .max) {
         characters = Array(text)
         cursor = characters.count
         self.maximumLength = maximumLength
+    }
+
+    /// A field holding `text` offered whole (see `isOffered`).
+    public init(offering text: String, maximumLength: Int = .max) {
+        self.init(text, maximumLength: maximumLength)
+        isOffered = !text.isEmpty
     }
 
     public var text: String { String(characters) }
@@ -47,6 +59,18 @@ public struct LineEditor: Sendable, Hashable {
 
     /// Applies an editing key.
     public mutating func handle(_ key: Key) -> Outcome {
+        if isOffered {
+            switch key {
+            case .character: break  // replaces the offered text (`insert`)
+            case .backspace, .control("h"), .delete, .control("d"):
+                isOffered = false
+                characters = []
+                cursor = 0
+                return .edited
+            default:
+                isOffered = false
+            }
+        }
         switch key {
         case .character(let character):
             // Control characters never come as `.character`; a newline or tab that
@@ -95,6 +119,14 @@ public struct LineEditor: Sendable, Hashable {
     /// field longer than `maximumLength`. The caller refuses control characters first.
     public mutating func insert(_ text: String) -> Outcome {
         guard !text.isEmpty else { return .edited }
+        if isOffered {
+            // Typed or pasted over the offered text: it goes, unless what comes does not fit.
+            let offered = (characters, cursor)
+            (characters, cursor, isOffered) = ([], 0, false)
+            let outcome = insert(text)
+            if outcome == .full { (characters, cursor, isOffered) = (offered.0, offered.1, true) }
+            return outcome
+        }
         let before = cursor > 0 ? characters[cursor - 1] : nil
         let after = cursor < characters.count ? characters[cursor] : nil
         let start = before == nil ? cursor : cursor - 1

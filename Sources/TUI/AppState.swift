@@ -56,7 +56,8 @@ public struct AppState: Sendable {
 
         /// The new-name field, holding a refused create's name and address if there is one.
         init(newPropertyLike retry: RealEstateProperty?) {
-            self.init(.newName, text: retry?.name ?? "")
+            // Offered whole: typing replaces it, ⏎ adds it again.
+            self.init(field: .newName, editor: LineEditor(offering: retry?.name ?? "", maximumLength: Field.newName.maximumLength))
             address = retry?.address
         }
 

@@ -161,6 +161,34 @@ import Testing
         #expect(app.press(.enter) == [.create(name: "Doomed", address: nil)])
     }
 
+    /// The name is offered whole, as selected: a refusal landing just before `n` must not turn
+    /// what the user types next into the refused name with it appended. Typing replaces it, ⌫
+    /// clears it, a move keeps it to edit.
+    @Test func theOfferedNameIsReplacedByTypingNotAppendedTo() {
+        for (keys, expected) in [
+            ("Second", "Second"), ("\u{7F}X", "X"), ("→!", "Doomed!"),
+        ] {
+            var app = makeApp()
+            _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+            app.press(.character("n"))
+            #expect(app.editing?.editor.isOffered == true)
+            for character in keys {
+                switch character {
+                case "\u{7F}": app.press(.backspace)
+                case "→": app.press(.right)
+                default: app.press(.character(character))
+                }
+            }
+            #expect(app.editing?.editor.text == expected, "\(keys)")
+        }
+        // A paste replaces it too.
+        var app = makeApp()
+        _ = app.reduce(.operationFailed(OperationFailure(operation: .create, record: "Doomed", message: "no")), now: t0)
+        app.press(.character("n"))
+        app.press(.paste("Pasted"))
+        #expect(app.editing?.editor.text == "Pasted")
+    }
+
     @Test func aRefusedCreateSaysWhatWentWithItAndOffersTheRecordAsLastShown() {
         var app = makeApp()
         let lastShown = RealEstateProperty(id: "d1", name: "Doomed renamed", address: "1 Lost Lane")

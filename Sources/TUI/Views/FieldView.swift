@@ -26,7 +26,8 @@ struct FieldView {
         var x = column
         for index in start..<characters.count {
             guard x + widths[index] <= column + width else { break }
-            let style: Frame.Style = index == editor.cursor ? [.underline, .reverse] : .underline
+            // Offered text shows as selected: typing replaces it.
+            let style: Frame.Style = index == editor.cursor || editor.isOffered ? [.underline, .reverse] : .underline
             frame.draw(String(characters[index]), row: row, column: x, width: widths[index], style: style)
             x += widths[index]
         }
