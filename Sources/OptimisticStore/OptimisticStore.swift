@@ -100,14 +100,19 @@ public final class OptimisticStore<Record: SyncedRecord> {
         return pending > 0 ? .pending(pending) : .synced
     }
 
-    /// Every visible record, in no particular order. O(n): for a full redraw or a refresh, not per event.
+    /// Every visible record: the confirmed ones as the table keeps them, then those with pending
+    /// operations in the order of their first one. O(n): for a full redraw or a refresh, not per event.
     public var records: [Record] {
         var all: [Record] = []
         all.reserveCapacity(visibleCount)
         confirmed.forEach { entry in
             if !entry.record.isDeleted && overlay[entry.record.id] == nil { all.append(entry.record) }
         }
-        all.append(contentsOf: overlay.values.compactMap { $0 })
+        // Records with pending operations in the order of their first one (a record made here and
+        // not confirmed yet shows where it was made), not the dictionary's, which differs on every
+        // run: unsent creates would come back shuffled after a restart.
+        let pending = overlay.compactMap { id, record in record.map { (pendingByRecord[id]?.first?.id, $0) } }
+        all.append(contentsOf: pending.sorted { ($0.0?.rawValue ?? .max) < ($1.0?.rawValue ?? .max) }.map(\.1))
         return all
     }
 

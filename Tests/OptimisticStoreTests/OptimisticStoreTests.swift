@@ -15,6 +15,18 @@ import Testing
         #expect(store.pendingCount == 1)
     }
 
+    /// Creates not confirmed yet, read back from the outbox after a restart, are listed in the
+    /// order they were made (they were in the dictionary's order, which changes on every run).
+    @Test func unconfirmedCreatesAreListedInTheOrderMade() {
+        let names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"]
+        let operations = names.enumerated().map { index, name in
+            PendingOperation<Home>(
+                id: OperationID(rawValue: UInt64(10 + index)), change: .create(Home(id: 100 + index, name: name)), before: nil, base: nil)
+        }
+        let store = OptimisticStore(confirmed: [loft], pending: operations.shuffled())
+        #expect(store.records.map(\.name) == ["Harbour View Loft"] + names)
+    }
+
     @Test func operationRemembersWhatItWasMadeAgainst() throws {
         let store = OptimisticStore(confirmed: [loft])
         let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation
