@@ -21,11 +21,13 @@ public struct VanishedRecord: Sendable, Equatable {
         cause = property.createdAt == nil ? .createRefused : .deletedElsewhere
     }
 
-    /// "“Alpha” was deleted elsewhere" / "The server refused to add “Alpha”".
+    /// "“Alpha” was deleted elsewhere" / "The server refused to add “Alpha”". A long name is cut,
+    /// so that what happened, and what ⏎ and Esc do, still fit the status line.
     var headline: String {
-        switch cause {
-        case .createRefused: "The server refused to add “\(property.name)”"
-        case .deletedElsewhere: "“\(property.name)” was deleted elsewhere"
+        let name = property.name.count > 32 ? String(property.name.prefix(31)) + "…" : property.name
+        return switch cause {
+        case .createRefused: "The server refused to add “\(name)”"
+        case .deletedElsewhere: "“\(name)” was deleted elsewhere"
         }
     }
 

@@ -123,6 +123,16 @@ import Testing
 
     // MARK: A row that disappears under an open field
 
+    /// A 200-character name is cut in the message, so that what happened and what ⏎ and Esc do
+    /// still show (the whole message was the name).
+    @Test func aLongNamesRowDeletedElsewhereStillSaysWhatHappened() {
+        let long = String(repeating: "L", count: 200)
+        var app = makeApp(rows: [PropertyRow(RealEstateProperty(id: "l1", name: long, createdAt: "2026-11-01T10:00:00.000Z", version: 1))])
+        app.press(.character("r"))
+        _ = app.reduce(.list(.rowsChanged(RowUpdate(removed: ["l1"]))), now: t0)
+        #expect(app.status?.text == "“" + String(repeating: "L", count: 31) + "…” was deleted elsewhere. ⏎ adds it anew with what you typed; Esc leaves.")
+    }
+
     /// The case: the row being renamed is deleted by another client while the user
     /// types "Tidy". The field stays, "dy" is text, nothing reaches the list.
     @Test func aRowDeletedElsewhereKeepsTheFieldAndTheKeys() {
