@@ -40,9 +40,7 @@ extension JSONValue {
         case .int(let number): Int(number)
         case .double(let number): number
         case .string(let text): text
-        // A null item is `Map.null`, not nil: the library drops nil items from a completed list
-        // (and its answer then fails), where AppSync answers `["a", null]` as stored.
-        case .array(let items): items.map { $0.resolverValue ?? Map.null } as [any Sendable]
+        case .array(let items): items.map(\.resolverValue)
         case .object(let members): members.compactMapValues(\.resolverValue) as [String: any Sendable]
         }
     }
