@@ -389,41 +389,42 @@ def models_by_introspection(binary):
     config = gen1_config(work, server)
     start_learning = lambda: App(binary, "--data-dir", work + "/data", "--config", str(config), "--model", "Category",
                                  data_dir=False, height=30, width=120)
-    app = start_learning()
     try:
-        app.expect(lambda s: "No Category yet" in s, "the models come from the API's introspection: --model Category opens")
-        app.keys("n")
-        focus(app, "name")
-        app.keys("Learnt", literal=True)
-        app.keys("C-s")
-        until(lambda: [c["name"] for c in server.items("Categories", "name")] == ["Learnt"], "the server to hold the category")
-        check(True, "a record of a model learnt by introspection reaches the server")
-        quit_app(app)
-    finally:
-        app.close()
-    server.stop()
-    app = start_learning()
-    try:
-        app.expect(lambda s: "offline" in s and "Learnt" in s, "offline, the models the last start learnt, and their rows")
-        app.keys("n")
-        focus(app, "name")
-        app.keys("Made offline", literal=True)
-        app.keys("C-s")
-        app.wait(lambda s: s["pending"] == 1, "the change to wait in the outbox")
-        kill_app(app)
-    finally:
-        app.close()
-    server.start()
-    app = start_learning()
-    try:
-        app.wait(lambda s: s["pending"] == 0 and s["rows"] == 2, "the kept change to be sent once the API answers")
-        names = sorted(c["name"] for c in server.items("Categories", "name"))
-        check(names == ["Learnt", "Made offline"], "the change made offline reached the server once", names)
-        quit_app(app)
-    finally:
-        app.close()
+        app = start_learning()
+        try:
+            app.expect(lambda s: "No Category yet" in s, "the models come from the API's introspection: --model Category opens")
+            app.keys("n")
+            focus(app, "name")
+            app.keys("Learnt", literal=True)
+            app.keys("C-s")
+            until(lambda: [c["name"] for c in server.items("Categories", "name")] == ["Learnt"], "the server to hold the category")
+            check(True, "a record of a model learnt by introspection reaches the server")
+            quit_app(app)
+        finally:
+            app.close()
         server.stop()
-
+        app = start_learning()
+        try:
+            app.expect(lambda s: "offline" in s and "Learnt" in s, "offline, the models the last start learnt, and their rows")
+            app.keys("n")
+            focus(app, "name")
+            app.keys("Made offline", literal=True)
+            app.keys("C-s")
+            app.wait(lambda s: s["pending"] == 1, "the change to wait in the outbox")
+            kill_app(app)
+        finally:
+            app.close()
+        server.start()
+        app = start_learning()
+        try:
+            app.wait(lambda s: s["pending"] == 0 and s["rows"] == 2, "the kept change to be sent once the API answers")
+            names = sorted(c["name"] for c in server.items("Categories", "name"))
+            check(names == ["Learnt", "Made offline"], "the change made offline reached the server once", names)
+            quit_app(app)
+        finally:
+            app.close()
+    finally:
+        server.stop()  # also when a step failed: no server left running
 
 if __name__ == "__main__":
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
