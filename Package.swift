@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The token command (`--token-command`): Foundation's `Process.run()` on Linux can crash
+        // reading /proc/self/fd when many descriptors are open (swift-corelibs-foundation#5472).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The embedded server (LocalAppSync) and its tests.
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
@@ -53,6 +56,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strict),
         // Models described by a backend (Gen 2 `model_introspection`, GraphQL introspection): fields,

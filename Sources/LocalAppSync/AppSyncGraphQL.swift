@@ -42,6 +42,25 @@ final class AppSyncGraphQL: Sendable {
         try Self.attachSubscriptions(resolvers.subscribe, to: eventSchema.subscriptionType)
     }
 
+    /// The library's types hold one another in reference cycles, so a schema's types outlive it,
+    /// and with them the resolvers attached here and all they hold: the store's SQLite
+    /// connections (three files each) and the subscription hub. A process that starts many
+    /// servers (the tests start hundreds) kept every store open. Dropping the resolvers when the
+    /// engine goes lets the store close.
+    deinit {
+        for schema in [schema, eventSchema] {
+            for case let type as GraphQLObjectType in schema.typeMap.values where !type.name.hasPrefix("__") {
+                // The introspection types (`__…`) are the library's own, shared by every schema.
+                guard let fields = try? type.fields() else { continue }
+                for field in fields.values {
+                    field.resolve = nil
+                    field.subscribe = nil
+                }
+                type.fields = { fields }  // drops the definitions the library built, resolvers and all
+            }
+        }
+    }
+
     /// What one GraphQL request produced.
     struct Answer {
         /// The JSON object to send back (status 200): a value, or (from the fast path) its bytes.

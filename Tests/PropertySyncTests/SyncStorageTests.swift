@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import OptimisticStore
 import Testing
 @testable import PropertySync
@@ -140,11 +141,9 @@ extension SyncStorageTests {
             try storage.append(try #require(store.operation(rename)))
         }
         // Something else wrote into the file.
-        let damage = Process()
-        damage.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        damage.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update outbox set kind='teleport'\"); c.commit()", path]
-        try damage.run()
-        damage.waitUntilExit()
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in try db.execute(sql: "UPDATE outbox SET kind = 'teleport'") }
+        try other.close()
         #expect {
             try SyncStorage(path: path).load()
         } throws: { error in

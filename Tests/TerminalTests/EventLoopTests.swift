@@ -49,6 +49,17 @@ func inBackground(_ script: @escaping @Sendable () -> Void) {
     Thread.detachNewThread(script)
 }
 
+/// Runs an event loop (or any blocking work) on a thread of its own and waits for it without
+/// holding a thread. On the test runner's pool (two threads on a 2-core machine) a loop blocked
+/// in `poll` took one thread for as long as it ran, and the work it waits for (spawned tasks)
+/// then queued behind whatever held the other: every async test of the run stalled with it.
+/// In the app the loop has the main thread to itself.
+func onItsOwnThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Swift.Result { try work() }) }
+    }
+}
+
 func temporaryPath(_ name: String) -> String {
     NSTemporaryDirectory() + "proptui-\(name)-\(UUID().uuidString)"
 }
@@ -93,13 +104,19 @@ struct EchoProgram: TerminalProgram {
 extension Curses {
     /// The event loop on an offscreen curses whose keyboard is a pipe.
     ///
-    /// The frame-hold tests allow a long deferral: the loop blocks one of the test
-    /// runner's few pool threads, and other suites keep the rest busy, so spawned
-    /// work can wait seconds for a thread here (in the app the loop has its own).
+    /// Each loop runs on a thread of its own (`onItsOwnThread`), as the app's runs on the main
+    /// thread. The frame-hold tests still allow a long deferral: on a busy 2-core machine the
+    /// spawned work can wait seconds for a pool thread.
     @Suite struct EventLoopTests {
         /// Runs `EchoProgram` with a long frame hold: types `typed`, then `q` once the idle
         /// line satisfies `ready`. Answers how the loop ended, the last idle line and the top line.
-        func runEcho(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) throws
+        func runEcho(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) async throws
+            -> (exit: LoopExit, idle: String, top: String)
+        {
+            try await onItsOwnThread { try Self.echo(typing: typed, quitWhen: ready) }
+        }
+
+        static func echo(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) throws
             -> (exit: LoopExit, idle: String, top: String)
         {
             let keys = try KeyPipe()
@@ -120,8 +137,8 @@ extension Curses {
             return (exit, try String(contentsOfFile: idleFile, encoding: .utf8), curses.line(0))
         }
 
-        @Test func spawnedWorkLandsInTheSameFrameAsItsKey() throws {
-            let run = try runEcho(typing: "x") { $0.contains("keys=1") }
+        @Test func spawnedWorkLandsInTheSameFrameAsItsKey() async throws {
+            let run = try await runEcho(typing: "x") { $0.contains("keys=1") }
             #expect(run.exit == .quit)
             #expect(run.idle == "2 idle keys=1 frames=2 text=done\n")  // one frame for the start, one for x + its result
             #expect(run.top.hasPrefix("done "))
@@ -129,107 +146,118 @@ extension Curses {
 
         /// `n`, a name, Enter and `r` typed in one go: `r` must act on the list the create
         /// produced, so a key waits for the work the key before it spawned.
-        @Test func aKeyWaitsForTheWorkOfTheKeyBeforeIt() throws {
-            let run = try runEcho(typing: "xy") { $0.contains("keys=2") }  // one read: y arrives before x's work is done
+        @Test func aKeyWaitsForTheWorkOfTheKeyBeforeIt() async throws {
+            let run = try await runEcho(typing: "xy") { $0.contains("keys=2") }  // one read: y arrives before x's work is done
             #expect(run.exit == .quit)
             #expect(run.idle.hasSuffix("text=key y\n"))  // y came after x's result, not before it
             #expect(run.top.hasPrefix("key y"))
         }
 
-        @Test func messagesFromOtherThreadsWakeTheLoop() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            let idleFile = temporaryPath("idle")
-            defer { unlink(idleFile) }
-            var program = EchoProgram(mailbox: mailbox)
-            var loop = EventLoop<EchoProgram>(
-                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile)
-            inBackground {
-                waitForIdle(idleFile) { $0.contains("text=start") }
-                mailbox.post("hello")
-                waitForIdle(idleFile) { $0.contains("text=hello") }
-                keys.send("q")
+        @Test func messagesFromOtherThreadsWakeTheLoop() async throws {
+            let (exit, text) = try await onItsOwnThread {
+                let keys = try KeyPipe()
+                let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+                let mailbox = try Mailbox<String>()
+                let idleFile = temporaryPath("idle")
+                defer { unlink(idleFile) }
+                var program = EchoProgram(mailbox: mailbox)
+                var loop = EventLoop<EchoProgram>(
+                    inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile)
+                inBackground {
+                    waitForIdle(idleFile) { $0.contains("text=start") }
+                    mailbox.post("hello")
+                    waitForIdle(idleFile) { $0.contains("text=hello") }
+                    keys.send("q")
+                }
+                let exit = loop.run(&program)
+                withExtendedLifetime(curses) {}
+                return (exit, program.text)
             }
-            #expect(loop.run(&program) == .quit)
-            #expect(program.text == "hello")
-            withExtendedLifetime(curses) {}
+            #expect(exit == .quit)
+            #expect(text == "hello")
         }
 
-        @Test func aDeadlineBringsATick() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            var program = EchoProgram(mailbox: mailbox, nextDeadline: ContinuousClock.now + .milliseconds(30), quitOnTick: true)
-            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
-            #expect(loop.run(&program) == .quit)
-            #expect(program.text == "ticked")
-            withExtendedLifetime(curses) {}
+        /// Runs `EchoProgram` until the loop ends, after `prepare` has had the keys.
+        func runUntilItEnds(
+            deadline: ContinuousClock.Instant? = nil, _ prepare: @escaping @Sendable (KeyPipe) -> Void
+        ) async throws -> (exit: LoopExit, text: String) {
+            try await onItsOwnThread {
+                let keys = try KeyPipe()
+                let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+                let mailbox = try Mailbox<String>()
+                var program = EchoProgram(mailbox: mailbox, nextDeadline: deadline, quitOnTick: deadline != nil)
+                var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
+                prepare(keys)
+                let exit = loop.run(&program)
+                withExtendedLifetime(curses) {}
+                return (exit, program.text)
+            }
         }
 
-        @Test func ctrlCInterrupts() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            var program = EchoProgram(mailbox: mailbox)
-            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
-            keys.send("\u{03}")
-            #expect(loop.run(&program) == .interrupted(signal: SIGINT))
-            withExtendedLifetime(curses) {}
+        @Test func aDeadlineBringsATick() async throws {
+            let run = try await runUntilItEnds(deadline: ContinuousClock.now + .milliseconds(30)) { _ in }
+            #expect(run.exit == .quit)
+            #expect(run.text == "ticked")
         }
 
-        @Test func theEndOfInputEndsTheLoop() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            var program = EchoProgram(mailbox: mailbox)
-            var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
-            keys.closeWriting()
-            #expect(loop.run(&program) == .inputClosed)
-            withExtendedLifetime(curses) {}
+        @Test func ctrlCInterrupts() async throws {
+            let run = try await runUntilItEnds { $0.send("\u{03}") }
+            #expect(run.exit == .interrupted(signal: SIGINT))
+        }
+
+        @Test func theEndOfInputEndsTheLoop() async throws {
+            let run = try await runUntilItEnds { $0.closeWriting() }
+            #expect(run.exit == .inputClosed)
         }
 
         /// The app itself, through `AppDriver`: rows from the mailbox, keys from the pipe,
         /// a create performed as spawned work, all on a real curses screen.
-        @Test func theAppRunsInTheLoop() throws {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 12, columns: 60, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<AppAction>()
-            let idleFile = temporaryPath("app-idle")
-            defer { unlink(idleFile) }
+        @Test func theAppRunsInTheLoop() async throws {
             let performed = Mutex<[Effect]>([])
-            var driver = AppDriver(state: AppState(options: AppOptions(colorEnabled: false))) { effect in
-                performed.withLock { $0.append(effect) }
-                if case .create(let name, _) = effect {
-                    mailbox.spawn {
-                        let row = PropertyRow(RealEstateProperty(id: "new", name: name.text), status: .pending(1))
-                        return [.list(.rowsChanged(RowUpdate(upserted: [row]))), .list(.pendingCountChanged(1)), .created(id: "new")]
+            let run = try await onItsOwnThread {
+                let keys = try KeyPipe()
+                let curses = try OffscreenCurses(lines: 12, columns: 60, inputDescriptor: keys.readDescriptor)
+                let mailbox = try Mailbox<AppAction>()
+                let idleFile = temporaryPath("app-idle")
+                defer { unlink(idleFile) }
+                var driver = AppDriver(state: AppState(options: AppOptions(colorEnabled: false))) { effect in
+                    performed.withLock { $0.append(effect) }
+                    if case .create(let name, _) = effect {
+                        mailbox.spawn {
+                            let row = PropertyRow(RealEstateProperty(id: "new", name: name.text), status: .pending(1))
+                            return [.list(.rowsChanged(RowUpdate(upserted: [row]))), .list(.pendingCountChanged(1)), .created(id: "new")]
+                        }
                     }
                 }
+                mailbox.post(.list(.connectivityChanged(.online)))
+                mailbox.post(.list(.loaded([
+                    PropertyRow(RealEstateProperty(id: "a", name: "Harbour View Loft", createdAt: "1", version: 1)),
+                    PropertyRow(RealEstateProperty(id: "b", name: "Maple Cottage", createdAt: "2", version: 1)),
+                ])))
+                var loop = EventLoop<AppDriver>(
+                    inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
+                    drawDeferral: .seconds(120))
+                inBackground {
+                    waitForIdle(idleFile) { $0.contains("rows=2") }
+                    keys.send("nHi\r")
+                    waitForIdle(idleFile) { $0.contains("keys=4") }
+                    keys.send("q")  // one unsynced change: asks first
+                    waitForIdle(idleFile) { $0.contains("keys=5") }
+                    keys.send("y")
+                }
+                let exit = loop.run(&driver)
+                return (
+                    exit: exit, idle: try String(contentsOfFile: idleFile, encoding: .utf8),
+                    row: curses.line(4), rowReversed: curses.cell(line: 4, column: 3).attributes & proptui_a_reverse() != 0,
+                    header: curses.line(0)
+                )
             }
-            mailbox.post(.list(.connectivityChanged(.online)))
-            mailbox.post(.list(.loaded([
-                PropertyRow(RealEstateProperty(id: "a", name: "Harbour View Loft", createdAt: "1", version: 1)),
-                PropertyRow(RealEstateProperty(id: "b", name: "Maple Cottage", createdAt: "2", version: 1)),
-            ])))
-            var loop = EventLoop<AppDriver>(
-                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
-                drawDeferral: .seconds(120))
-            inBackground {
-                waitForIdle(idleFile) { $0.contains("rows=2") }
-                keys.send("nHi\r")
-                waitForIdle(idleFile) { $0.contains("keys=4") }
-                keys.send("q")  // one unsynced change: asks first
-                waitForIdle(idleFile) { $0.contains("keys=5") }
-                keys.send("y")
-            }
-            #expect(loop.run(&driver) == .quit)
+            #expect(run.exit == .quit)
             #expect(performed.withLock { $0 } == [.create(name: "Hi", address: nil)])
-            let idle = try String(contentsOfFile: idleFile, encoding: .utf8)
-            #expect(idle.contains("keys=5") && idle.contains("rows=3 pending=1"))
-            #expect(curses.line(4).hasPrefix(" ▸ Hi "))
-            #expect(curses.cell(line: 4, column: 3).attributes & proptui_a_reverse() != 0)
-            #expect(curses.line(0).contains("● online · 1 pending"))
+            #expect(run.idle.contains("keys=5") && run.idle.contains("rows=3 pending=1"))
+            #expect(run.row.hasPrefix(" ▸ Hi "))
+            #expect(run.rowReversed)
+            #expect(run.header.contains("● online · 1 pending"))
         }
     }
 }

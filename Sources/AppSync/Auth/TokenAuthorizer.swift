@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 
 /// OIDC and Lambda authorization: `Authorization: <token>`, the token from a command the user
 /// names (`--token-command`, run again when the server refuses the token) or from an
@@ -37,37 +38,37 @@ public actor TokenAuthorizer: RequestAuthorizer {
         return true
     }
 
+    /// More than any token needs (a JWT is a few KB); a command that prints more is not
+    /// printing a token.
+    static let outputLimit = 64 * 1024
+
     static func run(_ command: String) async throws(AuthorizationFailure) -> String {
-        // Waiting for a process blocks its thread: a thread of its own, never one of the few
-        // the concurrency pool shares with everything else.
-        let result: Result<String, AuthorizationFailure> = await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: runBlocking(command)) }
-            thread.name = "proptui.token-command"
-            thread.start()
+        // Not Foundation's `Process`: on Linux its `run()` can crash reading /proc/self/fd when
+        // many descriptors are open. Subprocess waits without holding a thread.
+        let result: ExecutionResult<Void, StringOutput<UTF8>, DiscardedOutput>
+        do {
+            result = try await Subprocess.run(
+                .path("/bin/sh"), arguments: ["-c", command], input: .none, output: .string(limit: outputLimit),
+                error: .discarded)
+        } catch let error as SubprocessError where error.code == .outputLimitExceeded {
+            throw AuthorizationFailure("the token command printed more than \(outputLimit / 1024) KB: not a token")
+        } catch {
+            throw AuthorizationFailure("the token command could not start: \(error)")
         }
-        return try result.get()
+        guard result.terminationStatus.isSuccess else {
+            throw AuthorizationFailure("the token command failed (\(Self.describe(result.terminationStatus)))")
+        }
+        let token = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isNewline) else {
+            throw AuthorizationFailure("the token command printed no token (one line expected)")
+        }
+        return token
     }
 
-    private static func runBlocking(_ command: String) -> Result<String, AuthorizationFailure> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            return .failure(AuthorizationFailure("the token command could not start: \(error.localizedDescription)"))
+    private static func describe(_ status: TerminationStatus) -> String {
+        switch status {
+        case .exited(let code): "exit status \(code)"
+        case .signaled(let signal): "ended by signal \(signal)"
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(AuthorizationFailure("the token command failed (exit status \(process.terminationStatus))"))
-        }
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty, !token.contains(where: \.isNewline) else {
-            return .failure(AuthorizationFailure("the token command printed no token (one line expected)"))
-        }
-        return .success(token)
     }
 }

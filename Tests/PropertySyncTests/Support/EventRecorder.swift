@@ -3,6 +3,11 @@ import Synchronization
 import Testing
 @testable import PropertySync
 
+/// How long a test waits for something that should happen before it calls it a hang. Not a
+/// speed limit: the whole suite runs at once on a 2-core machine that other jobs share, and
+/// there a step that takes milliseconds alone has waited over 30 s for a thread.
+let hangGuard = Duration.seconds(120)
+
 /// Collects what a list tells the screen, in order, and lets a test wait for one
 /// event with a time limit that fails the test instead of hanging.
 final class EventRecorder: Sendable {
@@ -15,7 +20,7 @@ final class EventRecorder: Sendable {
     /// The first event (from the start) that matches, waiting up to `timeout`.
     @discardableResult
     func first(
-        within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+        within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation,
         where matches: (ListEvent) -> Bool
     ) async -> ListEvent? {
         let deadline = ContinuousClock.now + timeout
@@ -30,7 +35,7 @@ final class EventRecorder: Sendable {
 
 /// Waits until the condition holds; giving up fails the test (it never returns quietly).
 func eventually(
-    _ what: String, within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
+    _ what: String, within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async {
     let deadline = ContinuousClock.now + timeout
@@ -44,6 +49,6 @@ func eventually(
 }
 
 /// Waits until the list has nothing left to send.
-func settled(_ list: RealEstatePropertyList, within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async {
+func settled(_ list: RealEstatePropertyList, within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation) async {
     await eventually("the list to settle", within: timeout, sourceLocation: sourceLocation) { await list.pendingCount == 0 }
 }

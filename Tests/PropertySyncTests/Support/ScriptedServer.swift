@@ -71,10 +71,10 @@ actor ScriptedServer: PropertyAPI {
     func wait(
         until condition: @Sendable (isolated ScriptedServer) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + hangGuard
         while !condition(self) {
             guard ContinuousClock.now < deadline else {
-                Issue.record("the scripted server's condition did not hold within 30 s", sourceLocation: sourceLocation)
+                Issue.record("the scripted server's condition did not hold within \(hangGuard)", sourceLocation: sourceLocation)
                 return
             }
             try? await Task.sleep(for: .milliseconds(1))
