@@ -241,17 +241,10 @@ extension BrowserState {
         }
     }
 
-    /// What the status line says of a change just made, as the sample's does: under way while it
-    /// can be sent ("Adding “Rent”…"); made here and waiting when it cannot, so that it never
-    /// reads as being sent while offline (or, before, that an older message still stands).
+    /// What the status line says of a change just made, as the sample's does
+    /// (`Connectivity.changeText`).
     func changeStatus(doing: String, done: String) -> StatusMessage {
-        let text: String
-        switch connectivity[model] ?? .connecting {
-        case .offline: text = "\(done) here; it is sent when the server is back."
-        case .unauthorized, .misconfigured: text = "\(done) here; it waits until the server can be used."
-        case .connecting, .online, .reconnecting, .liveSyncDown: text = doing + "…"
-        }
-        return StatusMessage(kind: .info, text: text)
+        StatusMessage(kind: .info, text: (connectivity[model] ?? .connecting).changeText(doing: doing, done: done))
     }
 
     // MARK: - The filter

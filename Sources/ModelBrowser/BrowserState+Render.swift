@@ -97,17 +97,21 @@ extension BrowserState {
 
     /// Where a record's fields are drawn, and scrolled within: the body less its footer.
     func detailRegion(_ detail: RecordDetail) -> FrameRegion {
+        detailRegion(footerLines: detailFooter(detail).count)
+    }
+
+    private func detailRegion(footerLines: Int) -> FrameRegion {
         let region = bodyRegion
-        return FrameRegion(top: region.top, left: region.left, width: region.width, height: max(1, region.height - detailFooter(detail).count - 1))
+        return FrameRegion(top: region.top, left: region.left, width: region.width, height: max(1, region.height - footerLines - 1))
     }
 
     private func drawDetail(_ detail: RecordDetail, into frame: inout Frame) {
         let region = bodyRegion
         let extra = detailFooter(detail)
-        let detailHeight = detailRegion(detail).height
-        detail.draw(into: &frame, region: detailRegion(detail))
-        for (offset, line) in extra.enumerated() where region.top + detailHeight + 1 + offset < region.top + region.height {
-            frame.draw(" " + line, row: region.top + detailHeight + 1 + offset, column: 0, width: width, style: .dim)
+        let fields = detailRegion(footerLines: extra.count)
+        detail.draw(into: &frame, region: fields)
+        for (offset, line) in extra.enumerated() where region.top + fields.height + 1 + offset < region.top + region.height {
+            frame.draw(" " + line, row: region.top + fields.height + 1 + offset, column: 0, width: width, style: .dim)
         }
     }
 

@@ -81,6 +81,17 @@ public enum Connectivity: Sendable, Equatable {
 }
 
 extension Connectivity {
+    /// What the status line says of a change just made: under way while it can be sent
+    /// ("Renaming “A” to “B”…"); made here and waiting when it cannot, so that it never reads as
+    /// being sent while offline. `why` names where the reason is shown ("m says why"), if anywhere.
+    public func changeText(doing: String, done: String, why: String? = nil) -> String {
+        switch self {
+        case .offline: "\(done) here; it is sent when the server is back."
+        case .unauthorized, .misconfigured: "\(done) here; it waits until the server can be used\(why.map { " (\($0))" } ?? "")."
+        case .connecting, .online, .reconnecting, .liveSyncDown: doing + "…"
+        }
+    }
+
     /// The header's mark and word or two (`● online`, `◐ live sync down`); why is said on the
     /// status line, never in the header.
     public var headerWords: (symbol: String, word: String) {

@@ -107,16 +107,10 @@ extension AppState {
         }
     }
 
-    /// What the status line says of a change just made: under way while it can be sent
-    /// ("Renaming “A” to “B”…"); made here and waiting when it cannot, so that it never reads
-    /// as being sent while offline.
+    /// What the status line says of a change just made (`Connectivity.changeText`). With
+    /// `--offline revert` (the Amplify sample's behaviour) no change waits, so it is under way.
     func changeText(doing: String, done: String) -> String {
-        guard !options.revertsOffline else { return doing + "…" }
-        switch connection {
-        case .offline: return "\(done) here; it is sent when the server is back."
-        case .unauthorized, .misconfigured: return "\(done) here; it waits until the server can be used (m says why)."
-        case .connecting, .online, .reconnecting, .liveSyncDown: return doing + "…"
-        }
+        options.revertsOffline ? doing + "…" : connection.changeText(doing: doing, done: done, why: "m says why")
     }
 
     /// Enter in the field of a property that disappeared: add it anew, with what was typed

@@ -31,7 +31,7 @@ import Testing
 
     static let refused: [(ScalarType, [String])] = [
         (.int, ["2147483648", "-2147483649", "1.5", "1e3", "0x10", "four", "--1", "+"]),
-        (.float, ["nan", "inf", "-infinity", "0x1p3", "1e400", "1,5", "e3", "1e", "."]),
+        (.float, ["nan", "inf", "-infinity", "0x1p3", "1,5", "e3", "1e", "."]),
         (.boolean, ["yes", "1", "t"]),
         (.awsDate, ["2026-13-01", "2026-02-30", "2023-02-29", "1900-02-29", "2026-1-5", "26-11-25", "2026-11-25T00:00Z",
                     "2026-11-25+0100", "2026-11-25+01", "2026-11-25+24:00", "2026/11/25"]),
@@ -81,6 +81,8 @@ import Testing
         } catch {
             #expect(error.description == "Expected a date like 2026-11-25.")
         }
+        // A number, but too large for the field: said so, not "expected a number".
+        #expect(throws: ValueError(expected: "a number no larger than 1.8e308, like 12.5")) { try Self.codec(.float).value(typed: "1e400") }
         #expect(throws: ValueError(expected: "a value: the field is required (a number, like 12.5)")) {
             try Self.codec(.float, required: true).value(typed: "  ")
         }

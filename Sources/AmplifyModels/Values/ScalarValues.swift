@@ -15,7 +15,9 @@ extension ScalarType {
             guard Self.isInteger(trimmed), let value = Int64(trimmed.drop(while: { $0 == "+" })) else { throw mismatch }
             return .int(value)
         case .float:
-            guard Self.isDecimal(trimmed), let value = Double(trimmed), value.isFinite else { throw mismatch }
+            guard Self.isDecimal(trimmed), let value = Double(trimmed) else { throw mismatch }
+            // 1e400 is a number, but more than a Float (a double) can hold.
+            guard value.isFinite else { throw ValueError(expected: "a number no larger than 1.8e308, like 12.5") }
             return .float(value)
         case .boolean:
             switch trimmed.lowercased() {

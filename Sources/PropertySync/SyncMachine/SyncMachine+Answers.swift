@@ -94,16 +94,21 @@ extension SyncMachine {
 
     /// The server's copy when it holds what `operation` asked for (`server` nil: it has none).
     private func appliedCopy(of operation: PendingOperation<Record>, server: Record?) -> Record? {
-        switch operation.change {
-        case .create(let sent):
-            return server.flatMap { !$0.isDeleted && $0.hasSameValues(as: sent) ? $0 : nil }
-        case .update(_, let patch):
-            return server.flatMap { !$0.isDeleted && $0.holds(patch) ? $0 : nil }
-        case .delete:
-            if let server { return server.isDeleted ? server : nil }
-            // Gone, with no tombstone to say so (the plain dialect keeps none).
-            return (operation.base ?? store.confirmedRecord(operation.recordID)).map { $0.tombstone(atLeast: $0.version + 1) }
+        guard let server else { return deletedWithoutTombstone(operation) }
+        if case .create(let sent) = operation.change {
+            return !server.isDeleted && server.hasSameValues(as: sent) ? server : nil
         }
+        return ConflictResolution.resolve(operation, against: server) == .alreadyApplied ? server : nil
+    }
+
+    /// The record a delete asked for when the server no longer has it and keeps no tombstone to
+    /// say so (the plain dialect): a tombstone after the copy the delete was made against. Nil for
+    /// any other change, which has nothing left to change.
+    private func deletedWithoutTombstone(_ operation: PendingOperation<Record>) -> Record? {
+        guard case .delete = operation.change, let known = operation.base ?? store.confirmedRecord(operation.recordID) else {
+            return nil
+        }
+        return known.tombstone(atLeast: known.version + 1)
     }
 
     private mutating func inquire(_ operation: PendingOperation<Record>, _ inquiry: Inquiry) -> [Action] {
@@ -114,11 +119,8 @@ extension SyncMachine {
     /// A refused update or delete against the server's copy (nil: gone, without a tombstone).
     private mutating func resolve(_ operation: PendingOperation<Record>, against server: Record?) -> [Action] {
         guard let server else {
-            // Gone, with no tombstone to say so (the plain dialect keeps none): a delete has what
-            // it asked for; any other change has nothing left to change.
-            if case .delete = operation.change, let known = operation.base ?? store.confirmedRecord(operation.recordID) {
-                return settle(operation, with: known.tombstone(atLeast: known.version + 1))
-            }
+            // Gone: a delete has what it asked for; any other change has nothing left to change.
+            if let tombstone = deletedWithoutTombstone(operation) { return settle(operation, with: tombstone) }
             return refuse(operation, message: "someone else deleted it meanwhile", conflict: true)
         }
         switch ConflictResolution.resolve(operation, against: server) {
