@@ -99,6 +99,10 @@ extension BrowserState {
                 return []
             }
             return [.quit]
+        case .character, .alt:
+            // Said, so that a key typed into the wrong screen (or an Esc and a key that arrived
+            // together, read as Alt) is not silently lost. An Alt key never runs a command.
+            status = StatusMessage(kind: .info, text: "\(key.label) does nothing here; the keys are on the last line.")
         default:
             break
         }

@@ -78,6 +78,17 @@ import Testing
     /// A value longer than the screen: End scrolls to the last field, under which the sync
     /// state and the relations are drawn (the scroll was bounded by the whole body, so the
     /// last fields could not be reached).
+    /// A key with no command, or an Alt key (an Esc and a key arriving together), runs nothing and says so.
+    @Test func aKeyThatDoesNothingSaysSo() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        #expect(state.reduce(.keyPressed(.alt(.character("d")))).isEmpty)
+        #expect(text(state).contains("M-d does nothing here; the keys are on the last line."))
+        #expect(state.reduce(.keyPressed(.character("z"))).isEmpty)
+        #expect(text(state).contains("z does nothing here"))
+        #expect(state.shownKeys == [RecordKey("rent")])
+    }
+
     @Test func theDetailOfALongValueScrollsToItsLastField() throws {
         var state = state(initialModel: "Transaction")
         let long = transaction("long", String(repeating: "word ", count: 600), created: "2026-11-01T10:00:00.000Z")
