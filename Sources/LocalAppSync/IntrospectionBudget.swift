@@ -14,14 +14,16 @@ enum IntrospectionBudget {
 
     /// Wraps the resolvers of the introspection types once per process: they are the library's
     /// own objects, shared by every schema (so two servers in one process must not wrap twice).
+    /// A type's fields also come back in their declared order (`IntrospectionOrder`).
     static func install(from schema: GraphQLSchema) {
         installed.withLock { done in
             guard !done else { return }
             done = true
             for name in ["__Schema", "__Type", "__Field", "__InputValue", "__EnumValue", "__Directive"] {
                 guard let type = schema.typeMap[name] as? GraphQLObjectType, let fields = try? type.fields() else { continue }
-                for field in fields.values {
-                    guard let original = field.resolve else { continue }
+                for (fieldName, field) in fields {
+                    guard let libraryResolve = field.resolve else { continue }
+                    let original = name == "__Type" ? IntrospectionOrder.declared(libraryResolve, field: fieldName) : libraryResolve
                     field.resolve = { source, args, context, info in
                         guard let budget = context as? RequestBudget else { return try await original(source, args, context, info) }
                         // The library's introspection never suspends or looks at cancellation:
