@@ -108,33 +108,47 @@ extension Curses {
     /// thread. The frame-hold tests still allow a long deferral: on a busy 2-core machine the
     /// spawned work can wait seconds for a pool thread.
     @Suite struct EventLoopTests {
-        /// Runs `EchoProgram` with a long frame hold: types `typed`, then `q` once the idle
-        /// line satisfies `ready`. Answers how the loop ended, the last idle line and the top line.
-        func runEcho(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) async throws
-            -> (exit: LoopExit, idle: String, top: String)
-        {
-            try await onItsOwnThread { try Self.echo(typing: typed, quitWhen: ready) }
+        /// What a run of `EchoProgram` ended with: how the loop ended, the program's text, the
+        /// last idle line and the screen's top line.
+        struct EchoRun: Sendable {
+            let exit: LoopExit
+            let text: String
+            let idle: String
+            let top: String
         }
 
-        static func echo(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) throws
-            -> (exit: LoopExit, idle: String, top: String)
-        {
-            let keys = try KeyPipe()
-            let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-            let mailbox = try Mailbox<String>()
-            let idleFile = temporaryPath("idle")
-            defer { unlink(idleFile) }
-            var program = EchoProgram(mailbox: mailbox)
-            var loop = EventLoop<EchoProgram>(
-                inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
-                drawDeferral: .seconds(120))
-            keys.send(typed)
-            inBackground {
-                waitForIdle(idleFile, timeout: .seconds(120), until: ready)  // as long as the hold: work may wait for a thread
-                keys.send("q")
+        /// Runs `EchoProgram` on a thread of its own until the loop ends. `drive` has the keys,
+        /// the mailbox and the idle file first (to type, or to start a script on another thread).
+        func runEcho(
+            deadline: ContinuousClock.Instant? = nil, drawDeferral: Duration = .milliseconds(50),
+            _ drive: @escaping @Sendable (_ keys: KeyPipe, _ mailbox: Mailbox<String>, _ idleFile: String) -> Void
+        ) async throws -> EchoRun {
+            try await onItsOwnThread {
+                let keys = try KeyPipe()
+                let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
+                let mailbox = try Mailbox<String>()
+                let idleFile = temporaryPath("idle")
+                defer { unlink(idleFile) }
+                var program = EchoProgram(mailbox: mailbox, nextDeadline: deadline, quitOnTick: deadline != nil)
+                var loop = EventLoop<EchoProgram>(
+                    inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
+                    drawDeferral: drawDeferral)
+                drive(keys, mailbox, idleFile)
+                let exit = loop.run(&program)
+                let idle = (try? String(contentsOfFile: idleFile, encoding: .utf8)) ?? ""
+                return EchoRun(exit: exit, text: program.text, idle: idle, top: curses.line(0))
             }
-            let exit = loop.run(&program)
-            return (exit, try String(contentsOfFile: idleFile, encoding: .utf8), curses.line(0))
+        }
+
+        /// With a long frame hold: types `typed`, then `q` once the idle line satisfies `ready`.
+        func runEcho(typing typed: String, quitWhen ready: @escaping @Sendable (String) -> Bool) async throws -> EchoRun {
+            try await runEcho(drawDeferral: .seconds(120)) { keys, _, idleFile in
+                keys.send(typed)
+                inBackground {
+                    waitForIdle(idleFile, timeout: .seconds(120), until: ready)  // as long as the hold: work may wait for a thread
+                    keys.send("q")
+                }
+            }
         }
 
         @Test func spawnedWorkLandsInTheSameFrameAsItsKey() async throws {
@@ -154,59 +168,31 @@ extension Curses {
         }
 
         @Test func messagesFromOtherThreadsWakeTheLoop() async throws {
-            let (exit, text) = try await onItsOwnThread {
-                let keys = try KeyPipe()
-                let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-                let mailbox = try Mailbox<String>()
-                let idleFile = temporaryPath("idle")
-                defer { unlink(idleFile) }
-                var program = EchoProgram(mailbox: mailbox)
-                var loop = EventLoop<EchoProgram>(
-                    inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile)
+            let run = try await runEcho { keys, mailbox, idleFile in
                 inBackground {
                     waitForIdle(idleFile) { $0.contains("text=start") }
                     mailbox.post("hello")
                     waitForIdle(idleFile) { $0.contains("text=hello") }
                     keys.send("q")
                 }
-                let exit = loop.run(&program)
-                withExtendedLifetime(curses) {}
-                return (exit, program.text)
             }
-            #expect(exit == .quit)
-            #expect(text == "hello")
-        }
-
-        /// Runs `EchoProgram` until the loop ends, after `prepare` has had the keys.
-        func runUntilItEnds(
-            deadline: ContinuousClock.Instant? = nil, _ prepare: @escaping @Sendable (KeyPipe) -> Void
-        ) async throws -> (exit: LoopExit, text: String) {
-            try await onItsOwnThread {
-                let keys = try KeyPipe()
-                let curses = try OffscreenCurses(lines: 5, columns: 30, inputDescriptor: keys.readDescriptor)
-                let mailbox = try Mailbox<String>()
-                var program = EchoProgram(mailbox: mailbox, nextDeadline: deadline, quitOnTick: deadline != nil)
-                var loop = EventLoop<EchoProgram>(inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false)
-                prepare(keys)
-                let exit = loop.run(&program)
-                withExtendedLifetime(curses) {}
-                return (exit, program.text)
-            }
+            #expect(run.exit == .quit)
+            #expect(run.text == "hello")
         }
 
         @Test func aDeadlineBringsATick() async throws {
-            let run = try await runUntilItEnds(deadline: ContinuousClock.now + .milliseconds(30)) { _ in }
+            let run = try await runEcho(deadline: ContinuousClock.now + .milliseconds(30)) { _, _, _ in }
             #expect(run.exit == .quit)
             #expect(run.text == "ticked")
         }
 
         @Test func ctrlCInterrupts() async throws {
-            let run = try await runUntilItEnds { $0.send("\u{03}") }
+            let run = try await runEcho { keys, _, _ in keys.send("\u{03}") }
             #expect(run.exit == .interrupted(signal: SIGINT))
         }
 
         @Test func theEndOfInputEndsTheLoop() async throws {
-            let run = try await runUntilItEnds { $0.closeWriting() }
+            let run = try await runEcho { keys, _, _ in keys.closeWriting() }
             #expect(run.exit == .inputClosed)
         }
 
