@@ -16,7 +16,8 @@ struct ModelRows: Sendable {
     /// rather than per keystroke and frame.
     private var searchTexts: [RecordKey: String] = [:]
     /// Each row's display name as the sort by name compares it (`nameKey`), made once per change
-    /// of the row: a locale-aware comparison per pair cost a million-row sort minutes.
+    /// of the row, rather than a locale-aware comparison of two names for every pair a sort
+    /// compares.
     private var nameKeys: [RecordKey: String] = [:]
     var sortedByName = false {
         didSet { if oldValue != sortedByName { reorder() } }
