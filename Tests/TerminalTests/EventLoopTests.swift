@@ -20,16 +20,29 @@ final class KeyPipe: Sendable {
         writeDescriptor = ends[1]
     }
 
+    /// Whether the writing end is still open. Closing a descriptor twice closes whatever the
+    /// process opened under that number meanwhile: another test's SQLite file, say, whose next
+    /// read then fails with "disk I/O error".
+    private let writing = Mutex(true)
+
     func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(writeDescriptor, $0.baseAddress, $0.count) }
+        writing.withLock { open in
+            guard open else { return }
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(writeDescriptor, $0.baseAddress, $0.count) }
+        }
     }
 
-    func closeWriting() { close(writeDescriptor) }
+    func closeWriting() {
+        writing.withLock { open in
+            if open { close(writeDescriptor) }
+            open = false
+        }
+    }
 
     deinit {
         close(readDescriptor)
-        close(writeDescriptor)
+        closeWriting()
     }
 }
 
