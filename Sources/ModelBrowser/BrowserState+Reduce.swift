@@ -8,7 +8,8 @@ extension BrowserState {
     public mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
         switch action {
         case .keyPressed(let key):
-            return press(key)
+            // Nothing a key would act on can be seen (a `d` then `y` would delete unseen): ignore it.
+            return isTooSmall ? [] : press(key)
         case .resized(let width, let height):
             self.width = width
             self.height = height

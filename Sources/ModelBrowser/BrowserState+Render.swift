@@ -10,10 +10,19 @@ extension BrowserState {
     /// Where the screen's body goes: between the header's two lines and the footer's three.
     var bodyRegion: FrameRegion { FrameRegion(top: 2, left: 0, width: width, height: height - 5) }
 
+    static let minimumSize = (width: 40, height: 10)
+
+    /// Too small to show a screen: then nothing is drawn but that, and keys do nothing.
+    var isTooSmall: Bool { width < Self.minimumSize.width || height < Self.minimumSize.height }
+
     public func render() -> Frame {
         var frame = Frame(width: max(1, width), height: max(1, height), separateClusters: separateClusters)
-        guard width >= 40, height >= 10 else {
-            frame.draw("The terminal is too small (40 × 10 at least).", row: 0, column: 0, width: width)
+        guard !isTooSmall else {
+            // A word or two per line, so that it reads whole in any size the terminal allows.
+            let lines = ["terminal", "too small:", "need \(Self.minimumSize.width)×\(Self.minimumSize.height),", "have \(width)×\(height)"]
+            for (row, line) in lines.enumerated() where row < frame.height {
+                frame.draw(line, row: row, column: 0, width: width, style: row < 2 ? .bold : .normal)
+            }
             return frame
         }
         drawHeader(into: &frame)

@@ -89,6 +89,20 @@ import Testing
         #expect(state.shownKeys == [RecordKey("rent")])
     }
 
+    /// A terminal too small to show the list: keys do nothing (`d` then `y` deleted a record no
+    /// one could see), and the screen says what size it needs.
+    @Test func keysDoNothingWhileTheScreenIsTooSmall() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        _ = state.reduce(.resized(width: 20, height: 6))
+        #expect(text(state).contains("need 40×10"))
+        for key in [Key.character("d"), .character("y"), .character("n"), .enter] {
+            #expect(state.reduce(.keyPressed(key)).isEmpty)
+        }
+        _ = state.reduce(.resized(width: 100, height: 30))
+        #expect(text(state).contains("Rent") && !text(state).contains("Delete"))
+    }
+
     @Test func theDetailOfALongValueScrollsToItsLastField() throws {
         var state = state(initialModel: "Transaction")
         let long = transaction("long", String(repeating: "word ", count: 600), created: "2026-11-01T10:00:00.000Z")
