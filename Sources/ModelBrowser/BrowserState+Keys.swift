@@ -99,10 +99,13 @@ extension BrowserState {
                 return []
             }
             return [.quit]
-        case .character, .alt:
+        case .character, .alt, .control, .function:
             // Said, so that a key typed into the wrong screen (or an Esc and a key that arrived
             // together, read as Alt) is not silently lost. An Alt key never runs a command.
             status = StatusMessage(kind: .info, text: "\(key.label) does nothing here; the keys are on the last line.")
+        case .paste:
+            // A paste is text, never keys: here there is no field for it.
+            status = StatusMessage(kind: .info, text: "A paste does nothing here: it goes into a form's field.")
         default:
             break
         }
@@ -234,6 +237,13 @@ extension BrowserState {
             status = changeStatus(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")
             return [.create(model: model, record)]
         case .submitted(.update(let patch)):
+            if let original = form.original, rows[model]?.byKey[original.id] == nil {
+                // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
+                screen = .form(form.recreating(patch))
+                status = StatusMessage(
+                    kind: .info, text: "“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.")
+                return []
+            }
             screen = .list
             guard let key = form.original?.id, !patch.changes.isEmpty else {
                 status = StatusMessage(kind: .info, text: "Nothing changed.")

@@ -39,6 +39,11 @@ extension BrowserState {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
             if model == self.model { refreshDetail() }
+            if model == self.model, case .form(let form) = screen, let original = form.original, update.removed.contains(original.id) {
+                // Said while the user types, not only when they save.
+                status = StatusMessage(
+                    kind: .info, text: "“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed.")
+            }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)
         case .loadStateChanged(let state):

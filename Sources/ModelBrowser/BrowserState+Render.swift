@@ -74,7 +74,7 @@ extension BrowserState {
             model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
             separateClusters: separateClusters)
         let view = RecordListView(columns: columns, selectedIndex: list.selected, scrollTop: top)
-        let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : "No \(model) yet: n adds one."
+        let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : (currentAccess.isReadOnly ? "No \(model) yet." : "No \(model) yet: n adds one.")
         view.draw(count: keys.count, record: { modelRows.byKey[keys[$0]]!.record }, into: &frame, region: region, emptyText: empty) { record in
             mark(of: modelRows.byKey[record.id])
         }
@@ -165,9 +165,10 @@ extension BrowserState {
         case .picker: return "⏎ open  type to filter  " + (pickerHasListBehind ? "Esc back" : "C-c quit")
         case .form: return ""  // the form writes its own, with what the focused field takes
         case .filtering: return "⏎ keep the filter  Esc close"
-        case .detail: return "Esc back  e edit  d delete  f follow  u undo  m models  q quit"
+        // A read-only model offers no change: its keys would only say why they cannot.
+        case .detail: return "Esc back" + (currentAccess.isReadOnly ? "" : "  e edit  d delete  u undo") + "  f follow  m models  q quit"
         case .list:
-            var keys = "⏎ detail  n new  e edit  d delete  u undo  f follow  / filter  s sort  m models"
+            var keys = "⏎ detail" + (currentAccess.isReadOnly ? "" : "  n new  e edit  d delete  u undo") + "  f follow  / filter  s sort  m models"
             if case .conflict? = selectedRow(in: list)?.status { keys = "o apply mine again  x keep theirs  " + keys }
             if !backStack.isEmpty { keys = "Esc back  " + keys }
             return keys + "  q quit"

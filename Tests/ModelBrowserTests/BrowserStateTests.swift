@@ -86,7 +86,24 @@ import Testing
         #expect(text(state).contains("M-d does nothing here; the keys are on the last line."))
         #expect(state.reduce(.keyPressed(.character("z"))).isEmpty)
         #expect(text(state).contains("z does nothing here"))
+        #expect(state.reduce(.keyPressed(.function(5))).isEmpty)
+        #expect(text(state).contains("F5 does nothing here"))
+        #expect(state.reduce(.keyPressed(.control("x"))).isEmpty)
+        #expect(text(state).contains("C-x does nothing here"))
+        #expect(state.reduce(.keyPressed(.paste("dyq"))).isEmpty)
+        #expect(text(state).contains("A paste does nothing here: it goes into a form's field."))
         #expect(state.shownKeys == [RecordKey("rent")])
+    }
+
+    /// A read-only model offers no change in its hints or its empty list.
+    @Test func aReadOnlyModelOffersNoChange() {
+        var state = BrowserState(
+            schema: schema, layouts: layouts,
+            access: ["Transaction": ModelAccess(allowed: ModelOperation.all, readOnlyReason: "only its owner may change it")],
+            backend: "local · API key", initialModel: "Transaction")
+        _ = state.reduce(.resized(width: 120, height: 24))
+        #expect(text(state).contains("No Transaction yet.") && !text(state).contains("n adds one"))
+        #expect(!text(state).contains("n new") && !text(state).contains("d delete") && text(state).contains("/ filter"))
     }
 
     /// A terminal too small to show the list: keys do nothing (`d` then `y` deleted a record no
@@ -101,6 +118,32 @@ import Testing
         }
         _ = state.reduce(.resized(width: 100, height: 30))
         #expect(text(state).contains("Rent") && !text(state).contains("Delete"))
+    }
+
+    /// A record deleted elsewhere while it is edited: the user is told while typing, and saving
+    /// keeps what was typed, as the record added anew with a new id, never a failed update.
+    @Test func anEditOfARecordDeletedElsewhereIsKeptAndAddedAnew() throws {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        _ = state.reduce(.keyPressed(.character("e")))
+        guard case .form(let opened) = state.screen else { Issue.record("no form"); return }
+        let field = try #require(opened.focusedField)
+        _ = state.reduce(.keyPressed(.end))
+        for character in "9" { _ = state.reduce(.keyPressed(.character(character))) }
+        guard case .form(let typed) = state.screen else { Issue.record("no form"); return }
+        let typedText = try #require(typed.text(ofField: field))
+
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [], removed: [RecordKey("rent")]))))
+        #expect(text(state).contains("“Rent” was deleted elsewhere: C-s adds it again with what you typed."))
+        #expect(state.reduce(.keyPressed(.control("s"))).isEmpty, "no update of a record that is gone")
+        guard case .form(let again) = state.screen else { Issue.record("the form closed"); return }
+        #expect(again.text(ofField: field) == typedText)
+        #expect(text(state).contains("C-s adds it again with what you typed, Esc discards it."))
+
+        let effects = state.reduce(.keyPressed(.control("s")))
+        guard case .create(model: "Transaction", let record)? = effects.first else { Issue.record("no create: \(effects)"); return }
+        #expect(record.id != RecordKey("rent"), "a new id: the old one may be held by a tombstone")
+        #expect(ModelRows.searchText(of: record).contains(typedText.lowercased()))
     }
 
     @Test func theDetailOfALongValueScrollsToItsLastField() throws {

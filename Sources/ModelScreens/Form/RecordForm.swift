@@ -54,6 +54,19 @@ public struct RecordForm: Sendable {
         focus = entries.firstIndex { !$0.isFixed } ?? 0
     }
 
+    /// This update as a create, for a record deleted elsewhere while it was being edited: every
+    /// field as it is in the form now (`submitted` is what its submit gave), so nothing typed is
+    /// lost, and saving adds the record anew. A model keyed by `id` alone gets a new id (the old
+    /// one may still be held by the deleted record's tombstone); another key stays as it was.
+    public func recreating(_ submitted: ModelRecordPatch) -> RecordForm {
+        guard let original else { return self }
+        var values = original.applying(submitted).valuesByName
+        if layout.model.primaryKey.fields == ["id"] { values["id"] = nil }
+        var form = RecordForm(layout: layout, purpose: .create, original: nil, values: values)
+        form.separateClusters = separateClusters
+        return form
+    }
+
     // MARK: What the caller reads
 
     /// "New Transaction", "Edit Transaction 0f8e…".
