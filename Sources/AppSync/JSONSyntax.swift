@@ -97,7 +97,8 @@ public struct JSONSyntaxProblem: Error, Sendable, Equatable, CustomStringConvert
             }
             while true {
                 guard current == UInt8(ascii: "\"") else {
-                    throw problem("expected a name in double quotes (is there a comma after the last member?)")
+                    // At the end of the file the text was cut short: a stray comma is not the likely cause.
+                    throw problem(atEnd ? "expected a name in double quotes" : "expected a name in double quotes (is there a comma after the last member?)")
                 }
                 try string()
                 skipBlanks()

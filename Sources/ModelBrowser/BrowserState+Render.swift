@@ -47,6 +47,7 @@ extension BrowserState {
         var title = model
         if case .picker = screen { title = "Models" }
         if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
+        if !isPicking, rows[model]?.sortedByName == true { title += " · by \(currentModel?.displayField ?? "name")" }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         let (symbol, word) = (connectivity[model] ?? .connecting).headerWords
         var right: [String] = [backend, "\(symbol) \(word)"]

@@ -137,6 +137,14 @@ import Testing
         }
     }
 
+    /// A file cut short after a comma: it ends early, and no hint blames a comma.
+    @Test func aFileCutShortIsNotBlamedOnItsLastComma() {
+        #expect(throws: ConfigurationError.notJSON(
+            path: "amplify_outputs.json", reason: "line 1, column 38: the file ends early: expected a name in double quotes")) {
+            try ConfigurationFile.parse(Data("{\"data\": {\"url\": \"https://x/graphql\",".utf8), path: "amplify_outputs.json")
+        }
+    }
+
     @Test func wellFormedJSONPasses() {
         for text in ["{}", " [ ] ", #"{"a": [1, -2.5e+3, 0, true, false, null, "\u00e9\n"], "b": {}}"#] {
             #expect(JSONSyntaxProblem.first(in: Array(text.utf8)) == nil, "\(text)")

@@ -95,6 +95,15 @@ import Testing
         #expect(state.shownKeys == [RecordKey("rent")])
     }
 
+    /// The header says when the list is sorted by name.
+    @Test func theHeaderSaysTheSort() throws {
+        var state = state(initialModel: "Transaction")
+        let field = try #require(layouts["Transaction"]?.model.displayField)
+        #expect(!text(state).contains("· by \(field)"))
+        _ = state.reduce(.keyPressed(.character("s")))
+        #expect(text(state).split(separator: "\n").first?.contains("Transaction · by \(field)") == true)
+    }
+
     /// A read-only model offers no change in its hints or its empty list.
     @Test func aReadOnlyModelOffersNoChange() {
         var state = BrowserState(
