@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aLoadThatFailsHalfwayDeletesNothing() async throws {
-        let (records, server, _, events, list) = try Self.listOverServer(holding: 5)
+        let (_, server, _, events, list) = try Self.listOverServer(holding: 5)
         await server.holdPages()
         let refresh = Task { await list.refresh() }
         await events.first { if case .loadProgress(let p) = $0 { p?.loaded == 2 } else { false } }
