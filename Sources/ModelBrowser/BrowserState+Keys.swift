@@ -300,16 +300,16 @@ extension BrowserState {
                 status = StatusMessage(kind: .info, text: "Kept.")
                 return []
             }
-            // Gone, or renamed by someone else, while the question was open: the y was for what it said.
-            guard let row = rows[model]?.byKey[recordKey] else {
-                status = StatusMessage(kind: .info, text: "“\(name)” is already gone; nothing was deleted.")
+            switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.byKey[recordKey]?.record.displayName) {
+            case .gone(let message):
+                status = StatusMessage(kind: .info, text: message)
                 return []
-            }
-            guard row.record.displayName == name else {
-                self.overlay = .confirmDelete(recordKey, name: row.record.displayName)
-                status = StatusMessage(
-                    kind: .info, text: "“\(name)” was renamed “\(row.record.displayName)” meanwhile: y deletes it under its new name.")
+            case .askAgain(let newName, let message):
+                self.overlay = .confirmDelete(recordKey, name: newName)
+                status = StatusMessage(kind: .info, text: message)
                 return []
+            case .delete:
+                break
             }
             if case .detail = screen { screen = .list }
             status = changeStatus(doing: "Deleting “\(name)”", done: "Deleted “\(name)”")

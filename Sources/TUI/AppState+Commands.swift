@@ -148,16 +148,16 @@ extension AppState {
         overlay = nil
         switch question {
         case .confirmDelete(let id, let name):
-            // It went while the question was open: nothing to delete, and the answer acts on nothing else.
-            guard let row = rows.row(id: id) else {
-                show("“\(name)” is already gone; nothing was deleted.", .info, now: now)
+            switch DeleteConfirmation(asked: name, nowNamed: rows.row(id: id)?.property.name) {
+            case .gone(let message):
+                show(message, .info, now: now)
                 return []
-            }
-            // Renamed while the question was open: the y was for the old name; asked again.
-            guard row.property.name == name else {
-                overlay = .confirmDelete(id: id, name: row.property.name)
-                show("“\(name)” was renamed “\(row.property.name)” meanwhile: y deletes it under its new name.", .info, now: now)
+            case .askAgain(let newName, let message):
+                overlay = .confirmDelete(id: id, name: newName)
+                show(message, .info, now: now)
                 return []
+            case .delete:
+                break
             }
             if screen == .detail(id: id) { leaveDetail() }
             show(changeText(doing: "Deleting “\(name)”", done: "Deleted “\(name)”"), .info, now: now)

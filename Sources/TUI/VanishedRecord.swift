@@ -1,4 +1,5 @@
 import PropertySync
+import ScreenValues
 
 /// A property the user was looking at or editing that disappeared under them: the
 /// screen keeps it (and what was typed) and says why, instead of closing and letting
@@ -21,10 +22,10 @@ public struct VanishedRecord: Sendable, Equatable {
         cause = property.createdAt == nil ? .createRefused : .deletedElsewhere
     }
 
-    /// "“Alpha” was deleted elsewhere" / "The server refused to add “Alpha”". A long name is cut,
+    /// "“Alpha” was deleted elsewhere" / "The server refused to add “Alpha”". A long name is cut to 32 columns,
     /// so that what happened, and what ⏎ and Esc do, still fit the status line.
     var headline: String {
-        let name = property.name.count > 32 ? String(property.name.prefix(31)) + "…" : property.name
+        let name = TerminalText.truncated(property.name, toWidth: 32)
         return switch cause {
         case .createRefused: "The server refused to add “\(name)”"
         case .deletedElsewhere: "“\(name)” was deleted elsewhere"
