@@ -67,7 +67,7 @@ extension BrowserState {
         case .character("d"):
             guard let row = selectedRow else { return [] }
             guard refuseIfReadOnly("delete") else { return [] }
-            overlay = .confirmDelete(row.id, name: row.record.displayName)
+            overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
         case .character("u"):
             guard refuseIfReadOnly("undo") else { return [] }
             return [.undo(model: model)]
@@ -168,6 +168,9 @@ extension BrowserState {
             return
         }
         let showedDetail: Bool = if case .detail = screen { true } else { false }
+        // The record followed from: the selection as shown, moved or not (`selectedKey` is nil
+        // until the selection moves).
+        let origin = selectedRow
         backStack.push(BackStack.Place(
             model: model, filter: relationFilter, selectedRow: selectedIndex ?? 0, selectedKey: selectedKey, showedDetail: showedDetail))
         model = target.model
@@ -185,7 +188,7 @@ extension BrowserState {
             }
         case .children:
             relationFilter = target.filter
-            if let from = rows[backStack.top?.model ?? ""]?.byKey[backStack.top?.selectedKey ?? RecordKey("")] {
+            if let from = origin {
                 filterTitles[target.filter] = "\(target.model) of \(from.record.model.name) “\(from.record.displayName)”"
             }
             selectedKey = nil
@@ -294,7 +297,7 @@ extension BrowserState {
 
     private mutating func press(_ key: Key, on overlay: Overlay) -> [BrowserEffect] {
         switch overlay {
-        case .confirmDelete(let recordKey, let name):
+        case .confirmDelete(let recordKey, let name, let notes):
             self.overlay = nil
             guard key == .character("y") else {
                 status = StatusMessage(kind: .info, text: "Kept.")
@@ -305,7 +308,7 @@ extension BrowserState {
                 status = StatusMessage(kind: .info, text: message)
                 return []
             case .askAgain(let newName, let message):
-                self.overlay = .confirmDelete(recordKey, name: newName)
+                self.overlay = .confirmDelete(recordKey, name: newName, notes: notes)
                 status = StatusMessage(kind: .info, text: message)
                 return []
             case .delete:

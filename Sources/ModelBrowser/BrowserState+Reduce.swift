@@ -67,6 +67,8 @@ extension BrowserState {
             connectivity[model] = now
         case .pendingCountChanged(let count):
             pendingCounts[model] = count
+        case .dialectKnown(let dialect):
+            dialects[model] = dialect
         case .busyChanged, .loadProgress:
             break
         }
@@ -80,5 +82,20 @@ extension BrowserState {
         detail.scroll = shown.scroll
         detail.separateClusters = separateClusters
         screen = .detail(detail)
+    }
+}
+
+extension BrowserState {
+    /// What the delete question says besides the name: the held records of any model that point
+    /// at `record` ("5 Volume": its children, orphaned unless an undo brings it back under its
+    /// key), and what `u` can do after, by the API's dialect.
+    func deleteNotes(_ record: ModelRecord) -> [String] {
+        let children: [(model: String, count: Int)] = Relations.targets(of: record, in: schema).compactMap { target in
+            guard target.direction == .children, target.canFollow, let held = rows[target.model] else { return nil }
+            let count = held.byKey.values.reduce(0) { $0 + (target.filter.matches($1.record) ? 1 : 0) }
+            return count == 0 ? nil : (target.model, count)
+        }
+        return DeleteConfirmation.notes(
+            children: children, dialect: dialects[model], keyIsGenerated: record.model.primaryKey.fields == ["id"])
     }
 }

@@ -47,6 +47,7 @@ extension BrowserState {
         var title = model
         if case .picker = screen { title = "Models" }
         if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
+        if case .form(let form) = screen { title = form.title }
         if !isPicking, rows[model]?.sortedByName == true { title += " · by \(currentModel?.displayField ?? "name")" }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         let (symbol, word) = (connectivity[model] ?? .connecting).headerWords
@@ -179,8 +180,9 @@ extension BrowserState {
     private func draw(_ overlay: Overlay, into frame: inout Frame) {
         let lines: [String]
         switch overlay {
-        case .confirmDelete(_, let name):
-            lines = ["Delete “\(name)”?", "", "y deletes it; any other key keeps it."]
+        case .confirmDelete(_, let name, let notes):
+            let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(20, min(60, width - 8)), maximumLines: .max) }
+            lines = ["Delete “\(name)”?"] + noteLines + ["", "y deletes it; any other key keeps it."]
         case .confirmQuit(let pending):
             lines = ["\(pending) change\(pending == 1 ? " is" : "s are") not confirmed by the server yet.",
                      "They are kept and sent the next time proptui starts.", "", "y quits; any other key stays."]

@@ -26,6 +26,8 @@ public struct BrowserState: Sendable {
     var connectivity: [String: Connectivity] = [:]
     var pendingCounts: [String: Int] = [:]
     var loadStates: [String: LoadState] = [:]
+    /// Each model's API dialect, once its list knows it.
+    var dialects: [String: APIDialect] = [:]
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String
@@ -59,7 +61,8 @@ public struct BrowserState: Sendable {
     }
 
     enum Overlay: Sendable {
-        case confirmDelete(RecordKey, name: String)
+        /// `notes`: what points at the record, and what `u` can do after (`DeleteConfirmation.notes`).
+        case confirmDelete(RecordKey, name: String, notes: [String])
         case follow([RelationTarget], selected: Int)
         case confirmQuit(pending: Int)
         /// Esc in a form the user typed in.

@@ -30,6 +30,8 @@ public struct RecordColumns: Sendable, Hashable {
     public static let maximumWidth = 40
     public static let minimumWidth = 8
     public static let firstMinimumWidth = 16
+    /// How narrow a column with nothing to show but its title may get ("quan…").
+    public static let emptyMinimumWidth = 5
     let schema: ModelSchema
 
     /// Columns for `model` in `width` terminal columns, sized by `rows` (measure the rows that
@@ -42,9 +44,11 @@ public struct RecordColumns: Sendable, Hashable {
         let fields = Self.candidates(of: model)
         let texts = fields.map { ValueText(field: $0, schema: schema) }
         var measured = fields.map { TerminalText.columns(of: $0.name, separate: separateClusters) }
+        var holdsValues = fields.map { _ in false }
         for record in rows {
             for (index, field) in fields.enumerated() {
-                guard let value = record[field.name] else { continue }
+                guard let value = record[field.name], value != .null else { continue }
+                holdsValues[index] = true
                 measured[index] = max(measured[index], TerminalText.columns(of: texts[index].cell(value), separate: separateClusters))
             }
         }
@@ -53,11 +57,14 @@ public struct RecordColumns: Sendable, Hashable {
         // A column of free text shrinks no further than its title (or `minimumWidth`), the first one,
         // which names the record, no further than `firstMinimumWidth`; a date, a number or an enum
         // value cut short says nothing, so such a column does not shrink: it is dropped instead.
+        // A column with no value among the rows shown holds only its title: it gives its room up
+        // first, down to a few columns, before a column of values is cut.
         let floors = natural.indices.map { index in
+            if index > 0, !holdsValues[index] { return min(natural[index], Self.emptyMinimumWidth) }
             guard Self.isCuttable(fields[index]) else { return natural[index] }
             return min(natural[index], max(titles[index], index == 0 ? Self.firstMinimumWidth : Self.minimumWidth))
         }
-        let widths = Self.fit(natural, floors: floors, into: max(0, width))
+        let widths = Self.fit(natural, floors: floors, into: max(0, width), shrinkFirst: holdsValues.map { !$0 })
         var offset = 0
         var columns: [Column] = []
         for (field, width) in zip(fields, widths) {
@@ -97,15 +104,18 @@ public struct RecordColumns: Sendable, Hashable {
     }
 
     /// Widths that fit `available`: the last columns go while even their floors do not fit, then
-    /// the widest shrink a column at a time; one column wider than everything is cut.
-    static func fit(_ natural: [Int], floors: [Int], into available: Int) -> [Int] {
+    /// the `shrinkFirst` ones (empty columns) shrink, then the widest, a column at a time; one
+    /// column wider than everything is cut.
+    static func fit(_ natural: [Int], floors: [Int], into available: Int, shrinkFirst: [Bool] = []) -> [Int] {
         guard !natural.isEmpty, available > 0 else { return [] }
         var count = natural.count
         while count > 1, floors.prefix(count).reduce(0, +) + gap * (count - 1) > available { count -= 1 }
         var widths = Array(natural.prefix(count))
         var excess = widths.reduce(0, +) + gap * (count - 1) - available
         while excess > 0 {
-            guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
+            let shrinkable = widths.indices.filter { widths[$0] > floors[$0] }
+            let first = shrinkable.filter { $0 < shrinkFirst.count && shrinkFirst[$0] }
+            guard let widest = (first.isEmpty ? shrinkable : first).max(by: { widths[$0] < widths[$1] }) else { break }
             widths[widest] -= 1
             excess -= 1
         }

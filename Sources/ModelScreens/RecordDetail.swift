@@ -41,7 +41,9 @@ public struct RecordDetail: Sendable {
         let key = Set(record.model.primaryKey.fields)
         var lines: [Line] = []
         for field in record.model.fields {
-            let mark: String? = key.contains(field.name) ? "key" : record.layout.isServerField(field) ? "read-only" : nil
+            let mark: String? = key.contains(field.name) ? "key"
+                : record.layout.isServerField(field) ? "read-only"
+                : record[field.name].map(FieldValueCodec(field: field, schema: schema).isCut) == true ? FieldValueCodec.cutReason : nil
             var pieces: [(text: String, style: Frame.Style)] = []
             if field.type.isModel {
                 if let target = Relations.target(of: record, through: field, in: schema) {

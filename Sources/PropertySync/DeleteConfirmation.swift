@@ -20,3 +20,31 @@ public enum DeleteConfirmation: Equatable, Sendable {
         }
     }
 }
+
+extension DeleteConfirmation {
+    /// What the question says before a delete is sent, besides its name: the records that point
+    /// at it (`children`: how many of which model), and what `u` can do afterwards, which depends on the API:
+    /// Gen 2 keeps no tombstone, so an undone delete comes back under its own key (its children
+    /// find it again); the versioned dialect keeps one, so it comes back under a new id (a key of
+    /// the record's own cannot come back at all). Nothing is said while the dialect is unknown.
+    public static func notes(children: [(model: String, count: Int)], dialect: APIDialect?, keyIsGenerated: Bool) -> [String] {
+        var notes: [String] = []
+        if !children.isEmpty {
+            let total = children.reduce(0) { $0 + $1.count }
+            let named = children.map { "\($0.count) \($0.model) record\($0.count == 1 ? "" : "s")" }
+            notes.append(named.joined(separator: ", ") + (total == 1 ? " points" : " point") + " at it.")
+        }
+        switch dialect {
+        case let dialect? where dialect.hasVersions:
+            notes.append(
+                keyIsGenerated
+                    ? "This API keeps a deleted record's id: u would bring it back as a new record\(children.isEmpty ? "" : ", which they would not point at")."
+                    : "This API keeps a deleted record's key: it cannot be undone.")
+        case .some where !children.isEmpty:
+            notes.append("u brings it back under its own key.")
+        default:
+            break
+        }
+        return notes
+    }
+}

@@ -146,6 +146,9 @@ public enum RecordListEvent<Record: SyncedRecord>: Sendable, Equatable {
     case busyChanged(Bool)
     /// A full list is being read page by page: how far it got (nil: no read is running).
     case loadProgress(LoadProgress?)
+    /// The API's dialect, once known (kept from the last run, or learnt): whether an undone
+    /// delete can bring a record back under its own key, which the delete question says first.
+    case dialectKnown(APIDialect)
 }
 
 /// How far a full read of the server's list has got, for the header.

@@ -73,9 +73,10 @@ extension RecordList {
             } catch {
                 return .notPossible("Cannot undo \(entry.description): \(error.message)")
             }
-            if case .create(let recreated) = change {
+            if case .create(let recreated) = change, entry.kind == .delete {
                 machine.recreated(entry.recordID, as: recreated.id)
-                return .undone("Undid \(entry.description): it is back, as a new record.", recordID: recreated.id)
+                let how = recreated.id == entry.recordID ? "" : ", as a new record"
+                return .undone("Undid \(entry.description): it is back\(how).", recordID: recreated.id)
             }
             return .undone("Undid \(entry.description)\(entry.kind == .create ? ": it is deleted" : "").", recordID: entry.recordID)
         case .notPossible(let message):

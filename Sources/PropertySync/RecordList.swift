@@ -119,7 +119,8 @@ public actor RecordList<Record: ListRecord> {
         gate?.whenParentsSettle { [weak self] in
             Task { await self?.parentsSettled() }
         }
-        sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount)])
+        sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount)]
+            + (machine.dialectIsKnown ? [.dialectKnown(machine.dialect)] : []))
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
         // run is used at once, and checked by the first refusal, if any; else the refresh asks.
         run(machine.resumeOutbox())

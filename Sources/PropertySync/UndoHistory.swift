@@ -33,8 +33,9 @@ struct UndoHistory<Record: ListRecord> {
             }
         }
 
-        /// The change that restores `before`, given what the record shows now.
-        func inverse(current: Record?) -> Inverse {
+        /// The change that restores `before`, given what the record shows now. `keepsKeys`: the API
+        /// keeps no tombstone, so a deleted record can come back under its own key.
+        func inverse(current: Record?, keepsKeys: Bool) -> Inverse {
             switch change {
             case .create:
                 guard let current else { return .notPossible("it is already gone") }
@@ -42,8 +43,8 @@ struct UndoHistory<Record: ListRecord> {
             case .delete:
                 guard let before else { return .notPossible("nothing is known of it") }
                 guard current == nil else { return .notPossible("it is still there") }
-                // A deleted record cannot come back under its id (the server keeps a tombstone).
-                return .change(.create(before.recreated()))
+                // Where the server keeps a tombstone, a deleted record cannot come back under its id.
+                return .change(.create(before.recreated(keepingKey: keepsKeys)))
             case .update(_, let patch):
                 guard let current, let before, let after else { return .notPossible("it has been deleted since") }
                 switch current.undoing(patch, before: before, after: after) {

@@ -14,11 +14,15 @@ public struct AppOptions: Sendable, Equatable {
     /// `--offline revert`: a change that cannot be sent is taken back at once (what the screen
     /// promises about offline changes depends on it).
     public var revertsOffline: Bool
+    /// Running inside tmux (`TMUX` is set), which passes a program's clipboard sequence (OSC 52)
+    /// on only with `set-clipboard on`: what `y` says depends on it.
+    public var insideTmux: Bool
 
     public init(
         colorEnabled: Bool = true, simulation: Simulation? = nil, title: String = "Real Estate Properties",
-        backend: String? = nil, fixedClockTime: String? = nil, revertsOffline: Bool = false
+        backend: String? = nil, fixedClockTime: String? = nil, revertsOffline: Bool = false, insideTmux: Bool = false
     ) {
+        self.insideTmux = insideTmux
         self.colorEnabled = colorEnabled
         self.simulation = simulation
         self.title = title

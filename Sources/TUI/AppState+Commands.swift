@@ -40,6 +40,7 @@ extension AppState {
             if let id = propertyToChange(now: now) { askToDelete(id) }
         case .undo:
             show("Undoing the last change…", .info, now: now)
+            undoUnderWay = true
             return [.undo]
         case .reapplyMine:
             guard let id = detailID ?? selectedRowID(now: now) else { return [] }
@@ -49,7 +50,12 @@ extension AppState {
             return keepTheirs(id, now: now)
         case .copyID:
             guard let id = detailID else { return [] }
-            show("Copied the ID \(id) (through the terminal, OSC 52).", .success, now: now)
+            // The terminal is asked to copy (OSC 52); whether it does, no terminal says: the
+            // message says what was done, and what tmux needs to pass it on.
+            show(options.insideTmux
+                    ? "Sent the ID \(id) to the clipboard (OSC 52): tmux passes it on with set -g set-clipboard on."
+                    : "Sent the ID \(id) to the terminal's clipboard (OSC 52; a terminal without it ignores it).",
+                 .info, now: now)
             return [.copyToClipboard(id.text)]
         case .sort:
             rows.setSortOrder(rows.sortOrder.next)

@@ -22,6 +22,8 @@ extension AppState {
             isBusy = busy
         case .loadProgress(let progress):
             loadProgress = progress
+        case .dialectKnown(let known):
+            dialect = known
         case .succeeded(let summary):
             show(Self.successText(summary.kind, record: summary.recordName), .success, now: now)
         case .reverted(let summary, let message, let conflict):

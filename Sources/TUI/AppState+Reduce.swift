@@ -40,13 +40,14 @@ extension AppState {
         case .operationFailed(let failure):
             showFailure(failure, now: now)
         case .noticed(let text):
+            undoUnderWay = false  // an undo that did nothing answers with a notice
             show(text, .info, now: now)
         case .undid(let text, let recordID):
+            undoUnderWay = false
             // Undoing the add of the property on screen removed it: that is the user's own doing, not
             // "deleted elsewhere"; the list is where the rest of their work is.
             if case .detail(let id) = screen, id == recordID, vanishedDetail != nil {
                 leaveDetail()
-                status = nil  // its "gone" line, which this replaces
             }
             show(text, .info, now: now)
         }

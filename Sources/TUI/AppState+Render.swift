@@ -45,9 +45,13 @@ extension AppState {
         case .help(let scroll):
             HelpView(scroll: scroll, simulationAvailable: simulation != nil).draw(into: &frame)
         case .confirmDelete(_, let name):
-            BoxView(title: "Delete", lines: [("Delete “\(name)”?", .bold), ("", .normal),
+            // What undo can do after it, said before the delete is sent (the versioned dialect's tombstone).
+            let notes = DeleteConfirmation.notes(children: [], dialect: dialect, keyIsGenerated: true)
+            let width = max(36, frame.columns(of: name) + 12, notes.isEmpty ? 0 : 56)
+            let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(10, min(width, frame.width - 6)), maximumLines: .max) }
+            BoxView(title: "Delete", lines: [("Delete “\(name)”?", .bold)] + noteLines.map { ($0, .normal) } + [("", .normal),
                                              ("y deletes · any other key keeps it", .normal)],
-                    footer: "default: No", preferredWidth: max(36, frame.columns(of: name) + 12)).draw(into: &frame)
+                    footer: "default: No", preferredWidth: width).draw(into: &frame)
         case .confirmQuit(let unsynced):
             // The outbox is on disk: quitting loses nothing, and the user is told so.
             let lines: [(String, Frame.Style)] =

@@ -11,6 +11,11 @@ extension AppState {
         // Back after all (a refresh that brought it back): the screen is about a live row again.
         if case .detail(let id) = screen, rows.row(id: id) != nil { vanishedDetail = nil }
         if let id = editing?.field.recordID, rows.row(id: id) != nil { editing?.vanished = nil }
+        if case .detail(let id) = screen, vanishedDetail == nil, rows.row(id: id) == nil, editing == nil, undoUnderWay {
+            // Taken away by the user's own undo (the add it takes back): back to the list, where the
+            // rest of their work is; `.undid` then says what was undone. Never "deleted elsewhere".
+            leaveDetail()
+        }
         if case .detail(let id) = screen, vanishedDetail == nil, rows.row(id: id) == nil, let last = watched[id] {
             vanishedDetail = VanishedRecord(lastShown: last.property)
             if editing?.field.recordID != id {

@@ -75,6 +75,9 @@ public struct AppState: Sendable {
     /// The property the detail screen shows, when it has disappeared meanwhile: the screen
     /// stays and says so (Esc goes back) rather than dropping the user into the list.
     public internal(set) var vanishedDetail: VanishedRecord?
+    /// An undo was asked for and has not answered yet: a row it removes (the add it takes back)
+    /// is the user's own doing, never news of a delete made elsewhere.
+    var undoUnderWay = false
     /// The first line the detail screen shows (it scrolls when the window is short).
     public internal(set) var detailScroll = 0
     /// Where the selection was last seen, to pick a neighbour when the selected row goes away.
@@ -96,6 +99,8 @@ public struct AppState: Sendable {
     public internal(set) var conflictedChanges: [PropertyID: String] = [:]
     static let messageHistoryLimit = 500
     public internal(set) var connection: Connectivity = .connecting
+    /// The API's dialect once the list knows it: the delete question says what `u` can do after.
+    public internal(set) var dialect: APIDialect?
     public internal(set) var loadState: LoadState = .loading
     public internal(set) var pendingCount = 0
     public internal(set) var isBusy = false

@@ -24,9 +24,18 @@ struct EffectRunner: Sendable {
                 .created(id: try await list.create(name: name, address: address))
             }
         case .edit(let id, let edit):
-            change(edit.field.kind, record: edit.newName) { list throws(InvalidInput) in
-                try await list.edit(id, edit)
-                return nil
+            // A change that could not be kept (a full disk) names the record as it is, and the
+            // name typed: "rename “Villa” to “Villa Blu” failed", never the new name as the record's.
+            mailbox.spawn { [list] in
+                let shown = await list.row(id)?.record.name
+                do throws(InvalidInput) {
+                    try await list.edit(id, edit)
+                    return []
+                } catch {
+                    return [.operationFailed(OperationFailure(
+                        operation: edit.field.kind, record: shown ?? edit.newName, message: error.message, reverted: false,
+                        newName: shown == nil ? nil : edit.newName))]
+                }
             }
         case .delete(let id):
             change(.delete, record: nil) { list throws(InvalidInput) in

@@ -253,7 +253,8 @@ struct AppCommand: AsyncParsableCommand {
                 state: AppState(options: AppOptions(
                     colorEnabled: color, simulation: simulation, backend: backend.label,
                     fixedClockTime: AppOptions.fixedClockTime(environment: environment),
-                    revertsOffline: offlineMode == SyncOptions.OfflineMode.revert.rawValue)),
+                    revertsOffline: offlineMode == SyncOptions.OfflineMode.revert.rawValue,
+                    insideTmux: !(environment["TMUX"] ?? "").isEmpty)),
                 mailbox: mailbox,
                 options: .fromEnvironment(environment, colors: color), perform: runner.perform)
         } catch {

@@ -65,11 +65,23 @@ import Testing
         #expect(try schema.require("Category").editableFields(for: .create).map(\.name) == ["id", "name", "kind", "isArchived"])
     }
 
-    @Test func theDisplayFieldIsTheFirstRequiredStringOutsideTheKey() throws {
+    @Test func theDisplayFieldIsANameElseTheFirstRequiredStringOutsideTheKey() throws {
         #expect(try Fixtures.schema("finance.json").require("Transaction").displayField == "description")
         #expect(try Fixtures.schema("household-budget.json").require("Budget").displayField == "title")
-        // Every String of CourtBooking is optional but its key: the first String, which is the key.
-        #expect(try Fixtures.schema("court-bookings.json").require("CourtBooking").displayField == "courtId")
+        // Every String of CourtBooking is optional but its key: a name-like one reads best.
+        #expect(try Fixtures.schema("court-bookings.json").require("CourtBooking").displayField == "playerName")
+        // Issue 29: a User is not named by its `authID`, the first required String.
+        let user = AmplifyModel(
+            name: "User", pluralName: "Users",
+            fields: [ModelField(name: "id", type: .scalar(.id), isRequired: true), ModelField(name: "authID", type: .scalar(.string), isRequired: true),
+                     ModelField(name: "email", type: .scalar(.string), isRequired: true), ModelField(name: "fullName", type: .scalar(.string))])
+        #expect(user.displayField == "fullName" && user.displayFieldIsAName)
+        let member = AmplifyModel(
+            name: "Member", pluralName: "Members",
+            fields: [ModelField(name: "id", type: .scalar(.id), isRequired: true), ModelField(name: "authID", type: .scalar(.string), isRequired: true),
+                     ModelField(name: "email", type: .scalar(.string))])
+        #expect(member.displayField == "email" && !member.displayFieldIsAName)
+        #expect(try !Fixtures.schema("finance.json").require("Transaction").displayFieldIsAName)
         let numbers = AmplifyModel(
             name: "Reading", pluralName: "Readings",
             fields: [ModelField(name: "id", type: .scalar(.id), isRequired: true), ModelField(name: "value", type: .scalar(.float))])

@@ -43,10 +43,16 @@ import Testing
         let patch = ModelRecordPatch(["title": .string("Meals"), "reviewAt": .string("09:30"), "settings": .json([:])])
         let variables = sync.updateVariables(Self.budget.id, patch, base: Self.budget)
         #expect(variables["input"] == ["tenantId": "t1", "sku": "A-1", "title": "Meals", "reviewAt": "09:30", "settings": "{}"])
-        // JSON cannot be compared by a condition; a null base is absent or null.
+        // JSON cannot be compared by a condition: the record's `updatedAt` as seen guards it
+        // instead (issue 29); a null base is absent or null.
+        guard case .string(let seen)? = Self.budget["updatedAt"] else {
+            Issue.record("the fixture's budget has no updatedAt")
+            return
+        }
         #expect(variables["condition"] == ["and": [
             ["or": [["reviewAt": ["attributeExists": false]], ["reviewAt": ["attributeType": "_null"]]]],
             ["title": ["eq": "Food"]],
+            ["updatedAt": ["eq": .string(seen)]],
         ]])
         #expect(sync.mutation(.update, variables: variables).text.contains("condition: $condition"))
         #expect(sync.updateVariables(Self.budget.id, patch, base: nil)["condition"] == nil, "no base, nothing to check")

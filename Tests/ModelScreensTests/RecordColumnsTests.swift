@@ -27,7 +27,7 @@ import Testing
     @Test func aCompositeKeyIsShownAndRelationsAreNot() throws {
         let bookings = try Fixtures.layout("court-bookings.json", "CourtBooking")
         let names = RecordColumns(model: bookings.model, schema: bookings.schema, rows: [], width: 400).columns.map(\.field.name)
-        #expect(names.prefix(3) == ["courtId", "slot", "venueKey"], "no required String: the key names a booking")
+        #expect(names.prefix(3) == ["playerName", "courtId", "slot"], "a name-like field names a booking, then the key")
         let books = try Fixtures.layout("reading-club.json", "Book")
         let bookNames = RecordColumns(model: books.model, schema: books.schema, rows: [], width: 400).columns.map(\.field.name)
         #expect(!bookNames.contains("reader") && bookNames.first == "title")
@@ -53,13 +53,35 @@ import Testing
         #expect(columns.usedWidth <= width)
         #expect(columns.columns.first?.field.name == "description")
         #expect(columns.columns.count < 9, "some columns go")
-        #expect(columns.columns.allSatisfy { $0.width >= min(RecordColumns.minimumWidth, $0.field.name.count) })
+        // A column of values keeps its floor; an empty one may give its title up first.
+        #expect(columns.columns.allSatisfy {
+            $0.width >= min(RecordColumns.minimumWidth, $0.field.name.count) || (rows[0][$0.field.name] ?? .null) == .null
+        })
         var frame = Frame(width: 40, height: 4)
         RecordListView(columns: columns, selectedIndex: 0, scrollTop: 0).draw(rows, into: &frame, region: FrameRegion(frame))
         #expect(frame.lines[0].hasPrefix("   description"))
         #expect(frame.lines[1].hasPrefix(" ▸ A rather long"))
         #expect(frame.lines[1].contains("…"), "the long description is cut, not wrapped")
         #expect(frame.lines.allSatisfy { $0.count <= 40 })
+    }
+
+    /// Issue 29: at 120 columns a column of values was cut ("daily, c…") while columns with no
+    /// value on screen kept their titles' width. Empty columns give their room up first.
+    @Test func emptyColumnsGiveUpTheirRoomBeforeAColumnOfValuesIsCut() {
+        let model = Self.transactions.model
+        let tags = ["daily", "coffee", "work", "team", "budget", "q4"]
+        let rows = [Self.record("Flat white", tags: tags)]
+        let wide = RecordColumns(model: model, schema: Self.transactions.schema, rows: rows, width: 400)
+        let needed = wide.usedWidth
+        let giveable = wide.columns.filter { (rows[0][$0.field.name] ?? .null) == .null }
+            .map { max(0, $0.width - RecordColumns.emptyMinimumWidth) }.reduce(0, +)
+        #expect(giveable >= 4, "the fixture has empty columns: \(wide.columns.map(\.field.name))")
+        for width in stride(from: needed - 1, through: needed - giveable, by: -1) {
+            let columns = RecordColumns(model: model, schema: Self.transactions.schema, rows: rows, width: width)
+            let tagsColumn = columns.columns.first { $0.field.name == "tags" }
+            #expect(tagsColumn?.width == wide.columns.first { $0.field.name == "tags" }?.width, "at \(width): the tags keep their width")
+            #expect(columns.usedWidth <= width)
+        }
     }
 
     @Test func oneColumnWiderThanTheScreenIsCut() {

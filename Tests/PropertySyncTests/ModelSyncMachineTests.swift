@@ -72,11 +72,14 @@ import Testing
         #expect(machine.store.pendingCount == 0)
     }
 
-    @Test func changingOnlyTheDisplayFieldIsARenameWithItsNewName() {
+    /// Issue 29: a `description` shown first is not a name: changing it is an edit, named by its
+    /// new text; a model whose display field is a name (`Category.name`) is renamed.
+    @Test func changingOnlyTheDisplayFieldIsARenameOnlyWhereItIsAName() {
         var machine = machine()
         let (operation, _) = edit(&machine, "rent", ["description": .string("Rent, November")])
         #expect(machine.summary(of: machine.store.operation(operation)!).newName == "Rent, November")
-        #expect(machine.kind(of: machine.store.operation(operation)!) == .rename)
+        #expect(machine.kind(of: machine.store.operation(operation)!) == .edit)
+        #expect(!rent.model.displayFieldIsAName)
     }
 
     /// Versioned: the refusal carries the server's copy; only a field both changed clashes.

@@ -146,7 +146,14 @@ import Testing
         #expect(app.press(.character("y")) == [])  // nothing in the list
         app.press(.enter)
         #expect(app.press(.character("y")) == [.copyToClipboard("a1")])
-        #expect(app.status?.text == "Copied the ID a1 (through the terminal, OSC 52).")
+        // Issue 29: no terminal says whether it copied, so the message says what was sent.
+        #expect(app.status?.text == "Sent the ID a1 to the terminal's clipboard (OSC 52; a terminal without it ignores it).")
+        var inTmux = AppState(options: AppOptions(colorEnabled: false, insideTmux: true))
+        _ = inTmux.reduce(.resized(width: 72, height: 14), now: t0)
+        _ = inTmux.reduce(.list(.loaded(plainRows)), now: t0)
+        inTmux.press(.enter)
+        #expect(inTmux.press(.character("y")) == [.copyToClipboard("a1")])
+        #expect(inTmux.status?.text.contains("set-clipboard on") == true, "\(inTmux.status?.text ?? "")")
     }
 }
 
@@ -214,11 +221,19 @@ import Testing
         // The undo's delete reaches the rows first, then its outcome.
         let remaining = plainRows.filter { $0.id != id }
         _ = app.reduce(.list(.loaded(remaining)), now: t0)
-        #expect(app.render().plainText.contains("deleted elsewhere"), "the undo's outcome not in yet")
+        // Issue 29, item 5: the user's own undo is never news of a delete made elsewhere, not even
+        // for the moment before its outcome is in, nor in the messages (`m`).
+        #expect(!app.render().plainText.contains("deleted elsewhere"), "the undo's outcome not in yet")
         _ = app.reduce(.undid("Undid adding it: it is deleted.", recordID: id), now: t0)
         #expect(app.screen == .list)
         #expect(app.status?.text == "Undid adding it: it is deleted.")
         #expect(!app.render().plainText.contains("deleted elsewhere"))
+        #expect(!app.messageHistory.contains { $0.text.contains("deleted elsewhere") }, "\(app.messageHistory.map(\.text))")
+        // A delete made elsewhere, with no undo under way, is still said.
+        app.press(.enter)
+        guard case .detail(let other) = app.screen else { return }
+        _ = app.reduce(.list(.loaded(remaining.filter { $0.id != other })), now: t0)
+        #expect(app.render().plainText.contains("deleted elsewhere"))
     }
 
     /// A long refused name on a narrow screen: the offer is cut short, `m` is offered for the

@@ -44,35 +44,50 @@ extension ModelDocuments {
 
     /// The plain dialect's guard for a write: every field it changes still holds what the
     /// change was made against (`base`). A base of null may be stored as an absent attribute or
-    /// as a null one, so it accepts both. Lists, JSON and custom types cannot be compared by the
-    /// condition input (`eq` takes one scalar): they are written unchecked. Nil when there is
-    /// nothing to check, or no base. An enum whose base is null is not checked either (its input
-    /// has only `eq` and `ne`), nor an `AWSTimestamp` beyond 32 bits (its input's `Int`).
+    /// as a null one, so it accepts both. Nil when there is nothing to check, or no base.
+    ///
+    /// Some values cannot be compared by the condition input (`eq` takes one scalar): lists, JSON,
+    /// custom types, an enum whose base is null (its input has only `eq` and `ne`: no "absent or
+    /// null"), an `AWSTimestamp` beyond 32 bits (its input's `Int`). A change of one of those is
+    /// guarded by the record's `updatedAt` as the user saw it instead, which every write moves: a
+    /// refusal is then weighed field by field as any other (applied already, rebased, or a
+    /// conflict), so that no kind of field is overwritten unseen.
     public func condition(changing fields: [String], of base: [String: ModelValue]?) -> JSONValue? {
         guard let base, dialect == .plain else { return nil }
-        let clauses: [JSONValue] = fields.compactMap { name in
-            guard let field = model.field(named: name), field.isConditionable else { return nil }
-            let value = base[name] ?? .null
-            guard value != .null else {
-                // An enum's input (`Model<Enum>Input`) has only `eq` and `ne`: no way to say "absent
-                // or null", so an enum whose base is null is written unchecked.
-                if case .enumeration = field.type { return nil }
-                // `or` belongs to the condition input, not to a field's (`ModelStringInput` has none).
-                return .object(["or": .array([
-                    .object([name: .object(["attributeExists": .bool(false)])]),
-                    .object([name: .object(["attributeType": .string("_null")])]),
-                ])])
+        var uncompared = false
+        var clauses: [JSONValue] = fields.compactMap { name in
+            guard let field = model.field(named: name) else { return nil }
+            guard let clause = equality(field, base[name] ?? .null) else {
+                uncompared = true
+                return nil
             }
-            // An `AWSTimestamp` is compared through `ModelIntInput`, whose `Int` is GraphQL's 32
-            // bits: a time past 2038 (or before 1901) cannot be written there, and goes unchecked.
-            if field.type == .scalar(.awsTimestamp), case .int(let seconds) = value, Int32(exactly: seconds) == nil { return nil }
-            return .object([name: .object(["eq": codec(field).json(value)])])
+            return clause
+        }
+        if uncompared, case .string(let seen)? = base["updatedAt"] {
+            clauses.append(.object(["updatedAt": .object(["eq": .string(seen)])]))
         }
         switch clauses.count {
         case 0: return nil
         case 1: return clauses[0]
         default: return .object(["and": .array(clauses)])
         }
+    }
+
+    /// The clause "the stored `field` is still `value`"; nil when the condition input cannot say it.
+    private func equality(_ field: ModelField, _ value: ModelValue) -> JSONValue? {
+        guard field.isConditionable else { return nil }
+        let name = field.name
+        guard value != .null else {
+            if case .enumeration = field.type { return nil }
+            // `or` belongs to the condition input, not to a field's (`ModelStringInput` has none).
+            return .object(["or": .array([
+                .object([name: .object(["attributeExists": .bool(false)])]),
+                .object([name: .object(["attributeType": .string("_null")])]),
+            ])])
+        }
+        // An `AWSTimestamp` is compared through `ModelIntInput`, whose `Int` is GraphQL's 32 bits.
+        if field.type == .scalar(.awsTimestamp), case .int(let seconds) = value, Int32(exactly: seconds) == nil { return nil }
+        return .object([name: .object(["eq": codec(field).json(value)])])
     }
 }
 

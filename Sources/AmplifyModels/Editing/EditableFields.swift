@@ -28,9 +28,37 @@ extension AmplifyModel {
 
     /// The field the list shows first: the first required `String` that is not part of the key,
     /// else the first `String`, else the partition key.
+    ///
+    /// Which field names a record best, in this order: a name-like `String` (`name`, `title`,
+    /// `fullName`, `label`, …, or one ending in `Name` or `Title`); else the first required
+    /// `String` that is neither part of the key nor an id (`authID`, `userId` name nothing a person
+    /// reads), else the first such optional one; else the first required `String` outside the key,
+    /// else the first `String`, else the partition key. Never an owner field.
     public var displayField: String {
         let key = Set(primaryKey.fields)
-        let strings = fields.filter { $0.type == .scalar(.string) && !$0.isList }
-        return strings.first { $0.isRequired && !key.contains($0.name) }?.name ?? strings.first?.name ?? primaryKey.partitionKey
+        let owners = ownerFields
+        let strings = fields.filter { $0.type == .scalar(.string) && !$0.isList && !owners.contains($0.name) }
+        if let named = strings.first(where: { Self.isNameLike($0.name) && !key.contains($0.name) }) { return named.name }
+        let readable = strings.filter { !key.contains($0.name) && !Self.isIDLike($0.name) }
+        return readable.first { $0.isRequired }?.name ?? readable.first?.name
+            ?? strings.first { $0.isRequired && !key.contains($0.name) }?.name ?? strings.first?.name ?? primaryKey.partitionKey
+    }
+
+    /// Whether the display field is the record's name (a change of it alone is a rename), rather
+    /// than some other text shown first (a `description`: its change is an edit).
+    public var displayFieldIsAName: Bool { Self.isNameLike(displayField) }
+
+    static let nameLikeFields: Set<String> = [
+        "name", "title", "fullname", "displayname", "label", "username", "nickname", "subject", "headline", "caption", "heading",
+    ]
+
+    static func isNameLike(_ field: String) -> Bool {
+        nameLikeFields.contains(field.lowercased()) || field.hasSuffix("Name") || field.hasSuffix("Title")
+    }
+
+    /// `id`, `authID`, `userId`, `owner_id`: an identifier, not a name.
+    static func isIDLike(_ field: String) -> Bool {
+        let lowered = field.lowercased()
+        return lowered == "id" || lowered.hasSuffix("_id") || field.hasSuffix("Id") || field.hasSuffix("ID")
     }
 }

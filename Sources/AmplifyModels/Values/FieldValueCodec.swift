@@ -10,16 +10,25 @@ public struct FieldValueCodec: Sendable {
     let nonModels: [String: NonModelType]
     /// How deep custom types may nest in custom types (a type may contain itself).
     let depth: Int
+    /// Reading an answer: a custom type's place may hold the selection's cut marker
+    /// (`{"__typename": …}`, where the members were not read), kept as it is.
+    let readsAnswer: Bool
 
     public init(field: ModelField, schema: ModelSchema) {
         self.init(field: field, enums: schema.enums, nonModels: schema.nonModels, depth: 0)
     }
 
-    init(field: ModelField, enums: [String: ModelEnum], nonModels: [String: NonModelType], depth: Int) {
+    init(field: ModelField, enums: [String: ModelEnum], nonModels: [String: NonModelType], depth: Int, readsAnswer: Bool = false) {
         self.field = field
         self.enums = enums
         self.nonModels = nonModels
         self.depth = depth
+        self.readsAnswer = readsAnswer
+    }
+
+    /// The codec of one of a custom type's members.
+    private func member(_ subfield: ModelField) -> FieldValueCodec {
+        FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1, readsAnswer: readsAnswer)
     }
 
     /// What the field takes, for messages and hints: "a date like 2026-11-25", "a list of …".
@@ -121,10 +130,16 @@ public struct FieldValueCodec: Sendable {
         guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16, case .object(let members) = json else {
             return json.jsonText
         }
+        if Self.isCutMarker(members) { return Self.cutText }
         let written = type.fields.compactMap { subfield -> String? in
             guard let member = members[subfield.name] else { return nil }
-            let codec = FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1)
-            let text = codec.field.type.isNonModel && !subfield.isList ? codec.declaredOrderText(member) : member.jsonText
+            let codec = self.member(subfield)
+            let text: String
+            if codec.field.type.isNonModel, subfield.isList, case .array(let items) = member {
+                text = "[" + items.map { codec.declaredOrderText($0) }.joined(separator: ",") + "]"
+            } else {
+                text = codec.field.type.isNonModel ? codec.declaredOrderText(member) : member.jsonText
+            }
             return JSONValue.string(subfield.name).jsonText + ":" + text
         }
         return "{" + written.joined(separator: ",") + "}"
@@ -150,9 +165,48 @@ public struct FieldValueCodec: Sendable {
         }
     }
 
-    /// A value read from an answer (or a list typed as JSON), checked as a typed one is.
+    /// A value the user gave as JSON (or a list typed as JSON), checked as a typed one is.
     public func value(json: JSONValue) throws(ValueError) -> ModelValue {
         try value(json: json, listFromText: false)
+    }
+
+    /// A value read from an answer: checked as `value(json:)` does, and a custom type's place may
+    /// hold the selection's cut marker, where the value goes deeper than was read (`isCut`).
+    public func value(answered json: JSONValue) throws(ValueError) -> ModelValue {
+        try FieldValueCodec(field: field, enums: enums, nonModels: nonModels, depth: depth, readsAnswer: true).value(json: json, listFromText: false)
+    }
+
+    // MARK: Values read in part
+
+    /// How a place whose members were not read is shown: the value goes on deeper there.
+    public static let cutText = "…"
+
+    /// Why a cut value cannot be changed, for the form and the detail.
+    public static let cutReason = "deeper levels not read"
+
+    static func isCutMarker(_ members: [String: JSONValue]) -> Bool {
+        members.count == 1 && members[SelectionSet.cutMarker] != nil
+    }
+
+    /// Whether the value holds a place where the answer did not read its members (a custom
+    /// type nested deeper than the selection goes): shown with `…`, and never written back.
+    public func isCut(_ value: ModelValue) -> Bool {
+        switch value {
+        case .list(let items): return items.contains { if case .json(let json) = $0 { holdsCut(json) } else { false } }
+        case .json(let json): return holdsCut(json)
+        default: return false
+        }
+    }
+
+    private func holdsCut(_ json: JSONValue) -> Bool {
+        guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16 else { return false }
+        if case .array(let items) = json { return items.contains(where: holdsCut) }
+        guard case .object(let members) = json else { return false }
+        if Self.isCutMarker(members) { return true }
+        return type.fields.contains { subfield in
+            guard subfield.type.isNonModel, let member = members[subfield.name] else { return false }
+            return self.member(subfield).holdsCut(member)
+        }
     }
 
     private func value(json: JSONValue, listFromText: Bool) throws(ValueError) -> ModelValue {
@@ -190,13 +244,15 @@ public struct FieldValueCodec: Sendable {
     }
 
     /// A custom type's value: an object whose members are its fields, each checked by its type.
-    /// A field it does not have is refused (AppSync refuses it too); a missing field is null.
+    /// A field it does not have is refused (AppSync refuses it too); a missing field is null, and
+    /// a null one is left out.
     /// Members are checked in a fixed order (unknown names first, then the type's fields in its
     /// order), so that the same value always gets the same message.
     private func nonModelValue(_ json: JSONValue) throws(ValueError) -> ModelValue {
         guard case .nonModel(let name) = field.type, let type = nonModels[name], depth < 16,
               case .object(let members) = json
         else { throw ValueError(expected: itemExpectation) }
+        if readsAnswer, Self.isCutMarker(members) { return .json(json) }
         if let unknown = members.keys.sorted().first(where: { key in !type.fields.contains { $0.name == key } }) {
             throw ValueError(expected: "no field \(unknown): \(name) has " + type.fields.map(\.name).joined(separator: ", "))
         }
@@ -206,9 +262,14 @@ public struct FieldValueCodec: Sendable {
                 if subfield.isRequired { throw ValueError(expected: "a value: the field is required", location: [subfield.name]) }
                 continue
             }
-            let codec = FieldValueCodec(field: subfield, enums: enums, nonModels: nonModels, depth: depth + 1)
+            let codec = self.member(subfield)
             do throws(ValueError) {
-                checked[subfield.name] = codec.json(try codec.value(json: member))
+                // A null member is left out: absent and null read the same, and one value must have
+                // one form (an answer writes every member it selects out, a conflict's stored item
+                // only those it holds), or a copy would differ from itself and clash.
+                let value = try codec.value(json: member, listFromText: false)
+                if value == .null { continue }
+                checked[subfield.name] = codec.json(value)
             } catch {
                 throw error.within(subfield.name)
             }

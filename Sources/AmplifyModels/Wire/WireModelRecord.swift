@@ -56,7 +56,7 @@ public struct WireModelRecord: Sendable {
         let json = try reader.readValue()
         if json == .null { return .null }
         do throws(ValueError) {
-            return try layout.codecs[index].value(json: json)
+            return try layout.codecs[index].value(answered: json)
         } catch {
             throw JSONReadError(.shape, "\(layout.model.name).\(field.name): \(error) Found \(Self.kind(of: json)).", at: start)
         }

@@ -124,6 +124,8 @@ extension RecordForm {
     /// What the focused field takes, and how it is edited.
     func hint(for entry: FormEntry) -> String {
         switch entry.input {
+        case .fixed(let value) where entry.text.codec.isCut(value):
+            "Its " + FieldValueCodec.cutReason + " (…): it cannot be changed here without losing them."
         case .fixed: "The key cannot be changed."
         case .choice: "← → Space choose" + (entry.field.isRequired ? "" : ", ⌫ none") + " · " + RecordForm.keyHints
         case .list: "A line per item (\(entry.text.itemCodec.expectation)); ⏎ adds one, ⏎ on an empty last one moves on"

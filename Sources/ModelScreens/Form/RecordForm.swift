@@ -46,9 +46,12 @@ public struct RecordForm: Sendable {
         entries = model.fields.compactMap { field in
             let isFixedKey = purpose == .update && key.contains(field.name) && layout.index(of: field.name) != nil
             guard editable.contains(field.name) || isFixedKey else { return nil }
+            let value = values[field.name] ?? .null
+            // A value read in part (a custom type deeper than the query goes) is never written back.
+            let isCut = purpose == .update && FieldValueCodec(field: field, schema: layout.schema).isCut(value)
             return FormEntry(
-                field: field, schema: layout.schema, initial: values[field.name] ?? .null,
-                original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey,
+                field: field, schema: layout.schema, initial: value,
+                original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey || isCut,
                 generatesWhenEmpty: generatesID && field.name == "id")
         }
         focus = entries.firstIndex { !$0.isFixed } ?? 0
@@ -69,11 +72,16 @@ public struct RecordForm: Sendable {
 
     // MARK: What the caller reads
 
-    /// "New Transaction", "Edit Transaction 0f8e…".
+    /// The header's title while the form is open: "New Transaction", "Edit Transaction “Rent”"
+    /// (named by its display field, else its key).
     public var title: String {
         switch purpose {
-        case .create: "New \(layout.model.name)"
-        case .update: "Edit \(layout.model.name) \(original?.id.text ?? "")"
+        case .create: return "New \(layout.model.name)"
+        case .update:
+            guard let original else { return "Edit \(layout.model.name)" }
+            let field = layout.model.displayField
+            let name = layout.index(of: field).flatMap { index in original[field].map { layout.codecs[index].text($0) } } ?? ""
+            return "Edit \(layout.model.name) “\(name.isEmpty ? original.id.text : name)”"
         }
     }
 

@@ -30,9 +30,10 @@ public protocol ListRecord: SyncedRecord {
     /// edits: a create refused because its key was taken, applied over the record that holds it
     /// (`o`). Nil when it holds them already.
     func patch(becoming other: Self) -> Patch?
-    /// The same values as a record the server has not seen: an undone delete comes back as a new
-    /// record (the server keeps the old key's tombstone).
-    func recreated() -> Self
+    /// The same values as a record the server has not seen, for an undone delete: under the same
+    /// key where the API keeps no tombstone (`keepingKey`: Gen 2, where the record's children
+    /// still point at it), else under a new one where the key is generated.
+    func recreated(keepingKey: Bool) -> Self
     /// This record deleted at (at least) `version`.
     func tombstone(atLeast version: Int) -> Self
     /// Another copy of this record as an answer's `data` holds it (a conflict's server copy);

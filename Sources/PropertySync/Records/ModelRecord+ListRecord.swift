@@ -12,9 +12,10 @@ extension ModelRecord: ListRecord {
 
     public var kindName: String { model.name }
 
-    /// Changing the display field alone is a rename; anything else an edit.
+    /// Changing the display field alone is a rename where it is a name (`name`, `title`, …);
+    /// anything else an edit (a `description` changed is not "renamed").
     public func kind(of patch: ModelRecordPatch) -> OperationKind {
-        patch.fieldNames == [model.displayField] ? .rename : .edit
+        patch.fieldNames == [model.displayField] && model.displayFieldIsAName ? .rename : .edit
     }
 
     public func displayName(after patch: ModelRecordPatch) -> String? {
@@ -59,11 +60,11 @@ extension ModelRecord: ListRecord {
         return changes.isEmpty ? nil : ModelRecordPatch(changes)
     }
 
-    /// A model keyed by a generated `id` comes back under a new one; a model with a key of its
-    /// own comes back under the same key (Gen 2 keeps no tombstone to refuse it).
-    public func recreated() -> ModelRecord {
+    /// The same key where the API keeps no tombstone (Gen 2); else a model keyed by a generated
+    /// `id` comes back under a new one, and a model with a key of its own under the same key.
+    public func recreated(keepingKey: Bool) -> ModelRecord {
         var copy = self
-        if model.primaryKey.fields == ["id"] { copy.id = RecordKey.random() }
+        if !keepingKey, model.primaryKey.fields == ["id"] { copy.id = RecordKey.random() }
         for field in layout.fields where layout.isServerField(field) { copy[field.name] = nil }
         copy.version = 0
         copy.isDeleted = false

@@ -50,7 +50,9 @@ extension RealEstateProperty: ListRecord {
         return patch.name == nil && patch.address == nil ? nil : patch
     }
 
-    public func recreated() -> RealEstateProperty { RealEstateProperty(id: PropertyID.random(), name: name, address: address) }
+    public func recreated(keepingKey: Bool) -> RealEstateProperty {
+        RealEstateProperty(id: keepingKey ? id : PropertyID.random(), name: name, address: address)
+    }
 
     public func serverCopy(from data: JSONValue) -> RealEstateProperty? { try? data.decode(as: RealEstateProperty.self) }
 }

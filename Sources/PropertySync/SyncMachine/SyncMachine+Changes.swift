@@ -74,13 +74,17 @@ extension SyncMachine {
             actions += pump()  // a create held behind this one may go now
             return .dropped(entry, actions)
         }
-        switch entry.inverse(current: store.record(entry.recordID)) {
+        switch entry.inverse(current: store.record(entry.recordID), keepsKeys: undoneDeletesKeepTheirKeys) {
         case .change(let change):
             return .inverse(entry, change)
         case .notPossible(let reason):
             return .notPossible("Cannot undo \(entry.description): \(reason)")
         }
     }
+
+    /// Whether an undone delete comes back under its own key: the plain dialect (Gen 2) keeps no
+    /// tombstone, the versioned one does (a create of the old id would be refused).
+    var undoneDeletesKeepTheirKeys: Bool { !dialect.hasVersions }
 
     /// An undone delete made the record again under a new id: older entries about it now concern the new copy.
     mutating func recreated(_ old: Record.ID, as new: Record.ID) {

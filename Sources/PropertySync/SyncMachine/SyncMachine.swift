@@ -227,7 +227,7 @@ struct SyncMachine<Record: ListRecord> {
         let previous = dialect
         dialect = learnt
         dialectIsKnown = true
-        var actions: [Action] = [.save(.dialect(learnt))]
+        var actions: [Action] = [.save(.dialect(learnt)), .emit(.dialectKnown(learnt))]
         if learnt != previous {
             actions.append(.log(.notice, "the API speaks the \(learnt) dialect"))
             if !previous.hasVersions, learnt.hasVersions {

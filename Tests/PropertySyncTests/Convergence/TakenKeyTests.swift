@@ -37,7 +37,8 @@ extension ConvergenceProperties {
             // The row shows theirs, in conflict; `o` puts mine over theirs, on purpose.
             #expect(await list.row(RecordKey("X"))?.record["note"] == .string("theirs"))
             let said = try await list.reapplyMine(RecordKey("X"))
-            #expect(said == "Applied your values over the other Tag “X”.")
+            // Named by its first text that is not the key (issue 29: a key or an id names nothing).
+            #expect(said == "Applied your values over the other Tag “theirs”.")
             #expect(await waitUntil(.seconds(20)) { await list.pendingCount == 0 })
             #expect(try await run.remote["Tag"]!.get(id: RecordKey("X"))?["note"] == .string("mine"), "o put mine on the server")
             #expect(await list.row(RecordKey("X"))?.record["note"] == .string("mine"))

@@ -1,0 +1,79 @@
+import AmplifyModels
+import Foundation
+import ModelScreens
+import OptimisticStore
+import PropertySync
+import ScreenValues
+import Testing
+@testable import ModelBrowser
+
+/// Issue 29, item 3 and the smaller items: the delete question counts the records that point at
+/// the one deleted and says what `u` can do after, by the API's dialect; the titles of a
+/// relation's list and of the form.
+@Suite struct DeleteQuestionTests {
+    let base = try! BrowserStateTests()
+
+    /// A category with `children` transactions pointing at it, on the Category list.
+    func categoryWithChildren(_ children: Int, dialect: APIDialect?) throws -> (BrowserState, ModelRecord) {
+        var state = base.state(initialModel: "Category")
+        let groceries = ModelRecord(
+            layout: try #require(base.layouts["Category"]), key: RecordKey("groceries"), values: ["name": .string("Groceries")], version: 1)
+        let rows = (0..<children).map { index -> RecordRow<ModelRecord> in
+            var child = base.transaction("t\(index)", "Bread \(index)", created: "2026-11-01T10:00:0\(index).000Z")
+            child["categoryId"] = .string("groceries")
+            return RecordRow(child)
+        }
+        let other = base.transaction("elsewhere", "Rent", created: "2026-11-02T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Category", .loaded([RecordRow(groceries)])))
+        _ = state.reduce(.list(model: "Transaction", .loaded(rows + [RecordRow(other)])))
+        if let dialect { _ = state.reduce(.list(model: "Category", .dialectKnown(dialect))) }
+        return (state, groceries)
+    }
+
+    @Test(arguments: [0, 1, 5])
+    func theQuestionCountsTheRecordsThatPointAtIt(children: Int) throws {
+        var (state, _) = try categoryWithChildren(children, dialect: .plain)
+        _ = state.reduce(.keyPressed(.character("d")))
+        let shown = base.text(state)
+        #expect(shown.contains("Delete “Groceries”?"))
+        switch children {
+        case 0: #expect(!shown.contains("point"), "\(shown)")
+        case 1: #expect(shown.contains("1 Transaction record points at it."), "\(shown)")
+        default: #expect(shown.contains("\(children) Transaction records point at it."), "\(shown)")
+        }
+        if children > 0 { #expect(shown.contains("u brings it back under its own key.")) }
+    }
+
+    @Test func onTheVersionedDialectTheQuestionSaysUndoMakesANewRecord() throws {
+        var (state, _) = try categoryWithChildren(2, dialect: .versioned)
+        _ = state.reduce(.keyPressed(.character("d")))
+        let shown = base.text(state)
+        #expect(shown.contains("2 Transaction records point at it."))
+        #expect(shown.contains("as a new record"), "\(shown)")
+        #expect(state.reduce(.keyPressed(.character("y"))) == [.delete(model: "Category", RecordKey("groceries"))])
+    }
+
+    /// The relation's list is named the same whether or not the selection was moved first.
+    @Test func aRelationsTitleDoesNotDependOnHavingMovedTheSelection() throws {
+        for moved in [false, true] {
+            var (state, _) = try categoryWithChildren(2, dialect: .plain)
+            if moved {
+                _ = state.reduce(.keyPressed(.character("j")))
+                _ = state.reduce(.keyPressed(.character("k")))
+            }
+            _ = state.reduce(.keyPressed(.character("f")))
+            if case .follow = state.overlay { _ = state.reduce(.keyPressed(.enter)) }
+            #expect(base.text(state).contains("Transaction of Category “Groceries”"), "moved: \(moved)\n\(base.text(state))")
+        }
+    }
+
+    @Test func theFormIsTitled() throws {
+        var (state, _) = try categoryWithChildren(0, dialect: .plain)
+        _ = state.reduce(.keyPressed(.character("e")))
+        #expect(base.text(state).contains("Edit Category “Groceries”"))
+        _ = state.reduce(.keyPressed(.escape))
+        if case .confirmDiscard = state.overlay { _ = state.reduce(.keyPressed(.character("y"))) }
+        _ = state.reduce(.keyPressed(.character("n")))
+        #expect(base.text(state).contains("New Category"))
+    }
+}
