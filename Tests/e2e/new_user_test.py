@@ -146,6 +146,12 @@ def undoing_an_add_from_its_detail(binary):
         screen = app.screen()
         check("deleted elsewhere" not in screen and "gone" not in screen, "nobody else is blamed", screen)
         check(row_line(screen, "Undo me") is None and "Sync" not in screen, "back in the list, without the row", screen)
+        # Issue 29, item 5: not even for a moment, in the messages kept.
+        app.keys("m")
+        app.expect(lambda s: "Messages, newest first" in s, "the messages")
+        screen = app.screen()
+        check("deleted elsewhere" not in screen, "no message blames anyone else", screen)
+        app.keys("Escape")
     finally:
         app.close()
 
