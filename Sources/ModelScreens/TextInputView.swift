@@ -12,22 +12,28 @@ struct TextInputView {
         guard width > 0 else { return }
         frame.draw("", row: row, column: column, width: width, style: .underline, fill: true)
         let characters = input.characters
-        let widths = characters.map { max(1, frame.columns(of: String($0))) }
+        // Only the characters that can be seen are measured: a value of a megabyte costs a line's work.
+        let separate = frame.separateClusters
+        let widthOf = { (index: Int) in max(1, TerminalText.columns(of: String(characters[index]), separate: separate)) }
         var start = 0
         if hasFocus {
             // The first character shown: as far left as possible with the cursor cell still inside.
-            var used = widths[..<input.cursor].reduce(0, +) + 1
-            while used > width, start < input.cursor {
-                used -= widths[start]
-                start += 1
+            var used = 1
+            start = input.cursor
+            while start > 0 {
+                let previous = widthOf(start - 1)
+                if used + previous > width { break }
+                used += previous
+                start -= 1
             }
         }
         var x = column
         for index in start..<characters.count {
-            guard x + widths[index] <= column + width else { break }
+            let cell = widthOf(index)
+            guard x + cell <= column + width else { break }
             let style: Frame.Style = hasFocus && index == input.cursor ? [.underline, .reverse] : .underline
-            frame.draw(String(characters[index]), row: row, column: x, width: widths[index], style: style)
-            x += widths[index]
+            frame.draw(String(characters[index]), row: row, column: x, width: cell, style: style)
+            x += cell
         }
         if hasFocus, input.cursor == characters.count, x < column + width {
             frame[row, x] = Frame.Cell(" ", style: [.underline, .reverse])
