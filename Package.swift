@@ -204,9 +204,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
-        // The loop with small programs, and once with the app itself (`AppDriver`).
+        // The loop with small programs, and once with the app itself (`AppDriver`); pastes fuzzed
+        // through real curses into both apps' screens (the sample's and the model browser's).
         .testTarget(
-            name: "TerminalTests", dependencies: ["Terminal", "ScreenValues", "TUI", "PropertySync", "CNcurses"],
+            name: "TerminalTests",
+            dependencies: ["Terminal", "ScreenValues", "TUI", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels"],
             swiftSettings: strict),
     ]
 )

@@ -9,6 +9,7 @@ import ScreenValues
 extension BrowserState {
     mutating func press(_ key: Key) -> [BrowserEffect] {
         refusedKey = nil
+        filterRefusal = nil
         if let overlay { return press(key, on: overlay) }
         switch screen {
         case .picker(var picker):
@@ -25,6 +26,7 @@ extension BrowserState {
                 screen = .list
             case .choosing:
                 screen = .picker(picker)
+                if let message = picker.message { status = StatusMessage(kind: .failed, text: message) }
             }
             return []
         case .form(var form):
@@ -281,8 +283,13 @@ extension BrowserState {
         case .character(let character):
             text.append(character)
         case .paste(let pasted):
-            // Text only: a newline in a paste is a space, never ⏎.
-            text += Self.fieldText(pasted)
+            // Text only, whole or not at all: a line break in a paste is a space, never ⏎.
+            switch pasted.line(.asSpaces) {
+            case .success(let line): text += line
+            case .failure(let refusal):
+                filterRefusal = refusal.message(noun: "filter")
+                return []
+            }
         default:
             return []
         }
@@ -342,12 +349,4 @@ extension BrowserState {
     }
 
     func layout(of name: String) -> RecordLayout? { layouts[name] }
-
-    /// A paste as one line of text: a line break is a space, other control characters go.
-    static func fieldText(_ pasted: String) -> String {
-        String(pasted.compactMap { character -> Character? in
-            if character.isNewline { return " " }
-            return character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : character
-        })
-    }
 }

@@ -158,7 +158,11 @@ extension BrowserState {
             }
             frame.draw(" \(mark) \(status.text)", row: height - 2, column: 0, width: width, style: status.kind == .failed ? .bold : .normal)
         }
-        frame.draw(" " + hints(list), row: height - 1, column: 0, width: width, style: .dim)
+        if case .filtering = screen, let filterRefusal {
+            frame.draw(" ✗ \(filterRefusal)", row: height - 1, column: 0, width: width, style: .bold)
+        } else {
+            frame.draw(" " + hints(list), row: height - 1, column: 0, width: width, style: .dim)
+        }
     }
 
     func hints(_ list: ShownList) -> String {

@@ -50,6 +50,9 @@ public struct BrowserState: Sendable {
     var status: StatusMessage?
     /// A row whose change was just refused and reverted: marked `!` until the next key.
     var refusedKey: RecordKey?
+    /// Why the filter being typed took nothing of a paste: on the hint line (the status line is
+    /// the filter's) until the next key.
+    var filterRefusal: String?
 
     enum Screen: Sendable {
         case picker(ModelPicker)

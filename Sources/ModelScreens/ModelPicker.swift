@@ -4,7 +4,8 @@ import ScreenValues
 /// The first screen when a backend has several models: a row per model with its number of
 /// fields and its key, and why it is read-only when it is. ↑ ↓ (PgUp PgDn Home End) move, ⏎
 /// chooses, typing filters by name (⌫ erases; Esc clears the filter, then closes). A paste
-/// goes into the filter, never chooses; Alt keys do nothing.
+/// goes into the filter whole (line breaks as spaces) or not at all, saying why (`message`),
+/// and never chooses; Alt keys do nothing.
 public struct ModelPicker: Sendable {
     public let schema: ModelSchema
     /// Why a model is read-only, by name (from `AmplifyModel.access(with:)`, which needs the
@@ -13,6 +14,8 @@ public struct ModelPicker: Sendable {
     var filter = TextInput()
     /// Position in `matches`.
     public private(set) var selectedIndex = 0
+    /// Why the last key did nothing (a paste refused); cleared by the next key.
+    public private(set) var message: String?
 
     public enum Outcome: Sendable, Hashable {
         case choosing
@@ -42,6 +45,7 @@ public struct ModelPicker: Sendable {
     }
 
     public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Outcome {
+        message = nil
         let count = matches.count
         switch key {
         case .enter: return selected.map(Outcome.chosen) ?? .choosing
@@ -58,8 +62,11 @@ public struct ModelPicker: Sendable {
         case .pageDown: selectedIndex = max(0, min(count - 1, selectedIndex + max(1, pageHeight - 1)))
         case .home: selectedIndex = 0
         case .end: selectedIndex = max(0, count - 1)
-        case .paste(let text):
-            if case .success(let line) = PastedText.oneLine(text) { changeFilter { $0.insert(line) } }
+        case .paste(let pasted):
+            switch pasted.line(.asSpaces) {
+            case .success(let line): changeFilter { $0.insert(line) }
+            case .failure(let refusal): message = refusal.message(noun: "filter")
+            }
         case .character, .backspace, .delete, .control:
             changeFilter { _ = $0.handle(key) }
         default: break  // Alt keys, function keys: nothing

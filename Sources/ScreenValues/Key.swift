@@ -11,9 +11,9 @@ public enum Key: Hashable, Sendable {
     case function(Int)
     /// Alt (Meta) with a key: the terminal sends Esc, then the key, at once. `.alt(.character("b"))` is M-b.
     indirect case alt(Key)
-    /// Text the terminal delivered as one bracketed paste: it is data, never keys, whatever it holds
-    /// (line breaks, control characters and escape sequences included).
-    case paste(String)
+    /// What the terminal delivered as one bracketed paste: data, never keys, whatever it holds
+    /// (line breaks, control characters and escape sequences included); whole, or why it is not.
+    case paste(Paste)
 
     /// The key as help and hints spell it.
     public var label: String {

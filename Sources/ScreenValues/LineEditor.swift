@@ -142,6 +142,22 @@ public struct LineEditor: Sendable, Hashable {
         return .edited
     }
 
+    /// Puts a paste in at the cursor, whole or not at all: nil when it went in, else why nothing
+    /// of it did (too long for the field or for any paste, not UTF-8, a control character, a
+    /// line break where `lineBreaks` refuses them).
+    public mutating func paste(_ paste: Paste, lineBreaks: Paste.LineBreaks) -> PasteRefusal? {
+        if case .tooLong(let characters, _) = paste, characters > maximumLength {
+            return .doesNotFit(characters: characters, holds: maximumLength, left: max(0, maximumLength - count))
+        }
+        switch paste.line(lineBreaks) {
+        case .failure(let refusal):
+            return refusal
+        case .success(let line):
+            guard insert(line) == .full else { return nil }
+            return .doesNotFit(characters: line.count, holds: maximumLength, left: max(0, maximumLength - count))
+        }
+    }
+
     /// Splits the text at the cursor: what stays, and what goes to a new line (a list's ⏎).
     public mutating func splitAtCursor() -> String {
         let rest = String(characters[cursor...])

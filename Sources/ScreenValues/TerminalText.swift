@@ -14,6 +14,23 @@ public enum TerminalText {
         return String(result)
     }
 
+    /// The text with every character `sanitized` replaces written as a Swift escape
+    /// (`\u{1B}`, `\u{202E}`): for a log, which is read with `tail -f` and `grep`, where a
+    /// stand-in would hide which character came, and a raw one would run in the reader's terminal.
+    /// A line break is escaped too, so that one log line is one message.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if needsReplacement(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// Whether a scalar must not be written to a terminal as it is.
     public static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -31,27 +31,12 @@ extension AppState {
         return []
     }
 
-    /// A paste goes in whole, or not at all with a message saying why: a name is one line.
-    private mutating func paste(_ text: String, into current: inout Editing, now: ContinuousClock.Instant) {
-        let noun = current.field.noun
-        if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            show("Not pasted: the text has a line break, and a \(noun) is one line.", .error, now: now)
-            return
+    /// A paste goes in whole, or not at all with a message saying why: a name is one line, and
+    /// a paste too long, not UTF-8 or holding a control character is refused with its reason.
+    private mutating func paste(_ pasted: Paste, into current: inout Editing, now: ContinuousClock.Instant) {
+        if let refusal = current.editor.paste(pasted, lineBreaks: .refused) {
+            show(refusal.message(noun: current.field.noun), .error, now: now)
         }
-        if let bad = text.unicodeScalars.first(where: TerminalText.needsReplacement) {
-            show("Not pasted: the text has a control character (\(Self.codePoint(bad))).", .error, now: now)
-            return
-        }
-        if current.editor.insert(text) == .full {
-            let room = max(0, current.field.maximumLength - current.editor.count)
-            show("Not pasted: \(text.count) characters do not fit; the \(noun) holds \(current.field.maximumLength)"
-                 + " (\(room) left).", .error, now: now)
-        }
-    }
-
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     private mutating func commit(_ current: Editing, now: ContinuousClock.Instant) -> [Effect] {

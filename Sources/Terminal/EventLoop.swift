@@ -4,7 +4,7 @@ import ScreenValues
 
 /// The one thread that owns curses: it waits in `poll` on the terminal input,
 /// the mailbox's wake pipe and the signal pipe; then reads every key
-/// (non-blocking `get_wch`), drains the mailbox, runs the program, and paints
+/// (non-blocking `wgetch`, through `KeyReader`), drains the mailbox, runs the program, and paints
 /// the cells that changed. What to do next, and when, is `LoopStateMachine`'s
 /// decision; this type only does the I/O. Curses must be set up by the caller
 /// (`TerminalSession` on the real terminal, `OffscreenCurses` in tests).
@@ -20,8 +20,8 @@ struct EventLoop<Program: TerminalProgram> {
     /// How long a frame is held back for spawned work in flight (see `Mailbox.spawn`).
     let drawDeferral: Duration
 
-    /// Keeps what spans reads: an open paste, an Esc that may start an Alt key.
-    private var decoder = KeyDecoder()
+    /// Keeps what spans reads: an open paste, an Esc that may start an Alt key, a character's bytes.
+    private var reader = KeyReader()
     /// Reads in a row that found the input readable yet gave nothing: the end of file, at 50.
     private var emptyReads = 0
     /// Ctrl-Z: gives the terminal back and stops the process until the shell's `fg`;
@@ -98,8 +98,8 @@ struct EventLoop<Program: TerminalProgram> {
     /// writes a paste at once; a person's next key comes far later).
     static var pasteTailWait: Int32 { 50 }
 
-    private func inputArrives(withinMilliseconds milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+    private static func inputArrives(on input: Int32, withinMilliseconds milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, milliseconds) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 
@@ -122,26 +122,11 @@ struct EventLoop<Program: TerminalProgram> {
     /// Every key curses can give without waiting. The end of input ends the loop: a hang-up, or
     /// input that is readable yet gives nothing, again and again (end of file).
     private mutating func readKeys(inputEvents: Int16, machine: inout LoopStateMachine<Program.Message>) -> LoopExit? {
-        var keysRead = 0
-        var character: UInt32 = 0
-        var keys: [Key] = []
-        while true {
-            let status = get_wch(&character)
-            if status == ERR {
-                // Right after a paste's end, more input without a pause is the rest of the same
-                // burst (see `KeyDecoder`): wait a moment for it before ending the batch.
-                if decoder.awaitsPasteTail, inputArrives(withinMilliseconds: Self.pasteTailWait) { continue }
-                break
-            }
-            keysRead += 1
-            if status == KEY_CODE_YES, Int32(bitPattern: character) == KEY_RESIZE {
-                machine.resized(width: screenSize.width, height: screenSize.height)
-                continue
-            }
-            keys += decoder.feed(status: status, value: character)
-        }
-        keys += decoder.endOfBatch()
-        for key in keys {
+        let input = inputDescriptor
+        let batch = reader.readBatch { Self.inputArrives(on: input, withinMilliseconds: Self.pasteTailWait) }
+        let keysRead = batch.reads
+        if batch.resized { machine.resized(width: screenSize.width, height: screenSize.height) }
+        for key in batch.keys {
             switch machine.keyRead(key) {
             case .queued: break
             case .interrupt: return .interrupted(signal: SIGINT)

@@ -1,12 +1,22 @@
 import CNcurses
 import ScreenValues
 
-/// Turns what `get_wch` reads into `Key`s. Pure (no curses calls), so it is tested without a terminal.
+/// Turns what `wgetch` reads (a byte, or the code of a key curses recognised) into `Key`s. Pure
+/// (no curses calls), so it is tested without a terminal.
 ///
-/// Two things need memory across reads:
+/// UTF-8 is put together here, not by curses: curses' `get_wch` met a byte that is not UTF-8 by
+/// reading on until its buffer was full or the input ran dry, and dropped all of it, the paste's
+/// end marker and the next key included. Here a bad byte is one bad byte: the byte after it is
+/// read as what it is.
+///
+/// Three things need memory across reads:
 /// - Bracketed paste: between the terminal's paste-start and paste-end markers (bound to
 ///   `proptui_key_paste_start/end` by `define_key`) everything is text, gathered into one
-///   `.paste`; a pasted line break or `d` never becomes a key.
+///   `.paste`; a pasted line break or `d` never becomes a key. A paste is never cut and never
+///   split: one longer than `Paste.maximumLength`, or holding bytes that are not UTF-8, comes as
+///   one `.paste` that says so (the field refuses it whole, saying why), and a start marker
+///   inside a paste is text of it (`ESC[200~`, which the field refuses as a control character),
+///   not the start of another.
 ///   **The rule for what follows a paste**: input that arrives in the same burst as a paste's
 ///   end marker, without the input running dry in between (`endOfBatch`, which the loop delays a
 ///   moment after a paste: `awaitsPasteTail`), is part of the paste, never keys. A pasted text
@@ -16,74 +26,116 @@ import ScreenValues
 /// - Alt: the terminal sends Alt+b as Esc then b in one write. An Esc followed by a key in
 ///   the same batch of input is `.alt(key)`; an Esc with nothing after it is `.escape`
 ///   (curses has already waited the escape delay for the rest of a sequence).
+/// - A character's UTF-8 bytes, which can end one read and start the next.
 struct KeyDecoder {
-    /// The paste gathered so far, while between the markers.
-    private var pasted: String?
-    /// Reads in the current paste; past `maximumPaste` the rest is not kept (no field takes
-    /// that much, and the field refuses a paste that does not fit, saying so).
-    private var pastedReads = 0
-    static let maximumPaste = 100_000
+    /// The paste gathered so far: while between the markers, and after the end marker for the
+    /// rest of its burst (`pasteEnded`).
+    private var paste: PasteBuilder?
+    /// The paste's end marker has come: what follows in the same burst is part of it.
+    private var pasteEnded = false
+    /// A character's bytes outside a paste.
+    private var utf8 = UTF8Assembler()
     /// An Esc read, waiting to see whether a key follows it in the same batch.
     private var escapePending = false
     /// Inside an escape sequence curses did not know (Esc [ … final byte, like Shift+F5's
     /// `ESC[15;2~`): it is dropped whole rather than typed as text or read as Alt+[.
     private var inUnknownSequence = false
 
-    /// A paste whose end marker came in the current burst of input: what follows it without a
-    /// pause belongs to it. Delivered when the input runs dry.
-    private var ended: String?
-
     /// Whether a paste has started and not ended (its text waits for the end marker).
-    var isInPaste: Bool { pasted != nil }
+    var isInPaste: Bool { paste != nil && !pasteEnded }
 
     /// Whether a paste has just ended: the loop waits a moment for more input before it ends
     /// the batch, so that the rest of a burst cannot slip out as keys.
-    var awaitsPasteTail: Bool { ended != nil }
+    var awaitsPasteTail: Bool { pasteEnded }
 
-    /// Feeds one `get_wch` result (`status` is `OK` or `KEY_CODE_YES`); answers the keys it completes.
-    mutating func feed(status: Int32, value: UInt32) -> [Key] {
-        let code = Int32(bitPattern: value)
-        let isFunctionKey = status == KEY_CODE_YES
-        if var text = ended {
-            // The same burst as a paste's end: part of it, markers included (a marker is an Escape
-            // character in the text, so the field refuses it).
-            pastedReads += 1
-            if pastedReads <= Self.maximumPaste {
-                let isMarker = isFunctionKey && (code == proptui_key_paste_start() || code == proptui_key_paste_end())
-                text.append(contentsOf: isMarker ? "\u{1B}" : Self.pastedText(status: status, value: value))
+    static var pasteStartCode: Int32 { proptui_key_paste_start() }
+    static var pasteEndCode: Int32 { proptui_key_paste_end() }
+
+    /// Feeds one `wgetch` result: a byte (0–255) or a key code (`KEY_MIN` and up); answers the
+    /// keys it completes.
+    mutating func feed(_ read: Int32) -> [Key] {
+        let isKeyCode = read > 0xFF
+        if paste != nil {
+            feedPaste(read, isKeyCode: isKeyCode)
+            return []
+        }
+        if isKeyCode {
+            _ = utf8.flush()  // a character left unfinished before a key is not UTF-8: dropped
+            if read == Self.pasteStartCode {
+                inUnknownSequence = false
+                paste = PasteBuilder()
+                return takePendingEscape()
             }
-            ended = text
-            return []
+            if read == Self.pasteEndCode { return [] }  // an end without a start: nothing to deliver
+            return decode(keyCode: read)
         }
-        if isFunctionKey, code == proptui_key_paste_start() {
-            var keys = takePendingEscape()
-            if let unfinished = pasted { keys.append(.paste(unfinished)) }  // a start without an end: keep what came
-            pasted = ""
-            pastedReads = 0
-            return keys
+        // A byte that is not UTF-8, typed rather than pasted, is dropped (it is no key); the
+        // byte after it is read as what it is.
+        guard let scalar = utf8.take(UInt8(truncatingIfNeeded: read)).scalar else { return [] }
+        return decode(scalar: scalar)
+    }
+
+    private mutating func feedPaste(_ read: Int32, isKeyCode: Bool) {
+        guard isKeyCode else {
+            paste?.append(byte: UInt8(truncatingIfNeeded: read))
+            return
         }
-        if isFunctionKey, code == proptui_key_paste_end() {
-            guard let text = pasted else { return [] }  // an end without a start: nothing to deliver
-            pasted = nil
-            ended = text  // delivered when the burst is over (see `ended`)
-            return []
+        switch read {
+        case Self.pasteEndCode where !pasteEnded:
+            pasteEnded = true  // delivered when the burst is over
+            paste?.breakCharacter()  // bytes after the marker are no part of a character before it
+        case Self.pasteEndCode:
+            paste?.append(text: "\u{1B}[201~")  // a marker in the rest of the burst: text of the paste
+        case Self.pasteStartCode:
+            paste?.append(text: "\u{1B}[200~")  // a start inside a paste is text of it, not another paste
+        default:
+            // A key curses recognised in the pasted bytes (an escape sequence, DEL read as
+            // Backspace) comes as an Escape character, which a field refuses as a control character.
+            paste?.append(text: "\u{1B}")
         }
-        if pasted != nil {
-            pastedReads += 1
-            if pastedReads <= Self.maximumPaste { pasted!.append(contentsOf: Self.pastedText(status: status, value: value)) }
-            return []
+    }
+
+    /// Input has run dry for now: a paste that ended is delivered, a lone Esc is the Escape key.
+    /// A paste without its end marker yet stays open for it.
+    mutating func endOfBatch() -> [Key] {
+        inUnknownSequence = false
+        if pasteEnded, let ended = paste {
+            paste = nil
+            pasteEnded = false
+            return [.paste(ended.finished())]
         }
+        return takePendingEscape()
+    }
+
+    private mutating func takePendingEscape() -> [Key] {
+        guard escapePending else { return [] }
+        escapePending = false
+        return [.escape]
+    }
+
+    private mutating func decode(keyCode: Int32) -> [Key] {
+        inUnknownSequence = false
+        guard let key = Self.functionKey(keyCode) else { return [] }
+        return deliver(key)
+    }
+
+    private mutating func decode(scalar: Unicode.Scalar) -> [Key] {
+        let value = scalar.value
         if inUnknownSequence {
             // Parameters and intermediates (0x20–0x3F) continue it; a final byte (0x40–0x7E) ends it.
-            if status == KEY_CODE_YES || !(0x20...0x3F).contains(value) { inUnknownSequence = false }
-            if status != KEY_CODE_YES, (0x40...0x7E).contains(value) || (0x20...0x3F).contains(value) { return [] }
+            if !(0x20...0x3F).contains(value) { inUnknownSequence = false }
+            if (0x20...0x7E).contains(value) { return [] }
         }
-        guard let key = Self.key(status: status, value: value) else { return [] }
+        guard let key = Self.key(scalar: scalar) else { return [] }
         if escapePending, key == .character("[") {
             escapePending = false
             inUnknownSequence = true
             return []
         }
+        return deliver(key)
+    }
+
+    private mutating func deliver(_ key: Key) -> [Key] {
         if key == .escape {
             let keys = takePendingEscape()
             escapePending = true
@@ -96,47 +148,16 @@ struct KeyDecoder {
         return [key]
     }
 
-    /// Input has run dry for now: a paste that ended is delivered, a lone Esc is the Escape key.
-    /// A paste without its end marker yet stays open for it.
-    mutating func endOfBatch() -> [Key] {
-        inUnknownSequence = false
-        if let text = ended {
-            ended = nil
-            return [.paste(text)]
-        }
-        return takePendingEscape()
-    }
-
-    private mutating func takePendingEscape() -> [Key] {
-        guard escapePending else { return [] }
-        escapePending = false
-        return [.escape]
-    }
-
-    /// What one read inside a paste adds to its text: characters as they are, Return as a line
-    /// break, and a function key curses recognised in the pasted bytes as an Escape character
-    /// (it was an escape sequence), so that the field refuses it as a control character.
-    static func pastedText(status: Int32, value: UInt32) -> String {
-        if status == KEY_CODE_YES { return "\u{1B}" }
-        if value == 13 { return "\n" }
-        guard let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
-        return String(Character(scalar))
-    }
-
-    /// A key from `get_wch`'s status (`OK` for a character, `KEY_CODE_YES` for a
-    /// function key) and value; nil for what the app has no use for.
-    static func key(status: Int32, value: UInt32) -> Key? {
-        if status == KEY_CODE_YES { return functionKey(Int32(bitPattern: value)) }
-        switch value {
+    /// A key for a character read outside a paste; nil for what the app has no use for.
+    static func key(scalar: Unicode.Scalar) -> Key? {
+        switch scalar.value {
         case 10, 13: return .enter
         case 27: return .escape
         case 8, 127: return .backspace
         case 9: return .tab
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))  // 1 is C-a
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(scalar.value) + 96)))  // 1 is C-a
         case 0..<32, 0x80..<0xA0: return nil
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(Character(scalar))
+        default: return .character(Character(scalar))
         }
     }
 

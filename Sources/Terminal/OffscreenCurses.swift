@@ -32,6 +32,12 @@ public final class OffscreenCurses {
         self.output = output
         self.input = input
         resizeterm(lines, columns)
+        // A pipe is not a terminal set to 8 bits (CS8), so curses would strip the 8th bit of
+        // every byte read; a real terminal gives it whole (`meta` only says so here: its
+        // output goes to /dev/null). And the paste markers, as the app's session binds them.
+        meta(proptui_stdscr(), true)
+        nonl()  // Return comes as CR, as the app's session reads it
+        proptui_define_paste_keys()
     }
 
     deinit {

@@ -1,28 +1,44 @@
 import Foundation
+import Glibc
 import Logging
+import ScreenValues
 import Synchronization
 
 /// swift-log to a file: logs must never reach the terminal while curses owns it.
 /// One line per message; the file is created with mode 0600.
+///
+/// What a line holds can come from the server (an error's message, a record's name): every
+/// control character in it is written escaped (`\u{1B}`, `TerminalText.escaped`), so that
+/// `tail -f` of the log runs no escape sequence and a line break cannot forge a line.
 struct FileLogHandler: LogHandler {
     /// The open file, shared by every logger of the process.
     final class Sink: Sendable {
-        private let handle: Mutex<FileHandle>
+        /// Opened for appending (O_APPEND): each line is one write at the end of the file as it
+        /// is then, so that two processes writing one log add their lines, never overwrite them.
+        private let descriptor: Mutex<Int32>
 
         init(path: String) throws {
-            let manager = FileManager.default
-            if !manager.fileExists(atPath: path) {
-                guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-                }
+            let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard opened >= 0 else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
             }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            handle.seekToEndOfFile()
-            self.handle = Mutex(handle)
+            descriptor = Mutex(opened)
+        }
+
+        deinit {
+            descriptor.withLock { _ = close($0) }
         }
 
         func write(_ line: String) {
-            handle.withLock { $0.write(Data(line.utf8)) }
+            descriptor.withLock { descriptor in
+                var bytes = Array(line.utf8)[...]
+                while !bytes.isEmpty {
+                    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    bytes = bytes.dropFirst(written)
+                }
+            }
         }
     }
 
@@ -37,9 +53,15 @@ struct FileLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let time = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
-        sink.write("\(time) \(event.level) \(label): \(event.message)\(fields.isEmpty ? "" : " " + fields)\n")
+        sink.write(Self.line(
+            time: Date().formatted(.iso8601.time(includingFractionalSeconds: true)), level: event.level, label: label,
+            message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { _, new in new }))
+    }
+
+    /// One log line, every part escaped.
+    static func line(time: String, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
+        let fields = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let text = "\(time) \(level) \(label): \(message)\(fields.isEmpty ? "" : " " + fields)"
+        return TerminalText.escaped(text) + "\n"
     }
 }

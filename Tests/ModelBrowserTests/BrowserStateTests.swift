@@ -244,6 +244,13 @@ import Testing
         _ = state.reduce(.keyPressed(.character("/")))
         _ = state.reduce(.keyPressed(.paste("Re\nnt")))
         #expect(state.textFilter == "Re nt")
+        // Whole or not at all: a control character was dropped and the rest put in.
+        _ = state.reduce(.keyPressed(.paste("x\u{1B}[2Jy")))
+        #expect(state.textFilter == "Re nt")
+        #expect(text(state).contains("Not pasted: the text has a control character (U+001B)."))
+        _ = state.reduce(.keyPressed(.paste(.invalidUTF8(byte: 0xFE, offset: 4))))
+        #expect(state.textFilter == "Re nt")
+        #expect(text(state).contains("Not pasted: the text is not valid UTF-8 (byte 0xFE at offset 4)."))
     }
 
     @Test func marksSayWhatWaitsAndWhatWasRefused() {

@@ -41,6 +41,12 @@ import Testing
         #expect(picker.filterText == "Book ")
         #expect(picker.handle(.alt(.enter)) == .choosing)
         #expect(picker.handle(.paste("\u{1B}[B\r")) == .choosing)
+        #expect(picker.filterText == "Book ", "refused whole")
+        #expect(picker.message == "Not pasted: the text has a control character (U+001B).")
+        #expect(picker.handle(.paste(.invalidUTF8(byte: 0xFF, offset: 0))) == .choosing)
+        #expect(picker.message == "Not pasted: the text is not valid UTF-8 (byte 0xFF at offset 0).")
+        _ = picker.handle(.character("s"))
+        #expect(picker.message == nil && picker.filterText == "Book s")
     }
 
     @Test func rowsSayFieldsKeyAndWhyReadOnly() throws {

@@ -203,6 +203,36 @@ import Testing
         #expect(form.text(ofField: "paymentMethod") == "CASH")
     }
 
+    /// Issue 29, items 4, 6, 7: a paste too long, not UTF-8 or holding a paste marker goes into
+    /// no field, partly or whole; the message gives the true size and the limit, or the reason.
+    /// (The form's text fields have no length limit of their own: a paste of 100,000 characters
+    /// goes in whole; the decoder cut a longer one to that, with no word.)
+    @Test func aPasteThatCannotGoInWholeGoesInNotAtAll() {
+        var form = Self.filledTransaction()
+        form.focus("merchant")
+        let before = form.text(ofField: "merchant")
+        form.press(.paste(.tooLong(characters: 102_400, codePoints: 102_400)))
+        #expect(form.text(ofField: "merchant") == before)
+        #expect(form.message == "Not pasted: the text is 102,400 characters long; a paste holds at most 100,000.")
+        form.press(.paste(.invalidUTF8(byte: 0xFF, offset: 3)))
+        #expect(form.text(ofField: "merchant") == before)
+        #expect(form.message == "Not pasted: the text is not valid UTF-8 (byte 0xFF at offset 3).")
+        form.press(.paste("Part1\u{1B}[200~Part2\rdy"))
+        #expect(form.text(ofField: "merchant") == before)
+        #expect(form.message == "Not pasted: the text has a control character (U+001B).")
+        form.focus("receiptNumbers")
+        let items = form.text(ofField: "receiptNumbers")
+        form.press(.paste(.invalidUTF8(byte: 0xC3, offset: 0)))
+        #expect(form.text(ofField: "receiptNumbers") == items)
+        form.focus("paymentMethod")
+        form.press(.paste(.tooLong(characters: 102_400, codePoints: 102_400)))
+        #expect(form.message == "Not pasted: the text is 102,400 characters long; a paste holds at most 100,000.")
+        form.focus("merchant")
+        let whole = String(repeating: "x", count: Paste.maximumLength)
+        form.press(.end, .paste(.text(whole)))
+        #expect(form.text(ofField: "merchant") == (before ?? "") + whole)
+    }
+
     @Test func altKeysNeverSubmitOrCancel() {
         var form = Self.filledTransaction()
         form.focus("receiptNumbers")

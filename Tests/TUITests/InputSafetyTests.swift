@@ -47,9 +47,35 @@ import Testing
         var app = makeApp()
         app.press(.character("n"))
         app.type("abc")
-        app.press(.paste(String(repeating: "x", count: limit)))
+        app.press(.paste(.text(String(repeating: "x", count: limit))))
         #expect(app.editing?.editor.text == "abc")
         #expect(app.status?.text == "Not pasted: \(limit) characters do not fit; the name holds \(limit) (\(limit - 3) left).")
+    }
+
+    /// Issue 29, item 4: a paste longer than a paste may be said "100000 characters" (the
+    /// decoder had cut it); the message gives its true size.
+    @Test func aPasteTooLongSaysItsTrueSize() {
+        var app = makeApp()
+        app.press(.character("n"))
+        app.type("abc")
+        app.press(.paste(.tooLong(characters: 102_400, codePoints: 102_400)))
+        #expect(app.editing?.editor.text == "abc")
+        #expect(app.status?.text == "Not pasted: 102,400 characters do not fit; the name holds 200 (197 left).")
+    }
+
+    /// Issue 29, items 6 and 7: a paste that is not UTF-8 says so (it said nothing, and the
+    /// next ⏎ blamed a line break); one holding a paste marker is refused whole.
+    @Test func aPasteNotUTF8OrHoldingAMarkerIsRefusedSayingWhy() {
+        var app = makeApp()
+        app.press(.character("n"))
+        app.press(.paste(.invalidUTF8(byte: 0xFF, offset: 3)))
+        #expect(app.editing?.editor.text == "")
+        #expect(app.status?.text == "Not pasted: the text is not valid UTF-8 (byte 0xFF at offset 3).")
+        app.press(.paste("Part1\u{1B}[200~Part2"))
+        #expect(app.editing?.editor.text == "")
+        #expect(app.status?.text == "Not pasted: the text has a control character (U+001B).")
+        app.type("j")
+        #expect(app.editing?.editor.text == "j")
     }
 
     /// In the list a paste runs none of its letters: no delete question, no undo, no quit.
@@ -57,7 +83,7 @@ import Testing
     func aPasteInTheListRunsNothing(_ text: String) {
         var app = makeApp()
         let before = app.selectedID
-        #expect(app.press(.paste(text)) == [])
+        #expect(app.press(.paste(.text(text))) == [])
         #expect(app.overlay == nil)
         #expect(app.editing == nil)
         #expect(app.selectedID == before)

@@ -139,21 +139,26 @@ extension RecordForm {
 
     // MARK: Paste
 
-    /// A paste into the focused field: text only, never keys.
-    mutating func paste(_ pasted: String) {
+    /// A paste into the focused field: text only, never keys, and whole or not at all (a paste
+    /// too long, not UTF-8 or holding a control character is refused, saying why).
+    mutating func paste(_ pasted: Paste) {
         var entry = entries[focus]
         switch entry.input {
         case .fixed:
             message = "Not pasted: \(entry.field.name) cannot be changed."
             return
         case .text(var input):
-            switch PastedText.oneLine(pasted) {
-            case .failure(let refusal): message = refusal.message; return
-            case .success(let line): input.insert(line)
+            if let refusal = input.paste(pasted) {
+                message = refusal.message()
+                return
             }
             entry.input = .text(input)
         case .choice(let options, _):
-            let wanted = (try? PastedText.oneLine(pasted).get())?.trimmingBlanks.lowercased() ?? ""
+            let wanted: String
+            switch pasted.line(.asSpaces) {
+            case .failure(let refusal): message = refusal.message(); return
+            case .success(let line): wanted = line.trimmingBlanks.lowercased()
+            }
             guard let index = options.firstIndex(where: { $0 != .null && entry.text.codec.text($0).lowercased() == wanted }) else {
                 message = "Not pasted: \(entry.field.name) is one of " + options.filter { $0 != .null }.map { entry.text.codec.text($0) }.joined(separator: ", ") + "."
                 return
@@ -161,8 +166,8 @@ extension RecordForm {
             entry.input = .choice(options: options, chosen: index)
         case .list(var items, var current):
             var lines: [String]
-            switch PastedText.lines(pasted) {
-            case .failure(let refusal): message = refusal.message; return
+            switch pasted.lines() {
+            case .failure(let refusal): message = refusal.message(); return
             case .success(let found): lines = found
             }
             // A paste that ends with a line break means its last line is done, not a blank item more.
