@@ -153,11 +153,13 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
+        // How many tests may run a server at once, across the test targets (one process).
+        .target(name: "ServerSlots", path: "Tests/ServerSlots", swiftSettings: strict),
         .testTarget(
             name: "AmplifyModelsTests",
             dependencies: [
                 // LocalAppSync: records of every fixture's models sent to and read back from a real server.
-                "AmplifyModels", "AppSync", "LocalAppSync",
+                "AmplifyModels", "AppSync", "LocalAppSync", "ServerSlots",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -168,14 +170,14 @@ let package = Package(
         .testTarget(
             name: "PropertySyncTests",
             dependencies: [
-                "PropertySync", "LocalAppSync", "AmplifyModels", .product(name: "Logging", package: "swift-log"),
+                "PropertySync", "LocalAppSync", "AmplifyModels", "ServerSlots", .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "LocalAppSyncTests",
             dependencies: [
-                "LocalAppSync", "AppSync", "AmplifyModels",
+                "LocalAppSync", "AppSync", "AmplifyModels", "ServerSlots",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),

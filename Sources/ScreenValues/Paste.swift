@@ -80,14 +80,14 @@ public enum PasteRefusal: Error, Hashable, Sendable {
         switch self {
         case .tooLong(let characters, let codePoints):
             if characters > Paste.maximumLength {
-                "Not pasted: the text is \(Self.grouped(characters)) characters long; a paste holds at most \(Self.grouped(Paste.maximumLength))."
+                "Not pasted: the text is \(NumberText.grouped(characters)) characters long; a paste holds at most \(NumberText.grouped(Paste.maximumLength))."
             } else {
-                "Not pasted: the text is \(Self.grouped(codePoints)) code points long; a paste holds at most \(Self.grouped(Paste.maximumCodePoints))."
+                "Not pasted: the text is \(NumberText.grouped(codePoints)) code points long; a paste holds at most \(NumberText.grouped(Paste.maximumCodePoints))."
             }
         case .doesNotFit(let characters, let holds, let left):
-            "Not pasted: \(Self.grouped(characters)) characters do not fit; the \(noun) holds \(Self.grouped(holds)) (\(Self.grouped(left)) left)."
+            "Not pasted: \(NumberText.grouped(characters)) characters do not fit; the \(noun) holds \(NumberText.grouped(holds)) (\(NumberText.grouped(left)) left)."
         case .invalidUTF8(let byte, let offset):
-            "Not pasted: the text is not valid UTF-8 (byte 0x\(Self.hex(byte)) at offset \(Self.grouped(offset)))."
+            "Not pasted: the text is not valid UTF-8 (byte 0x\(Self.hex(byte)) at offset \(NumberText.grouped(offset)))."
         case .controlCharacter(let scalar):
             "Not pasted: the text has a control character (\(Self.codePoint(scalar)))."
         case .lineBreak:
@@ -104,16 +104,5 @@ public enum PasteRefusal: Error, Hashable, Sendable {
     static func hex(_ byte: UInt8) -> String {
         let hex = String(byte, radix: 16, uppercase: true)
         return hex.count == 1 ? "0" + hex : hex
-    }
-
-    /// 102400 as "102,400", whatever the locale: the messages are English.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
     }
 }

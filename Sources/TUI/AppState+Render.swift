@@ -72,10 +72,10 @@ extension AppState {
     /// While the server has not answered: where the rows come from.
     private var cacheSummary: String? {
         guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
-        var count = rows.totalCount == 1 ? "the 1 row" : "the \(HeaderView.grouped(rows.totalCount)) rows"
+        var count = rows.totalCount == 1 ? "the 1 row" : "the \(NumberText.grouped(rows.totalCount)) rows"
         if let expected = loadProgress?.expected, expected > rows.totalCount {
             // The cache is still being read behind the first frame: not "the 2,000 rows" of 50,000.
-            count = "\(HeaderView.grouped(rows.totalCount)) of the ~\(HeaderView.grouped(expected)) rows"
+            count = "\(NumberText.grouped(rows.totalCount)) of the ~\(NumberText.grouped(expected)) rows"
         }
         guard let refreshedAt else { return "showing \(count) kept locally" }
         return "showing \(count) cached at \(clockTime(refreshedAt))"
@@ -110,11 +110,11 @@ extension AppState {
     private var filterSummary: String? {
         // Until a large list's new sort or filter is computed, the rows shown are the ones before.
         if rows.isRecomputing {
-            let total = HeaderView.grouped(rows.totalCount)
+            let total = NumberText.grouped(rows.totalCount)
             return rows.filter.isEmpty ? "sorting \(total) rows…" : "filter “\(rows.filter)”: filtering \(total) rows…"
         }
         if rows.filter.isEmpty { return nil }
-        return "filter “\(rows.filter)”: \(HeaderView.grouped(rows.count)) of \(HeaderView.grouped(rows.totalCount))"
+        return "filter “\(rows.filter)”: \(NumberText.grouped(rows.count)) of \(NumberText.grouped(rows.totalCount))"
     }
 
     private var simulationSummary: String? {
@@ -129,7 +129,7 @@ extension AppState {
         let last = min(source.count, scrollTop + layout.listHeight)
         // "rows", grouped as the header's "loading 9,000 of ~25,000" is: the rows in the list,
         // which a load in progress (counted in the header) is still adding to or checking.
-        return "\(HeaderView.grouped(first))–\(HeaderView.grouped(last)) of \(HeaderView.grouped(source.count)) rows"
+        return "\(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(source.count)) rows"
     }
 
     private var currentHints: [(key: String, word: String)] {

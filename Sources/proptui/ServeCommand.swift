@@ -2,6 +2,7 @@ import AppSync
 import ArgumentParser
 import Foundation
 import LocalAppSync
+import ScreenValues
 
 /// `proptui serve`: the embedded AppSync-compatible server on its own, for several terminals
 /// or any AppSync client to share.
@@ -282,27 +283,18 @@ struct Serve: AsyncParsableCommand {
     /// that holds anything is a usage problem (exit 64), left as it was.
     private func seed(_ count: Int, into server: LocalAppSyncServer, what: String) async throws {
         let started = ContinuousClock.now
-        let total = Self.grouped(count)
+        let total = NumberText.grouped(count)
         do {
             try await server.seedGenerated(count: count) { written in
-                FileHandle.standardError.write(Data("proptui serve: seeded \(Self.grouped(written)) records…\n".utf8))
+                FileHandle.standardError.write(Data("proptui serve: seeded \(NumberText.grouped(written)) records…\n".utf8))
             }
         } catch let error as LocalAppSyncError {
             throw UsageProblem(error.description)
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let shown = seconds < 10 ? String(format: "%.1f", seconds) : Self.grouped(Int(seconds.rounded()))
+        let shown = seconds < 10 ? String(format: "%.1f", seconds) : NumberText.grouped(Int(seconds.rounded()))
         FileHandle.standardError.write(Data("proptui serve: seeded \(total) \(what) in \(shown) s\n".utf8))
-    }
-
-    /// 1000000 as "1,000,000", whatever the locale (the messages are English).
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
-            String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
-        }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
     /// Mode 0600 when it carries the API key; replaced whole (a new file renamed over the old).

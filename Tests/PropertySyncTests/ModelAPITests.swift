@@ -1,3 +1,4 @@
+import ServerSlots
 import AmplifyModels
 import AppSync
 import Foundation
@@ -47,6 +48,10 @@ import Testing
     }
 
     static func withServer(_ models: ServedModels, dialect: APIDialect, _ body: (AppSyncClient) async throws -> Void) async throws {
+        try await ServerSlots.withSlot { try await withoutSlot(models, dialect: dialect, body) }
+    }
+
+    private static func withoutSlot(_ models: ServedModels, dialect: APIDialect, _ body: (AppSyncClient) async throws -> Void) async throws {
         let directory = NSTemporaryDirectory() + "proptui-model-api-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,3 +1,4 @@
+import ServerSlots
 import AmplifyModels
 import AppSync
 import Foundation
@@ -50,6 +51,12 @@ import Testing
     /// The fixture's models, each changed by `change` first (`{ _ in }`: as the file says).
     static func withBackend(
         _ dialect: APIDialect, changing change: (inout AmplifyModel) -> Void = { _ in }, _ body: (Backend) async throws -> Void
+    ) async throws {
+        try await ServerSlots.withSlot { try await withBackendWithoutSlot(dialect, changing: change, body) }
+    }
+
+    private static func withBackendWithoutSlot(
+        _ dialect: APIDialect, changing change: (inout AmplifyModel) -> Void, _ body: (Backend) async throws -> Void
     ) async throws {
         let directory = NSTemporaryDirectory() + "proptui-model-list-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

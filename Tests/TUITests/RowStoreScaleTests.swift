@@ -1,5 +1,6 @@
 import OptimisticStore
 import PropertySync
+import ScreenValues
 import Testing
 @testable import TUI
 
@@ -168,9 +169,9 @@ import Testing
     }
 
     @Test func numbersAreGroupedByThousands() {
-        #expect(HeaderView.grouped(0) == "0")
-        #expect(HeaderView.grouped(999) == "999")
-        #expect(HeaderView.grouped(1000) == "1,000")
-        #expect(HeaderView.grouped(1_234_567) == "1,234,567")
+        #expect(NumberText.grouped(0) == "0")
+        #expect(NumberText.grouped(999) == "999")
+        #expect(NumberText.grouped(1000) == "1,000")
+        #expect(NumberText.grouped(1_234_567) == "1,234,567")
     }
 }

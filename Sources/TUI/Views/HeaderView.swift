@@ -57,26 +57,15 @@ struct HeaderView {
 
     /// "loading 35,000 of ~1,000,000", or "loading 35,000…" with nothing to guess the total from.
     static func progressText(_ progress: LoadProgress) -> String {
-        let loaded = grouped(progress.loaded)
+        let loaded = NumberText.grouped(progress.loaded)
         guard let expected = progress.expected else { return "loading \(loaded)…" }
-        return "loading \(loaded) of ~\(grouped(expected))"
+        return "loading \(loaded) of ~\(NumberText.grouped(expected))"
     }
 
     /// The same in fewer columns: "35,000/~1,000,000".
     static func shortProgressText(_ progress: LoadProgress) -> String {
-        let loaded = grouped(progress.loaded)
+        let loaded = NumberText.grouped(progress.loaded)
         guard let expected = progress.expected else { return "\(loaded)…" }
-        return "\(loaded)/~\(grouped(expected))"
-    }
-
-    /// Thousands grouped with commas, whatever the locale: the header is in English.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
+        return "\(loaded)/~\(NumberText.grouped(expected))"
     }
 }

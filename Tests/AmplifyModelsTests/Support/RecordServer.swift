@@ -1,3 +1,4 @@
+import ServerSlots
 import AmplifyModels
 import AppSync
 import Foundation
@@ -15,6 +16,12 @@ struct RecordServer {
 
     /// Starts the server, runs `body`, and stops it (awaited) whether `body` returns or throws.
     static func with<T>(_ models: ServedModels, dialect: DocumentDialect, _ body: (RecordServer) async throws -> T) async throws -> T {
+        try await ServerSlots.withSlot { try await withoutSlot(models, dialect: dialect, body) }
+    }
+
+    private static func withoutSlot<T>(
+        _ models: ServedModels, dialect: DocumentDialect, _ body: (RecordServer) async throws -> T
+    ) async throws -> T {
         let directory = NSTemporaryDirectory() + "proptui-record-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

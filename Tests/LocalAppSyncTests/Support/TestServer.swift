@@ -1,3 +1,4 @@
+import ServerSlots
 import AsyncHTTPClient
 import Foundation
 import GraphQL
@@ -32,14 +33,16 @@ final class TestServer: Sendable {
         directory: String? = nil, configure: (inout LocalAppSyncConfiguration) -> Void = { _ in },
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(directory: directory, configure: configure)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
+        try await ServerSlots.withSlot {
+            let server = try await start(directory: directory, configure: configure)
+            do {
+                let result = try await body(server)
+                await server.stop()
+                return result
+            } catch {
+                await server.stop()
+                throw error
+            }
         }
     }
 

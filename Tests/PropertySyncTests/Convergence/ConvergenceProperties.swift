@@ -1,3 +1,4 @@
+import ServerSlots
 import AmplifyModels
 import AppSync
 import Foundation
@@ -28,10 +29,17 @@ import Testing
 @Suite(.serialized) struct ConvergenceProperties {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
+    /// Every seed that ever failed, run on every run besides the new ones (their schema and
+    /// schedule are the seed's; the network's timing is not, so they are kept, not trusted to replay):
+    /// 298176402 and 111738331 both reported "applied more than once" on the versioned dialect. The
+    /// second was the test's remote writer counting a create whose answer was lost (a loaded
+    /// machine's timeout) as not made, while the server had made it.
+    static let seedsThatFailed = [298_176_402, 111_738_331]
+
     static var seeds: [Int] {
         if let text = environment["PROPTUI_CONVERGENCE_SEED"], let seed = Int(text) { return [seed] }
         let count = environment["PROPTUI_CONVERGENCE_CASES"].flatMap { Int($0) } ?? 6
-        return (0..<count).map { _ in Int.random(in: 0...1_000_000_000) }
+        return seedsThatFailed + (0..<count).map { _ in Int.random(in: 0...1_000_000_000) }
     }
 
     static var steps: Int { environment["PROPTUI_CONVERGENCE_STEPS"].flatMap { Int($0) } ?? 48 }
@@ -133,6 +141,12 @@ final class ConvergenceRun {
     /// Serves the seed's schema in `dialect` on loopback, runs `body`, and stops everything.
     static func withServer(
         seed: Int, dialect: APIDialect, schema given: ModelSchema? = nil, _ body: (ConvergenceRun) async throws -> Void
+    ) async throws {
+        try await ServerSlots.withSlot { try await withServerWithoutSlot(seed: seed, dialect: dialect, schema: given, body) }
+    }
+
+    private static func withServerWithoutSlot(
+        seed: Int, dialect: APIDialect, schema given: ModelSchema?, _ body: (ConvergenceRun) async throws -> Void
     ) async throws {
         var generator = RandomSchema(seed: seed)
         let schema = given ?? generator.schema()
@@ -317,11 +331,28 @@ final class ConvergenceRun {
                     changes[field.name] = random.value(for: field, schema: schema)
                 }
                 let patch = try ModelRecordPatch.checked(changes, layout: layouts[model.name]!)
-                _ = try await api.send(.update(id: key, patch, base: base))
+                do {
+                    _ = try await api.send(.update(id: key, patch, base: base))
+                } catch {
+                    // Refused, or its answer lost (a slow machine's timeout): made only if the server
+                    // holds it now, past the base it was made against.
+                    guard let held = try? await api.get(id: key), held.version > base.version,
+                          patch.changes.allSatisfy({ held[$0.key] == $0.value }) else { throw error }
+                    log("remote's update of \(model.name) \(key) was applied, its answer lost: \(error)")
+                }
                 expected.record(write("remote", model, key, .update, patch.changes))
                 log("remote updates \(model.name) \(key) \(patch.fieldNames)")
             } else {
-                _ = try await api.send(.delete(id: key, base: base))
+                do {
+                    _ = try await api.send(.delete(id: key, base: base))
+                } catch {
+                    // Gone now (or its tombstone): made. A read that fails too says nothing: not made.
+                    let refusal = error
+                    let held: ModelRecord?
+                    do { held = try await api.get(id: key) } catch { throw refusal }
+                    guard held == nil || held?.isDeleted == true else { throw refusal }
+                    log("remote's delete of \(model.name) \(key) was applied, its answer lost: \(error)")
+                }
                 expected.record(write("remote", model, key, .delete, nil))
                 log("remote deletes \(model.name) \(key)")
             }
@@ -336,7 +367,15 @@ final class ConvergenceRun {
         defer { if journal.step > 0 { faultsOn(true) } }
         do {
             let record = try newRecord(model)
-            _ = try await remote[model.name]!.send(.create(record))
+            do {
+                _ = try await remote[model.name]!.send(.create(record))
+            } catch {
+                // Its answer lost (a timeout on a loaded machine) is not "not made": the server is
+                // asked. A create it applied, uncounted, made every later version look applied twice
+                // (seed 111738331: "applied more than once … at _version 3 after 2 confirmed").
+                guard let held = try? await remote[model.name]!.get(id: record.id), held.hasSameValues(as: record) else { throw error }
+                log("remote's create of \(model.name) \(record.id) was applied, its answer lost: \(error)")
+            }
             let names = Set(model.editableFields(for: .create).map(\.name))
             expected.record(write("remote", model, record.id, .create, record.valuesByName.filter { names.contains($0.key) }))
             log("remote creates \(model.name) \(record.id)")

@@ -1,3 +1,4 @@
+import ServerSlots
 import AppSync
 import Foundation
 import Synchronization
@@ -81,14 +82,16 @@ final class LoopbackServer: Sendable {
 func withLoopbackServer(
     faults: FaultSettings.Values = .init(), schema: ServedDialect = .versioned, _ body: (LoopbackServer) async throws -> Void
 ) async throws {
-    let server = try await LoopbackServer.start(faults: faults, schema: schema)
-    do {
-        try await body(server)
-    } catch {
+    try await ServerSlots.withSlot {
+        let server = try await LoopbackServer.start(faults: faults, schema: schema)
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
         await server.stop()
-        throw error
     }
-    await server.stop()
 }
 
 /// The real API behind a switch that can cut this one client off the network
