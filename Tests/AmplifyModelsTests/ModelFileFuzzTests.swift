@@ -298,13 +298,18 @@ import Testing
         for round in 0..<400 {
             let (data, structural, what) = try Self.mutated(&random)
             let context = "seed \(seed), round \(round): \(what.joined(separator: "; "))"
+            // One round in eight is held to a limit just under its size: refused as a whole, never read.
+            let limited = random.next(8) == 0
+            let limits = limited ? DescriptionLimits(maximumBytes: max(0, data.count - 1)) : DescriptionLimits()
             let schema: ModelSchema
             do {
-                schema = try ModelIntrospectionReader.read(data)
+                schema = try ModelIntrospectionReader.read(data, limits: limits)
+                #expect(!limited, "\(context): read past its size limit")
             } catch {
+                if limited { #expect(error == ModelDescriptionError(path: "", problem: "the file is larger than \(limits.maximumBytes) bytes")) }
                 refused += 1
                 #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(context): \(error)")
-                if structural { #expect(!error.path.isEmpty, "\(context): \(error)") }
+                if structural && !limited { #expect(!error.path.isEmpty, "\(context): \(error)") }
                 continue
             }
             read += 1
