@@ -4,13 +4,16 @@ import Foundation
 /// its content, not its name, so a renamed file still works.
 public enum ConfigurationFile {
     public static func load(path: String) throws(ConfigurationError) -> AppSyncConfiguration {
-        let data: Data
+        try parse(try read(path), path: path)
+    }
+
+    /// The file's bytes, 64 MB at most whatever it is (`BoundedFile`: a FIFO, `/dev/zero`).
+    public static func read(_ path: String) throws(ConfigurationError) -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try BoundedFile.read(path)
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: path, reason: error.description)
         }
-        return try parse(data, path: path)
     }
 
     public static func parse(_ data: Data, path: String) throws(ConfigurationError) -> AppSyncConfiguration {

@@ -80,6 +80,14 @@ extension Logger {
 
 /// Why the server would not start.
 public enum LocalAppSyncError: Error, CustomStringConvertible, Equatable {
+    /// What `LocalAppSyncServer.init` would refuse about the address and the key, known before
+    /// anything is started (so a command line can say it as a usage error).
+    public static func startProblem(host: String, apiKey: String?) -> LocalAppSyncError? {
+        if let apiKey, !APIKeyStore.isValid(apiKey) { return .invalidAPIKey }
+        if apiKey == nil, !LocalAppSyncServer.isLoopback(host) { return .nonLoopbackHostNeedsExplicitKey(host: host) }
+        return nil
+    }
+
     case nonLoopbackHostNeedsExplicitKey(host: String)
     case invalidAPIKey
     case alreadyStarted

@@ -1,3 +1,4 @@
+import AppSync
 import Foundation
 
 /// The `amplify_outputs.json` that describes a running server, as `npx ampx sandbox` writes one
@@ -54,7 +55,7 @@ extension LocalAppSyncServer {
 
     /// True when `path` is absent or holds outputs this server's kind wrote (safe to replace).
     public static func mayWriteOutputs(at path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return true }
+        guard let data = try? BoundedFile.read(path) else { return !FileManager.default.fileExists(atPath: path) }
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         return (json?["custom"] as? [String: Any])?[sandboxMarker] as? Bool == true
     }

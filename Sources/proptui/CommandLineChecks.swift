@@ -7,20 +7,27 @@ import Glibc
 enum CommandLineChecks {
     /// The log file can be created or appended to: its folder exists and is writable.
     static func logFile(_ path: String) throws(ValidationError) {
+        try writableFile(path, option: "--log-file")
+    }
+
+    /// A file `option` names can be written (created, or replaced): its folder exists and is
+    /// writable, and it is not a folder itself. Each case is said as what it is.
+    static func writableFile(_ path: String, option: String) throws(ValidationError) {
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: expanded, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw ValidationError("--log-file: \(path) is a folder; give a file in it") }
-            guard access(expanded, W_OK) == 0 else { throw ValidationError("--log-file: \(path) is not writable") }
+            if isDirectory.boolValue { throw ValidationError("\(option): \(path) is a folder; give a file in it") }
+            guard access(expanded, W_OK) == 0 else { throw ValidationError("\(option): \(path) is not writable") }
             return
         }
         let folder = (expanded as NSString).deletingLastPathComponent.isEmpty
             ? "." : (expanded as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--log-file: the folder \(folder) does not exist; create it or choose another")
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw ValidationError("\(option): the folder \(folder) does not exist; create it or choose another")
         }
+        guard isDirectory.boolValue else { throw ValidationError("\(option): \(folder) is a file, not a folder") }
         guard access(folder, W_OK | X_OK) == 0 else {
-            throw ValidationError("--log-file: the folder \(folder) is not writable; choose another")
+            throw ValidationError("\(option): the folder \(folder) is not writable; choose another")
         }
     }
 

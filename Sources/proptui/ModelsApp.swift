@@ -17,18 +17,22 @@ struct ModelsApp {
     let initialModel: String?
     let options: SyncOptions
     let dialectHint: APIDialect?
+    /// What could not be learnt of the API's models (one left out, and why): on the status line.
+    var notices: [String] = []
     let logger = Logger(label: "proptui.models")
 
     /// Runs until the user quits; how the loop ended.
     func run(terminal: TerminalOptions) async throws -> (LoopExit, lists: [String: RecordList<ModelRecord>]) {
         var layouts: [String: RecordLayout] = [:]
         var usable: [AmplifyModel] = []
+        var notices = notices
         for model in schema.models {
             do throws(ModelRecordError) {
                 layouts[model.name] = try RecordLayout(model: model, schema: schema)
                 usable.append(model)
             } catch {
                 logger.warning("\(model.name) is left out: \(error)")
+                notices.append("\(model.name) is not shown: \(error)")
             }
         }
         let shownSchema = ModelSchema(models: usable, enums: schema.enums, nonModels: schema.nonModels)
@@ -40,6 +44,7 @@ struct ModelsApp {
         let access = Dictionary(uniqueKeysWithValues: usable.map { ($0.name, $0.access(with: modes)) })
 
         let mailbox = try Mailbox<BrowserAction>()
+        if !notices.isEmpty { mailbox.post(.noticed(notices.joined(separator: "; "))) }
         let client = AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)
         let dialect = (try? storage.dialect()) ?? dialectHint ?? .plain
         var lists: [String: RecordList<ModelRecord>] = [:]

@@ -161,9 +161,9 @@ struct AppCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         // Read-only, so a bad config file is reported first, with or without a terminal.
-        let remote = try remoteConfiguration(environment: environment)
+        let (remote, configFile) = try remoteConfiguration(environment: environment)
         // So is a models file, or an outputs file's models: which models the app shows.
-        var shown = try modelsToShow(remote: remote)
+        var shown = try modelsToShow(remote: remote, configFile: configFile)
         // So is a mode that cannot be used (nothing is asked or fetched yet).
         let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
         let authorizer = try remote.map {
@@ -200,9 +200,10 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         prompt.stopAsking()
+        var notices: [String] = []
         if case .askTheAPI = shown {
             do {
-                shown = try await modelsAskedOf(backend, outboxPath: outboxPath)
+                (shown, notices) = try await modelsAskedOf(backend, outboxPath: outboxPath)
             } catch {
                 await backend.stop()
                 throw error
@@ -212,10 +213,11 @@ struct AppCommand: AsyncParsableCommand {
         if case .models(let schema, _) = shown {
             try await runModels(
                 schema, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true || remote == nil ? .plain : nil,
-                offline: offline, environment: environment)
+                offline: offline, notices: notices, environment: environment)
             return
         }
         let mailbox = try Mailbox<AppAction>()
+        for notice in notices { mailbox.post(.noticed(notice)) }
         // One ordered stream: the list posts each step's events to the loop's mailbox as they
         // happen, together, so a change and its answer can never arrive out of order, and a
         // revert is drawn with its reason.
@@ -273,12 +275,18 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     /// The user's own API, from --config, --endpoint, or (as Amplify's own tools do) an
-    /// amplify_outputs.json in the current folder; nil for the embedded server.
-    private func remoteConfiguration(environment: [String: String]) throws -> AppSyncConfiguration? {
-        if let config { return try ConfigurationFile.load(path: config) }
+    /// amplify_outputs.json in the current folder; nil for the embedded server. With the file it
+    /// came from, read once (a FIFO can be read only once), for the models it may describe.
+    private func remoteConfiguration(environment: [String: String]) throws -> (AppSyncConfiguration?, ConfigFile?) {
+        func load(_ path: String) throws -> (AppSyncConfiguration?, ConfigFile?) {
+            let data = try ConfigurationFile.read(path)
+            return (try ConfigurationFile.parse(data, path: path), ConfigFile(path: path, data: data))
+        }
+        if let config { return try load(config) }
         if let endpoint {
-            return try AppSyncConfiguration(
+            let configuration = try AppSyncConfiguration(
                 endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"], mode: auth.options.mode ?? .apiKey)
+            return (configuration, nil)
         }
         if FileManager.default.fileExists(atPath: "amplify_outputs.json") {
             if latency != "0" || failRate != 0 {
@@ -286,12 +294,18 @@ struct AppCommand: AsyncParsableCommand {
                     "--latency and --fail-rate apply to the embedded server, but amplify_outputs.json in this folder names a backend: "
                         + "start proptui in another folder to use the embedded server")
             }
-            return try ConfigurationFile.load(path: "amplify_outputs.json")
+            return try load("amplify_outputs.json")
         }
         if auth.isGiven {
             throw ValidationError("--auth, --token-command and --username go with --endpoint or --config (the embedded server uses an API key)")
         }
-        return nil
+        return (nil, nil)
+    }
+
+    /// A config file as read.
+    struct ConfigFile {
+        var path: String
+        var data: Data
     }
 
     private func makeBackend(
@@ -315,8 +329,8 @@ struct AppCommand: AsyncParsableCommand {
 
     /// The models the app shows instead of the sample: `--models`, else those of the outputs
     /// file the backend came from, unless that describes only the sample.
-    private func modelsToShow(remote: AppSyncConfiguration?) throws -> ShownModels {
-        let shown = try modelsDescribed(remote: remote)
+    private func modelsToShow(remote: AppSyncConfiguration?, configFile: ConfigFile?) throws -> ShownModels {
+        let shown = try modelsDescribed(remote: remote, configFile: configFile)
         if case .models(let schema, _) = shown { try checkModelArgument(schema) }
         if case .sample = shown { try checkModelArgument(nil) }
         return shown
@@ -333,15 +347,14 @@ struct AppCommand: AsyncParsableCommand {
         }
     }
 
-    private func modelsDescribed(remote: AppSyncConfiguration?) throws -> ShownModels {
+    private func modelsDescribed(remote: AppSyncConfiguration?, configFile: ConfigFile?) throws -> ShownModels {
         if let models {
             let served = try ModelsFile.served(models)
             return .models(served.schema, served: remote == nil ? served : nil)
         }
         guard remote != nil else { return .sample }
-        let outputs = config ?? (endpoint == nil ? "amplify_outputs.json" : nil)
-        guard let outputs, let data = FileManager.default.contents(atPath: outputs),
-              data.firstRange(of: Data("model_introspection".utf8)) != nil else { return .askTheAPI }
+        guard let configFile, configFile.data.firstRange(of: Data("model_introspection".utf8)) != nil else { return .askTheAPI }
+        let (outputs, data) = (configFile.path, configFile.data)
         let schema: ModelSchema
         do {
             schema = try ModelIntrospectionReader.read(data)
@@ -357,23 +370,35 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     /// What the API's introspection (or the last start's) says of a remote API no file describes.
-    private func modelsAskedOf(_ backend: Backend, outboxPath: String) async throws -> ShownModels {
+    /// With what could not be learnt, for the screen.
+    private func modelsAskedOf(_ backend: Backend, outboxPath: String) async throws -> (ShownModels, notices: [String]) {
         let learnt = await APIModels.learn(
             configuration: backend.configuration, authorizer: backend.authorizer, keptAt: APIModels.path(outboxPath: outboxPath))
-        let shown = learnt.map(Self.shown) ?? .sample
+        // The API has models, and would describe none of them: the sample app would only say the
+        // API has no RealEstateProperty model, which is not why nothing is shown.
+        if let schema = learnt.schema, schema.models.isEmpty, !learnt.problems.isEmpty {
+            throw ModelsNotShown(problems: learnt.problems)
+        }
+        let shown = learnt.schema.map(Self.shown) ?? .sample
         if case .models(let schema, _) = shown { try checkModelArgument(schema) } else { try checkModelArgument(nil) }
-        return shown
+        return (shown, learnt.problems)
+    }
+
+    /// No model of the API can be shown, and why.
+    struct ModelsNotShown: Error, CustomStringConvertible {
+        var problems: [String]
+        var description: String { "none of the API's models can be shown: " + problems.joined(separator: "; ") }
     }
 
     /// The app over the backend's own models, then what is left unsent, as the sample's says.
     private func runModels(
         _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
-        environment: [String: String]
+        notices: [String], environment: [String: String]
     ) async throws {
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let app = ModelsApp(
             schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
-            dialectHint: dialectHint)
+            dialectHint: dialectHint, notices: notices)
         let exit: LoopExit
         do {
             (exit, _) = try await app.run(terminal: .fromEnvironment(environment, colors: color))

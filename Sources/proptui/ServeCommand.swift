@@ -1,6 +1,7 @@
 import AppSync
 import ArgumentParser
 import Foundation
+import Glibc
 import LocalAppSync
 import ScreenValues
 
@@ -40,7 +41,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to listen on. Anything but loopback needs --api-key.")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    // Unconditional, so that `--port -1` is a port refused for its value, not a missing one.
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
     var port = 20002
 
     @Option(name: .customLong("data-dir"), help: "Where the SQLite file and the generated API key live.")
@@ -156,7 +158,15 @@ struct Serve: AsyncParsableCommand {
         if let schema, ServedDialect(rawValue: schema) == nil {
             throw ValidationError("--schema must be gen2 or versioned, not “\(schema)”")
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (it was \(port))") }
+        // What the server would refuse once started, said here, with serve's usage.
+        switch LocalAppSyncError.startProblem(host: host, apiKey: apiKey) {
+        case .invalidAPIKey?:
+            throw ValidationError("--api-key: \(LocalAppSyncError.invalidAPIKey)\(apiKey?.isEmpty == true ? " (it was empty)" : "")")
+        case let problem?: throw ValidationError("--host \(host): \(problem)")
+        case nil: break
+        }
+        if let outputs { try CommandLineChecks.writableFile(outputs, option: "--outputs") }
         let modes: [ServerAuthMode]
         switch ServerAuthMode.parseList(authModes) {
         case .failure(let error): throw ValidationError("--auth: \(error)")
@@ -185,7 +195,7 @@ struct Serve: AsyncParsableCommand {
                 latency: try DurationParsing.parse(latency), jitter: try DurationParsing.parse(jitter),
                 failRate: failRate, dropRate: dropRate, loseAnswerRate: loseAnswerRate, errorStatusRate: errorStatusRate)
         } catch {
-            throw ValidationError("\(error)")
+            throw UsageProblem("\(error)")
         }
         var configuration = LocalAppSyncConfiguration(
             host: host, port: port, dataDirectory: dataDirectory, apiKey: apiKey,
@@ -215,7 +225,7 @@ struct Serve: AsyncParsableCommand {
         }
         let outputsPath = outputs ?? (configuration.authModes.contains(.iam) ? "amplify_outputs.json" : nil)
         if let outputsPath, !LocalAppSyncServer.mayWriteOutputs(at: outputsPath) {
-            throw ValidationError(
+            throw UsageProblem(
                 "\(outputsPath) exists and was not written by proptui: it is left alone. Give --outputs another path.")
         }
         // Before the server reads its key or database: a second server on this folder refuses.
@@ -230,7 +240,7 @@ struct Serve: AsyncParsableCommand {
         do {
             server = try LocalAppSyncServer(configuration: configuration)
         } catch let error as LocalAppSyncError {
-            throw ValidationError(error.description)
+            throw UsageProblem(error.description)
         }
         if let seedCount { try await seed(seedCount, into: server, what: configuration.models == nil ? "properties" : "items of each model") }
         do {
@@ -261,7 +271,7 @@ struct Serve: AsyncParsableCommand {
                 banner += "Outputs:  \(outputsPath)\n"
             } catch {
                 await server.stop()
-                throw ValidationError("cannot write \(outputsPath): \(error.localizedDescription)")
+                throw UsageProblem("--outputs: cannot write \(outputsPath): \(error)")
             }
         }
         banner += "\n"
@@ -298,14 +308,29 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// Mode 0600 when it carries the API key; replaced whole (a new file renamed over the old).
-    private func writeOutputs(_ data: Data, to path: String) throws {
+    /// A failure says what the system said ("No such file or directory": the folder is gone).
+    private func writeOutputs(_ data: Data, to path: String) throws(OutputsWriteError) {
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw OutputsWriteError(code: errno) }
+        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let writeCode = errno
+        close(descriptor)
+        guard written == data.count else {
+            unlink(temporary)
+            throw OutputsWriteError(code: written < 0 ? writeCode : EIO)
         }
         guard rename(temporary, path) == 0 else {
+            let code = errno
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
+            throw OutputsWriteError(code: code)
+        }
+    }
+
+    struct OutputsWriteError: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String {
+            code == ENOENT ? "its folder does not exist" : String(cString: strerror(code))
         }
     }
 }

@@ -1,6 +1,7 @@
 import AmplifyModels
 import AppSync
 import Foundation
+import GraphQL
 import Testing
 
 /// An API without an outputs file describes itself by introspection: the models read from its
@@ -94,5 +95,55 @@ import Testing
         #expect(throws: ModelDescriptionError(path: "data.__schema.types[0].fields[0].name", problem: "\"a b\" is not a GraphQL name")) {
             try GraphQLIntrospectionReader.read(Data(answer.utf8))
         }
+    }
+}
+
+/// Issue 29 item 11: an API that refuses its whole introspection (too large) is asked a type at
+/// a time; what it describes is shown, what it will not is left out and named.
+@Suite struct PartialIntrospectionTests {
+    /// `query`'s `field` answered by a GraphQL server built from `schema`'s SDL.
+    static func ask(_ server: GraphQLSchema, _ query: String, variables: [String: Map] = [:], field: String) async throws -> JSONValue {
+        let result = try await graphql(schema: server, request: query, variableValues: variables)
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let data = try GraphQLJSONEncoder().encode(result)
+        return try JSONReader.read(data) { reader throws(JSONReadError) in
+            var value = JSONValue.null
+            try reader.readObject { reader, key throws(JSONReadError) in
+                guard key == "data" else { return try reader.skipValue() }
+                try reader.readObject { reader, key throws(JSONReadError) in
+                    if key.description == field { value = try reader.readValue() } else { try reader.skipValue() }
+                }
+            }
+            return value
+        }
+    }
+
+    @Test(arguments: Fixtures.all)
+    func theModelsAskedTypeByTypeAreTheWholeAnswers(name: String) async throws {
+        let described = try Fixtures.schema(name)
+        let server = try buildSchema(source: TransformerSDL.text(described, dialect: .plain))
+        let whole = try GraphQLIntrospectionReader.read(try await Introspection.answer(described, dialect: .plain))
+        let refused = described.models.last!.name
+        var parts = try PartialIntrospection(names: try await Self.ask(server, PartialIntrospection.namesQuery, field: "__schema"))
+        var asked = 0
+        while let type = parts.next() {
+            asked += 1
+            if type == refused {
+                parts.refuse(type, reason: "Transformation too large")
+                continue
+            }
+            parts.receive(type, try await Self.ask(server, PartialIntrospection.typeQuery, variables: ["name": .string(type)], field: "__type"))
+        }
+        let read = try GraphQLIntrospectionReader.read(parts.answer)
+        #expect(read.models.map(\.name).sorted() == whole.models.map(\.name).filter { $0 != refused }.sorted())
+        for model in read.models {
+            let full = try whole.require(model.name)
+            #expect(model.fields.sorted { $0.name < $1.name } == full.fields.sorted { $0.name < $1.name }, "\(model.name)")
+            #expect(model.primaryKey == full.primaryKey && model.pluralName == full.pluralName && model.ownerField == full.ownerField)
+        }
+        #expect(parts.leftOut.map(\.name) == [refused])
+        #expect(parts.leftOut.first?.reason == "Transformation too large")
+        #expect(read.enums.keys.sorted() == whole.enums.keys.sorted())
+        #expect(asked >= 3 + 3 * described.models.count)
     }
 }

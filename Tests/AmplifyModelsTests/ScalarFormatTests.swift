@@ -33,7 +33,7 @@ import Testing
         (.int, ["2147483648", "-2147483649", "1.5", "1e3", "0x10", "four", "--1", "+"]),
         (.float, ["nan", "inf", "-infinity", "0x1p3", "1,5", "e3", "1e", "."]),
         (.boolean, ["yes", "1", "t"]),
-        (.awsDate, ["2026-13-01", "2026-02-30", "2023-02-29", "1900-02-29", "2026-1-5", "26-11-25", "2026-11-25T00:00Z",
+        (.awsDate, ["2026-1-5", "26-11-25", "2026-11-25T00:00Z",
                     "2026-11-25+0100", "2026-11-25+01", "2026-11-25+24:00", "2026/11/25"]),
         (.awsTime, ["24:00", "14:60", "14:30:60", "14", "14:30:15.", "14:30:15.1234567890", "2pm", "14:30+0100"]),
         (.awsDateTime, ["2026-11-25T14:30:00", "2026-11-25 14:30:00Z", "2026-11-25", "2026-11-25T25:00Z", "2026-11-25t14:30z"]),
@@ -70,6 +70,40 @@ import Testing
                     #expect(error.description.hasPrefix("Expected " + scalar.expectation), "\(scalar.rawValue) \(text): \(error)")
                 }
             }
+        }
+    }
+
+    /// The right shape on a day that does not exist is said as that (issue 29): "Expected a date
+    /// like 2026-11-25" told the user to write what they had written.
+    @Test func anImpossibleDaySaysTheDayDoesNotExist() {
+        let cases: [(ScalarType, String, String)] = [
+            (.awsDate, "2025-02-30", "2025-02-30 is not a day: February 2025 has 28 days."),
+            (.awsDate, "2023-02-29", "2023-02-29 is not a day: February 2023 has 28 days."),
+            (.awsDate, "1900-02-29", "1900-02-29 is not a day: February 1900 has 28 days."),
+            (.awsDate, "2024-02-30Z", "2024-02-30 is not a day: February 2024 has 29 days."),
+            (.awsDate, "2026-04-31+01:00", "2026-04-31 is not a day: April 2026 has 30 days."),
+            (.awsDate, "2026-01-00", "2026-01-00 is not a day: January 2026 has 31 days."),
+            (.awsDate, "-0043-02-29", "-0043-02-29 is not a day: February -0043 has 28 days."),
+            (.awsDate, "2026-13-01", "2026-13-01 is not a date: a month is 01 to 12."),
+            (.awsDateTime, "2025-02-30T14:30:00Z", "2025-02-30 is not a day: February 2025 has 28 days."),
+            (.awsDateTime, "2026-06-31T00:00:00.5-07:00", "2026-06-31 is not a day: June 2026 has 30 days."),
+        ]
+        for (scalar, text, sentence) in cases {
+            #expect(throws: ValueError(problem: sentence), "\(scalar.rawValue) \(text)") { try Self.codec(scalar).value(typed: text) }
+            #expect((try? Self.codec(scalar).value(json: .string(text))) == nil)
+        }
+        // Wrong elsewhere too: the shape is what is said, not the day.
+        for (scalar, text) in [(ScalarType.awsDate, "2025-02-30T10:00Z"), (.awsDateTime, "2025-02-30T14:30:00"), (.awsDateTime, "2025-02-30 14:30Z")] {
+            #expect(throws: ValueError(expected: scalar.expectation), "\(scalar.rawValue) \(text)") { try Self.codec(scalar).value(typed: text) }
+        }
+        // In a list, the item is named.
+        let list = FieldValueCodec(
+            field: ModelField(name: "days", type: .scalar(.awsDate), isList: true), schema: ModelSchema(models: []))
+        do {
+            _ = try list.value(typed: "[\"2026-01-01\", \"2025-02-30\"]")
+            Issue.record("a list holding 2025-02-30 was taken")
+        } catch {
+            #expect(error.description.hasSuffix("2025-02-30 is not a day: February 2025 has 28 days."), "\(error)")
         }
     }
 

@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    /// What the server would refuse is known before it starts, so that `serve` says it as a
+    /// mistake in its options (issue 29: the top-level usage was printed after it), and agrees
+    /// with what the server refuses.
+    @Test func theStartProblemIsKnownBeforeStartingAndIsTheServers() throws {
+        #expect(LocalAppSyncError.startProblem(host: "0.0.0.0", apiKey: nil) == .nonLoopbackHostNeedsExplicitKey(host: "0.0.0.0"))
+        #expect(LocalAppSyncError.startProblem(host: "127.0.0.1", apiKey: "") == .invalidAPIKey)
+        #expect(LocalAppSyncError.startProblem(host: "0.0.0.0", apiKey: "short") == .invalidAPIKey)
+        #expect(LocalAppSyncError.startProblem(host: "0.0.0.0", apiKey: "da2-explicitkey123") == nil)
+        #expect(LocalAppSyncError.startProblem(host: "localhost", apiKey: nil) == nil)
+        let directory = TestServer.temporaryDirectory()
+        #expect(throws: LocalAppSyncError.invalidAPIKey) {
+            try LocalAppSyncServer(configuration: .init(host: "127.0.0.1", dataDirectory: directory, apiKey: ""))
+        }
+    }
+
     @Test func aNonLoopbackHostNeedsAnExplicitKey() throws {
         let directory = TestServer.temporaryDirectory()
         #expect(throws: LocalAppSyncError.nonLoopbackHostNeedsExplicitKey(host: "0.0.0.0")) {

@@ -41,15 +41,17 @@ import Testing
         form.type("2026-02-30")
         #expect(form.error(ofField: "date") == nil, "not while it is being typed for the first time")
         form.press(.tab)
-        #expect(form.error(ofField: "date") == "Expected a date like 2026-11-25.")
+        // The shape is right; the day does not exist, and that is what is said (issue 29).
+        let problem = "2026-02-30 is not a day: February 2026 has 28 days."
+        #expect(form.error(ofField: "date") == problem)
         let outcome = form.press(.control("s"))
-        #expect(outcome == .refused([FieldProblem(field: "date", message: "Expected a date like 2026-11-25.")]))
+        #expect(outcome == .refused([FieldProblem(field: "date", message: problem)]))
         #expect(form.focusedField == "date", "the focus goes to the problem")
         var frame = Frame(width: 80, height: 20)
         form.draw(into: &frame, region: FrameRegion(frame))
         let row = try! #require(frame.lines.firstIndex { $0.contains("date *") })
-        #expect(frame.lines[row + 1].contains("✗ Expected a date like 2026-11-25."), "under the field")
-        #expect(frame.lines[19].contains("✗ Not saved: date: Expected a date like 2026-11-25."))
+        #expect(frame.lines[row + 1].contains("✗ " + problem), "under the field")
+        #expect(frame.lines[19].contains("✗ Not saved: date: " + problem))
         // Fixed, it submits.
         form.press(.control("u"))
         form.type("2026-02-28")

@@ -93,12 +93,25 @@ extension JSONReader {
         return items
     }
 
-    /// An object's members read with `member`, in their order; null is no members.
+    /// An object's members read with `member`, in their order; null is no members. A key may
+    /// come once (`models` with two `Transaction`s: which one is meant?).
     mutating func readMembers<T>(_ member: (inout JSONReader, String) throws(JSONReadError) -> T) throws(JSONReadError) -> [T] {
         var members: [T] = []
         if try readNull() { return members }
-        try readObject { reader, key throws(JSONReadError) in members.append(try member(&reader, key.description)) }
+        try readUniqueObject { reader, key throws(JSONReadError) in members.append(try member(&reader, key.description)) }
         return members
+    }
+
+    /// `readObject`, refusing a key that comes twice: JSON leaves its meaning open (most readers
+    /// keep the last), and a description must say one thing.
+    mutating func readUniqueObject(_ member: (inout JSONReader, JSONReader.Key) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        var seen = Set<String>()
+        try readObject { reader, key throws(JSONReadError) in
+            guard seen.insert(key.description).inserted else {
+                throw descriptionProblem("the key \(DescriptionText.quoted(key.description)) comes twice in this object; keep one")
+            }
+            try member(&reader, key)
+        }
     }
 }
 

@@ -11,7 +11,7 @@ enum FieldEntry {
         var listNullable = true
         var isReadOnly = false
         var association: AssociationEntry?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "name": name = try reader.readOptionalName()
             case "type": type = try reader.readOptional { reader throws(JSONReadError) in try FieldEntry.fieldType(&reader) }
@@ -50,7 +50,7 @@ enum FieldEntry {
             return .unknown(name)
         }
         var kinds: [(kind: String, name: String)] = []
-        try reader.readObject { reader, member throws(JSONReadError) in kinds.append((member.description, try reader.readName())) }
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in kinds.append((member.description, try reader.readName())) }
         guard kinds.count == 1, let (kind, name) = kinds.first else {
             throw descriptionProblem("expected a scalar's name or one of {\"enum\": …}, {\"nonModel\": …}, {\"model\": …}")
         }
@@ -73,7 +73,7 @@ struct AssociationEntry {
 
     init(_ reader: inout JSONReader) throws(JSONReadError) {
         var targetName: [String]?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "connectionType": connectionType = try reader.readOptionalString()
             case "targetNames": targetNames = try reader.readOptional { reader throws(JSONReadError) in try reader.readNames() }
@@ -129,6 +129,8 @@ extension ModelSchema {
         case .unknown(let name): "the field \(field.name) has the type \(name), which this app does not know"
         case .enumeration(let name) where enums[name] == nil: "the field \(field.name)'s enum \(name) is not described"
         case .nonModel(let name) where nonModels[name] == nil: "the field \(field.name)'s type \(name) is not described"
+        // Its relation leads nowhere: the API generated for it would name a type no one declares.
+        case .model(let name) where self.model(named: name) == nil: "the field \(field.name)'s model \(name) is not described"
         default: nil
         }
     }

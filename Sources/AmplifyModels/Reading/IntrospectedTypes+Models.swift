@@ -13,7 +13,9 @@ extension IntrospectedTypes {
         let inputs = Set((types["Create\(name)Input"]?.inputFields ?? []) + (types["Update\(name)Input"]?.inputFields ?? []))
         let knowsInputs = !inputs.isEmpty
         var fields: [ModelField] = []
-        for field in type.fields where !Self.syncFields.contains(field.name) {
+        // A field named twice in an answer is read once (the first), as a type named twice is.
+        var seen = Set<String>()
+        for field in type.fields where !Self.syncFields.contains(field.name) && seen.insert(field.name).inserted {
             let fieldType = self.fieldType(field.type)
             var association: ModelAssociation?
             if case .model(let related) = fieldType {

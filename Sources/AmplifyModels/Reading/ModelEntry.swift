@@ -9,7 +9,7 @@ enum ModelEntry {
         var rules: [AuthRule] = []
         var keyFromAttributes: [String]?
         var keyInfo: PrimaryKey?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "name": name = try reader.readOptionalName()
             case "pluralName": pluralName = try reader.readOptionalName()
@@ -34,7 +34,7 @@ enum ModelEntry {
     private static func readFields(_ reader: inout JSONReader) throws(JSONReadError) -> [ModelField]? {
         guard !(try reader.readNull()) else { return nil }
         var fields: [ModelField] = []
-        try reader.readObject { reader, _ throws(JSONReadError) in
+        try reader.readUniqueObject { reader, _ throws(JSONReadError) in
             let field = try FieldEntry.field(&reader)
             guard !fields.contains(where: { $0.name == field.name }) else { throw descriptionProblem("a second field named \(field.name)") }
             fields.append(field)
@@ -50,7 +50,7 @@ enum ModelEntry {
     ) throws(JSONReadError) {
         var type: String?
         var properties: [UInt8]?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "type": type = try reader.readOptionalString()
             case "properties": properties = try reader.readOptional { reader throws(JSONReadError) in try reader.readRawValue() }
@@ -62,7 +62,7 @@ enum ModelEntry {
             try JSONReader.read(properties) { reader throws(JSONReadError) in
                 var keyName: String?
                 var keyFields: [String]?
-                try reader.readObject { reader, member throws(JSONReadError) in
+                try reader.readUniqueObject { reader, member throws(JSONReadError) in
                     switch (type, member.description) {
                     case ("auth", "rules"): rules += try reader.readList { reader throws(JSONReadError) in try authRule(&reader) }
                     case ("key", "name"): keyName = try reader.readOptionalString()
@@ -82,7 +82,7 @@ enum ModelEntry {
         var partitionKey: String?
         var sortKeys: [String] = []
         var isCustom: Bool?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "primaryKeyFieldName": partitionKey = try reader.readOptionalName()
             case "sortKeyFieldNames": sortKeys = try reader.readList { reader throws(JSONReadError) in try reader.readName() }
@@ -101,7 +101,7 @@ enum ModelEntry {
         var groups: [String] = []
         var groupsField: String?
         var ownerField: String?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "allow": allow = try reader.readOptionalString()
             case "provider": providerName = try reader.readOptionalString()

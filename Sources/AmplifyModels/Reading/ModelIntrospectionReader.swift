@@ -20,16 +20,16 @@ public enum ModelIntrospectionReader {
         var bare = IntrospectionParts(checksVersion: false)
         var sawData = false
         var fromData: IntrospectionParts?
-        try reader.readObject { reader, key throws(JSONReadError) in
+        try reader.readUniqueObject { reader, key throws(JSONReadError) in
             guard key == "data" else { return try bare.read(key, from: &reader) }
             sawData = true
             fromData = try reader.readOptional { reader throws(JSONReadError) in
                 var found: IntrospectionParts?
-                try reader.readObject { reader, key throws(JSONReadError) in
+                try reader.readUniqueObject { reader, key throws(JSONReadError) in
                     guard key == "model_introspection" else { return try reader.skipValue() }
                     found = try reader.readOptional { reader throws(JSONReadError) in
                         var parts = IntrospectionParts(checksVersion: true)
-                        try reader.readObject { reader, key throws(JSONReadError) in try parts.read(key, from: &reader) }
+                        try reader.readUniqueObject { reader, key throws(JSONReadError) in try parts.read(key, from: &reader) }
                         return parts
                     }
                 }
@@ -64,9 +64,9 @@ public enum ModelIntrospectionReader {
 struct IntrospectionParts {
     let checksVersion: Bool
     var version: [UInt8]?
-    var enums: [String: ModelEnum] = [:]
-    var nonModels: [String: NonModelType] = [:]
-    var models: [AmplifyModel]?
+    var enums: [GeneratedNames.Entry<ModelEnum>] = []
+    var nonModels: [GeneratedNames.Entry<NonModelType>] = []
+    var models: [GeneratedNames.Entry<AmplifyModel>]?
 
     init(checksVersion: Bool) {
         self.checksVersion = checksVersion
@@ -80,15 +80,11 @@ struct IntrospectionParts {
             if checksVersion { try Self.check(version: raw) }
             version = raw
         case "enums":
-            for item in try reader.readMembers({ reader, key throws(JSONReadError) in try Self.enumeration(&reader, key: key) }) {
-                enums[item.name] = item
-            }
+            enums = try reader.readMembers { reader, key throws(JSONReadError) in .init(key: key, value: try Self.enumeration(&reader, key: key)) }
         case "nonModels":
-            for item in try reader.readMembers({ reader, key throws(JSONReadError) in try Self.nonModel(&reader, key: key) }) {
-                nonModels[item.name] = item
-            }
+            nonModels = try reader.readMembers { reader, key throws(JSONReadError) in .init(key: key, value: try Self.nonModel(&reader, key: key)) }
         case "models":
-            models = try reader.readMembers { reader, key throws(JSONReadError) in try ModelEntry.model(&reader, key: key) }
+            models = try reader.readMembers { reader, key throws(JSONReadError) in .init(key: key, value: try ModelEntry.model(&reader, key: key)) }
         default: try reader.skipValue()
         }
     }
@@ -99,8 +95,13 @@ struct IntrospectionParts {
         }
     }
 
+    /// The schema, once the names the API generated for it would declare are known not to collide.
     func schema() throws(JSONReadError) -> ModelSchema {
-        var schema = ModelSchema(models: try required(models, "models"), enums: enums, nonModels: nonModels)
+        let models = try required(models, "models")
+        try GeneratedNames.check(models: models, enums: enums, nonModels: nonModels)
+        var schema = ModelSchema(
+            models: models.map(\.value), enums: Dictionary(uniqueKeysWithValues: enums.map { ($0.value.name, $0.value) }),
+            nonModels: Dictionary(uniqueKeysWithValues: nonModels.map { ($0.value.name, $0.value) }))
         schema.noteUndescribedTypes()
         return schema
     }
@@ -109,7 +110,7 @@ struct IntrospectionParts {
     static func enumeration(_ reader: inout JSONReader, key: String) throws(JSONReadError) -> ModelEnum {
         var name: String?
         var values: [String]?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "name": name = try reader.readOptionalName()
             case "values": values = try reader.readList { reader throws(JSONReadError) in try reader.readName() }
@@ -123,7 +124,7 @@ struct IntrospectionParts {
     static func nonModel(_ reader: inout JSONReader, key: String) throws(JSONReadError) -> NonModelType {
         var name: String?
         var fields: [ModelField]?
-        try reader.readObject { reader, member throws(JSONReadError) in
+        try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
             case "name": name = try reader.readOptionalName()
             case "fields": fields = try reader.readMembers { reader, _ throws(JSONReadError) in try FieldEntry.field(&reader) }

@@ -102,8 +102,20 @@ extension ScalarType {
         case (.awsIPAddress, .string(let text)): isValid = NetworkFormats.isIPAddress(text)
         default: isValid = false
         }
-        guard isValid else { throw mismatch }
+        guard isValid else {
+            // The right shape on a day that does not exist is said as that, not as a wrong shape.
+            if case .string(let text) = value, let problem = impossibleDay(in: text) { throw ValueError(problem: problem) }
+            throw mismatch
+        }
         return value
+    }
+
+    private func impossibleDay(in text: String) -> String? {
+        switch self {
+        case .awsDate: TemporalFormats.impossibleDay(in: text, isValid: TemporalFormats.isDate)
+        case .awsDateTime: TemporalFormats.impossibleDay(in: text, isValid: TemporalFormats.isDateTime)
+        default: nil
+        }
     }
 
     var mismatch: ValueError { ValueError(expected: expectation) }

@@ -21,6 +21,34 @@ enum TemporalFormats {
         var scanner = TextScanner(text)
         return scanner.date() && scanner.take("T") && scanner.time() && scanner.offset(required: true) && scanner.isAtEnd
     }
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// Why a text of the right shape is still no date: its month or its day does not exist
+    /// ("2025-02-30 is not a day: February 2025 has 28 days."). Nil when the shape is wrong
+    /// elsewhere (the caller says what is expected) or the date exists. `isValid` checks the
+    /// text with the day and month made possible, so that only they are blamed.
+    static func impossibleDay(in text: String, isValid: (String) -> Bool) -> String? {
+        var bytes = Array(text.utf8)
+        let start = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        guard bytes.count >= start + 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard bytes[range].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            return Int(String(decoding: bytes[range], as: UTF8.self))
+        }
+        guard let year = number(start..<start + 4), let month = number(start + 5..<start + 7), let day = number(start + 8..<start + 10)
+        else { return nil }
+        let date = String(decoding: bytes[0..<start + 10], as: UTF8.self)
+        bytes.replaceSubrange(start + 5..<start + 10, with: Array("01-01".utf8))
+        guard isValid(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        guard (1...12).contains(month) else { return "\(date) is not a date: a month is 01 to 12." }
+        let days = TextScanner.days(inMonth: month, year: start == 1 ? -year : year)
+        guard !(1...days).contains(day) else { return nil }
+        let yearText = String(decoding: Array(date.utf8)[0..<start + 4], as: UTF8.self)
+        return "\(date) is not a day: \(monthNames[month - 1]) \(yearText) has \(days) days."
+    }
 }
 
 /// Reads ASCII digits and marks from the front of a text.

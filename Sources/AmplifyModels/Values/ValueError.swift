@@ -4,19 +4,30 @@ public struct ValueError: Error, Sendable, Hashable, CustomStringConvertible {
     public var expected: String
     /// Where in a list or a custom type the problem is ("item 2", "amount"); empty for the value itself.
     public var location: [String]
+    /// A sentence said instead of "Expected …" when the value has the right shape and is still
+    /// wrong: "2025-02-30 is not a day: February 2025 has 28 days."
+    public var problem: String?
 
     public init(expected: String, location: [String] = []) {
         self.expected = expected
         self.location = location
     }
 
+    public init(problem: String, location: [String] = []) {
+        self.expected = problem
+        self.location = location
+        self.problem = problem
+    }
+
     /// The same error, inside `place` (an item of a list, a field of a custom type).
     func within(_ place: String) -> ValueError {
-        ValueError(expected: expected, location: [place] + location)
+        var error = self
+        error.location = [place] + location
+        return error
     }
 
     public var description: String {
-        let sentence = "Expected " + expected + "."
+        let sentence = problem ?? "Expected " + expected + "."
         return location.isEmpty ? sentence : location.joined(separator: ", ") + ": " + sentence
     }
 }

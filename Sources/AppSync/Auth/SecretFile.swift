@@ -8,7 +8,7 @@ import Glibc
 /// and a crash never leaves half a file.
 enum SecretFile {
     static func read<Value: Decodable>(_ type: Value.Type, from path: String) -> Value? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = try? BoundedFile.read(path, maximumBytes: 1024 * 1024) else { return nil }
         return try? JSONDecoder().decode(type, from: data)
     }
 
