@@ -96,6 +96,7 @@ extension BrowserState {
             return count == 0 ? nil : (target.model, count)
         }
         return DeleteConfirmation.notes(
-            children: children, dialect: dialects[model], keyIsGenerated: record.model.primaryKey.fields == ["id"])
+            children: children, dialect: dialects[model], keyIsGenerated: record.model.primaryKey.fields == ["id"],
+            notReadWhole: record.fieldsNotReadWhole)
     }
 }

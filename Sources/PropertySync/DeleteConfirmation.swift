@@ -27,12 +27,21 @@ extension DeleteConfirmation {
     /// Gen 2 keeps no tombstone, so an undone delete comes back under its own key (its children
     /// find it again); the versioned dialect keeps one, so it comes back under a new id (a key of
     /// the record's own cannot come back at all). Nothing is said while the dialect is unknown.
-    public static func notes(children: [(model: String, count: Int)], dialect: APIDialect?, keyIsGenerated: Bool) -> [String] {
+    ///
+    /// A record holding a value deeper than was read (`notReadWhole`) cannot be made again as it
+    /// was: then that is what is said of `u`.
+    public static func notes(
+        children: [(model: String, count: Int)], dialect: APIDialect?, keyIsGenerated: Bool, notReadWhole: [String] = []
+    ) -> [String] {
         var notes: [String] = []
         if !children.isEmpty {
             let total = children.reduce(0) { $0 + $1.count }
             let named = children.map { "\($0.count) \($0.model) record\($0.count == 1 ? "" : "s")" }
             notes.append(named.joined(separator: ", ") + (total == 1 ? " points" : " point") + " at it.")
+        }
+        if let cut = notReadWhole.first {
+            notes.append("Its \(cut) goes deeper than was read: u cannot bring it back whole.")
+            return notes
         }
         switch dialect {
         case let dialect? where dialect.hasVersions:

@@ -43,6 +43,11 @@ struct UndoHistory<Record: ListRecord> {
             case .delete:
                 guard let before else { return .notPossible("nothing is known of it") }
                 guard current == nil else { return .notPossible("it is still there") }
+                // Made again from a copy read in part, it would lose what was not read (and the
+                // server would refuse the part's marker): never sent.
+                if let cut = before.fieldsNotReadWhole.first {
+                    return .notPossible("its \(cut) went deeper than was read, so it cannot be put back whole")
+                }
                 // Where the server keeps a tombstone, a deleted record cannot come back under its id.
                 return .change(.create(before.recreated(keepingKey: keepsKeys)))
             case .update(_, let patch):

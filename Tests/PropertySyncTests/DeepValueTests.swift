@@ -139,3 +139,35 @@ import Testing
         #expect(text.contains("__typename"))
     }
 }
+
+/// A record holding a value read in part is never made again from it: an undone delete is
+/// refused with the reason (it sent the part's marker, which the server refused as invalid and
+/// the list took for an API that lacks what it needs: sending stopped).
+@Suite(.serialized) struct DeepValueUndoTests {
+    @Test(arguments: [APIDialect.versioned, .plain])
+    func anUndoneDeleteOfARecordReadInPartIsRefusedAndNothingIsSent(dialect: APIDialect) async throws {
+        let models = DeepValueTests.models(chain: 2)
+        try await ModelRecordListTests.withBackend(dialect, models: models) { backend in
+            let (list, api) = try UndoDeleteTests.list(backend, model: "Tree")
+            await list.start()
+            let layout = api.model.layout
+            let deep = try ModelRecord.checked(["name": .string("deep"), "root": .json(DeepValueTests.tree(12))], layout: layout)
+            try await list.create(deep)
+            await ModelRecordListTests.settled(list)
+            let shown = try #require(await list.row(deep.id)?.record)
+            #expect(shown.fieldsNotReadWhole == ["root"])
+            try await list.delete(deep.id)
+            await ModelRecordListTests.settled(list)
+            let outcome = await list.undo()
+            guard case .notPossible(let message) = outcome else {
+                Issue.record("undone: \(outcome.message)")
+                return
+            }
+            #expect(message.contains("root went deeper than was read"), "\(message)")
+            #expect(await list.pendingCount == 0, "nothing sent")
+            #expect(await list.currentConnectivity == .online, "sending goes on")
+            #expect(DeleteConfirmation.notes(children: [], dialect: dialect, keyIsGenerated: true, notReadWhole: ["root"])
+                == ["Its root goes deeper than was read: u cannot bring it back whole."])
+        }
+    }
+}

@@ -48,20 +48,22 @@ import Testing
         }
     }
 
-    /// The fixture's models, each changed by `change` first (`{ _ in }`: as the file says).
+    /// The fixture's models (or `models`), each changed by `change` first (`{ _ in }`: as the file says).
     static func withBackend(
-        _ dialect: APIDialect, changing change: (inout AmplifyModel) -> Void = { _ in }, _ body: (Backend) async throws -> Void
+        _ dialect: APIDialect, models given: ServedModels? = nil, changing change: (inout AmplifyModel) -> Void = { _ in },
+        _ body: (Backend) async throws -> Void
     ) async throws {
-        try await ServerSlots.withSlot { try await withBackendWithoutSlot(dialect, changing: change, body) }
+        try await ServerSlots.withSlot { try await withBackendWithoutSlot(dialect, models: given, changing: change, body) }
     }
 
     private static func withBackendWithoutSlot(
-        _ dialect: APIDialect, changing change: (inout AmplifyModel) -> Void, _ body: (Backend) async throws -> Void
+        _ dialect: APIDialect, models given: ServedModels?, changing change: (inout AmplifyModel) -> Void,
+        _ body: (Backend) async throws -> Void
     ) async throws {
         let directory = NSTemporaryDirectory() + "proptui-model-list-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = try ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
+        let file = try given ?? ServedModels(file: Data(contentsOf: ModelAPITests.fixture))
         var schema = file.schema
         for index in schema.models.indices { change(&schema.models[index]) }
         let models = ServedModels(schema: schema, introspectionText: file.introspectionText)

@@ -106,6 +106,12 @@ extension RecordForm {
             // The values to pick from, when they fit beside it.
             let all = options.map { $0 == .null ? ValueText.null : entry.text.codec.text($0) }.joined(separator: " · ")
             frame.draw(all, row: row, column: column + used + 2, width: width - used - 2, style: .dim)
+        case (.value, .fixed(let value)) where entry.text.codec.isCut(value):
+            // Never focused, so its hint is never shown: why it is fixed is said beside it.
+            let reason = "(" + FieldValueCodec.cutReason + ")"
+            let room = width - frame.columns(of: reason) - 2
+            let used = room >= 10 ? frame.draw(entry.text.cell(value), row: row, column: column, width: room, style: .dim) : 0
+            frame.draw(reason, row: row, column: column + used + (used > 0 ? 2 : 0), width: width - used - (used > 0 ? 2 : 0), style: .dim)
         case (.value, .fixed(let value)):
             frame.draw(entry.text.cell(value), row: row, column: column, width: width, style: .dim)
         case (.item(let index), .list(let items, let current)):

@@ -34,6 +34,9 @@ public protocol ListRecord: SyncedRecord {
     /// key where the API keeps no tombstone (`keepingKey`: Gen 2, where the record's children
     /// still point at it), else under a new one where the key is generated.
     func recreated(keepingKey: Bool) -> Self
+    /// The fields whose values go deeper than was read (a custom type past the selection's
+    /// levels): such a record cannot be made again as it was, so an undone delete is refused.
+    var fieldsNotReadWhole: [String] { get }
     /// This record deleted at (at least) `version`.
     func tombstone(atLeast version: Int) -> Self
     /// Another copy of this record as an answer's `data` holds it (a conflict's server copy);

@@ -60,6 +60,15 @@ extension ModelRecord: ListRecord {
         return changes.isEmpty ? nil : ModelRecordPatch(changes)
     }
 
+    public var fieldsNotReadWhole: [String] {
+        let layout = layout
+        return layout.fields.indices.compactMap { index in
+            let field = layout.fields[index]
+            guard let value = self[field.name], layout.codecs[index].isCut(value) else { return nil }
+            return field.name
+        }
+    }
+
     /// The same key where the API keeps no tombstone (Gen 2); else a model keyed by a generated
     /// `id` comes back under a new one, and a model with a key of its own under the same key.
     public func recreated(keepingKey: Bool) -> ModelRecord {

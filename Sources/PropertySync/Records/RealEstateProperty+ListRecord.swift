@@ -50,6 +50,9 @@ extension RealEstateProperty: ListRecord {
         return patch.name == nil && patch.address == nil ? nil : patch
     }
 
+    /// Its name and address are always read whole.
+    public var fieldsNotReadWhole: [String] { [] }
+
     public func recreated(keepingKey: Bool) -> RealEstateProperty {
         RealEstateProperty(id: keepingKey ? id : PropertyID.random(), name: name, address: address)
     }
