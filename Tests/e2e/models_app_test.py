@@ -156,7 +156,7 @@ def browse_and_edit(binary):
         app.keys("Tab", "Tab", "E", "Tab")
         app.keys("2026-13-45", literal=True)
         app.keys("C-s")
-        app.expect(lambda s: "2026-13-45" in s and "Not saved" in s and "Expected a date" in s, "a bad date keeps the form open, saying why")
+        app.expect(lambda s: "2026-13-45" in s and "Not saved" in s and "a month is 01 to 12" in s, "a bad date keeps the form open, saying why")
         app.keys("Escape")
         app.expect(lambda s: "Discard what you typed" in s, "Esc asks before throwing away what was typed")
         app.keys("y")
