@@ -212,6 +212,7 @@ extension BrowserState {
         guard refuseIfReadOnly("add"), let layout = layout(of: model) else { return [] }
         var form = RecordForm(creating: layout, values: relationFilter?.values ?? [:])
         form.separateClusters = separateClusters
+        form.parents = parentNames(of: layout.model)
         screen = .form(form)
         return []
     }
@@ -221,6 +222,7 @@ extension BrowserState {
         guard refuseIfReadOnly("edit") else { return [] }
         var form = RecordForm(editing: row.record)
         form.separateClusters = separateClusters
+        form.parents = parentNames(of: row.record.model)
         screen = .form(form)
         return []
     }

@@ -99,4 +99,22 @@ extension BrowserState {
             children: children, dialect: dialects[model], keyIsGenerated: record.model.primaryKey.fields == ["id"],
             notReadWhole: record.fieldsNotReadWhole)
     }
+
+    /// For each field of `model` that holds a parent's whole key (a `belongsTo` through one
+    /// field): the parent's records held here, named, so the form can say what a typed id points at.
+    func parentNames(of model: AmplifyModel) -> [String: RecordForm.ParentNames] {
+        var parents: [String: RecordForm.ParentNames] = [:]
+        for field in model.fields {
+            guard let association = field.association, association.holdsParentKey,
+                  let parent = schema.model(named: association.relatedModel) else { continue }
+            let pairs = association.parentKeyFields(of: parent)
+            guard pairs.count == 1, let pair = pairs.first else { continue }
+            var names: [ModelValue: String] = [:]
+            for row in (rows[parent.name]?.byKey ?? [:]).values where !row.record.isDeleted {
+                if let key = row.record[pair.keyField] { names[key] = row.record.displayName }
+            }
+            parents[pair.heldIn] = RecordForm.ParentNames(model: parent.name, names: names)
+        }
+        return parents
+    }
 }

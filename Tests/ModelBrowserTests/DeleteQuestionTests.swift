@@ -77,3 +77,27 @@ import Testing
         #expect(base.text(state).contains("New Category"))
     }
 }
+
+extension DeleteQuestionTests {
+    /// A field holding a parent's key (`Transaction.categoryId`): the form's hint names the
+    /// parent a typed id points at, or says that none held here has it.
+    @Test func aParentsKeyIsNamedAsItIsTyped() throws {
+        var (state, _) = try categoryWithChildren(0, dialect: .plain)
+        _ = state.reduce(.keyPressed(.character("m")))
+        for character in "Transaction" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.keyPressed(.character("n")))
+        guard case .form(let opened) = state.screen else {
+            Issue.record("no form: \(base.text(state))")
+            return
+        }
+        let fields = opened.layout.model.editableFields(for: .create).map(\.name)
+        let position = try #require(fields.firstIndex(of: "categoryId"))
+        for _ in 0..<position { _ = state.reduce(.keyPressed(.tab)) }
+        #expect(base.text(state).contains("The key of a Category (1 held here)"), "\(base.text(state))")
+        for character in "groceries" { _ = state.reduce(.keyPressed(.character(character))) }
+        #expect(base.text(state).contains("→ Category “Groceries”"), "\(base.text(state))")
+        _ = state.reduce(.keyPressed(.character("x")))
+        #expect(base.text(state).contains("No Category held here has this key"), "\(base.text(state))")
+    }
+}

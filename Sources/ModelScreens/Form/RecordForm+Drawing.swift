@@ -136,7 +136,18 @@ extension RecordForm {
         case .choice: "← → Space choose" + (entry.field.isRequired ? "" : ", ⌫ none") + " · " + RecordForm.keyHints
         case .list: "A line per item (\(entry.text.itemCodec.expectation)); ⏎ adds one, ⏎ on an empty last one moves on"
         case .text where entry.generatesWhenEmpty: "Left empty, a new ID is made · " + RecordForm.keyHints
+        case .text(let input) where parents[entry.field.name] != nil:
+            parentHint(input.text, entry: entry, parent: parents[entry.field.name]!) + " · " + RecordForm.keyHints
         case .text: Self.sentence(entry.text.codec.expectation) + " · " + RecordForm.keyHints
         }
+    }
+
+    /// The parent a typed key points at ("Category “Groceries”"), or that none held here has it.
+    func parentHint(_ typed: String, entry: FormEntry, parent: ParentNames) -> String {
+        guard !typed.allSatisfy(\.isWhitespace), case .success(let value?) = entry.value() else {
+            return "The key of a \(parent.model) (\(parent.names.count) held here)"
+        }
+        if let name = parent.names[value] { return "→ \(parent.model) “\(name)”" }
+        return "No \(parent.model) held here has this key (not loaded yet, or none)"
     }
 }

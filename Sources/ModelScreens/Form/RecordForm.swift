@@ -18,6 +18,20 @@ public struct RecordForm: Sendable {
     var focus: Int
     /// What the last key said (a paste refused, a submit refused); cleared by the next key.
     public internal(set) var message: String?
+    /// For a field that holds a parent's key (a `belongsTo`'s one target field): the parent model
+    /// and the names of its records the caller holds, by key, so that the hint names the record
+    /// a typed id points at, or says that none held here has it.
+    public var parents: [String: ParentNames] = [:]
+
+    public struct ParentNames: Sendable {
+        public var model: String
+        public var names: [ModelValue: String]
+
+        public init(model: String, names: [ModelValue: String]) {
+            self.model = model
+            self.names = names
+        }
+    }
     public var separateClusters: Set<ClusterKind> = []
 
     /// A form for a new record of `layout`'s model: empty, or starting with `values` (by field
