@@ -33,8 +33,9 @@ import Testing
     /// schedule are the seed's; the network's timing is not, so they are kept, not trusted to replay):
     /// 298176402 and 111738331 both reported "applied more than once" on the versioned dialect. The
     /// second was the test's remote writer counting a create whose answer was lost (a loaded
-    /// machine's timeout) as not made, while the server had made it.
-    static let seedsThatFailed = [298_176_402, 111_738_331]
+    /// machine's timeout) as not made, while the server had made it. 680295382 failed once in a
+    /// whole run (its report was not kept) and passed when replayed.
+    static let seedsThatFailed = [298_176_402, 111_738_331, 680_295_382]
 
     static var seeds: [Int] {
         if let text = environment["PROPTUI_CONVERGENCE_SEED"], let seed = Int(text) { return [seed] }
