@@ -270,6 +270,41 @@ def conflicts(binary, schema):
         server.stop()
 
 
+def list_edits_racing(binary, schema):
+    work = tempfile.mkdtemp(prefix="proptui-models-e2e-")
+    # Every request waits 3 s on the server: the two saves overlap, as two users' would.
+    server = ModelsServer(binary, work + "/server", free_port(), project(work), "--schema", schema, "--latency", "3s")
+    server.start()
+    server.graphql('mutation { createTransaction(input: {description: "Tagged", amount: 5, kind: EXPENSE, date: "2026-11-26", '
+                   'tags: ["food"]}) { id } }')
+    first = start(binary, work, "--model", "Transaction")
+    second = App(binary, "--data-dir", work + "/data-2", "--config", work + "/project/amplify_outputs.json", "--model", "Transaction",
+                 data_dir=False, height=30, width=120)
+    try:
+        for app, who in ((first, "the first"), (second, "the second")):
+            app.expect(lambda s: "Tagged" in s and "online" in s, f"{who} shows the record", timeout=TIMEOUT)
+        # Both open the record and append to its first tag, then both save.
+        for app, mark in ((first, " one"), (second, " two")):
+            app.keys("e")
+            focus(app, "tags")
+            app.keys("C-e")
+            app.keys(mark, literal=True)
+        first.keys("C-s")
+        second.keys("C-s")
+        for app in (first, second):
+            app.wait(lambda s: s["pending"] == 0, "both saves to settle")
+        held = until(lambda: server.items("Transactions", "tags"), "the record on the server")[0]["tags"]
+        check(held in (["food one"], ["food two"]), "the server holds one of the two edits whole", held)
+        loser, winner = (second, first) if held == ["food one"] else (first, second)
+        screen = loser.expect(lambda s: "⚡" in s, "the other edit is a conflict its maker sees (⚡), not an overwrite", timeout=TIMEOUT)
+        check("changed its tags" in screen, "the status line names the list that clashed", screen)
+        check("⚡" not in winner.screen(), "the first to land is not in conflict")
+    finally:
+        first.close()
+        second.close()
+        server.stop()
+
+
 def two_instances(binary, schema):
     work = tempfile.mkdtemp(prefix="proptui-models-e2e-")
     server = ModelsServer(binary, work + "/server", free_port(), project(work), "--schema", schema)
@@ -436,4 +471,5 @@ if __name__ == "__main__":
         browse_and_edit, killed_with_unsent_changes, models_by_introspection,
         in_both_dialects(conflicts, "A change racing another writer's change of the same field loses visibly (⚡, theirs kept, o applies mine); different fields both survive."),
         in_both_dialects(two_instances, "Two instances see each other's creates, edits and deletes live."),
+        in_both_dialects(list_edits_racing, "Two users append to one list at once (issue 29): one edit lands, the other is a conflict its maker sees."),
     ] if not only or only in scenario.__doc__])
