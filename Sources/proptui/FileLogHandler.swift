@@ -20,7 +20,13 @@ struct FileLogHandler: LogHandler {
         init(path: String) throws {
             let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard opened >= 0 else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+                // Said as what it is: a missing folder is not a question of permission.
+                let code = errno
+                let kind: CocoaError.Code =
+                    code == ENOENT ? .fileNoSuchFile : code == EACCES || code == EPERM ? .fileWriteNoPermission : .fileWriteUnknown
+                throw CocoaError(kind, userInfo: [
+                    NSFilePathErrorKey: path, NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO),
+                ])
             }
             descriptor = Mutex(opened)
         }
