@@ -19,14 +19,22 @@ public enum GraphQLIntrospectionReader {
         query ProptuiIntrospection {
           __schema {
             queryType { name } mutationType { name } subscriptionType { name }
-            types {
-              kind name
-              fields(includeDeprecated: true) { name args { name type { ...TypeRef } } type { ...TypeRef } }
-              inputFields { name type { ...TypeRef } }
-              enumValues(includeDeprecated: true) { name }
-            }
+            types { \(typeSelection) }
           }
         }
+        \(typeRefFragment)
+        """
+
+    /// What is asked of each type, by this query and by `PartialIntrospection.typeQuery` alike,
+    /// so that an answer asked in parts reads as the whole one does.
+    static let typeSelection = """
+        kind name \
+        fields(includeDeprecated: true) { name args { name type { ...TypeRef } } type { ...TypeRef } } \
+        inputFields { name type { ...TypeRef } } \
+        enumValues(includeDeprecated: true) { name }
+        """
+
+    static let typeRefFragment = """
         fragment TypeRef on __Type {
           kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }
         }

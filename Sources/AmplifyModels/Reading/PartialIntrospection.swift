@@ -23,16 +23,9 @@ public struct PartialIntrospection: Sendable {
     /// One type, as the whole query asks each (`$name` names it).
     public static let typeQuery = """
         query ProptuiIntrospectionType($name: String!) {
-          __type(name: $name) {
-            kind name
-            fields(includeDeprecated: true) { name args { name type { ...TypeRef } } type { ...TypeRef } }
-            inputFields { name type { ...TypeRef } }
-            enumValues(includeDeprecated: true) { name }
-          }
+          __type(name: $name) { \(GraphQLIntrospectionReader.typeSelection) }
         }
-        fragment TypeRef on __Type {
-          kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }
-        }
+        \(GraphQLIntrospectionReader.typeRefFragment)
         """
 
     /// What no part of the schema will pass: the custom types asked, at most.
