@@ -11,11 +11,11 @@ public struct ModelPicker: Sendable {
     /// Why a model is read-only, by name (from `AmplifyModel.access(with:)`, which needs the
     /// app's auth modes): shown on its row.
     public let readOnlyReasons: [String: String]
-    var filter = TextInput()
+    var selection = FilteredSelection()
     /// Position in `matches`.
-    public private(set) var selectedIndex = 0
+    public var selectedIndex: Int { selection.selectedIndex }
     /// Why the last key did nothing (a paste refused); cleared by the next key.
-    public private(set) var message: String?
+    public var message: String? { selection.message }
 
     public enum Outcome: Sendable, Hashable {
         case choosing
@@ -27,16 +27,18 @@ public struct ModelPicker: Sendable {
     public init(schema: ModelSchema, readOnlyReasons: [String: String] = [:], selecting current: String? = nil) {
         self.schema = schema
         self.readOnlyReasons = readOnlyReasons
-        selectedIndex = current.flatMap { name in schema.models.firstIndex { $0.name == name } } ?? 0
+        selection.selectedIndex = current.flatMap { name in schema.models.firstIndex { $0.name == name } } ?? 0
     }
 
-    public var filterText: String { filter.text }
+    public var filterText: String { selection.filter.text }
 
     /// The models whose names hold the filter (any case), in the schema's order.
-    public var matches: [AmplifyModel] {
-        let wanted = filter.text.lowercased()
-        guard !wanted.isEmpty else { return schema.models }
-        return schema.models.filter { $0.name.lowercased().contains(wanted) }
+    public var matches: [AmplifyModel] { Self.matches(filterText, in: schema.models) }
+
+    static func matches(_ filter: String, in models: [AmplifyModel]) -> [AmplifyModel] {
+        let wanted = filter.lowercased()
+        guard !wanted.isEmpty else { return models }
+        return models.filter { $0.name.lowercased().contains(wanted) }
     }
 
     public var selected: AmplifyModel? {
@@ -45,40 +47,12 @@ public struct ModelPicker: Sendable {
     }
 
     public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Outcome {
-        message = nil
-        let count = matches.count
-        switch key {
-        case .enter: return selected.map(Outcome.chosen) ?? .choosing
-        case .escape:
-            guard filter.isEmpty else {
-                filter = TextInput()
-                selectedIndex = 0
-                return .choosing
-            }
-            return .cancelled
-        case .up: selectedIndex = max(0, selectedIndex - 1)
-        case .down: selectedIndex = max(0, min(count - 1, selectedIndex + 1))
-        case .pageUp: selectedIndex = max(0, selectedIndex - max(1, pageHeight - 1))
-        case .pageDown: selectedIndex = max(0, min(count - 1, selectedIndex + max(1, pageHeight - 1)))
-        case .home: selectedIndex = 0
-        case .end: selectedIndex = max(0, count - 1)
-        case .paste(let pasted):
-            switch pasted.line(.asSpaces) {
-            case .success(let line): changeFilter { $0.insert(line) }
-            case .failure(let refusal): message = refusal.message(noun: "filter")
-            }
-        case .character, .backspace, .delete, .control:
-            changeFilter { _ = $0.handle(key) }
-        default: break  // Alt keys, function keys: nothing
+        let models = schema.models
+        switch selection.handle(key, pageHeight: pageHeight, noun: "filter", matchCount: { Self.matches($0, in: models).count }) {
+        case .choosing: return Outcome.choosing
+        case .chosen: return selected.map(Outcome.chosen) ?? Outcome.choosing
+        case .cancelled: return Outcome.cancelled
         }
-        return .choosing
-    }
-
-    private mutating func changeFilter(_ change: (inout TextInput) -> Void) {
-        let before = filter.text
-        change(&filter)
-        // A new filter selects its first match; moving the cursor keeps the selection.
-        if filter.text != before { selectedIndex = 0 }
     }
 
     /// `12 fields · key id`, `16 fields · key courtId + slot · read-only: …`.
@@ -99,7 +73,7 @@ public struct ModelPicker: Sendable {
         let listHeight = region.height - 1
         let top = RecordListView.scrollTop(showing: selectedIndex, previous: 0, rowsShown: listHeight, count: matches.count)
         if matches.isEmpty {
-            frame.draw("No model matches “\(filter.text)”. Esc clears the filter.", row: region.top, column: region.left + 3,
+            frame.draw("No model matches “\(filterText)”. Esc clears the filter.", row: region.top, column: region.left + 3,
                        width: region.width - 3, style: .dim)
         }
         for index in top..<min(matches.count, top + listHeight) {
@@ -114,11 +88,6 @@ public struct ModelPicker: Sendable {
             frame.draw(Self.summary(of: model, readOnlyReason: reason), row: row, column: summaryColumn,
                        width: region.left + region.width - summaryColumn, style: style.union(.dim))
         }
-        let bottom = region.top + region.height - 1
-        let prompt = "Filter: "
-        frame.draw(prompt, row: bottom, column: region.left + 1, width: region.width - 1, style: .dim)
-        let inputColumn = region.left + 1 + prompt.count
-        TextInputView(input: filter, hasFocus: true, placeholder: "type to filter")
-            .draw(into: &frame, row: bottom, column: inputColumn, width: min(30, region.left + region.width - inputColumn))
+        selection.drawPrompt(into: &frame, region: region)
     }
 }

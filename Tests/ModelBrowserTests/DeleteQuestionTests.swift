@@ -80,8 +80,9 @@ import Testing
 
 extension DeleteQuestionTests {
     /// A field holding a parent's key (`Transaction.categoryId`): the form's hint names the
-    /// parent a typed id points at, or says that none held here has it.
-    @Test func aParentsKeyIsNamedAsItIsTyped() throws {
+    /// parent a typed id points at, or says that none held here has it; C-o picks the parent
+    /// from the ones held instead.
+    @Test func aParentsKeyIsNamedAsItIsTypedOrPicked() throws {
         var (state, _) = try categoryWithChildren(0, dialect: .plain)
         _ = state.reduce(.keyPressed(.character("m")))
         for character in "Transaction" { _ = state.reduce(.keyPressed(.character(character))) }
@@ -94,10 +95,24 @@ extension DeleteQuestionTests {
         let fields = opened.layout.model.editableFields(for: .create).map(\.name)
         let position = try #require(fields.firstIndex(of: "categoryId"))
         for _ in 0..<position { _ = state.reduce(.keyPressed(.tab)) }
-        #expect(base.text(state).contains("The key of a Category (1 held here)"), "\(base.text(state))")
+        #expect(base.text(state).contains("The key of a Category · C-o pick from 1 held"), "\(base.text(state))")
         for character in "groceries" { _ = state.reduce(.keyPressed(.character(character))) }
         #expect(base.text(state).contains("→ Category “Groceries”"), "\(base.text(state))")
         _ = state.reduce(.keyPressed(.character("x")))
         #expect(base.text(state).contains("No Category held here has this key"), "\(base.text(state))")
+        // C-o: the Categories held, to pick from; Esc goes back with the text as it was.
+        _ = state.reduce(.keyPressed(.control("o")))
+        #expect(base.text(state).contains("Pick the Category for categoryId: 1 held here"), "\(base.text(state))")
+        #expect(base.text(state).contains("Groceries  groceries"), "\(base.text(state))")
+        _ = state.reduce(.keyPressed(.escape))
+        guard case .form(let typed) = state.screen else { Issue.record("the form closed: \(base.text(state))"); return }
+        #expect(typed.text(ofField: "categoryId") == "groceriesx")
+        // Picked: the key goes into the field, and the hint names the parent.
+        _ = state.reduce(.keyPressed(.control("o")))
+        for character in "GROC" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.enter))
+        guard case .form(let picked) = state.screen else { Issue.record("the form closed: \(base.text(state))"); return }
+        #expect(picked.text(ofField: "categoryId") == "groceries" && picked.picker == nil)
+        #expect(base.text(state).contains("→ Category “Groceries”"), "\(base.text(state))")
     }
 }

@@ -60,6 +60,7 @@ extension RecordForm {
 
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 10, region.height > 1 else { return }
+        if let picker { return picker.draw(into: &frame, region: region) }
         let fieldsHeight = region.height - 1
         let lines = lines(width: region.width - 3)
         let first = firstLine(of: lines, height: fieldsHeight)
@@ -142,12 +143,14 @@ extension RecordForm {
         }
     }
 
-    /// The parent a typed key points at ("Category “Groceries”"), or that none held here has it.
+    /// The parent a typed key points at ("Category “Groceries”"), or that none held here has it,
+    /// and the key that picks one.
     func parentHint(_ typed: String, entry: FormEntry, parent: ParentNames) -> String {
+        let pick = "C-o pick from \(NumberText.grouped(parent.names.count)) held"
         guard !typed.allSatisfy(\.isWhitespace), case .success(let value?) = entry.value() else {
-            return "The key of a \(parent.model) (\(parent.names.count) held here)"
+            return "The key of a \(parent.model) · " + pick
         }
-        if let name = parent.names[value] { return "→ \(parent.model) “\(name)”" }
-        return "No \(parent.model) held here has this key (not loaded yet, or none)"
+        if let name = parent.names[value] { return "→ \(parent.model) “\(name)” · " + pick }
+        return "No \(parent.model) held here has this key (not loaded yet, or none) · " + pick
     }
 }

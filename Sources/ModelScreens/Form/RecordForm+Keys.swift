@@ -7,12 +7,19 @@ import ScreenValues
 /// anywhere; Esc cancels. A picked field (an enum, a Boolean) changes with ← → or Space, or
 /// jumps to the value starting with a typed letter; ⌫ clears an optional one.
 ///
+/// In a field that holds a parent's key, C-o opens the parent's records to pick one from
+/// (`ParentPicker`); while it is open, every key goes to it.
+///
 /// Nothing but ⏎, C-s and Esc ever ends the form: a paste is text put into the focused field
 /// (a one-line field turns its line breaks into spaces; a list takes a line per item), and an
 /// Alt key is an editing key or nothing.
 extension RecordForm {
     public mutating func handle(_ key: Key) -> FormOutcome {
         message = nil
+        if picker != nil {
+            handlePicker(key)
+            return .editing
+        }
         guard entries.indices.contains(focus) else {
             switch key {
             case .escape: return .cancelled
@@ -29,6 +36,7 @@ extension RecordForm {
         case .up: if !moveWithinList(by: -1) { moveFocus(by: -1, toLastItem: true) }
         case .down: if !moveWithinList(by: 1) { moveFocus(by: 1) }
         case .enter: return enter()
+        case .control("o"): openPicker()
         default: edit(with: key)
         }
         return .editing
@@ -86,6 +94,29 @@ extension RecordForm {
         if isOnLastField { return submit() }
         moveFocus(by: 1)
         return .editing
+    }
+
+    // MARK: Picking a parent
+
+    /// Opens the focused field's parent records, when it holds a parent's key.
+    private mutating func openPicker() {
+        let entry = entries[focus]
+        guard let parent = parents[entry.field.name], case .text = entry.input else { return }
+        let current: ModelValue? = if case .success(let value?) = entry.value() { value } else { nil }
+        picker = ParentPicker(field: entry.field.name, parent: parent, keyText: entry.text.codec.text, current: current)
+    }
+
+    private mutating func handlePicker(_ key: Key) {
+        guard var open = picker else { return }
+        switch open.handle(key) {
+        case .picking: picker = open
+        case .cancelled: picker = nil
+        case .picked(let choice):
+            picker = nil
+            guard case .text(let input) = entries[focus].input, input.text != choice.keyText else { return }
+            entries[focus].input = .text(TextInput(choice.keyText))
+            entries[focus].isEdited = true
+        }
     }
 
     // MARK: Editing

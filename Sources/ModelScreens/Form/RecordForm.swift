@@ -33,6 +33,8 @@ public struct RecordForm: Sendable {
         }
     }
     public var separateClusters: Set<ClusterKind> = []
+    /// The parent's records to pick from, while open (C-o on a parent's key field): keys go to it.
+    public internal(set) var picker: ParentPicker?
 
     /// A form for a new record of `layout`'s model: empty, or starting with `values` (by field
     /// name; a new child of a parent, say, with `RecordFilter.values` of the list it is made in).
