@@ -29,4 +29,38 @@ enum ConflictResolution: Equatable {
             return .conflict("someone else \(clashes.joined(separator: " and ")) meanwhile")
         }
     }
+
+    /// A later operation of a record whose earlier one (`earlier`) the server just confirmed with
+    /// `answer`: why it may not simply go on from that answer, if it may not. The answer can hold
+    /// someone else's change that the later operation never saw (the earlier one was rebased onto
+    /// it, or the plain dialect's condition did not look at that field); the later operation was
+    /// made against its base with the earlier change on top, so that is what the answer is
+    /// compared with, outside the fields the earlier change wrote itself.
+    static func clash<Record: ListRecord>(
+        of later: PendingOperation<Record>, after earlier: LocalChange<Record>, answer: Record
+    ) -> String? {
+        guard !answer.isDeleted else { return nil }
+        let seen: Record, server: Record
+        switch earlier {
+        case .create(let record):
+            seen = record
+            server = answer
+        case .update(_, let patch):
+            guard let base = later.base else { return nil }
+            seen = base.applying(patch)
+            server = answer.applying(patch)
+        case .delete:
+            return nil
+        }
+        switch later.change {
+        case .create:
+            return nil
+        case .update(_, let patch):
+            let clashes = server.clashes(with: patch, since: seen)
+            return clashes.isEmpty ? nil : "someone else \(clashes.joined(separator: " and ")) meanwhile"
+        case .delete:
+            if server.hasSameValues(as: seen) { return nil }
+            return "someone else changed it meanwhile (now “\(answer.displayName)”); press d again to delete it anyway"
+        }
+    }
 }

@@ -35,6 +35,12 @@ struct SendSchedule<RecordID: Hashable>: Equatable {
         return nil
     }
 
+    /// Whether a record waits out a backoff (its timer will send again).
+    var isBackingOff: Bool { !backingOff.isEmpty }
+
+    /// Whether a record waits for a free slot.
+    var hasReady: Bool { !ready.isEmpty }
+
     /// The record's operation is on the wire.
     mutating func sending(_ operation: OperationID, of id: RecordID) {
         onTheWire[id] = operation

@@ -158,6 +158,39 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")))
     }
 
+    /// Issue 29: a change waiting behind another of the same record was made without seeing what
+    /// someone else changed meanwhile. When the first one is rebased over their change and
+    /// confirmed, the second one's base must not quietly move past it: if it changes what they
+    /// changed, it is a conflict, not an overwrite.
+    @Test func aLaterChangeDoesNotOverwriteWhatItsEarlierOneWasRebasedOver() {
+        var machine = machine()
+        let (first, _) = rename(&machine, "villa", to: "Mine")
+        let (second, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editAddress)
+        let copy: JSONValue = ["id": "villa", "name": "Villa Rosa", "address": "9 Their St", "_version": 2]
+        let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
+        let rebased = machine.answered(.failure(.rejected(error)), to: first)
+        #expect(sent(rebased) == [first], "the rename does not touch the address: sent again over theirs")
+        let confirmed = RealEstateProperty(id: "villa", name: "Mine", address: "9 Their St", version: 3)
+        let answer = machine.answered(.success(confirmed), to: first)
+        #expect(reverted(answer) == ["someone else changed its address to “9 Their St” meanwhile"])
+        #expect(machine.store.operation(second) == nil && !sent(answer).contains(second), "never sent over theirs")
+        #expect(machine.store.record("villa") == confirmed)
+        #expect(machine.conflicted["villa"] != nil, "o applies mine again, on purpose")
+    }
+
+    /// The same when the answer itself carries their change (the plain dialect's condition looks
+    /// only at the fields a change writes), and a later change of a field only mine wrote goes on.
+    @Test func anAnswerHoldingTheirChangeStopsOnlyTheLaterChangesThatClashWithIt() {
+        var machine = machine()
+        let (first, _) = rename(&machine, "villa", to: "Mine")
+        let (second, _) = rename(&machine, "villa", to: "Mine again")
+        let (third, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editAddress)
+        let answer = machine.answered(.success(RealEstateProperty(id: "villa", name: "Mine", address: "9 Their St", version: 3)), to: first)
+        #expect(reverted(answer) == ["someone else changed its address to “9 Their St” meanwhile"])
+        #expect(machine.store.operation(third) == nil)
+        #expect(machine.store.operation(second) != nil && sent(answer) == [second], "the second rename goes on from the answer")
+    }
+
     /// They rename it again while the conflict stands: the reason names what the server holds now.
     @Test func aConflictsReasonFollowsTheirLaterChanges() {
         var machine = machine()

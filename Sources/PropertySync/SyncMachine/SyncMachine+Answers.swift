@@ -142,12 +142,21 @@ extension SyncMachine {
         rebases[operation.id] = nil
         let kind = kind(of: operation)
         undoes.remove(operation.id)
+        // The record's later operations go on from this answer (their base moves to it), unless
+        // it holds someone else's change to what they change: those are conflicts, as if the
+        // server had refused them, since they were made without seeing it (issue 29).
+        let clashing = store.pendingOperations(for: operation.recordID).compactMap { later in
+            later.id == operation.id ? nil : ConflictResolution.clash(of: later, after: operation.change, answer: record).map { (later, $0) }
+        }
         var actions = publish(store.confirm(operation.id, with: record))
         actions.append(.save(.settle([operation.id], writing: record)))
         if case .create = operation.change { actions.append(.createLeft(record.id, name: record.displayName, refusal: nil)) }
         // Named as the server now has it: "Renamed to “the new name”".
         let name = record.isDeleted ? (operation.before?.displayName ?? record.displayName) : record.displayName
         actions.append(.emit(.succeeded(RecordOperationSummary(kind: kind, recordID: record.id, recordName: name))))
+        for (later, message) in clashing where store.operation(later.id) != nil {
+            actions += refuse(later, message: message, conflict: true, server: record)
+        }
         return actions
     }
 

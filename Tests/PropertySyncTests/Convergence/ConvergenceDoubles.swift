@@ -16,19 +16,25 @@ final class NetworkSwitch: Sendable {
 }
 
 /// Any model's real API behind two switches: the client's network (`offline`: a while without
-/// it, changes queue) and its process (`dead`: the list was killed; nothing it sends leaves).
-/// Live sync's socket is not cut: a cut client still hears others, as a half-broken network does.
+/// it, changes queue) and its process (`dead`: the list was killed; nothing it sends leaves), and
+/// the run's `Wire`: every call is counted there, and every mutation waits there until the
+/// schedule lets it through with its fate. Live sync's socket is not cut: a cut client still
+/// hears others, as a half-broken network does; each event it reads is counted.
 final class CuttableModelAPI: ListAPI {
     typealias Record = ModelRecord
 
     let api: any ListAPI<ModelRecord>
     let offline: NetworkSwitch
     let dead: NetworkSwitch
+    let wire: Wire
+    let tag: ListTag
 
-    init(_ api: any ListAPI<ModelRecord>, offline: NetworkSwitch, dead: NetworkSwitch) {
+    init(_ api: any ListAPI<ModelRecord>, offline: NetworkSwitch, dead: NetworkSwitch, wire: Wire, tag: ListTag) {
         self.api = api
         self.offline = offline
         self.dead = dead
+        self.wire = wire
+        self.tag = tag
     }
 
     private func check() throws(AppSyncFailure) {
@@ -38,43 +44,80 @@ final class CuttableModelAPI: ListAPI {
     var dialect: APIDialect { api.dialect }
 
     func speaking(_ dialect: APIDialect) -> any ListAPI<ModelRecord> {
-        CuttableModelAPI(api.speaking(dialect), offline: offline, dead: dead)
+        CuttableModelAPI(api.speaking(dialect), offline: offline, dead: dead, wire: wire, tag: tag)
     }
 
     func describe() async throws(AppSyncFailure) -> APIDescription? {
+        wire.enter(tag)
+        defer { wire.leave(tag) }
         try check()
         return try await api.describe()
     }
 
     func get(id: RecordKey) async throws(AppSyncFailure) -> ModelRecord? {
+        wire.enter(tag)
+        defer { wire.leave(tag) }
         try check()
         return try await api.get(id: id)
     }
 
     func send(_ mutation: ModelMutation<ModelRecord>) async throws(AppSyncFailure) -> ModelRecord {
+        wire.enter(tag)
+        defer { wire.leave(tag) }
         try check()
-        return try await api.send(mutation)
+        let fate = await wire.park(tag, label: label(mutation))
+        // Cut off while it waited: it never left.
+        try check()
+        switch fate {
+        case .deliver:
+            let answer = try await api.send(mutation)
+            wire.applied(model: tag.model)
+            return answer
+        case .loseAnswer:
+            if (try? await api.send(mutation)) != nil { wire.applied(model: tag.model) }
+            throw .transient("the answer was lost (the test's wire)")
+        case .drop:
+            throw .unreachable("the connection dropped before the request left (the test's wire)")
+        case .unavailable:
+            throw .transient("HTTP 503 (the test's wire)")
+        }
+    }
+
+    /// A mutation by kind and key (its alias, for a key the app drew): one list has at most one
+    /// per record on the wire.
+    func label(_ mutation: ModelMutation<ModelRecord>) -> String {
+        switch mutation {
+        case .create(let record): "create \(wire.name(record.id))"
+        case .update(let id, _, _): "update \(wire.name(id))"
+        case .delete(let id, _): "delete \(wire.name(id))"
+        }
     }
 
     func probe() async throws(AppSyncFailure) {
+        wire.enter(tag)
+        defer { wire.leave(tag) }
         try check()
         try await api.probe()
     }
 
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<ModelRecord> {
+        wire.enter(tag)
+        defer { wire.leave(tag) }
         try check()
         return try await api.syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
     }
 
     func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<ModelRecord> {
-        try check()
-        return try await api.unreadSyncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        // Read at once (its reading is not deferred past the count).
+        let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
+        return UnreadRecordPage(nextTokenGuess: page.nextToken) { page }
     }
 
     var subscriptions: [RealtimeSubscription] { api.subscriptions }
 
     func readEvent(_ data: JSONText, deletion: Bool, knownCopy: (RecordKey) -> ModelRecord?) -> RemoteRecordEvent<ModelRecord> {
-        api.readEvent(data, deletion: deletion, knownCopy: knownCopy)
+        wire.receivedEvent(tag)
+        return api.readEvent(data, deletion: deletion, knownCopy: knownCopy)
     }
 
     var modelDescription: AmplifyModel { api.modelDescription }

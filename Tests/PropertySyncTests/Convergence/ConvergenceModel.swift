@@ -83,6 +83,45 @@ struct ConvergenceModel {
         return nil
     }
 
+    /// The step by which `write` had certainly reached the server: its list confirmed a change of
+    /// the record (that change or a later one of the same user's), or was next seen with nothing pending.
+    func reachedServer(_ write: Write, outcomes: [Outcome]) -> Int {
+        let confirmed = outcomes.first {
+            $0.succeeded && $0.client == write.writer && $0.model == write.model && $0.key == write.key && $0.step >= write.step
+        }
+        return min(settled(write), confirmed?.step ?? Int.max)
+    }
+
+    /// The writes in `history` (one record's) whose value is not what the server ends with, not
+    /// replaced by a write made after it was seen, and whose writer was never told of a refusal.
+    func unseenOverwrites(of history: [Write], held: ModelRecord, model: String, outcomes: [Outcome]) -> [String] {
+        var problems: [String] = []
+        for write in history {
+            guard let values = write.values else { continue }
+            for (field, value) in values.sorted(by: { $0.key < $1.key }) where held[field] != value {
+                // A write of the value the field held already changed nothing.
+                if write.before[field] == value { continue }
+                let replaced = history.contains { other in
+                    guard other.order != write.order, other.touches(field) else { return false }
+                    // Made over that very value (it may still land after this write, whenever it was made).
+                    if other.before[field] == value { return true }
+                    return other.order > write.order
+                        && (other.writer == write.writer || other.writer == "remote" || reachedServer(write, outcomes: outcomes) < other.step)
+                }
+                if replaced { continue }
+                let told = outcomes.contains {
+                    !$0.succeeded && $0.client == write.writer && $0.model == model && $0.key == write.key && $0.step >= write.step
+                }
+                if told { continue }
+                problems.append(
+                    "overwritten unseen: \(model) \(write.key).\(field) is \(held[field].map { "\($0)" } ?? "absent") on the server; "
+                        + "\(write.description) set \(value), and \(write.writer) was told of no refusal\n  history:\n    "
+                        + history.map(\.description).joined(separator: "\n    "))
+            }
+        }
+        return problems
+    }
+
     /// What must hold of one model's records on the server (`server`: every record the server
     /// answers, tombstones included), as a list of problems (empty: all is well).
     func check(model: String, layout: RecordLayout, server: [RecordKey: ModelRecord], versioned: Bool, outcomes: [Outcome]) -> [String] {
@@ -122,6 +161,15 @@ struct ConvergenceModel {
                                 + "as written at \(write.description)\n  history:\n    " + history.map(\.description).joined(separator: "\n    "))
                     }
                 }
+            }
+            // No write overwritten unseen (issue 29): a write whose value the server does not hold
+            // was either replaced by a write made after it was seen (its own writer's, the remote
+            // writer's, which reads the server just before it writes, or a user's once the write had
+            // reached the server), or by one made over that very value whenever it was made, or its
+            // writer was told it was refused. (Records
+            // that were deleted or undone are left out: an undo sets values the test does not know.)
+            if let held = live[key], !history.contains(where: { $0.kind == .delete || $0.kind == .undo }) {
+                problems += unseenOverwrites(of: history, held: held, model: model, outcomes: outcomes)
             }
             // Each change applied at most once: no more versions than the changes the lists reported
             // and the remote writes. A refused change counts too: one whose answer was lost may have

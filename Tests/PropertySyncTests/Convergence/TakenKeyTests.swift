@@ -26,7 +26,8 @@ extension ConvergenceProperties {
             #expect(await list.row(RecordKey("X")) == nil)
             try await list.create(try ModelRecord.checked(["code": .string("X"), "note": .string("mine")], layout: layout))
             await run.setOffline(client, false)
-            #expect(await waitUntil(.seconds(20)) { await list.pendingCount == 0 })
+            await run.letEverythingThrough(within: .seconds(20))
+            #expect(await list.pendingCount == 0)
             let outcomes = run.journal.outcomes.filter { $0.key == RecordKey("X") }
             let held = try await run.remote["Tag"]!.get(id: RecordKey("X"))
             let confirmed = outcomes.contains { $0.succeeded && $0.kind == .create }
@@ -39,7 +40,8 @@ extension ConvergenceProperties {
             let said = try await list.reapplyMine(RecordKey("X"))
             // Named by its first text that is not the key (issue 29: a key or an id names nothing).
             #expect(said == "Applied your values over the other Tag “theirs”.")
-            #expect(await waitUntil(.seconds(20)) { await list.pendingCount == 0 })
+            await run.letEverythingThrough(within: .seconds(20))
+            #expect(await list.pendingCount == 0)
             #expect(try await run.remote["Tag"]!.get(id: RecordKey("X"))?["note"] == .string("mine"), "o put mine on the server")
             #expect(await list.row(RecordKey("X"))?.record["note"] == .string("mine"))
         }
