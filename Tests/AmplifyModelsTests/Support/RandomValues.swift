@@ -15,6 +15,10 @@ struct RandomValues {
 
     /// How deep a generated custom type nests in itself.
     static let maximumNesting = 3
+    /// How deep a value made deep (`deepPercent`) goes: beyond the 12 levels a selection reads.
+    static let deepNesting = 14
+    /// The chance (in percent) that a custom type's value nests `deepNesting` levels, to be read cut.
+    var deepPercent = 0
 
     init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &* 0xD134_2543_DE82_EF95 &+ 1 }
 
@@ -44,9 +48,31 @@ struct RandomValues {
         switch type {
         case .scalar(let scalar): return self.scalar(scalar)
         case .enumeration(let name): return .enumValue(pick(schema.enums[name]?.values ?? ["A"]))
-        case .nonModel(let name): return .json(object(name, schema: schema, inside: [], depth: depth))
+        case .nonModel(let name):
+            // Now and then (`deepPercent`) a type holding itself nests deeper than a selection reads.
+            if depth == 0, deepPercent > 0, chance(deepPercent) { return .json(object(name, schema: schema, depth: 0, deepTo: Self.deepNesting)) }
+            return .json(object(name, schema: schema, inside: [], depth: depth))
         case .model, .unknown: return .null
         }
+    }
+
+    /// A custom type's value nested `deepTo` levels through every custom-typed member.
+    private mutating func object(_ name: String, schema: ModelSchema, depth: Int, deepTo levels: Int) -> JSONValue {
+        guard let type = schema.nonModels[name] else { return .object([:]) }
+        var members: [String: JSONValue] = [:]
+        for field in type.fields {
+            let codec = FieldValueCodec(field: field, schema: schema)
+            if case .nonModel(let inner) = field.type, !field.isList {
+                guard depth + 1 < levels else { continue }
+                members[field.name] = object(inner, schema: schema, depth: depth + 1, deepTo: levels)
+            } else if case .nonModel = field.type {
+                continue
+            } else {
+                let member = codec.json(value(for: field, schema: schema, allowNull: false, depth: depth + 1))
+                if member != .null { members[field.name] = member }
+            }
+        }
+        return .object(members)
     }
 
     /// A custom type's value with each field its selection reads, null ones left out (as

@@ -1,3 +1,4 @@
+import AppSync
 import AmplifyModels
 @testable import PropertySync
 
@@ -98,7 +99,7 @@ struct ConvergenceModel {
         var problems: [String] = []
         for write in history {
             guard let values = write.values else { continue }
-            for (field, value) in values.sorted(by: { $0.key < $1.key }) where held[field] != value {
+            for (field, value) in values.sorted(by: { $0.key < $1.key }) where !Self.same(held[field], value) {
                 // A write of the value the field held already changed nothing.
                 if write.before[field] == value { continue }
                 let replaced = history.contains { other in
@@ -155,7 +156,7 @@ struct ConvergenceModel {
                 for field in fields {
                     guard let write = history.last(where: { $0.touches(field) }), let value = write.values?[field] else { continue }
                     guard excuse(for: write, field: field, outcomes: outcomes) == nil else { continue }
-                    if held[field] != value {
+                    if !Self.same(held[field], value) {
                         problems.append(
                             "lost update: \(model) \(key).\(field) is \(held[field].map { "\($0)" } ?? "absent") on the server, not \(value) "
                                 + "as written at \(write.description)\n  history:\n    " + history.map(\.description).joined(separator: "\n    "))
@@ -188,5 +189,27 @@ struct ConvergenceModel {
             }
         }
         return problems
+    }
+
+    /// Whether the server's value, read through the selection (so cut where it goes deeper than
+    /// the selection reads), is the written one: equal, or equal down to where it was cut.
+    static func same(_ held: ModelValue?, _ written: ModelValue) -> Bool {
+        guard let held else { return written == .null }
+        if held == written { return true }
+        switch (held, written) {
+        case (.json(let read), .json(let sent)): return same(read, sent)
+        case (.list(let read), .list(let sent)): return read.count == sent.count && zip(read, sent).allSatisfy { same($0, $1) }
+        default: return false
+        }
+    }
+
+    static func same(_ read: JSONValue, _ sent: JSONValue) -> Bool {
+        switch (read, sent) {
+        case (.object(let read), .object(let sent)):
+            if read.count == 1, read["__typename"] != nil { return true }  // cut here: what is below was not read
+            return Set(read.keys) == Set(sent.keys) && read.allSatisfy { same($0.value, sent[$0.key]!) }
+        case (.array(let read), .array(let sent)): return read.count == sent.count && zip(read, sent).allSatisfy { same($0, $1) }
+        default: return read == sent
+        }
     }
 }

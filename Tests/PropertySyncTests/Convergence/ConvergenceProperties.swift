@@ -67,11 +67,20 @@ import Testing
         }
     }
 
+    /// Seeds whose runs once differed from one run to the next (a row order that followed the
+    /// server's clock, keys the app drew itself): kept as the replay check's fixed seeds, so that
+    /// it cannot fail on main by drawing a new seed. `PROPTUI_CONVERGENCE_SEED` checks another.
+    static let seedsThatRanDifferently = [502_052_250, 877_223_575]
+
     /// The same seed twice gives the same run: the same steps, requests, fates and outcomes, in
     /// the same order (what makes a failing seed replay).
     @Test(arguments: [APIDialect.versioned, .plain])
     func sameSeedSameRun(dialect: APIDialect) async throws {
-        let seed = Self.environment["PROPTUI_CONVERGENCE_SEED"].flatMap { Int($0) } ?? Int.random(in: 0...1_000_000_000)
+        let seeds = Self.environment["PROPTUI_CONVERGENCE_SEED"].flatMap { Int($0) }.map { [$0] } ?? Self.seedsThatRanDifferently
+        for seed in seeds { try await Self.checkReplay(seed: seed, dialect: dialect) }
+    }
+
+    static func checkReplay(seed: Int, dialect: APIDialect) async throws {
         var runs: [[String]] = []
         for _ in 0..<2 {
             try await ConvergenceRun.withServer(seed: seed, dialect: dialect) { run in
@@ -145,6 +154,8 @@ final class ConvergenceRun {
     var serial = 0
     /// Waits for stillness that ran out (the run may then not replay).
     var stillnessTimeouts = 0
+    /// Values the server ends with that go deeper than the selection reads (read cut).
+    var valuesReadCut = 0
 
     var models: [AmplifyModel] { schema.models }
 
@@ -155,6 +166,8 @@ final class ConvergenceRun {
         self.endpoint = endpoint
         random = RandomValues(seed: seed &+ 17)
         random.nullItems = false  // the embedded server cannot answer a list holding null yet
+        // Some custom-type values nest deeper than the selection reads: read cut, never written back.
+        random.deepPercent = 35
         faulty = random.chance(50)
         var layouts: [String: RecordLayout] = [:]
         var remote: [String: AppSyncModelAPI<ModelRecordSync>] = [:]
@@ -353,7 +366,7 @@ final class ConvergenceRun {
 
     func userUpdate(_ client: Client, _ model: AmplifyModel) async {
         let list = client.lists[model.name]!.list
-        let rows = await list.rows.filter { !$0.record.isDeleted }
+        let rows = shown(await list.rows)
         let fields = model.editableFields(for: .update)
         guard !rows.isEmpty, !fields.isEmpty else { return log("\(client.name) has no \(model.name) to update") }
         let row = rows[random.next(rows.count)]
@@ -376,12 +389,19 @@ final class ConvergenceRun {
         }
     }
 
+    /// The rows a user sees, in an order that is the same on every run (by key, or a drawn key's
+    /// alias: the list's own order follows the server's clock, and two rows made within one
+    /// millisecond may swap).
+    func shown(_ rows: [RecordRow<ModelRecord>]) -> [RecordRow<ModelRecord>] {
+        rows.filter { !$0.record.isDeleted }.sorted { wire.name($0.id) < wire.name($1.id) }
+    }
+
     /// Both users change the same field of the same record at once, each to a value of their own:
     /// one wins, the other is told (a conflict), or, offline, whoever is sent second is.
     func duel(_ model: AmplifyModel) async {
         let a = clients[0].lists[model.name]!.list, b = clients[1].lists[model.name]!.list
         let shownByB = Set(await b.rows.filter { !$0.record.isDeleted }.map(\.id))
-        let both = await a.rows.filter { !$0.record.isDeleted && shownByB.contains($0.id) }
+        let both = shown(await a.rows).filter { shownByB.contains($0.id) }
         let fields = model.editableFields(for: .update)
         guard !both.isEmpty, !fields.isEmpty else { return log("no \(model.name) for a duel") }
         let key = both[random.next(both.count)].id
@@ -403,7 +423,7 @@ final class ConvergenceRun {
 
     func userDelete(_ client: Client, _ model: AmplifyModel) async {
         let list = client.lists[model.name]!.list
-        let rows = await list.rows.filter { !$0.record.isDeleted }
+        let rows = shown(await list.rows)
         guard !rows.isEmpty else { return log("\(client.name) has no \(model.name) to delete") }
         let row = rows[random.next(rows.count)]
         do {
@@ -433,7 +453,8 @@ final class ConvergenceRun {
     // MARK: The remote writer
 
     func remoteWrite(_ model: AmplifyModel) async {
-        let keys = Array(Set(expected.writes.filter { $0.model == model.name }.map(\.key))).sorted()
+        // By name: a key the app drew itself sorts by its alias, the same on every run.
+        let keys = Array(Set(expected.writes.filter { $0.model == model.name }.map(\.key))).sorted { wire.name($0) < wire.name($1) }
         let roll = random.next(10)
         guard roll >= 3, !keys.isEmpty else { return await remoteCreate(model) }
         let key = keys[random.next(keys.count)]
@@ -677,6 +698,7 @@ final class ConvergenceRun {
         for model in models {
             do {
                 let server = try await serverRecords(model)
+                valuesReadCut += server.values.reduce(0) { $0 + ($1.isDeleted ? 0 : $1.fieldsNotReadWhole.count) }
                 problems += expected.check(
                     model: model.name, layout: layouts[model.name]!, server: server, versioned: dialect.hasVersions, outcomes: outcomes)
             } catch {
@@ -798,6 +820,7 @@ final class ConvergenceRun {
         let kinds = Dictionary(grouping: writes, by: { "\($0.writer == "remote" ? "remote" : "user") \($0.kind.rawValue)" }).mapValues(\.count)
  return "\(faulty ? "with faults, " : "")\(models.count) model(s), \(trace.count) steps logged, writes \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
             + "\(outcomes.filter(\.succeeded).count) confirmed, \(outcomes.filter { !$0.succeeded }.count) refused"
+            + (valuesReadCut > 0 ? "; \(valuesReadCut) value(s) read cut" : "")
             + (stillnessTimeouts > 0 ? "; not still \(stillnessTimeouts) time(s)" : "")
     }
 
