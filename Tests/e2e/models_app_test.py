@@ -130,7 +130,12 @@ def browse_and_edit(binary):
         app.keys("Enter", "Enter")  # an empty last item ends the list
         app.keys('{"merchant": "Corner Market", "total": 82.5, "lines": ["bread", "milk"]}', literal=True)
         app.keys("Tab")
-        app.keys(category_id, literal=True)
+        # The category's key is picked from the categories held (C-o), by a part of its name.
+        app.expect(lambda s: "C-o pick from 1 held" in s, "the key field offers its parents to pick from")
+        app.keys("C-o")
+        app.expect(lambda s: "Pick the Category for categoryId" in s and "Groceries" in s, "C-o lists the categories held")
+        app.keys("g", "r", "o", "c", "Enter")
+        app.expect(lambda s: "→ Category “Groceries”" in s, "the pick names the category in the field's hint")
         app.keys("C-s")
         app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the transaction to be confirmed")
         items = until(lambda: server.items("Transactions", "id description amount quantity kind date bookedAt tags categoryId "
