@@ -123,4 +123,24 @@ import Testing
             #expect(products.isEmpty, "\(module) links \(products.sorted())")
         }
     }
+
+    /// Every source file docs/architecture.md names (`SyncLink.swift`, `PropertySync/RecordList.swift`,
+    /// `AppSync/Realtime/*`) exists, under Sources or Tests: the map names no file that is gone
+    /// (issue 30 found six).
+    @Test func everyFileTheArchitectureNamesExists() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let named = Set(text.matches(of: try Regex(#"`([\w/+*.-]+\.swift)`"#)).compactMap { $0.output[1].substring.map(String.init) })
+        var files = ["Package.swift"]
+        for folder in ["Sources", "Tests"] {
+            let paths = FileManager.default.enumerator(atPath: Self.root.appendingPathComponent(folder).path)?.allObjects as? [String] ?? []
+            files += paths.filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }
+        }
+        #expect(named.count > 50, "the architecture names its files in backticks")
+        for name in named.sorted() {
+            // A name may be a path's tail (`PropertySync/RecordList.swift`) and hold `*` for any part of one name.
+            let pattern = "(^|/)" + NSRegularExpression.escapedPattern(for: name).replacingOccurrences(of: "\\*", with: "[^/]*") + "$"
+            let found = files.contains { $0.range(of: pattern, options: .regularExpression) != nil }
+            #expect(found, "docs/architecture.md names \(name), which is not under Sources or Tests")
+        }
+    }
 }
