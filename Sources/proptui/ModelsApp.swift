@@ -79,7 +79,10 @@ struct ModelsApp {
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
         let runner = ModelEffectRunner(lists: lists, mailbox: mailbox)
         let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: state, perform: runner.perform) }
-        for list in lists.values { await list.disableLiveSync() }
+        for list in lists.values {
+            await list.disableLiveSync()
+            await list.commitPendingWrites()
+        }
         return (exit, lists)
     }
 
