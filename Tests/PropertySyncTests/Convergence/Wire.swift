@@ -43,6 +43,8 @@ final class Wire: Sendable {
         var received: [ListTag: Int] = [:]
         var expected: [ListTag: Int] = [:]
         var following: Set<ListTag> = []
+        /// Lists cut off (offline, or killed): a mutation they still send is dropped, never parked.
+        var cut: Set<ListTag> = []
         /// Names for keys the app drew itself (an undone delete made anew under a new id): the
         /// same on every run, where the key is not.
         var aliases: [String: String] = [:]
@@ -55,10 +57,24 @@ final class Wire: Sendable {
     func enter(_ tag: ListTag) { state.withLock { $0.active[tag, default: 0] += 1 } }
     func leave(_ tag: ListTag) { state.withLock { $0.active[tag, default: 0] -= 1 } }
 
-    /// Waits until the schedule lets this mutation through, and says how.
+    /// Waits until the schedule lets this mutation through, and says how. A list cut off meanwhile
+    /// (its request passed the network switch just before it was turned off) is dropped at once:
+    /// nothing would ever let it through.
     func park(_ tag: ListTag, label: String) async -> Fate {
         await withCheckedContinuation { continuation in
-            state.withLock { $0.parked.append(Parked(tag: tag, label: label, continuation: continuation)) }
+            let isCut = state.withLock { state in
+                if state.cut.contains(tag) { return true }
+                state.parked.append(Parked(tag: tag, label: label, continuation: continuation))
+                return false
+            }
+            if isCut { continuation.resume(returning: .drop) }
+        }
+    }
+
+    /// The list is cut off (offline or killed) or back: see `park`.
+    func setCut(_ tag: ListTag, _ isCut: Bool) {
+        state.withLock { state in
+            if isCut { state.cut.insert(tag) } else { state.cut.remove(tag) }
         }
     }
 
