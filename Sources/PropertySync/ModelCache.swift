@@ -108,18 +108,10 @@ public final class ModelCache: RecordCache, Sendable {
     }
 
     public func settle(_ operations: [OperationID], writing record: ModelRecord?) throws {
-        try settle([Settlement(operations, writing: record)])
-    }
-
-    public func settle(_ batch: [Settlement<ModelRecord>]) throws {
-        guard !batch.isEmpty else { return }
         try storage.run {
             try storage.database.write { db in
-                let statement = try upsertStatement(db)
-                for settlement in batch {
-                    try OutboxEntry.delete(settlement.operations, model: modelName, db)
-                    if let record = settlement.record { try upsert(record, with: statement) }
-                }
+                try OutboxEntry.delete(operations, model: modelName, db)
+                if let record { try upsert(record, with: upsertStatement(db)) }
             }
         }
     }

@@ -20,9 +20,6 @@ public protocol RecordCache<Record>: Sendable {
     func update(_ operation: PendingOperation<Record>) throws
     /// Operations leave the outbox in the same transaction that writes what the server holds now.
     func settle(_ operations: [OperationID], writing record: Record?) throws
-    /// Several settles in one transaction, in order: one commit (one wait for the disk) for the
-    /// confirmations that arrived together.
-    func settle(_ batch: [Settlement<Record>]) throws
 
     /// Server records arriving (the newer version wins).
     func merge(_ records: [Record]) throws
@@ -36,24 +33,6 @@ public protocol RecordCache<Record>: Sendable {
     /// The dialect the backend was found to speak (one per backend, for every model).
     func dialect() throws -> APIDialect?
     func setDialect(_ dialect: APIDialect) throws
-}
-
-/// One confirmation to commit: the operations that leave the outbox and the record the server holds now.
-public struct Settlement<Record: SyncedRecord>: Sendable {
-    public var operations: [OperationID]
-    public var record: Record?
-
-    public init(_ operations: [OperationID], writing record: Record?) {
-        self.operations = operations
-        self.record = record
-    }
-}
-
-extension RecordCache {
-    /// One settle after another (each its own commit), for a cache that has nothing better.
-    public func settle(_ batch: [Settlement<Record>]) throws {
-        for settlement in batch { try settle(settlement.operations, writing: settlement.record) }
-    }
 }
 
 /// What was kept: the cache (or its first batch), the outbox in order, and when the cache was

@@ -119,7 +119,6 @@ extension RecordList {
     @_specialize(where Record == RealEstateProperty)
     func apply(_ change: LocalChange<Record>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
-        commitSettles()  // the file changes in the order the list does
         do {
             try storage.append(staged.operation)
         } catch {

@@ -65,13 +65,6 @@ public actor RecordList<Record: ListRecord> {
     /// Reading the rest of the cache; a refresh waits for it (see `readRestOfCache`).
     var cacheReading: Task<Void, Never>?
 
-    // MARK: Confirmations, committed in groups (see `save`)
-    /// Settles not committed yet, in order, and whether a commit of them is on its way.
-    var unsavedSettles: [Settlement<Record>] = []
-    var settlesCommitScheduled = false
-    /// The events of the steps whose settles wait: shown once those are committed.
-    var heldEvents: [RecordListEvent<Record>] = []
-
     /// A list over what `storage` kept (the cache and the outbox) and `api`.
     /// Nothing is sent and nothing is published until `start()`.
     public init(
@@ -115,12 +108,7 @@ public actor RecordList<Record: ListRecord> {
 
     /// One event: with the step under way, if any, else on its own.
     func sink(_ event: RecordListEvent<Record>) {
-        if stepEvents != nil {
-            stepEvents?.append(event)
-        } else {
-            commitSettles()  // what is held goes first
-            sinkBatch([event])
-        }
+        if stepEvents != nil { stepEvents?.append(event) } else { sinkBatch([event]) }
     }
 
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
@@ -172,19 +160,11 @@ public actor RecordList<Record: ListRecord> {
     @_specialize(where Record == RealEstateProperty)
     func run(_ actions: [SyncMachine<Record>.Action]) {
         let outermost = stepEvents == nil
-        // A step that confirms joins the confirmations waiting to be committed; any other step
-        // commits them (and shows what they held back) before it changes anything.
-        if outermost, !actions.contains(where: SyncMachine<Record>.settles) { commitSettles() }
         if outermost { stepEvents = [] }
         defer {
             if outermost, let events = stepEvents {
                 stepEvents = nil
-                // A step's events are shown once what it wrote is committed (see `save`).
-                if !unsavedSettles.isEmpty {
-                    heldEvents += events
-                } else if !events.isEmpty {
-                    sinkBatch(events)
-                }
+                if !events.isEmpty { sinkBatch(events) }
             }
         }
         for case .save(let write) in actions { save(write) }
@@ -263,29 +243,11 @@ public actor RecordList<Record: ListRecord> {
     /// Writes to the outbox or cache that fail after the fact (the change is already applied) are
     /// logged: the worst case is an operation sent again after a restart, which the sender
     /// recognises as already applied.
-    ///
-    /// A settle (an operation confirmed or refused) is not committed at once: the answers that
-    /// reach the actor before the next turn of its queue are committed together, one wait for the
-    /// disk for all of them (`commitSettles`), and any other write or step commits them first, so
-    /// the file changes in the order the machine asked. What those steps would show (✓, a
-    /// revert and its reason) is held until then: nothing is shown as done that a crash could
-    /// still undo. A crash before the commit leaves the operations in the outbox, sent again at
-    /// the next start and recognised as applied (or refused again), as after an answer lost on
-    /// the wire.
     private func save(_ write: SyncMachine<Record>.StorageWrite) {
-        if case .settle(let operations, let record) = write {
-            unsavedSettles.append(Settlement(operations, writing: record))
-            if !settlesCommitScheduled {
-                settlesCommitScheduled = true
-                Task { await self.commitSettles() }
-            }
-            return
-        }
-        commitSettles()
         do {
             switch write {
             case .update(let operation): try storage.update(operation)
-            case .settle: break  // kept above
+            case .settle(let operations, let record): try storage.settle(operations, writing: record)
             case .merge(let records): try storage.merge(records)
             case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
             case .syncMarks(let lastSync, let baseSync): try storage.setSyncMarks(lastSync: lastSync, baseSync: baseSync)
@@ -295,25 +257,6 @@ public actor RecordList<Record: ListRecord> {
         } catch {
             logger.error("could not save \(write.summary): \(error)")
         }
-    }
-
-    /// Before the process ends: every confirmation received so far is committed.
-    public func commitPendingWrites() { commitSettles() }
-
-    /// Commits the settles kept so far, in one transaction, then shows what their steps held back.
-    func commitSettles() {
-        settlesCommitScheduled = false
-        guard !unsavedSettles.isEmpty || !heldEvents.isEmpty else { return }
-        let batch = unsavedSettles
-        unsavedSettles = []
-        do {
-            try storage.settle(batch)
-        } catch {
-            logger.error("could not save \(batch.count) confirmation(s): \(error)")
-        }
-        let held = heldEvents
-        heldEvents = []
-        if !held.isEmpty { sinkBatch(held) }
     }
 
     func setBusy(_ busy: Bool) {

@@ -194,18 +194,10 @@ public final class SyncStorage: RecordCache, Sendable {
     /// The operation is settled: it leaves the outbox in the same transaction that
     /// writes what the server holds now (nil: nothing to write, e.g. a cancelled operation).
     public func settle(_ operations: [OperationID], writing record: RealEstateProperty?) throws {
-        try settle([Settlement(operations, writing: record)])
-    }
-
-    public func settle(_ batch: [Settlement<RealEstateProperty>]) throws {
-        guard !batch.isEmpty else { return }
         try run {
             try database.write { db in
-                let statement = try Self.upsertStatement(db)
-                for settlement in batch {
-                    try OutboxEntry.delete(settlement.operations, model: nil, db)
-                    if let record = settlement.record { try Self.upsert(record, with: statement, in: db) }
-                }
+                try OutboxEntry.delete(operations, model: nil, db)
+                if let record { try Self.upsert(record, with: Self.upsertStatement(db), in: db) }
             }
         }
     }

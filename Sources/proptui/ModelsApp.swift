@@ -79,10 +79,7 @@ struct ModelsApp {
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
         let runner = ModelEffectRunner(lists: lists, mailbox: mailbox)
         let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: state, perform: runner.perform) }
-        for list in lists.values {
-            await list.disableLiveSync()
-            await list.commitPendingWrites()
-        }
+        for list in lists.values { await list.disableLiveSync() }
         return (exit, lists)
     }
 

@@ -264,14 +264,12 @@ struct AppCommand: AsyncParsableCommand {
             throw error
         }
         await list.disableLiveSync()
-        await list.commitPendingWrites()
         if backend.embedded != nil, await list.pendingCount > 0 {
             // Stopping the embedded server lets the requests under way finish first.
             print("proptui: finishing the requests under way…")
         }
         await backend.stop()
-        // Counted after the stop: a change the server took while it stopped is confirmed, and committed.
-        await list.commitPendingWrites()
+        // Counted after the stop: a change the server took while it stopped is confirmed.
         Self.closeOutbox(storage, pendingInMemory: await list.pendingCount)
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
@@ -402,16 +400,13 @@ struct AppCommand: AsyncParsableCommand {
             schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
             dialectHint: dialectHint, notices: notices)
         let exit: LoopExit
-        let lists: [String: RecordList<ModelRecord>]
         do {
-            (exit, lists) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
+            (exit, _) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
         } catch {
             await backend.stop()
             throw error
         }
         await backend.stop()
-        // A change the server took while it stopped is confirmed, and committed.
-        for list in lists.values { await list.commitPendingWrites() }
         Self.closeOutbox(storage, pendingInMemory: 0)
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }

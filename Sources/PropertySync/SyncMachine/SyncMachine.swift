@@ -40,11 +40,6 @@ struct SyncMachine<Record: ListRecord> {
         case createLeft(Record.ID, name: String, refusal: String?)
     }
 
-    /// Whether an action (of a step) settles operations (see `RecordList.save`).
-    static func settles(_ action: Action) -> Bool {
-        if case .save(.settle) = action { true } else { false }
-    }
-
     /// A write to the outbox or the cache. Those that fail after the fact are only logged (the
     /// change is already applied): the worst case is an operation sent again after a restart,
     /// which the sender recognises as already applied.

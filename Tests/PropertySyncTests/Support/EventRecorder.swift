@@ -50,10 +50,5 @@ func eventually(
 
 /// Waits until the list has nothing left to send.
 func settled(_ list: RealEstatePropertyList, within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation) async {
-    // Nothing pending, and every settle committed (they are committed in groups, a turn later).
-    await eventually("the list to settle", within: timeout, sourceLocation: sourceLocation) {
-        // In this order: a settle made after the first look is committed by the second.
-        guard await list.pendingCount == 0 else { return false }
-        return await list.unsavedSettles.isEmpty
-    }
+    await eventually("the list to settle", within: timeout, sourceLocation: sourceLocation) { await list.pendingCount == 0 }
 }
