@@ -15,7 +15,7 @@ enum ModelEntry {
             case "pluralName": pluralName = try reader.readOptionalName()
             case "fields": fields = try readFields(&reader)
             case "attributes":
-                try reader.readList { reader throws(JSONReadError) in
+                _ = try reader.readList { reader throws(JSONReadError) in
                     try readAttribute(&reader, rules: &rules, keyFromAttributes: &keyFromAttributes)
                 }
             case "primaryKeyInfo": keyInfo = try reader.readOptional { reader throws(JSONReadError) in try primaryKey(&reader) }

@@ -648,10 +648,13 @@ final class ConvergenceRun {
         for client in clients {
             for incarnation in Array(client.lists.values) + client.killed {
                 incarnation.dead.off = true
+                wire.setCut(incarnation.tag, true)
                 incarnation.cache.kill()
                 await incarnation.list.disableLiveSync()
             }
         }
+        // Whatever still waits on the wire (a run that ended early) never leaves: no task is left hanging.
+        for parked in wire.parked { wire.release(parked.tag, label: parked.label, .drop) }
     }
 
     // MARK: - The end
