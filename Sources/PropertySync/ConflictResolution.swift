@@ -43,6 +43,9 @@ enum ConflictResolution: Equatable {
         let seen: Record, server: Record
         switch earlier {
         case .create(let record):
+            // A value deeper than the selection comes back cut, so it cannot be compared with the
+            // one created: such an answer is taken as the create's own.
+            guard answer.fieldsNotReadWhole.isEmpty else { return nil }
             seen = record
             server = answer
         case .update(_, let patch):

@@ -53,7 +53,14 @@ struct UndoHistory<Record: ListRecord> {
             case .update(_, let patch):
                 guard let current, let before, let after else { return .notPossible("it has been deleted since") }
                 switch current.undoing(patch, before: before, after: after) {
-                case .patch(let restore): return .change(.update(current.id, restore))
+                case .patch(let restore):
+                    // A value that was read in part is not put back: it would lose what was not
+                    // read (found by the convergence property: the server refused the marker).
+                    let cutAlready = Set(current.fieldsNotReadWhole)
+                    if let cut = current.applying(restore).fieldsNotReadWhole.first(where: { !cutAlready.contains($0) }) {
+                        return .notPossible("its \(cut) went deeper than was read, so it cannot be put back whole")
+                    }
+                    return .change(.update(current.id, restore))
                 case .changedSince(let reason): return .notPossible(reason)
                 }
             }

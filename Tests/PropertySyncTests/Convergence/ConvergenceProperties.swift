@@ -42,7 +42,9 @@ import Testing
     /// change of it queued; A's lands first, B's queued change is rebased over it and confirmed,
     /// and B's change of the field then went out on the confirmed answer's base, overwriting A's
     /// value unseen (`ConflictResolution.clash` now stops it as a conflict).
-    static let seedsThatFailed = [298_176_402, 111_738_331, 680_295_382, 51]
+    /// 703602452 (versioned): an undo of an update whose field had been read cut put the cut marker
+    /// back; the server refused it as invalid and the list stopped sending (`UndoHistory` now refuses it).
+    static let seedsThatFailed = [298_176_402, 111_738_331, 680_295_382, 51, 703_602_452]
 
     static var seeds: [Int] {
         if let text = environment["PROPTUI_CONVERGENCE_SEED"], let seed = Int(text) { return [seed] }
