@@ -53,6 +53,15 @@ import Testing
         #expect(frame.lines[5].hasPrefix(" Filter: "))
     }
 
+    @Test func aPasteRefusedIsSaidWhereTheFilterIs() {
+        var form = Self.form(names: ["c-1": "Groceries"])
+        form.press(.control("o"), .paste("\u{1B}[B"))
+        var frame = Frame(width: 80, height: 5)
+        form.draw(into: &frame, region: FrameRegion(frame))
+        #expect(frame.lines[4].contains("✗ Not pasted: the text has a control character (U+001B)."), "\(frame.lines)")
+        #expect(form.picker?.filterText == "")
+    }
+
     @Test func noParentHeldSaysToTypeTheKey() {
         var form = Self.form(names: [:])
         form.press(.control("o"))

@@ -84,6 +84,11 @@ public struct ParentPicker: Sendable {
             let keyColumn = region.left + 3 + nameWidth + 2
             frame.draw(matches[index].keyText, row: row, column: keyColumn, width: region.left + region.width - keyColumn, style: style.union(.dim))
         }
-        selection.drawPrompt(into: &frame, region: region)
+        if let message {
+            // A paste refused: said where the filter is, until the next key.
+            frame.draw("✗ " + message, row: region.top + region.height - 1, column: region.left + 1, width: region.width - 1, color: .red)
+        } else {
+            selection.drawPrompt(into: &frame, region: region)
+        }
     }
 }
