@@ -55,6 +55,28 @@ struct FilteredSelection: Sendable {
         if filter.text != before { selectedIndex = 0 }
     }
 
+    /// The match at the selection, if there is one.
+    func selected<Item>(in matches: [Item]) -> Item? {
+        matches.indices.contains(selectedIndex) ? matches[selectedIndex] : nil
+    }
+
+    /// The matches in `list` (the region they scroll in): a row each, the selected one reversed
+    /// and marked `▸`, its name in bold, its detail dimmed after the names; `empty` when none.
+    func drawRows(_ rows: [(name: String, detail: String)], empty: String, into frame: inout Frame, list: FrameRegion) {
+        if rows.isEmpty { frame.draw(empty, row: list.top, column: list.left + 3, width: list.width - 3, style: .dim) }
+        let nameWidth = min(max(4, rows.map { frame.columns(of: $0.name) }.max() ?? 4), list.width / 2)
+        let top = RecordListView.scrollTop(showing: selectedIndex, previous: 0, rowsShown: list.height, count: rows.count)
+        for index in top..<min(rows.count, top + list.height) {
+            let row = list.top + index - top
+            let style: Frame.Style = index == selectedIndex ? .reverse : .normal
+            frame.draw("", row: row, column: list.left, width: list.width, style: style, fill: true)
+            if index == selectedIndex { frame.draw("▸", row: row, column: list.left + 1, width: 1, style: style) }
+            frame.draw(rows[index].name, row: row, column: list.left + 3, width: nameWidth, style: style.union(.bold))
+            let detailColumn = list.left + 3 + nameWidth + 2
+            frame.draw(rows[index].detail, row: row, column: detailColumn, width: list.left + list.width - detailColumn, style: style.union(.dim))
+        }
+    }
+
     /// The filter's prompt on the region's last line.
     func drawPrompt(into frame: inout Frame, region: FrameRegion) {
         let bottom = region.top + region.height - 1

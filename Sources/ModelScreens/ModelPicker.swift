@@ -41,10 +41,7 @@ public struct ModelPicker: Sendable {
         return models.filter { $0.name.lowercased().contains(wanted) }
     }
 
-    public var selected: AmplifyModel? {
-        let matches = matches
-        return matches.indices.contains(selectedIndex) ? matches[selectedIndex] : nil
-    }
+    public var selected: AmplifyModel? { selection.selected(in: matches) }
 
     public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Outcome {
         let models = schema.models
@@ -68,26 +65,13 @@ public struct ModelPicker: Sendable {
 
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 4, region.height > 1 else { return }
-        let matches = matches
-        let nameWidth = min(max(4, matches.map { TerminalText.columns(of: $0.name, separate: frame.separateClusters) }.max() ?? 4), region.width / 2)
-        let listHeight = region.height - 1
-        let top = RecordListView.scrollTop(showing: selectedIndex, previous: 0, rowsShown: listHeight, count: matches.count)
-        if matches.isEmpty {
-            frame.draw("No model matches “\(filterText)”. Esc clears the filter.", row: region.top, column: region.left + 3,
-                       width: region.width - 3, style: .dim)
-        }
-        for index in top..<min(matches.count, top + listHeight) {
-            let row = region.top + index - top
-            let model = matches[index]
+        let rows = matches.map { model in
             let reason = readOnlyReasons[model.name] ?? (model.readOnlyReasons.isEmpty ? nil : model.readOnlyReasons.joined(separator: "; "))
-            let style: Frame.Style = index == selectedIndex ? .reverse : .normal
-            frame.draw("", row: row, column: region.left, width: region.width, style: style, fill: true)
-            if index == selectedIndex { frame.draw("▸", row: row, column: region.left + 1, width: 1, style: style) }
-            frame.draw(model.name, row: row, column: region.left + 3, width: nameWidth, style: style.union(.bold))
-            let summaryColumn = region.left + 3 + nameWidth + 2
-            frame.draw(Self.summary(of: model, readOnlyReason: reason), row: row, column: summaryColumn,
-                       width: region.left + region.width - summaryColumn, style: style.union(.dim))
+            return (name: model.name, detail: Self.summary(of: model, readOnlyReason: reason))
         }
+        selection.drawRows(
+            rows, empty: "No model matches “\(filterText)”. Esc clears the filter.", into: &frame,
+            list: FrameRegion(top: region.top, left: region.left, width: region.width, height: region.height - 1))
         selection.drawPrompt(into: &frame, region: region)
     }
 }

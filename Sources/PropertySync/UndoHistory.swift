@@ -46,7 +46,7 @@ struct UndoHistory<Record: ListRecord> {
                 // Made again from a copy read in part, it would lose what was not read (and the
                 // server would refuse the part's marker): never sent.
                 if let cut = before.fieldsNotReadWhole.first {
-                    return .notPossible("its \(cut) went deeper than was read, so it cannot be put back whole")
+                    return UndoHistory.notReadWhole(cut)
                 }
                 // Where the server keeps a tombstone, a deleted record cannot come back under its id.
                 return .change(.create(before.recreated(keepingKey: keepsKeys)))
@@ -58,13 +58,18 @@ struct UndoHistory<Record: ListRecord> {
                     // read (found by the convergence property: the server refused the marker).
                     let cutAlready = Set(current.fieldsNotReadWhole)
                     if let cut = current.applying(restore).fieldsNotReadWhole.first(where: { !cutAlready.contains($0) }) {
-                        return .notPossible("its \(cut) went deeper than was read, so it cannot be put back whole")
+                        return UndoHistory.notReadWhole(cut)
                     }
                     return .change(.update(current.id, restore))
                 case .changedSince(let reason): return .notPossible(reason)
                 }
             }
         }
+    }
+
+    /// Why a value read in part is not put back (a delete's undo, an update's).
+    static func notReadWhole(_ field: String) -> Entry.Inverse {
+        .notPossible("its \(field) went deeper than was read, so it cannot be put back whole")
     }
 
     private var entries: [Entry] = []

@@ -44,10 +44,7 @@ public struct ParentPicker: Sendable {
         return choices.filter { $0.name.lowercased().contains(wanted) || $0.keyText.lowercased().contains(wanted) }
     }
 
-    public var selected: Choice? {
-        let matches = matches
-        return matches.indices.contains(selection.selectedIndex) ? matches[selection.selectedIndex] : nil
-    }
+    public var selected: Choice? { selection.selected(in: matches) }
 
     public mutating func handle(_ key: Key, pageHeight: Int = 10) -> Outcome {
         let choices = choices
@@ -61,29 +58,14 @@ public struct ParentPicker: Sendable {
     /// A title line, a row per match (its name, then its key, dimmed), the filter at the bottom.
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 4, region.height > 2 else { return }
-        let matches = matches
         let title = "Pick the \(parentModel) for \(field): \(NumberText.grouped(choices.count)) held here · ⏎ picks · Esc back"
         frame.draw(title, row: region.top, column: region.left + 1, width: region.width - 1, style: .bold)
-        let listTop = region.top + 1
-        let listHeight = region.height - 2
-        let selectedIndex = selection.selectedIndex
-        if matches.isEmpty {
-            let text = choices.isEmpty
-                ? "No \(parentModel) is held here yet: type its key in the field instead."
-                : "No \(parentModel) matches “\(filterText)”. Esc clears the filter."
-            frame.draw(text, row: listTop, column: region.left + 3, width: region.width - 3, style: .dim)
-        }
-        let nameWidth = min(max(4, matches.map { frame.columns(of: $0.name) }.max() ?? 4), region.width / 2)
-        let top = RecordListView.scrollTop(showing: selectedIndex, previous: 0, rowsShown: listHeight, count: matches.count)
-        for index in top..<min(matches.count, top + listHeight) {
-            let row = listTop + index - top
-            let style: Frame.Style = index == selectedIndex ? .reverse : .normal
-            frame.draw("", row: row, column: region.left, width: region.width, style: style, fill: true)
-            if index == selectedIndex { frame.draw("▸", row: row, column: region.left + 1, width: 1, style: style) }
-            frame.draw(matches[index].name, row: row, column: region.left + 3, width: nameWidth, style: style.union(.bold))
-            let keyColumn = region.left + 3 + nameWidth + 2
-            frame.draw(matches[index].keyText, row: row, column: keyColumn, width: region.left + region.width - keyColumn, style: style.union(.dim))
-        }
+        let empty = choices.isEmpty
+            ? "No \(parentModel) is held here yet: type its key in the field instead."
+            : "No \(parentModel) matches “\(filterText)”. Esc clears the filter."
+        selection.drawRows(
+            matches.map { (name: $0.name, detail: $0.keyText) }, empty: empty, into: &frame,
+            list: FrameRegion(top: region.top + 1, left: region.left, width: region.width, height: region.height - 2))
         if let message {
             // A paste refused: said where the filter is, until the next key.
             frame.draw("✗ " + message, row: region.top + region.height - 1, column: region.left + 1, width: region.width - 1, color: .red)
