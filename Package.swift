@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "ScreenValues", swiftSettings: strict),
         // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame; `AppDriver`
         // runs them as a `TerminalProgram`.
-        .target(name: "TUI", dependencies: ["ScreenValues", "PropertySync", "OptimisticStore"], swiftSettings: strict),
+        .target(name: "TUI", dependencies: ["ScreenValues", "ModelScreens", "PropertySync", "OptimisticStore"], swiftSettings: strict),
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+import ModelScreens
 import PropertySync
 
 /// What each `KeyCommand` does, handled once for every screen and overlay: the context says

@@ -1,3 +1,4 @@
+import ModelScreens
 import PropertySync
 
 /// What the list reports reaches the screen as it is: each `ListEvent` changes the state here,

@@ -1,3 +1,4 @@
+import ModelScreens
 import PropertySync
 import ScreenValues
 
@@ -85,7 +86,7 @@ extension AppState {
     /// Keeps the help's scroll between its first line and the last page (after keys and resizes).
     mutating func clampHelpScroll() {
         guard case .help(let scroll) = overlay else { return }
-        let lines = HelpView.shownLines(screenWidth: width, simulationAvailable: simulation != nil).count
+        let lines = HelpView.shownLines(Keymap.helpLines(simulationAvailable: simulation != nil), screenWidth: width).count
         let last = max(0, lines - HelpView.visibleLines(height: height))
         overlay = .help(scroll: min(max(0, scroll), last))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelScreens
 import PropertySync
 import ScreenValues
 
@@ -43,7 +44,7 @@ extension AppState {
         HintsView(row: layout.hintsRow, hints: currentHints).draw(into: &frame)
         switch overlay {
         case .help(let scroll):
-            HelpView(scroll: scroll, simulationAvailable: simulation != nil).draw(into: &frame)
+            HelpView(lines: Keymap.helpLines(simulationAvailable: simulation != nil), scroll: scroll).draw(into: &frame)
         case .confirmDelete(_, let name):
             // What undo can do after it, said before the delete is sent (the versioned dialect's tombstone).
             let notes = DeleteConfirmation.notes(children: [], dialect: dialect, keyIsGenerated: true)
@@ -62,7 +63,7 @@ extension AppState {
             BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
                     footer: "default: No", preferredWidth: 44).draw(into: &frame)
         case .messages(let scroll):
-            MessagesView(messages: messageHistory, scroll: scroll).draw(into: &frame)
+            MessagesView(messages: messageHistory, scroll: scroll, retryName: \.name).draw(into: &frame)
         case nil:
             break
         }
@@ -171,6 +172,6 @@ extension AppState {
 
     /// A hint for what only some moments offer, with the first key the keymap binds to it there.
     private static func hint(for command: KeyCommand, in context: KeyContext, _ word: String) -> [(key: String, word: String)] {
-        Keymap.keys(for: command, in: context).first.map { [($0.label, word)] } ?? []
+        Keymap.table.hint(for: command, in: context, word)
     }
 }

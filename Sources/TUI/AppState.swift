@@ -1,3 +1,4 @@
+import ModelScreens
 import PropertySync
 import ScreenValues
 
@@ -137,3 +138,6 @@ public struct AppState: Sendable {
         "rows=\(rows.count) pending=\(pendingCount) busy=\(isBusy ? 1 : 0) loading=\(loadProgress == nil ? 0 : 1) recomputing=\(rows.isRecomputing ? 1 : 0)"
     }
 }
+
+/// The sample's status message: a refused create is tried again with its property.
+public typealias StatusMessage = ModelScreens.StatusMessage<RealEstateProperty>

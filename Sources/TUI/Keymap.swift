@@ -1,76 +1,18 @@
+import ModelScreens
 import ScreenValues
 
-/// One row of the keymap: keys, their line in the help, and what they do in each context.
-public struct KeyBinding: Sendable {
-    public enum Section: String, Sendable, CaseIterable {
-        case navigation = "Navigation"
-        case editing = "Changes"
-        case view = "View"
-        case simulation = "Simulation (embedded server)"
-    }
+/// A row of the sample's keymap.
+public typealias KeyBinding = ModelScreens.KeyBinding<KeyContext, KeyCommand>
 
-    public let keys: [Key]
-    /// The help's section; nil for keys only an overlay knows, which its own hints and footer show.
-    public let section: Section?
-    /// What the keys do, for the help overlay and docs/keys-and-screens.md.
-    public let summary: String
-    /// What the keys do in each context: one command for all of them, or one per key in the
-    /// order of `keys` (nil: that key does nothing there).
-    public private(set) var commands: [KeyContext: [KeyCommand?]] = [:]
-
-    init(_ keys: [Key], _ section: Section?, _ summary: String) {
-        self.keys = keys
-        self.section = section
-        self.summary = summary
-    }
-
-    /// The same binding, doing `command` in `contexts` whichever of its keys is pressed.
-    func does(_ command: KeyCommand, in contexts: KeyContext...) -> KeyBinding {
-        does([command], in: contexts)
-    }
-
-    /// The same binding, doing one command per key (in the order of `keys`) in `contexts`.
-    func does(each commands: [KeyCommand?], in contexts: KeyContext...) -> KeyBinding {
-        precondition(commands.count == keys.count, "one command per key")
-        return does(commands, in: contexts)
-    }
-
-    private func does(_ commands: [KeyCommand?], in contexts: [KeyContext]) -> KeyBinding {
-        var binding = self
-        for context in contexts { binding.commands[context] = commands }
-        return binding
-    }
-
-    /// What `key`, one of `keys`, does in `context`.
-    func command(for key: Key, in context: KeyContext) -> KeyCommand? {
-        guard let commands = commands[context], let position = keys.firstIndex(of: key) else { return nil }
-        return commands.count == 1 ? commands[0] : commands[position]
-    }
-
-    /// The keys as help spells them: "j k ↓ ↑".
-    public var keyLabel: String { keys.map(\.label).joined(separator: " ") }
-}
-
-/// A key hint at the bottom of the screen: keys (as the keymap binds them in that context) and a word.
-public struct KeyHint: Sendable {
-    public let keys: [Key]
-    public let word: String
-
-    init(_ keys: [Key], _ word: String) {
-        self.keys = keys
-        self.word = word
-    }
-
-    /// "j k", "n Esc ⏎".
-    public var label: String { keys.map(\.label).joined(separator: " ") }
-}
-
-/// The one table of keys, as lazygit's and tig's: it dispatches every key on every screen and
+/// The sample's table of keys (a `KeyTable`): it dispatches every key on every screen and
 /// overlay, and writes the help (`?`), the hints and the list in docs/keys-and-screens.md
 /// (`KeysDocumentationTests`), so that none of them can disagree with what a key does.
-/// Only the editing keys of a text field are not here: the field (`LineEditor`) has its own.
 public enum Keymap {
-    public static let bindings: [KeyBinding] = [
+    public static let table = KeyTable<KeyContext, KeyCommand>(everyBinding, otherKeys: otherKeys, hintLines: hintLines)
+
+    public static var bindings: [KeyBinding] { table.bindings }
+
+    private static let everyBinding: [KeyBinding] = [
         KeyBinding([.character("j"), .character("k"), .down, .up], .navigation, "move down / up; in details: scroll")
             .does(each: [.down, .up, .down, .up], in: .list, .detail, .help, .messages),
         KeyBinding([.character("g"), .home], .navigation, "first property")
@@ -155,34 +97,17 @@ public enum Keymap {
         .confirmQuit: [KeyHint([.character("y")], "quit"), KeyHint([.character("n"), .escape, .enter], "stay")],
     ]
 
-    /// The table as a look-up: context, then key.
-    private static let index: [KeyContext: [Key: KeyCommand]] = {
-        var index: [KeyContext: [Key: KeyCommand]] = [:]
-        for binding in bindings {
-            for context in binding.commands.keys {
-                for key in binding.keys {
-                    if let command = binding.command(for: key, in: context) { index[context, default: [:]][key] = command }
-                }
-            }
-        }
-        return index
-    }()
-
     /// What `key` does in `context`, if anything.
-    public static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
-        index[context]?[key] ?? otherKeys[context]
-    }
+    public static func command(for key: Key, in context: KeyContext) -> KeyCommand? { table.command(for: key, in: context) }
 
     /// The keys that give `command` in `context`, in table order.
-    public static func keys(for command: KeyCommand, in context: KeyContext) -> [Key] {
-        bindings.flatMap { binding in binding.keys.filter { binding.command(for: $0, in: context) == command } }
-    }
+    public static func keys(for command: KeyCommand, in context: KeyContext) -> [Key] { table.keys(for: command, in: context) }
 
-    /// The hint line of a context: (keys, word). A hint whose keys do nothing there is left out,
-    /// so that a hint cannot promise what a key does not do (`KeymapTests` checks none is).
-    static func hints(in context: KeyContext) -> [(key: String, word: String)] {
-        (hintLines[context] ?? []).filter { hint in
-            hint.keys.allSatisfy { command(for: $0, in: context) != nil }
-        }.map { ($0.label, $0.word) }
+    /// The hint line of a context (`KeymapTests` checks that no hint names a key that does nothing there).
+    static func hints(in context: KeyContext) -> [(key: String, word: String)] { table.hints(in: context) }
+
+    /// The help's lines.
+    static func helpLines(simulationAvailable: Bool) -> [(text: String, style: Frame.Style)] {
+        table.helpLines(simulationAvailable: simulationAvailable)
     }
 }

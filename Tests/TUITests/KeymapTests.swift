@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func helpListsEveryBindingOfASectionAndTheSimulationSection() {
-        let help = HelpView(scroll: 0, simulationAvailable: true).allLines.map(\.text)
+        let help = Keymap.helpLines(simulationAvailable: true).map(\.text)
         for binding in Keymap.bindings where binding.section != nil {
             #expect(help.contains { $0.contains(binding.keyLabel) && $0.contains(binding.summary) })
         }

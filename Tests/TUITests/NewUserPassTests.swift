@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func helpListsTheFieldKeys() {
-        let text = HelpView(scroll: 0, simulationAvailable: true).allLines.map(\.text).joined(separator: "\n")
+        let text = Keymap.helpLines(simulationAvailable: true).map(\.text).joined(separator: "\n")
         for keys in ["C-a", "C-e", "C-b", "C-f", "C-w", "C-k", "C-u", "M-b", "M-f", "M-d", "M-⌫"] {
             #expect(text.contains(keys), "help lists \(keys)")
         }

@@ -1,24 +1,7 @@
+import ModelScreens
 import ScreenValues
 
-/// The lines around the list: the rules, the input line, the status line and
-/// the key hints.
-struct RuleView {
-    let row: Int
-    let leftText: String?
-    let rightText: String?
-
-    func draw(into frame: inout Frame) {
-        frame.fillRow(row, with: "─", style: .dim)
-        var rightColumn = frame.width
-        if let rightText {
-            let text = " \(rightText) "
-            rightColumn = max(0, frame.width - 2 - frame.columns(of: text))
-            frame.draw(text, row: row, column: rightColumn)
-        }
-        if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: max(0, rightColumn - 3)) }
-    }
-}
-
+/// The input line: a field's prompt while one is open.
 struct InputLineView {
     let row: Int
     let editing: AppState.Editing?
@@ -68,53 +51,6 @@ struct InputLineView {
         let used = frame.draw(label, row: row, column: 1, width: max(right / 2, right - 21), style: .bold)
         let column = 1 + used + 1
         FieldView(editing.editor).draw(into: &frame, row: row, column: column, width: right - column)
-    }
-}
-
-struct StatusLineView {
-    let row: Int
-    let status: StatusMessage?
-    let palette: Palette
-
-    func draw(into frame: inout Frame) {
-        frame.fillRow(row)
-        guard let status else { return }
-        let (style, color): (Frame.Style, Frame.Color) =
-            switch status.level {
-            case .info: (.normal, .default)
-            case .success: (.normal, .green)
-            case .error: (.bold, .red)
-            }
-        frame.draw("\(status.mark) \(status.text(fitting: frame.width - 2))", row: row, column: 1, width: frame.width - 2,
-                   style: style, color: palette(color))
-    }
-}
-
-/// The last line: the keys that matter now. "? help" is always kept; others
-/// are dropped from the end when the line is too narrow.
-struct HintsView {
-    let row: Int
-    let hints: [(key: String, word: String)]
-
-    func draw(into frame: inout Frame) {
-        frame.fillRow(row)
-        var shown = hints
-        while shown.count > 1, width(of: shown) > frame.width - 2 {
-            if let last = shown.indices.last(where: { shown[$0].word != "help" }) {
-                shown.remove(at: last)
-            } else {
-                break
-            }
-        }
-        var x = 1
-        for hint in shown {
-            x += frame.draw(hint.key, row: row, column: x, style: .bold)
-            x += frame.draw(" \(hint.word)  ", row: row, column: x, style: .dim)
-        }
-    }
-
-    private func width(of hints: [(key: String, word: String)]) -> Int {
-        hints.reduce(0) { $0 + $1.key.terminalWidth + $1.word.terminalWidth + 3 } - 2
     }
 }
 

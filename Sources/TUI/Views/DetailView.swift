@@ -1,3 +1,4 @@
+import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues

@@ -1,3 +1,4 @@
+import ModelScreens
 import PropertySync
 import ScreenValues
 

@@ -1,7 +1,8 @@
-import PropertySync
+import ScreenValues
 
-/// The one message the status line shows.
-public struct StatusMessage: Sendable, Equatable {
+/// The one message the status line shows. `Retry` is the record a refused create can be tried
+/// again with from the message history.
+public struct StatusMessage<Retry: Sendable & Equatable>: Sendable, Equatable {
     public enum Level: Sendable, Equatable {
         /// Something is under way ("Adding “Maple Cottage”…"). Fades.
         case info
@@ -17,27 +18,27 @@ public struct StatusMessage: Sendable, Equatable {
     public var expiresAt: ContinuousClock.Instant?
     /// For a refused create: the record as it was last shown, so that it can be tried again from
     /// the message history.
-    public var retryableCreate: RealEstateProperty?
+    public var retryableCreate: Retry?
     /// A failure to reach the server: no longer true once the server answers again.
     public var aboutConnection = false
     /// What the status line says where the whole text would leave too little of the reason: the
     /// outcome and the reason without the names ("rename failed, reverted: Name is reserved"), so
     /// a narrow screen still shows why. `m` has the whole text. The reason ends both texts.
     public var narrowText: String?
-    var reasonColumns = 0
+    public var reasonColumns = 0
 
     /// The columns of the reason that must show before the names are left out.
-    static let reasonShownAtLeast = 20
+    static var reasonShownAtLeast: Int { 20 }
 
     /// The text as the status line shows it in `columns` (cut further if even that is too long).
-    func text(fitting columns: Int) -> String {
+    public func text(fitting columns: Int) -> String {
         guard let narrowText else { return text }
         let beforeReason = "\(mark) \(text)".terminalWidth - reasonColumns
         return columns - beforeReason >= min(reasonColumns, Self.reasonShownAtLeast) ? text : narrowText
     }
 
     /// How long info and success messages stay.
-    public static let fadeAfter: Duration = .seconds(4)
+    public static var fadeAfter: Duration { .seconds(4) }
 
     public init(_ text: String, level: Level, now: ContinuousClock.Instant) {
         self.text = text
@@ -46,7 +47,7 @@ public struct StatusMessage: Sendable, Equatable {
     }
 
     /// The mark in front of the text, so the level reads without colour.
-    var mark: String {
+    public var mark: String {
         switch level {
         case .info: "›"
         case .success: "✓"
