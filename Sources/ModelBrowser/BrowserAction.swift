@@ -29,5 +29,9 @@ public enum BrowserEffect: Sendable, Equatable {
     /// `x` after a conflict: the other writer's version stays.
     case dismissConflict(model: String, RecordKey)
     case refresh(model: String)
+    /// `y` in a detail: the record's key to the terminal's clipboard (OSC 52), by the loop.
+    case copyToClipboard(String)
+    /// C-l: the whole screen painted again, by the loop.
+    case redraw
     case quit
 }

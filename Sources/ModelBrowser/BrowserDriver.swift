@@ -15,7 +15,6 @@ public struct BrowserDriver: TerminalProgram {
     }
 
     public mutating func handle(_ event: TerminalEvent<BrowserAction>, now: ContinuousClock.Instant) -> LoopCommand {
-        if case .key(.control("l")) = event { return .redrawAll }
         let action: BrowserAction =
             switch event {
             case .key(let key): .keyPressed(key)
@@ -24,14 +23,19 @@ public struct BrowserDriver: TerminalProgram {
             case .tick: .tick
             }
         var command = LoopCommand.proceed
-        for effect in state.reduce(action) {
-            if effect == .quit { command = .quit } else { perform(effect) }
+        for effect in state.reduce(action, now: now) {
+            switch effect {
+            case .quit: command = .quit
+            case .redraw: if command != .quit { command = .redrawAll }
+            case .copyToClipboard(let text): if command != .quit { command = .copyToClipboard(text) }
+            default: perform(effect)
+            }
         }
         return command
     }
 
     public func frame() -> Frame { state.render() }
     public mutating func terminalDrawsSeparately(_ kinds: Set<ClusterKind>) { state.separateClusters = kinds }
-    public var nextDeadline: ContinuousClock.Instant? { nil }
+    public var nextDeadline: ContinuousClock.Instant? { state.nextDeadline }
     public var idleSummary: String { state.idleSummary }
 }

@@ -7,114 +7,255 @@ import ScreenValues
 /// What each key does, screen by screen. A paste or an Alt key never runs a command: only a
 /// field (the form, the filter, the picker's filter) takes a paste, as text.
 extension BrowserState {
-    mutating func press(_ key: Key) -> [BrowserEffect] {
-        refusedKey = nil
-        filterRefusal = nil
-        if let overlay { return press(key, on: overlay) }
+    /// Who has the keys now.
+    var keyContext: BrowserKeyContext {
+        switch overlay {
+        case .help?: return .help
+        case .messages?: return .messages
+        case .follow?: return .follow
+        case .confirmDelete?: return .confirmDelete
+        case .confirmQuit?: return .confirmQuit
+        case .confirmDiscard?: return .confirmDiscard
+        case nil: break
+        }
         switch screen {
-        case .picker(var picker):
-            switch picker.handle(key, pageHeight: max(1, height - 6)) {
-            case .chosen(let chosen):
-                open(chosen.name, filter: nil)
-            case .cancelled:
-                guard pickerHasListBehind else {
-                    // Nothing behind the first picker: it stays (not the first model's list, unasked).
-                    screen = .picker(picker)
-                    status = StatusMessage(kind: .info, text: "Choose a model with ⏎, or quit with C-c.")
-                    return []
-                }
-                screen = .list
-            case .choosing:
-                screen = .picker(picker)
-                if let message = picker.message { status = StatusMessage(kind: .failed, text: message) }
-            }
-            return []
-        case .form(var form):
-            let outcome = form.handle(key)
-            screen = .form(form)
-            return submit(outcome, of: form)
-        case .filtering(let text):
-            return typeFilter(key, text)
-        case .detail(var detail):
-            if detail.handle(key, region: detailRegion(detail)) {
-                screen = .detail(detail)
-                return []
-            }
-            return pressOnRecord(key, inDetail: true)
-        case .list:
-            return pressOnRecord(key, inDetail: false)
+        case .picker: return .picker
+        case .form: return .form
+        case .filtering: return .filter
+        case .detail: return .detail
+        case .list: return .list
         }
     }
 
-    /// The list's and the detail's keys.
-    private mutating func pressOnRecord(_ key: Key, inDetail: Bool) -> [BrowserEffect] {
-        let list = shownList
-        let count = list.keys.count
-        let page = max(1, bodyRegion.height - 2)
-        switch key {
-        case .character("j"), .down: select(index: (list.selected ?? 0) + 1)
-        case .character("k"), .up: select(index: (list.selected ?? 0) - 1)
-        case .character("g"), .home: select(index: 0)
-        case .character("G"), .end: select(index: count - 1)
-        case .pageDown: select(index: (list.selected ?? 0) + page)
-        case .pageUp: select(index: (list.selected ?? 0) - page)
-        case .enter, .character("l"), .right:
-            if !inDetail, let row = selectedRow { screen = .detail(RecordDetail(record: row.record, schema: schema)) }
-        case .escape, .backspace, .character("h"), .left:
-            goBack(fromDetail: inDetail)
-        case .character("n"):
+    /// What the keymap binds the key to where the keys are, else what that place does with
+    /// other keys: the picker, the form and the filter take them, a screen says the key does
+    /// nothing there.
+    mutating func press(_ key: Key) -> [BrowserEffect] {
+        refusedKey = nil
+        filterRefusal = nil
+        // An error stays until the next key: that key has seen it.
+        if status?.level == .error { status = nil }
+        let context = keyContext
+        if let command = BrowserKeymap.table.command(for: key, in: context) { return perform(command, in: context) }
+        switch context {
+        case .picker:
+            pickerKey(key)
+        case .form:
+            guard case .form(var form) = screen else { return [] }
+            let outcome = form.handle(key)
+            screen = .form(form)
+            return submit(outcome, of: form)
+        case .filter:
+            guard case .filtering(let text) = screen else { return [] }
+            return typeFilter(key, text)
+        case .list, .detail:
+            switch key {
+            case .paste:
+                // A paste is text, never keys: here there is no field for it.
+                show("A paste does nothing here: it goes into a form's field.", .info)
+            case .character(" "): break
+            case .character, .alt, .control, .function:
+                // Said, so that a key typed into the wrong screen (or an Esc and a key that arrived
+                // together, read as Alt) is not silently lost. An Alt key never runs a command.
+                show("\(key.label) does nothing here; ? shows the keys.", .info)
+            default: break
+            }
+        case .help, .messages, .follow, .confirmDelete, .confirmQuit, .confirmDiscard:
+            break
+        }
+        return []
+    }
+
+    private mutating func pickerKey(_ key: Key) {
+        guard case .picker(var picker) = screen else { return }
+        switch picker.handle(key, pageHeight: max(1, height - 6)) {
+        case .chosen(let chosen):
+            open(chosen.name, filter: nil)
+        case .cancelled:
+            guard pickerHasListBehind else {
+                // Nothing behind the first picker: it stays (not the first model's list, unasked).
+                screen = .picker(picker)
+                show("Choose a model with ⏎, or quit with C-c.", .info)
+                return
+            }
+            screen = .list
+        case .choosing:
+            screen = .picker(picker)
+            if let message = picker.message { show(message, .error) }
+        }
+    }
+
+    /// Each command, handled once for every screen and overlay.
+    private mutating func perform(_ command: BrowserCommand, in context: BrowserKeyContext) -> [BrowserEffect] {
+        switch command {
+        case .down, .up, .top, .bottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp:
+            move(command, in: context)
+        case .openDetail:
+            if let row = selectedRow { screen = .detail(detail(of: row.record)) }
+        case .back:
+            goBack(fromDetail: context == .detail)
+        case .close:
+            overlay = nil
+        case .confirm, .decline:
+            return answer(command == .confirm)
+        case .create:
             return startCreate()
-        case .character("e"):
+        case .edit:
             return startEdit()
-        case .character("d"):
-            guard let row = selectedRow else { return [] }
-            guard refuseIfReadOnly("delete") else { return [] }
+        case .delete:
+            guard let row = selectedRow, refuseIfReadOnly("delete") else { return [] }
             overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
-        case .character("u"):
+        case .undo:
             guard refuseIfReadOnly("undo") else { return [] }
             return [.undo(model: model)]
-        case .character("o"):
+        case .reapplyMine:
             guard let row = selectedRow, case .conflict = row.status else {
-                status = StatusMessage(kind: .info, text: "Nothing to apply again: this row has no conflict.")
+                show("Nothing to apply again: this row has no conflict.", .info)
                 return []
             }
             return [.reapplyMine(model: model, row.id)]
-        case .character("x"):
+        case .keepTheirs:
             guard let row = selectedRow, case .conflict = row.status else { return [] }
             return [.dismissConflict(model: model, row.id)]
-        case .character("f"):
+        case .copyKey:
+            guard case .detail(let shown) = screen else { return [] }
+            let key = shown.record.id.text
+            // Whether the terminal copies, no terminal says: the message says what was asked.
+            show("Sent the key \(key) to the terminal's clipboard (OSC 52; a terminal without it ignores it).", .info)
+            return [.copyToClipboard(key)]
+        case .follow:
             followRelation()
-        case .character("m"):
+        case .models:
             pickerHasListBehind = true
             screen = .picker(ModelPicker(schema: schema, readOnlyReasons: access.compactMapValues(\.readOnlyReason), selecting: model))
-        case .character("/"):
+        case .filter:
             screen = .filtering(textFilter)
-        case .character("s"):
+        case .sort:
             rows[model]?.sortedByName.toggle()
-            status = StatusMessage(kind: .info, text: rows[model]?.sortedByName == true ? "Sorted by \(currentModel?.displayField ?? "name")." : "Sorted by creation.")
-        case .character("R"):
-            status = StatusMessage(kind: .info, text: "Refreshing \(model)…")
+            show(rows[model]?.sortedByName == true ? "Sorted by \(currentModel?.displayField ?? "name")." : "Sorted by creation.", .info)
+        case .refresh:
+            show("Refreshing \(model)…", .info)
             return [.refresh(model: model)]
-        case .character("q"):
+        case .redraw:
+            return [.redraw]
+        case .help:
+            overlay = .help(scroll: 0)
+        case .messages:
+            overlay = .messages(scroll: 0)
+        case .quit:
             if totalPending > 0 {
                 overlay = .confirmQuit(pending: totalPending)
                 return []
             }
             return [.quit]
-        case .character, .alt, .control, .function:
-            // Said, so that a key typed into the wrong screen (or an Esc and a key that arrived
-            // together, read as Alt) is not silently lost. An Alt key never runs a command.
-            status = StatusMessage(kind: .info, text: "\(key.label) does nothing here; the keys are on the last line.")
-        case .paste:
-            // A paste is text, never keys: here there is no field for it.
-            status = StatusMessage(kind: .info, text: "A paste does nothing here: it goes into a form's field.")
+        }
+        return []
+    }
+
+    /// A move: the selection in the list, the lines of a detail, the help or the messages, the
+    /// choice of a relation.
+    private mutating func move(_ command: BrowserCommand, in context: BrowserKeyContext) {
+        switch context {
+        case .detail:
+            guard case .detail(var detail) = screen else { return }
+            let equivalent: Key = switch command {
+            case .down: .down
+            case .up: .up
+            case .pageDown: .pageDown
+            case .pageUp: .pageUp
+            case .top: .home
+            default: .end
+            }
+            _ = detail.handle(equivalent, region: detailRegion(detail))
+            screen = .detail(detail)
+        case .help, .messages:
+            scrollOverlay(command)
+        case .follow:
+            guard case .follow(let targets, let selected) = overlay else { return }
+            let next = command == .down ? selected + 1 : command == .up ? selected - 1 : selected
+            overlay = .follow(targets, selected: min(max(0, next), targets.count - 1))
+        default:
+            let list = shownList
+            let current = list.selected ?? 0
+            let page = max(1, bodyRegion.height - 2)
+            let target = switch command {
+            case .down: current + 1
+            case .up: current - 1
+            case .top: 0
+            case .bottom: list.keys.count - 1
+            case .pageDown: current + page
+            case .pageUp: current - page
+            case .halfPageDown: current + max(1, page / 2)
+            default: current - max(1, page / 2)
+            }
+            select(index: target)
+        }
+    }
+
+    /// Scrolls the help (by lines, as drawn at this width) or the messages (by message).
+    private mutating func scrollOverlay(_ command: BrowserCommand) {
+        switch overlay {
+        case .help(let scroll):
+            let page = max(1, HelpView.visibleLines(height: height) - 1)
+            let last = max(0, HelpView.shownLines(BrowserKeymap.helpLines, screenWidth: width).count - HelpView.visibleLines(height: height))
+            overlay = .help(scroll: min(max(0, Self.scrolled(scroll, command, page: page, last: last)), last))
+        case .messages(let scroll):
+            let last = max(0, messageHistory.count - 1)
+            overlay = .messages(scroll: min(max(0, Self.scrolled(scroll, command, page: 5, last: last)), last))
         default:
             break
         }
-        if inDetail, let row = selectedRow, case .detail(let shown) = screen, shown.record != row.record {
-            screen = .detail(RecordDetail(record: row.record, schema: schema))
+    }
+
+    private static func scrolled(_ scroll: Int, _ command: BrowserCommand, page: Int, last: Int) -> Int {
+        switch command {
+        case .down: scroll + 1
+        case .up: scroll - 1
+        case .top: 0
+        case .bottom: last
+        case .pageDown, .halfPageDown: scroll + page
+        default: scroll - page
         }
-        return []
+    }
+
+    /// A question's answer (`y`, or any other key for no).
+    private mutating func answer(_ yes: Bool) -> [BrowserEffect] {
+        guard let overlay else { return [] }
+        self.overlay = nil
+        switch overlay {
+        case .confirmDelete(let recordKey, let name, let notes):
+            guard yes else {
+                show("Kept.", .info)
+                return []
+            }
+            switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.byKey[recordKey]?.record.displayName) {
+            case .gone(let message):
+                show(message, .info)
+                return []
+            case .askAgain(let newName, let message):
+                self.overlay = .confirmDelete(recordKey, name: newName, notes: notes)
+                show(message, .info)
+                return []
+            case .delete:
+                break
+            }
+            if case .detail = screen { screen = .list }
+            show(changeText(doing: "Deleting “\(name)”", done: "Deleted “\(name)”"), .info)
+            return [.delete(model: model, recordKey)]
+        case .confirmQuit:
+            return yes ? [.quit] : []
+        case .confirmDiscard:
+            if yes {
+                screen = .list
+                show("Discarded what you typed.", .info)
+            }
+            return []
+        case .follow(let targets, let selected):
+            if yes { follow(targets[selected]) }
+            return []
+        case .help, .messages:
+            return []
+        }
     }
 
     private mutating func goBack(fromDetail: Bool) {
@@ -132,7 +273,7 @@ extension BrowserState {
         selectedKey = place.selectedKey
         selectedIndexHint = place.selectedRow
         if place.showedDetail, let row = selectedRow {
-            screen = .detail(RecordDetail(record: row.record, schema: schema))
+            screen = .detail(detail(of: row.record))
         } else {
             screen = .list
         }
@@ -149,7 +290,8 @@ extension BrowserState {
         scrollTop = 0
         screen = .list
         // What the status line said was of the model left ("Sorted by name."), not of this one.
-        status = access[name]?.readOnlyReason.map { StatusMessage(kind: .info, text: "\(name) is read-only: \($0).") }
+        status = nil
+        if let reason = access[name]?.readOnlyReason { show("\(name) is read-only: \(reason).", .info) }
     }
 
     // MARK: - Relations
@@ -158,7 +300,7 @@ extension BrowserState {
         guard let row = selectedRow else { return }
         let targets = Relations.targets(of: row.record, in: schema)
         switch targets.count {
-        case 0: status = StatusMessage(kind: .info, text: "\(model) has no relation to follow.")
+        case 0: show("\(model) has no relation to follow.", .info)
         case 1: follow(targets[0])
         default: overlay = .follow(targets, selected: 0)
         }
@@ -166,7 +308,7 @@ extension BrowserState {
 
     mutating func follow(_ target: RelationTarget) {
         guard target.canFollow else {
-            status = StatusMessage(kind: .info, text: "Nothing to follow: \(target.destination).")
+            show("Nothing to follow: \(target.destination).", .info)
             return
         }
         let showedDetail: Bool = if case .detail = screen { true } else { false }
@@ -183,10 +325,10 @@ extension BrowserState {
             relationFilter = nil
             selectedKey = target.parentKey(in: schema)
             if let key = selectedKey, let parent = rows[model]?.byKey[key] {
-                screen = .detail(RecordDetail(record: parent.record, schema: schema))
+                screen = .detail(detail(of: parent.record))
             } else {
                 screen = .list
-                status = StatusMessage(kind: .info, text: "\(target.destination) is not in the list (deleted, or not loaded yet).")
+                show("\(target.destination) is not in the list (deleted, or not loaded yet).", .info)
             }
         case .children:
             relationFilter = target.filter
@@ -204,7 +346,7 @@ extension BrowserState {
     /// Whether the model may be changed; when not, the status line says why.
     private mutating func refuseIfReadOnly(_ what: String) -> Bool {
         guard let reason = currentAccess.readOnlyReason else { return true }
-        status = StatusMessage(kind: .failed, text: "Cannot \(what): \(model) is read-only (\(reason)).")
+        show("Cannot \(what): \(model) is read-only (\(reason)).", .error)
         return false
     }
 
@@ -241,31 +383,30 @@ extension BrowserState {
         case .submitted(.create(let record)):
             screen = .list
             selectedKey = record.id
-            status = changeStatus(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")
+            show(changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”"), .info)
             return [.create(model: model, record)]
         case .submitted(.update(let patch)):
             if let original = form.original, rows[model]?.byKey[original.id] == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
                 screen = .form(form.recreating(patch))
-                status = StatusMessage(
-                    kind: .info, text: "“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.")
+                show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }
             screen = .list
             guard let key = form.original?.id, !patch.changes.isEmpty else {
-                status = StatusMessage(kind: .info, text: "Nothing changed.")
+                show("Nothing changed.", .info)
                 return []
             }
             let name = form.original?.displayName ?? ""
-            status = changeStatus(doing: "Saving the changes to “\(name)”", done: "Saved the changes to “\(name)”")
+            show(changeText(doing: "Saving the changes to “\(name)”", done: "Saved the changes to “\(name)”"), .info)
             return [.update(model: model, key, patch)]
         }
     }
 
     /// What the status line says of a change just made, as the sample's does
     /// (`Connectivity.changeText`).
-    func changeStatus(doing: String, done: String) -> StatusMessage {
-        StatusMessage(kind: .info, text: (connectivity[model] ?? .connecting).changeText(doing: doing, done: done))
+    func changeText(doing: String, done: String) -> String {
+        (connectivity[model] ?? .connecting).changeText(doing: doing, done: done)
     }
 
     // MARK: - The filter
@@ -278,6 +419,8 @@ extension BrowserState {
             screen = .list
             return []
         case .escape:
+            // Esc takes the filter away, as the sample's does: ⏎ is how to keep it.
+            textFilter = ""
             screen = .list
             return []
         case .backspace:
@@ -300,54 +443,6 @@ extension BrowserState {
         selectedIndexHint = 0
         screen = .filtering(text)
         return []
-    }
-
-    // MARK: - Overlays
-
-    private mutating func press(_ key: Key, on overlay: Overlay) -> [BrowserEffect] {
-        switch overlay {
-        case .confirmDelete(let recordKey, let name, let notes):
-            self.overlay = nil
-            guard key == .character("y") else {
-                status = StatusMessage(kind: .info, text: "Kept.")
-                return []
-            }
-            switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.byKey[recordKey]?.record.displayName) {
-            case .gone(let message):
-                status = StatusMessage(kind: .info, text: message)
-                return []
-            case .askAgain(let newName, let message):
-                self.overlay = .confirmDelete(recordKey, name: newName, notes: notes)
-                status = StatusMessage(kind: .info, text: message)
-                return []
-            case .delete:
-                break
-            }
-            if case .detail = screen { screen = .list }
-            status = changeStatus(doing: "Deleting “\(name)”", done: "Deleted “\(name)”")
-            return [.delete(model: model, recordKey)]
-        case .confirmQuit:
-            self.overlay = nil
-            return key == .character("y") ? [.quit] : []
-        case .confirmDiscard:
-            self.overlay = nil
-            if key == .character("y") {
-                screen = .list
-                status = StatusMessage(kind: .info, text: "Discarded what you typed.")
-            }
-            return []
-        case .follow(let targets, let selected):
-            switch key {
-            case .down, .character("j"): self.overlay = .follow(targets, selected: min(selected + 1, targets.count - 1))
-            case .up, .character("k"): self.overlay = .follow(targets, selected: max(selected - 1, 0))
-            case .enter:
-                self.overlay = nil
-                follow(targets[selected])
-            case .escape: self.overlay = nil
-            default: break
-            }
-            return []
-        }
     }
 
     func layout(of name: String) -> RecordLayout? { layouts[name] }

@@ -5,7 +5,9 @@ import PropertySync
 import ScreenValues
 
 extension BrowserState {
-    public mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
+    /// Applies one action at time `now` (the loop's clock) and returns what the app must do.
+    public mutating func reduce(_ action: BrowserAction, now: ContinuousClock.Instant) -> [BrowserEffect] {
+        actionTime = now
         switch action {
         case .keyPressed(let key):
             // Nothing a key would act on can be seen (a `d` then `y` would delete unseen): ignore it.
@@ -18,16 +20,17 @@ extension BrowserState {
             receive(event, of: model)
             return []
         case .changeFailed(let message):
-            status = StatusMessage(kind: .failed, text: message)
+            show(message, .error)
             return []
         case .noticed(let message):
-            status = StatusMessage(kind: .info, text: message)
+            show(message, .info)
             return []
         case .undid(let message, let model, let key):
-            status = StatusMessage(kind: .done, text: message)
+            show(message, .success)
             if model == self.model { selectedKey = key }
             return []
         case .tick:
+            if let expiry = status?.expiresAt, expiry <= now { status = nil }
             return []
         }
     }
@@ -41,8 +44,7 @@ extension BrowserState {
             if model == self.model { refreshDetail() }
             if model == self.model, case .form(let form) = screen, let original = form.original, update.removed.contains(original.id) {
                 // Said while the user types, not only when they save.
-                status = StatusMessage(
-                    kind: .info, text: "“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed.")
+                show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed.", .info)
             }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)
@@ -51,18 +53,17 @@ extension BrowserState {
         case .succeeded(let summary):
             // Others' models' successes are not news on this screen; their failures are.
             guard model == self.model else { return }
-            status = StatusMessage(kind: .done, text: OperationWords.of(summary.kind).success("“\(summary.recordName)”"))
+            show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
             if model == self.model { refusedKey = conflict ? nil : summary.recordID }
             let what = "\(OperationWords.of(summary.kind).failure) “\(summary.recordName)”"
             let taken = summary.takenBackWith.isEmpty ? "" : " (with \(summary.takenBackWith.count) later change\(summary.takenBackWith.count == 1 ? "" : "s"))"
             let prefix = model == self.model ? "" : "\(model): "
-            status = StatusMessage(
-                kind: .failed, text: "\(prefix)\(what) failed, \(conflict ? "conflict" : "reverted")\(taken): \(message)")
+            show("\(prefix)\(what) failed, \(conflict ? "conflict" : "reverted")\(taken): \(message)", .error)
         case .loadFailed(let message):
-            if model == self.model { status = StatusMessage(kind: .failed, text: "Could not load \(model): \(message)") }
+            if model == self.model { show("Could not load \(model): \(message)", .error) }
         case .refreshed:
-            if model == self.model { status = StatusMessage(kind: .done, text: "Refreshed") }
+            if model == self.model { show("Refreshed", .success) }
         case .connectivityChanged(let now):
             connectivity[model] = now
         case .pendingCountChanged(let count):
@@ -78,9 +79,8 @@ extension BrowserState {
     /// or taken back), where it was scrolled to.
     mutating func refreshDetail() {
         guard case .detail(let shown) = screen, let row = rows[model]?.byKey[shown.record.id], row.record != shown.record else { return }
-        var detail = RecordDetail(record: row.record, schema: schema)
+        var detail = detail(of: row.record)
         detail.scroll = shown.scroll
-        detail.separateClusters = separateClusters
         screen = .detail(detail)
     }
 }

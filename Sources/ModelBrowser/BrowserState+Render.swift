@@ -150,40 +150,60 @@ extension BrowserState {
         frame.draw("── " + where_.joined(separator: " · ") + " ", row: height - 3, column: 0, width: width, style: .dim)
         if case .filtering(let text) = screen {
             frame.draw(" Filter: " + text, row: height - 2, column: 0, width: width)
-        } else if let status {
-            let mark = switch status.kind {
-            case .info: "›"
-            case .done: "✓"
-            case .failed: "✗"
-            }
-            frame.draw(" \(mark) \(status.text)", row: height - 2, column: 0, width: width, style: status.kind == .failed ? .bold : .normal)
+        } else {
+            StatusLineView(row: height - 2, status: status, palette: Palette(enabled: false)).draw(into: &frame)
         }
         if case .filtering = screen, let filterRefusal {
             frame.draw(" ✗ \(filterRefusal)", row: height - 1, column: 0, width: width, style: .bold)
+        } else if case .form = screen, overlay == nil {
+            frame.fillRow(height - 1)  // the form writes its own hints, with what the focused field takes
         } else {
-            frame.draw(" " + hints(list), row: height - 1, column: 0, width: width, style: .dim)
+            HintsView(row: height - 1, hints: hints(list)).draw(into: &frame)
         }
     }
 
-    func hints(_ list: ShownList) -> String {
-        if overlay != nil { return "" }
-        switch screen {
-        case .picker: return "⏎ open  type to filter  " + (pickerHasListBehind ? "Esc back" : "C-c quit")
-        case .form: return ""  // the form writes its own, with what the focused field takes
-        case .filtering: return "⏎ keep the filter  Esc close"
-        // A read-only model offers no change: its keys would only say why they cannot.
-        case .detail: return "Esc back" + (currentAccess.isReadOnly ? "" : "  e edit  d delete  u undo") + "  f follow  m models  q quit"
-        case .list:
-            var keys = "⏎ detail" + (currentAccess.isReadOnly ? "" : "  n new  e edit  d delete  u undo") + "  f follow  / filter  s sort  m models"
-            if case .conflict? = selectedRow(in: list)?.status { keys = "o apply mine again  x keep theirs  " + keys }
-            if !backStack.isEmpty { keys = "Esc back  " + keys }
-            return keys + "  q quit"
+    /// The hint line: the table's for where the keys are, less what a read-only model or a
+    /// record without relations cannot do; a conflict's keys lead, and `m` when the status line
+    /// cuts its message.
+    func hints(_ list: ShownList) -> [(key: String, word: String)] {
+        let context = keyContext
+        let table = BrowserKeymap.table
+        switch context {
+        case .picker:
+            return [("⏎", "open"), ("type", "to filter")] + (pickerHasListBehind ? [("Esc", "back")] : [("C-c", "quit")])
+        case .filter:
+            return [("⏎", "keep the filter"), ("Esc", "clear it")]
+        case .form:
+            return []
+        case .help, .messages, .follow, .confirmDelete, .confirmQuit, .confirmDiscard:
+            return table.hints(in: context)
+        case .list, .detail:
+            break
         }
+        let changes: Set<String> = ["n", "e", "d", "u"]
+        let hasRelations = currentModel?.fields.contains { $0.association != nil } ?? false
+        var hints = table.hints(in: context).filter { hint in
+            !(currentAccess.isReadOnly && changes.contains(hint.key)) && (hasRelations || hint.word != "follow")
+        }
+        if context == .list, !backStack.isEmpty { hints = table.hint(for: .back, in: context, "back") + hints }
+        if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {
+            hints = table.hint(for: .messages, in: context, "message") + hints
+        }
+        if case .conflict? = selectedRow(in: list)?.status {
+            hints = table.hint(for: .reapplyMine, in: context, "mine") + table.hint(for: .keepTheirs, in: context, "theirs") + hints
+        }
+        return hints
     }
 
     private func draw(_ overlay: Overlay, into frame: inout Frame) {
         let lines: [String]
         switch overlay {
+        case .help(let scroll):
+            HelpView(lines: BrowserKeymap.helpLines, scroll: scroll).draw(into: &frame)
+            return
+        case .messages(let scroll):
+            MessagesView(messages: messageHistory, scroll: scroll, retryName: \.displayName).draw(into: &frame)
+            return
         case .confirmDelete(_, let name, let notes):
             let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(20, min(60, width - 8)), maximumLines: .max) }
             lines = ["Delete “\(name)”?"] + noteLines + ["", "y deletes it; any other key keeps it."]

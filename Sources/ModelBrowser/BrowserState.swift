@@ -48,6 +48,11 @@ public struct BrowserState: Sendable {
     var screen: Screen
     var overlay: Overlay?
     var status: StatusMessage?
+    /// Every message of the session, oldest first (`m` shows them newest first).
+    var messageHistory: [StatusMessage] = []
+    /// When the action being reduced happened (the loop's clock, given to `reduce`): when a
+    /// message shown while reducing it fades. Every message is shown by a reduce, which sets it first.
+    var actionTime = ContinuousClock.Instant.now
     /// A row whose change was just refused and reverted: marked `!` until the next key.
     var refusedKey: RecordKey?
     /// Why the filter being typed took nothing of a paste: on the hint line (the status line is
@@ -70,13 +75,18 @@ public struct BrowserState: Sendable {
         case confirmQuit(pending: Int)
         /// Esc in a form the user typed in.
         case confirmDiscard
+        /// The keys (`?`), scrolled by lines.
+        case help(scroll: Int)
+        /// Every message of the session (`m`), scrolled by messages from the newest.
+        case messages(scroll: Int)
     }
 
-    struct StatusMessage: Sendable, Equatable {
-        enum Kind: Sendable { case info, done, failed }
-        var kind: Kind
-        var text: String
-    }
+    /// The status line's message (the record a refused create could be tried again with is a
+    /// `ModelRecord`).
+    typealias StatusMessage = ModelScreens.StatusMessage<ModelRecord>
+
+    /// How many messages `m` keeps.
+    static let messageHistoryLimit = 200
 
     /// Starts on the picker when there are several models, else on the one model's list;
     /// `initialModel` (`--model`) skips the picker.
@@ -138,6 +148,30 @@ public struct BrowserState: Sendable {
     }
 
     var totalPending: Int { pendingCounts.values.reduce(0, +) }
+
+    /// When the status line's message fades, if it does.
+    public var nextDeadline: ContinuousClock.Instant? { status?.expiresAt }
+
+    /// Shows a message and keeps it for `m`. An error the user has not seen yet (no key since)
+    /// is not replaced by a lesser message arriving in the background.
+    mutating func show(_ text: String, _ level: StatusMessage.Level) {
+        let message = StatusMessage(text, level: level, now: actionTime)
+        if let last = messageHistory.last, last.text == text, last.level == level {
+            messageHistory[messageHistory.count - 1] = message
+        } else {
+            messageHistory.append(message)
+            if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
+        }
+        if level != .error, status?.level == .error { return }
+        status = message
+    }
+
+    /// A record's detail, laid out as this terminal draws emoji.
+    func detail(of record: ModelRecord) -> RecordDetail {
+        var detail = RecordDetail(record: record, schema: schema)
+        detail.separateClusters = separateClusters
+        return detail
+    }
 
     /// Written into the idle file: what a test waits for.
     public var idleSummary: String {

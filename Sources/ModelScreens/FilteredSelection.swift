@@ -5,6 +5,11 @@ import ScreenValues
 /// the filter, then cancels. A paste goes into the filter whole (line breaks as spaces) or not at
 /// all, saying why (`message`), and never chooses; Alt keys and function keys do nothing.
 struct FilteredSelection: Sendable {
+    /// Its keys as the help lists them, for a list of `items` ("models").
+    static func keyHelp(items: String) -> [(String, String)] {
+        [("type ⌫", "filter the \(items)"), ("↑ ↓ PgUp PgDn", "move"), ("⏎", "choose"), ("Esc", "clear the filter, then go back")]
+    }
+
     var filter = TextInput()
     /// Position among the matches of the filter.
     var selectedIndex = 0

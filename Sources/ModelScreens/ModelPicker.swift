@@ -17,6 +17,9 @@ public struct ModelPicker: Sendable {
     /// Why the last key did nothing (a paste refused); cleared by the next key.
     public var message: String? { selection.message }
 
+    /// The picker's keys as the help lists them.
+    public static let keyHelp = FilteredSelection.keyHelp(items: "models")
+
     public enum Outcome: Sendable, Hashable {
         case choosing
         case chosen(AmplifyModel)

@@ -135,8 +135,8 @@ struct ModelEffectRunner: Sendable {
         case .refresh(let model):
             guard let list = lists[model] else { return }
             Task.detached { await list.refresh(askedByUser: true) }
-        case .quit:
-            break  // the loop's
+        case .quit, .redraw, .copyToClipboard:
+            break  // the loop's (`BrowserDriver`)
         }
     }
 

@@ -84,7 +84,7 @@ extension DeleteQuestionTests {
     /// from the ones held instead.
     @Test func aParentsKeyIsNamedAsItIsTypedOrPicked() throws {
         var (state, _) = try categoryWithChildren(0, dialect: .plain)
-        _ = state.reduce(.keyPressed(.character("m")))
+        _ = state.reduce(.keyPressed(.character("M")))
         for character in "Transaction" { _ = state.reduce(.keyPressed(.character(character))) }
         _ = state.reduce(.keyPressed(.enter))
         _ = state.reduce(.keyPressed(.character("n")))

@@ -450,3 +450,10 @@ extension Curses {
         }
     }
 }
+
+/// The browser's actions at one instant: these tests do not look at time.
+extension BrowserState {
+    fileprivate mutating func reduce(_ action: BrowserAction) -> [BrowserEffect] {
+        reduce(action, now: ContinuousClock.now)
+    }
+}

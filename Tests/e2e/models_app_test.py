@@ -110,7 +110,7 @@ def browse_and_edit(binary):
         category_id = categories[0]["id"]
 
         # A transaction with a Float, an Int, an enum, a date, a list and the category's key.
-        app.keys("m")
+        app.keys("M")
         app.keys("T", "r", "a", "n", "s")
         app.keys("Enter")
         app.keys("n", "Tab")
@@ -196,7 +196,7 @@ def browse_and_edit(binary):
               "the server no longer holds the deleted transaction")
 
         # A composite key, and every AWS scalar: typed as text, checked as AppSync checks them.
-        app.keys("m")
+        app.keys("M")
         app.keys("B", "u", "d")
         app.keys("Enter", "n")
         for value in ["home", "food-2026", "Food", "400"]:
@@ -352,7 +352,7 @@ def undone_delete_keeps_children(binary, schema):
         app.keys("Transaction", literal=True)
         app.keys("Enter")
         app.expect(lambda s: s.count("Volume") == 5, "the transactions", timeout=TIMEOUT)
-        app.keys("m")
+        app.keys("M")
         app.keys("Category", literal=True)
         app.keys("Enter")
         app.expect(lambda s: "Shelf" in s, "the category's list", timeout=TIMEOUT)

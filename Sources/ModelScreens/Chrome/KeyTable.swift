@@ -31,6 +31,11 @@ public struct KeyBinding<Context: Hashable & Sendable, Command: Equatable & Send
         does([command], in: contexts)
     }
 
+    /// The same binding, doing `command` in every one of `contexts`.
+    public func does(_ command: Command, in contexts: [Context]) -> Self {
+        does([command], in: contexts)
+    }
+
     /// The same binding, doing one command per key (in the order of `keys`) in `contexts`.
     public func does(each commands: [Command?], in contexts: Context...) -> Self {
         precondition(commands.count == keys.count, "one command per key")

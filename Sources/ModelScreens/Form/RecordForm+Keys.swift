@@ -14,6 +14,16 @@ import ScreenValues
 /// (a one-line field turns its line breaks into spaces; a list takes a line per item), and an
 /// Alt key is an editing key or nothing.
 extension RecordForm {
+    /// The form's keys as the help lists them.
+    public static let keyHelp: [(String, String)] = [
+        ("Tab S-Tab ↑ ↓", "next / previous field (in a list, its items first)"),
+        ("⏎", "next field; on the last one, save (in a list: a new item)"),
+        ("C-s", "save from any field"),
+        ("← → Space", "an enum or a Boolean: the next or previous value"),
+        ("C-o", "in a parent's key field: pick the parent from the records held"),
+        ("Esc", "cancel (asks when something was typed)"),
+    ]
+
     public mutating func handle(_ key: Key) -> FormOutcome {
         message = nil
         if picker != nil {
