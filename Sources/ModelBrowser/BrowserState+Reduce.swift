@@ -70,8 +70,10 @@ extension BrowserState {
             pendingCounts[model] = count
         case .dialectKnown(let dialect):
             dialects[model] = dialect
-        case .busyChanged, .loadProgress:
-            break
+        case .busyChanged(let busy):
+            if busy { busyModels.insert(model) } else { busyModels.remove(model) }
+        case .loadProgress(let progress):
+            loadProgress[model] = progress
         }
     }
 

@@ -51,14 +51,13 @@ extension BrowserState {
         if !isPicking, rows[model]?.sortedByName == true { title += " · by \(currentModel?.displayField ?? "name")" }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         let (symbol, word) = (connectivity[model] ?? .connecting).headerWords
-        var right: [String] = [backend, "\(symbol) \(word)"]
-        if totalPending > 0 { right.append("\(totalPending) pending") }
-        let rightText = right.joined(separator: " · ")
-        let room = width - frame.columns(of: rightText) - 2
-        frame.draw(" " + title, row: 0, column: 0, width: max(0, room), style: .bold)
-        if room > frame.columns(of: title) + 2 {
-            frame.draw(rightText, row: 0, column: width - frame.columns(of: rightText) - 1, width: frame.columns(of: rightText))
-        }
+        // The browser draws without colour: the mark and the words say it.
+        HeaderView(
+            title: title, backend: backend, connection: HeaderView.Connection(symbol: symbol, word: word, color: .default),
+            pendingCount: totalPending, isBusy: busyModels.contains(model),
+            progress: loadProgress[model].map { HeaderView.Progress(loaded: $0.loaded, expected: $0.expected) },
+            palette: Palette(enabled: false))
+            .draw(into: &frame)
     }
 
     private var isPicking: Bool {

@@ -26,6 +26,10 @@ public struct BrowserState: Sendable {
     var connectivity: [String: Connectivity] = [:]
     var pendingCounts: [String: Int] = [:]
     var loadStates: [String: LoadState] = [:]
+    /// How far each model's whole read has got (`loading 35,000 of ~1,000,000` in the header).
+    var loadProgress: [String: LoadProgress] = [:]
+    /// The models whose list is reading or refreshing (`⟳`).
+    var busyModels: Set<String> = []
     /// Each model's API dialect, once its list knows it.
     var dialects: [String: APIDialect] = [:]
 

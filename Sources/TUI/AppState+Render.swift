@@ -23,8 +23,8 @@ extension AppState {
             title += " › " + name
         }
         HeaderView(
-            title: title, backend: options.backend, connection: connection, pendingCount: pendingCount, isBusy: isBusy,
-            progress: loadProgress,
+            title: title, backend: options.backend, connection: connection.header, pendingCount: pendingCount, isBusy: isBusy,
+            progress: loadProgress.map { HeaderView.Progress(loaded: $0.loaded, expected: $0.expected) },
             palette: palette)
             .draw(into: &frame)
         RuleView(row: layout.topRuleRow, leftText: filterSummary, rightText: nil).draw(into: &frame)

@@ -1,4 +1,6 @@
+import ModelScreens
 import PropertySync
+import ScreenValues
 
 /// What the status line says when the link changes: the header keeps a short state
 /// (`○ offline`), so why is said here once, and kept in `m`. Credentials refused or a
@@ -26,5 +28,19 @@ enum ConnectionNotice {
     /// A server's reason may end its own sentence: one period, not two.
     private static func sentence(_ reason: String) -> String {
         reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    }
+}
+
+extension Connectivity {
+    /// The header's mark, words and colour (the mark and the words say it without colour).
+    var header: HeaderView.Connection {
+        let (symbol, word) = headerWords
+        let color: Frame.Color =
+            switch self {
+            case .online: .green
+            case .offline, .unauthorized, .misconfigured: .red
+            case .liveSyncDown, .connecting, .reconnecting: .yellow
+            }
+        return HeaderView.Connection(symbol: symbol, word: word, color: color)
     }
 }

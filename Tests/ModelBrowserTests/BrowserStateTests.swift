@@ -335,4 +335,18 @@ extension BrowserStateTests {
         _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(renamed)]))))
         #expect(text(state).contains("Rent, December"), "a change made elsewhere shows in the open detail")
     }
+
+    /// The header says how far a whole read of the model shown has got, as the sample's does.
+    @Test func theHeaderShowsTheLoadsProgress() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .busyChanged(true)))
+        _ = state.reduce(.list(model: "Transaction", .loadProgress(LoadProgress(loaded: 35_000, expected: 1_000_000))))
+        let header = text(state).split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("loading 35,000 of ~1,000,000") && header.contains("⟳"), "\(header)")
+        _ = state.reduce(.list(model: "Category", .loadProgress(LoadProgress(loaded: 7, expected: nil))))
+        #expect(!text(state).contains("loading 7"), "another model's read is not this list's")
+        _ = state.reduce(.list(model: "Transaction", .loadProgress(nil)))
+        _ = state.reduce(.list(model: "Transaction", .busyChanged(false)))
+        #expect(!text(state).contains("loading") && !text(state).contains("⟳"))
+    }
 }

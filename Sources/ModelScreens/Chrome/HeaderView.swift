@@ -1,5 +1,3 @@
-import ModelScreens
-import PropertySync
 import ScreenValues
 
 /// The first line: the title (and, in details, the property's name) on the
@@ -7,25 +5,56 @@ import ScreenValues
 /// The state is a word or two; why is said on the status line and kept in `m`
 /// (`ConnectionNotice`): a reason never pushes the sort order or the backend out, and a load's
 /// progress shortens before the sort order is cut.
-struct HeaderView {
+public struct HeaderView {
+    /// The connection in a mark and a word or two (`● online`), and its colour.
+    public struct Connection: Sendable {
+        let symbol: String
+        let word: String
+        let color: Frame.Color
+
+        public init(symbol: String, word: String, color: Frame.Color) {
+            self.symbol = symbol
+            self.word = word
+            self.color = color
+        }
+    }
+
+    /// How far a whole read of a list has got: records read, of about how many (nil: no guess).
+    public struct Progress: Sendable, Equatable {
+        public let loaded: Int
+        public let expected: Int?
+
+        public init(loaded: Int, expected: Int?) {
+            self.loaded = loaded
+            self.expected = expected
+        }
+    }
+
     let title: String
     /// Backend and auth mode, shown dim left of the connection state when there is room.
     let backend: String?
-    let connection: Connectivity
+    let connection: Connection
     let pendingCount: Int
     let isBusy: Bool
-    let progress: LoadProgress?
+    let progress: Progress?
     let palette: Palette
 
-    func draw(into frame: inout Frame) {
+    public init(
+        title: String, backend: String?, connection: Connection, pendingCount: Int, isBusy: Bool, progress: Progress?,
+        palette: Palette
+    ) {
+        self.title = title
+        self.backend = backend
+        self.connection = connection
+        self.pendingCount = pendingCount
+        self.isBusy = isBusy
+        self.progress = progress
+        self.palette = palette
+    }
+
+    public func draw(into frame: inout Frame) {
         frame.fillRow(0)
-        let (symbol, word) = connection.headerWords
-        let color: Frame.Color =
-            switch connection {
-            case .online: .green
-            case .offline, .unauthorized, .misconfigured: .red
-            case .liveSyncDown, .connecting, .reconnecting: .yellow
-            }
+        let (symbol, word, color) = (connection.symbol, connection.word, connection.color)
         let titleWidth = frame.columns(of: title)
         // The title ends with the sort order, which a load's progress never pushes out: the
         // progress says less ("13,000/~50,000"), then nothing (⟳ still says that a load runs).
@@ -57,14 +86,14 @@ struct HeaderView {
     }
 
     /// "loading 35,000 of ~1,000,000", or "loading 35,000…" with nothing to guess the total from.
-    static func progressText(_ progress: LoadProgress) -> String {
+    static func progressText(_ progress: Progress) -> String {
         let loaded = NumberText.grouped(progress.loaded)
         guard let expected = progress.expected else { return "loading \(loaded)…" }
         return "loading \(loaded) of ~\(NumberText.grouped(expected))"
     }
 
     /// The same in fewer columns: "35,000/~1,000,000".
-    static func shortProgressText(_ progress: LoadProgress) -> String {
+    static func shortProgressText(_ progress: Progress) -> String {
         let loaded = NumberText.grouped(progress.loaded)
         guard let expected = progress.expected else { return "\(loaded)…" }
         return "\(loaded)/~\(NumberText.grouped(expected))"
