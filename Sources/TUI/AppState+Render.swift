@@ -9,7 +9,7 @@ extension AppState {
     public func render() -> Frame { render(rows: rows) }
 
     /// Renders with rows read through any `RowSource` (tests count the look-ups).
-    func render(rows source: some RowSource) -> Frame {
+    func render(rows source: some RowSource<RealEstateProperty>) -> Frame {
         var frame = Frame(width: width, height: height, separateClusters: separateClusters)
         let layout = self.layout
         if layout.isTooSmall {

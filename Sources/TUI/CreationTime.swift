@@ -6,11 +6,11 @@ import PropertySync
 /// is kept as it is. (`RealEstateProperty` packs its times too, but gives them out only as
 /// new strings: keeping those would cost a heap string a row, and reading them per comparison
 /// an allocation each.)
-enum CreationTime: Comparable, Sendable {
+public enum CreationTime: Comparable, Sendable {
     case digits(UInt64)
     case text(String)
 
-    init(_ text: String) {
+    public init(_ text: String) {
         var text = text
         let digits = text.withUTF8 { bytes -> UInt64? in
             guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
@@ -65,7 +65,7 @@ enum CreationTime: Comparable, Sendable {
         }
     }
 
-    static func < (a: CreationTime, b: CreationTime) -> Bool {
+    public static func < (a: CreationTime, b: CreationTime) -> Bool {
         if case .digits(let x) = a, case .digits(let y) = b { return x < y }
         return a.text < b.text
     }

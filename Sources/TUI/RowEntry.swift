@@ -1,8 +1,8 @@
 import PropertySync
 
-/// A row as `RowStore` keeps it: the row, and its place in creation order. The id is the row's own.
-struct RowEntry: Sendable {
-    var row: PropertyRow
+/// A row as `RecordRowStore` keeps it: the row, and its place in creation order. The id is the row's own.
+struct RowEntry<Policy: RowPolicy>: Sendable {
+    var row: RecordRow<Policy.Record>
     /// The server's `createdAt`; nil: a row created here and not confirmed yet. Set when the
     /// server's time arrives (the row then moves to its place among the confirmed rows).
     var createdAt: CreationTime?
@@ -15,12 +15,12 @@ struct RowEntry: Sendable {
     /// bulk import, a seeded table) are ordered by id, and most such comparisons end here.
     let idPrefix: IDPrefix
 
-    init(row: PropertyRow, createdAt: CreationTime?, arrival: UInt64, idHash: UInt32? = nil) {
+    init(row: RecordRow<Policy.Record>, createdAt: CreationTime?, arrival: UInt64, idHash: UInt32? = nil) {
         self.row = row
         self.createdAt = createdAt
         self.arrival = UInt32(truncatingIfNeeded: arrival)
         self.idHash = idHash ?? SlotIndex.hash(row.id)
-        idPrefix = IDPrefix(row.id)
+        idPrefix = IDPrefix(Policy.asciiPrefix(of: row.id))
     }
 }
 
@@ -35,8 +35,9 @@ struct IDPrefix: Equatable, Sendable {
 
     private init(value: UInt64) { self.value = value }
 
-    init(_ id: PropertyID) {
-        self = id.asciiPrefix.map(IDPrefix.init(value:)) ?? .unknown
+    /// An id's prefix, as `RowPolicy.asciiPrefix` reads it.
+    init(_ asciiPrefix: UInt64?) {
+        self = asciiPrefix.map(IDPrefix.init(value:)) ?? .unknown
     }
 
     /// The order of the two ids, when the prefixes tell it; nil when they do not.

@@ -7,8 +7,8 @@
 ///
 /// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
 /// shares the tables (copy-on-write): let it go before writing to them.
-struct RowOrdering {
-    let entries: PagedArray<RowEntry?>
+struct RowOrdering<Policy: RowPolicy> {
+    let entries: PagedArray<RowEntry<Policy>?>
     /// Each slot's folded name or address; nil in creation order.
     let sortKeys: PagedArray<String?>?
 
@@ -27,6 +27,6 @@ struct RowOrdering {
             if first != second { return first < second }
         }
         if let order = entries[a]!.idPrefix.precedes(entries[b]!.idPrefix) { return order }
-        return entries[a]!.row.property.id < entries[b]!.row.property.id
+        return entries[a]!.row.id < entries[b]!.row.id
     }
 }

@@ -1,5 +1,5 @@
-import PropertySync
 import OptimisticStore
+import PropertySync
 
 /// The rows the screen shows, kept in a stable order. Each row lives at a slot of a paged
 /// table (`entries`), found by id through a hash index; the display order is a list of
@@ -14,9 +14,12 @@ import OptimisticStore
 ///
 /// A new sort or a filter over more than `backgroundThreshold` rows runs off the event loop
 /// (`RowViewJob`) over a snapshot that shares the tables' pages.
-public struct RowStore: RowSource, Sendable {
+public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
+    public typealias Record = Policy.Record
+    public typealias Row = RecordRow<Record>
+
     /// Every row at its slot; nil: a free slot (reused, so removed rows leave nothing behind).
-    private var entries = PagedArray<RowEntry?>()
+    private var entries = PagedArray<RowEntry<Policy>?>()
     /// Each slot's sort key when sorted by name or address; nil in creation order.
     private var sortKeys: PagedArray<String?>?
     /// Each row's slot by id.
@@ -30,21 +33,20 @@ public struct RowStore: RowSource, Sendable {
     /// Slots of the order lists written so far (inserts, moves, removals' shifts): what
     /// changes cost, counted so the scale tests and the bench can see that it stays bounded per row.
     public private(set) var idSlotWrites = 0
-    /// The filter as typed (the latest asked for); matched against name and address
-    /// without case or accents. On a large list it applies once its job has run.
-    public private(set) var filter = ""
-    /// How the rows are sorted (the latest asked for; see `filter`).
-    public private(set) var sortOrder = SortOrder.creation
+    /// The filter (the latest asked for). On a large list it applies once its job has run.
+    public private(set) var rowFilter = Policy.Filter.none
+    /// How the rows are sorted (the latest asked for; see `rowFilter`).
+    public private(set) var sortOrder = Policy.creationOrder
     /// The sort the order lists are in now.
-    private var appliedSort = SortOrder.creation
-    /// The filter `filtered` holds, folded once (`SearchFolding`); empty: none.
-    private var foldedFilter = FoldedFilter.none
+    private var appliedSort = Policy.creationOrder
+    /// The filter `filtered` holds; empty: none.
+    private var appliedFilter = Policy.Filter.none
     /// The sort or filter being computed in the background, and the slots changed since its
     /// snapshot. While one is out, freed slots are not reused: its result names slots as they were.
-    private var outstanding: RowViewJob?
+    private var outstanding: RecordRowViewJob<Policy>?
     private var touchedSinceSnapshot: Set<Int32>?
     /// A job made but not yet handed to whoever runs it (`takeJob`).
-    private var jobToSend: RowViewJob?
+    private var jobToSend: RecordRowViewJob<Policy>?
     private var jobGeneration = 0
     /// A new sort or filter touching more rows than this runs in the background.
     var backgroundThreshold = 20_000
@@ -56,7 +58,7 @@ public struct RowStore: RowSource, Sendable {
 
     /// The background work a change of sort or filter needs, once: the caller runs it
     /// off the event loop and hands the result to `adopt(_:)`.
-    public mutating func takeJob() -> RowViewJob? {
+    public mutating func takeJob() -> RecordRowViewJob<Policy>? {
         defer { jobToSend = nil }
         return jobToSend
     }
@@ -67,13 +69,13 @@ public struct RowStore: RowSource, Sendable {
     /// The number of rows, ignoring the filter.
     public var totalCount: Int { all.count }
 
-    public func row(at index: Int) -> PropertyRow { entries[Int(shown[index])]!.row }
-    public func id(at index: Int) -> PropertyID { entries[Int(shown[index])]!.row.id }
-    public func row(id: PropertyID) -> PropertyRow? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
+    public func row(at index: Int) -> Row { entries[Int(shown[index])]!.row }
+    public func id(at index: Int) -> Record.ID { entries[Int(shown[index])]!.row.id }
+    public func row(id: Record.ID) -> Row? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
 
     /// The position of a shown row: O(log n) comparisons; nil if it is not shown
     /// (absent, or filtered out).
-    public func index(of id: PropertyID) -> Int? {
+    public func index(of id: Record.ID) -> Int? {
         guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
         let order = ordering
         return shown.position(of: slot, by: order.precedes)
@@ -82,16 +84,16 @@ public struct RowStore: RowSource, Sendable {
     private var shown: OrderedSlots { filtered ?? all }
 
     /// The order of the lists now. Shares the tables: keep it only while they are not written.
-    private var ordering: RowOrdering { RowOrdering(entries: entries, sortKeys: sortKeys) }
+    private var ordering: RowOrdering<Policy> { RowOrdering(entries: entries, sortKeys: sortKeys) }
 
     // MARK: Changing
 
     /// Applies a change: each row removed, moved or new costs O(log n) plus a memmove in one
     /// chunk; new rows are inserted together, with one pass over the chunk starts.
-    public mutating func apply(_ update: RowUpdate) {
+    public mutating func apply(_ update: RecordRowUpdate<Record>) {
         remove(update.removed)
         var staging = Staging()
-        var seen: Set<PropertyID>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
+        var seen: Set<Record.ID>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
         for row in update.upserted {
             // The same id twice in one update: place the first before the second looks for it.
             if seen?.insert(row.id).inserted == false { flush(&staging) }
@@ -102,8 +104,8 @@ public struct RowStore: RowSource, Sendable {
 
     /// Replaces every row (a first load or a reset). Rows that stay keep their place.
     /// One sort: O(n log n), whatever was there before.
-    public mutating func replaceAll(with newRows: [PropertyRow]) {
-        var newEntries = PagedArray<RowEntry?>()
+    public mutating func replaceAll(with newRows: [Row]) {
+        var newEntries = PagedArray<RowEntry<Policy>?>()
         var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
             let hash = SlotIndex.hash(row.id)
@@ -114,14 +116,14 @@ public struct RowStore: RowSource, Sendable {
             }
             let before = slotIndex.slot(of: row.id, hash: hash, in: entries).flatMap { entries[Int($0)] }
             newEntries.append(RowEntry(
-                row: row, createdAt: CreationTime(of: row.property) ?? before?.createdAt,
+                row: row, createdAt: Policy.creationTime(of: row.record) ?? before?.createdAt,
                 arrival: before.map { UInt64($0.arrival) } ?? takeArrival(), idHash: hash))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
-        var newKeys: PagedArray<String?>? = appliedSort == .creation ? nil : PagedArray()
+        var newKeys: PagedArray<String?>? = appliedSort == Policy.creationOrder ? nil : PagedArray()
         for slot in 0..<newEntries.count {
             let row = newEntries[slot]!.row
-            newKeys?.append(appliedSort.key(for: row.property))
+            newKeys?.append(Policy.sortKey(of: row.record, appliedSort))
         }
         entries = newEntries
         sortKeys = newKeys
@@ -145,19 +147,19 @@ public struct RowStore: RowSource, Sendable {
     }
 
     /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
-    public mutating func setSortOrder(_ order: SortOrder) {
+    public mutating func setSortOrder(_ order: Policy.Sort) {
         guard order != sortOrder else { return }
         sortOrder = order
         requestView()
     }
 
-    /// Sets the filter. A longer text that still holds the last one (typing on) only
-    /// narrows: it scans the rows that matched, not the whole list. On a large list
-    /// the scan runs in the background (`takeJob`); clearing the filter is immediate.
-    public mutating func setFilter(_ text: String) {
+    /// Sets the filter. One that only narrows the last (typing on) scans the rows that
+    /// matched, not the whole list. On a large list the scan runs in the background
+    /// (`takeJob`); clearing the filter is immediate.
+    public mutating func setFilter(_ filter: Policy.Filter) {
         // Keys in the field that do not change its text (moving the cursor) ask for nothing.
-        guard text != filter else { return }
-        filter = text
+        guard filter != rowFilter else { return }
+        rowFilter = filter
         requestView()
     }
 
@@ -170,12 +172,11 @@ public struct RowStore: RowSource, Sendable {
 
     /// Makes the job for the sort and filter asked for; runs it at once when small.
     private mutating func requestView() {
-        let folded = FoldedFilter(filter)
         let resort = sortOrder != appliedSort
-        let narrowing = !resort && filtered != nil && !foldedFilter.isEmpty && folded.text.contains(foldedFilter.text)
+        let narrowing = !resort && filtered != nil && !appliedFilter.isEmpty && rowFilter.narrows(appliedFilter)
         jobGeneration += 1
-        let job = RowViewJob(
-            generation: jobGeneration, sortOrder: sortOrder, filter: filter, foldedFilter: folded, entries: entries,
+        let job = RecordRowViewJob<Policy>(
+            generation: jobGeneration, sortOrder: sortOrder, filter: rowFilter, entries: entries,
             sortKeys: sortKeys, all: all, resort: resort, filterBase: narrowing ? filtered : nil)
         if job.work <= backgroundThreshold {
             finish(job, job.run { false }!, touched: [])
@@ -186,19 +187,19 @@ public struct RowStore: RowSource, Sendable {
         }
     }
 
-    private mutating func finish(_ job: RowViewJob, _ result: RowViewResult, touched: Set<Int32>? = nil) {
+    private mutating func finish(_ job: RecordRowViewJob<Policy>, _ result: RowViewResult, touched: Set<Int32>? = nil) {
         let touched = touched ?? touchedSinceSnapshot ?? []
         outstanding = nil
         jobToSend = nil
         touchedSinceSnapshot = nil
         appliedSort = job.sortOrder
-        foldedFilter = job.foldedFilter
+        appliedFilter = job.filter
         var newAll = result.all
         var newFiltered = result.filtered
         if !touched.isEmpty {
             // The changed rows as the snapshot had them leave the result, in the snapshot's order.
             let stale = touched.filter { Int($0) < job.entries.count && job.entries[Int($0)] != nil }
-            let snapshotOrder = RowOrdering(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
+            let snapshotOrder = RowOrdering<Policy>(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
             idSlotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
             idSlotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
         }
@@ -216,7 +217,7 @@ public struct RowStore: RowSource, Sendable {
         for slot in touched where Int(slot) < entries.count {
             guard let row = entries[Int(slot)]?.row else { continue }
             if result.resorted {
-                sortKeys?[Int(slot)] = appliedSort.key(for: row.property)
+                sortKeys?[Int(slot)] = Policy.sortKey(of: row.record, appliedSort)
                 staging.all.append(slot)
             }
             if filtered != nil, matches(row) { staging.shown.append(slot) }
@@ -249,10 +250,10 @@ public struct RowStore: RowSource, Sendable {
         if fromFiltered, filtered != nil { idSlotWrites += filtered!.remove(CollectionOfOne(slot), by: order.precedes) }
     }
 
-    private mutating func upsert(_ row: PropertyRow, staging: inout Staging) {
+    private mutating func upsert(_ row: Row, staging: inout Staging) {
         let id = row.id
         let hash = SlotIndex.hash(id)
-        let newKey = appliedSort.key(for: row.property)
+        let newKey = Policy.sortKey(of: row.record, appliedSort)
         if let slot = slotIndex.slot(of: id, hash: hash, in: entries) {
             touchedSinceSnapshot?.insert(slot)
             let old = entries[Int(slot)]!.row
@@ -260,7 +261,7 @@ public struct RowStore: RowSource, Sendable {
             let isShown = filtered != nil && matches(row)
             // Sorted by name or address, a change there moves the row; so does a server time
             // arriving (a create confirmed): the list stays sorted by its own rule.
-            let created = CreationTime(of: row.property) ?? entries[Int(slot)]!.createdAt
+            let created = Policy.creationTime(of: row.record) ?? entries[Int(slot)]!.createdAt
             let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries[Int(slot)]!.createdAt
             takeOut(slot, fromAll: moves, fromFiltered: wasShown && (moves || !isShown))
             if moves {
@@ -272,7 +273,7 @@ public struct RowStore: RowSource, Sendable {
             entries[Int(slot)]!.row = row
             return
         }
-        let entry = RowEntry(row: row, createdAt: CreationTime(of: row.property), arrival: takeArrival(), idHash: hash)
+        let entry = RowEntry<Policy>(row: row, createdAt: Policy.creationTime(of: row.record), arrival: takeArrival(), idHash: hash)
         let slot = place(entry, key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
@@ -281,7 +282,7 @@ public struct RowStore: RowSource, Sendable {
     }
 
     /// A slot for a new row: a free one, unless a background job's result will name slots as they were.
-    private mutating func place(_ entry: RowEntry, key: String?) -> Int32 {
+    private mutating func place(_ entry: RowEntry<Policy>, key: String?) -> Int32 {
         if touchedSinceSnapshot == nil, let slot = freeSlots.popLast() {
             entries[Int(slot)] = entry
             sortKeys?[Int(slot)] = key
@@ -293,7 +294,7 @@ public struct RowStore: RowSource, Sendable {
     }
 
     /// Takes rows out: a binary search and a memmove in one chunk each.
-    private mutating func remove(_ ids: Set<PropertyID>) {
+    private mutating func remove(_ ids: Set<Record.ID>) {
         var gone: [Int32] = []
         for id in ids {
             guard let slot = slotIndex.slot(of: id, in: entries), entries[Int(slot)] != nil else { continue }
@@ -315,7 +316,7 @@ public struct RowStore: RowSource, Sendable {
         }
     }
 
-    private func matches(_ row: PropertyRow) -> Bool {
-        RowViewJob.matches(row, foldedFilter: foldedFilter)
+    private func matches(_ row: Row) -> Bool {
+        Policy.matches(row.record, appliedFilter)
     }
 }

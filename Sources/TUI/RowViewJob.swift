@@ -6,12 +6,11 @@ import PropertySync
 /// showing its current view meanwhile and notes which rows change; `RowStore.adopt(_:)`
 /// takes the result and places those rows again. A newer request makes an older result
 /// stale (by `generation`).
-public struct RowViewJob: Sendable, Equatable {
+public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
     let generation: Int
-    let sortOrder: SortOrder
-    let filter: String
-    let foldedFilter: FoldedFilter
-    let entries: PagedArray<RowEntry?>
+    let sortOrder: Policy.Sort
+    let filter: Policy.Filter
+    let entries: PagedArray<RowEntry<Policy>?>
     let sortKeys: PagedArray<String?>?
     let all: OrderedSlots
     /// Whether the sort changes (every row's key is taken anew and the slots sorted again).
@@ -20,10 +19,10 @@ public struct RowViewJob: Sendable, Equatable {
     let filterBase: OrderedSlots?
 
     /// Two jobs are the same request when they have the same generation.
-    public static func == (a: RowViewJob, b: RowViewJob) -> Bool { a.generation == b.generation }
+    public static func == (a: Self, b: Self) -> Bool { a.generation == b.generation }
 
     /// Rows a job touches: what it costs, for choosing to run it at once or in the background.
-    var work: Int { resort ? all.count : foldedFilter.isEmpty ? 0 : (filterBase ?? all).count }
+    var work: Int { resort ? all.count : filter.isEmpty ? 0 : (filterBase ?? all).count }
 
     /// Computes the new view; nil when `isCancelled` says a newer request made it useless
     /// (checked every few thousand rows, so a cancelled filter stops within a moment).
@@ -31,27 +30,27 @@ public struct RowViewJob: Sendable, Equatable {
         var sortKeys = self.sortKeys
         var all = self.all
         if resort {
-            if sortOrder == .creation {
+            if sortOrder == Policy.creationOrder {
                 sortKeys = nil
             } else {
                 var keys = PagedArray<String?>()
                 for slot in 0..<entries.count {
-                    keys.append(entries[slot].flatMap { sortOrder.key(for: $0.row.property) })
+                    keys.append(entries[slot].flatMap { Policy.sortKey(of: $0.row.record, sortOrder) })
                     if slot % Self.checkInterval == 0, isCancelled() { return nil }
                 }
                 sortKeys = keys
             }
             if isCancelled() { return nil }
-            let order = RowOrdering(entries: entries, sortKeys: sortKeys)
+            let order = RowOrdering<Policy>(entries: entries, sortKeys: sortKeys)
             all = OrderedSlots(sorted: Array(self.all.elements).sorted(by: order.precedes))
         }
         var filtered: OrderedSlots?
-        if !foldedFilter.isEmpty {
+        if !filter.isEmpty {
             let base = resort ? all : (filterBase ?? all)
             var matching: [Int32] = []
             for (offset, slot) in base.elements.enumerated() {
                 if offset % Self.checkInterval == 0, isCancelled() { return nil }
-                if Self.matches(entries[Int(slot)]!.row, foldedFilter: foldedFilter) { matching.append(slot) }
+                if Policy.matches(entries[Int(slot)]!.row.record, filter) { matching.append(slot) }
             }
             filtered = OrderedSlots(sorted: matching)
         }
@@ -60,15 +59,13 @@ public struct RowViewJob: Sendable, Equatable {
             filtered: filtered)
     }
 
-    static let checkInterval = 4096
-
-    /// Whether a row's name or address holds the folded filter (`SearchFolding`).
-    static func matches(_ row: PropertyRow, foldedFilter: FoldedFilter) -> Bool {
-        foldedFilter.matches(row.property)
-    }
+    static var checkInterval: Int { 4096 }
 }
 
-/// What a `RowViewJob` computed, for `RowStore.adopt(_:)`.
+/// The sample's job.
+public typealias RowViewJob = RecordRowViewJob<PropertyRows>
+
+/// What a `RecordRowViewJob` computed, for `RecordRowStore.adopt(_:)`.
 public struct RowViewResult: Sendable, Equatable {
     let generation: Int
     /// Whether the sort changed; then `sortKeys` (nil in creation order) and `all` are the new order.

@@ -14,20 +14,26 @@ enum SearchFolding {
 }
 
 /// A filter as rows are matched against it: folded once, and its bytes when it is all ASCII.
-struct FoldedFilter: Sendable, Equatable {
+public struct FoldedFilter: RowFilter {
+    /// The filter as typed.
+    public let typed: String
     let text: String
     /// The folded filter's bytes when they are all ASCII (lowercase already); nil otherwise.
     private let asciiBytes: [UInt8]?
 
-    static let none = FoldedFilter("")
+    public static var none: FoldedFilter { FoldedFilter("") }
 
-    init(_ filter: String) {
+    public init(_ filter: String) {
+        typed = filter
         text = SearchFolding.fold(filter)
         let bytes = Array(text.utf8)
         asciiBytes = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
     }
 
-    var isEmpty: Bool { text.isEmpty }
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// A longer text that still holds the last one (typing on) keeps only rows that one kept.
+    public func narrows(_ broader: FoldedFilter) -> Bool { text.contains(broader.text) }
 
     /// Whether the row's name or address holds the filter, folded as `SearchFolding.fold` does.
     func matches(_ property: RealEstateProperty) -> Bool {

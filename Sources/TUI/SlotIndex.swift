@@ -28,24 +28,24 @@ struct SlotIndex: Sendable {
     }
 
     /// The hash an id is kept under (its entry keeps it: `RowEntry.idHash`).
-    static func hash(_ id: PropertyID) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
+    static func hash(_ id: some Hashable) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
 
-    func slot(of id: PropertyID, in entries: PagedArray<RowEntry?>) -> Int32? {
+    func slot<Policy>(of id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
         slot(of: id, hash: Self.hash(id), in: entries)
     }
 
-    func slot(of id: PropertyID, hash: UInt32, in entries: PagedArray<RowEntry?>) -> Int32? {
+    func slot<Policy>(of id: Policy.Record.ID, hash: UInt32, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
         var bucket = Int(hash) & mask
         while true {
             let slot = buckets[bucket]
             if slot == Self.empty { return nil }
-            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.property.id == id { return slot }
+            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.id == id { return slot }
             bucket = (bucket + 1) & mask
         }
     }
 
     /// Adds a slot whose id is not in the index yet (the row table already holds it).
-    mutating func insert(_ slot: Int32, in entries: PagedArray<RowEntry?>) {
+    mutating func insert<Policy>(_ slot: Int32, in entries: PagedArray<RowEntry<Policy>?>) {
         if (count + 1) * 2 > buckets.count { grow(in: entries) }
         var bucket = Int(entries[Int(slot)]!.idHash) & mask
         while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
@@ -54,13 +54,13 @@ struct SlotIndex: Sendable {
     }
 
     /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
-    mutating func remove(_ id: PropertyID, in entries: PagedArray<RowEntry?>) {
+    mutating func remove<Policy>(_ id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) {
         let hash = Self.hash(id)
         var hole = Int(hash) & mask
         while true {
             let slot = buckets[hole]
             if slot == Self.empty { return }
-            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.property.id == id { break }
+            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.id == id { break }
             hole = (hole + 1) & mask
         }
         count -= 1
@@ -84,7 +84,7 @@ struct SlotIndex: Sendable {
 
     /// Twice the buckets, every slot placed again from its kept hash: O(n), once per doubling
     /// (amortised O(1) a row), and no id hashed.
-    private mutating func grow(in entries: PagedArray<RowEntry?>) {
+    private mutating func grow<Policy>(in entries: PagedArray<RowEntry<Policy>?>) {
         let old = buckets
         mask = buckets.count * 2 - 1
         buckets = [Int32](repeating: Self.empty, count: mask + 1)

@@ -24,3 +24,24 @@ public enum SortOrder: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// The sample's rows: in creation order, by name or by address; the filter as typed, looked for
+/// in the name and the address without case or accents.
+public enum PropertyRows: RowPolicy {
+    public static var creationOrder: SortOrder { .creation }
+
+    public static func creationTime(of record: RealEstateProperty) -> CreationTime? { CreationTime(of: record) }
+    public static func asciiPrefix(of id: PropertyID) -> UInt64? { id.asciiPrefix }
+    public static func sortKey(of record: RealEstateProperty, _ sort: SortOrder) -> String? { sort.key(for: record) }
+    public static func matches(_ record: RealEstateProperty, _ filter: FoldedFilter) -> Bool { filter.matches(record) }
+}
+
+/// The sample's row store.
+public typealias RowStore = RecordRowStore<PropertyRows>
+
+extension RecordRowStore where Policy == PropertyRows {
+    /// The filter as typed (the latest asked for).
+    public var filter: String { rowFilter.typed }
+
+    public mutating func setFilter(_ text: String) { setFilter(FoldedFilter(text)) }
+}

@@ -6,14 +6,14 @@ import Testing
 /// through many doublings and long probe chains; after each step every id present is found at
 /// its slot and every id removed is not found.
 @Suite struct SlotIndexTests {
-    static func entry(_ id: PropertyID) -> RowEntry {
+    static func entry(_ id: PropertyID) -> RowEntry<PropertyRows> {
         RowEntry(row: PropertyRow(property(id, "Name")), createdAt: nil, arrival: 0)
     }
 
     @Test(arguments: [1, 2, 3])
     func randomAddsAndRemovalsMatchADictionary(seed: UInt64) {
         var generator = RowStoreScaleTests.SplitMix(state: seed)
-        var entries = PagedArray<RowEntry?>()
+        var entries = PagedArray<RowEntry<PropertyRows>?>()
         var index = SlotIndex()
         var model: [PropertyID: Int32] = [:]
         var free: [Int32] = []
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func anIndexSizedAheadFindsWhatWasAdded() {
-        var entries = PagedArray<RowEntry?>()
+        var entries = PagedArray<RowEntry<PropertyRows>?>()
         var index = SlotIndex(capacity: 5_000)
         for n in 0..<5_000 {
             entries.append(Self.entry("row\(n)"))

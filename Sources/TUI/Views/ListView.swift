@@ -21,7 +21,7 @@ struct ListView {
     var revertedRows: [PropertyID: String] = [:]
     let palette: Palette
 
-    func draw(rows: some RowSource, into frame: inout Frame) {
+    func draw(rows: some RowSource<RealEstateProperty>, into frame: inout Frame) {
         let count = rows.count
         if count == 0 {
             let message = filter.isEmpty
