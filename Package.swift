@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
         // The screen for any model: picker, list, detail, form, relations, over each model's list.
         .target(
-            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues"],
+            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "TUI"],
             swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.

@@ -2,6 +2,7 @@ import AmplifyModels
 import OptimisticStore
 import PropertySync
 import ScreenValues
+import TUI
 
 /// What reaches the browser: keys and the terminal's size (from the loop), each model's list
 /// events (posted by its `RecordList` in the order they happen), and what an effect found.
@@ -16,6 +17,8 @@ public enum BrowserAction: Sendable {
     /// An undo went to this record (it may be a new one: an undone delete).
     case undid(String, model: String, key: RecordKey)
     case tick
+    /// A large list's new sort or filter, computed off the loop (`BrowserEffect.recomputeRows`).
+    case rowsRecomputed(model: String, RowViewResult)
 }
 
 /// What the browser asks the app to do; each goes to one model's list.
@@ -29,6 +32,9 @@ public enum BrowserEffect: Sendable, Equatable {
     /// `x` after a conflict: the other writer's version stays.
     case dismissConflict(model: String, RecordKey)
     case refresh(model: String)
+    /// A sort or filter of a large list, to run off the loop; its result comes back as
+    /// `BrowserAction.rowsRecomputed`. The next one cancels it.
+    case recomputeRows(model: String, RecordRowViewJob<ModelRowPolicy>)
     /// `y` in a detail: the record's key to the terminal's clipboard (OSC 52), by the loop.
     case copyToClipboard(String)
     /// C-l: the whole screen painted again, by the loop.

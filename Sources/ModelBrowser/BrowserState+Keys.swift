@@ -132,7 +132,9 @@ extension BrowserState {
             screen = .filtering(textFilter)
         case .sort:
             rows[model]?.sortedByName.toggle()
-            show(rows[model]?.sortedByName == true ? "Sorted by \(currentModel?.displayField ?? "name")." : "Sorted by creation.", .info)
+            syncRowFilter()  // the filter the new order is computed with
+            // A large list sorts off the loop: the rows shown keep the old order until then.
+            show(rows[model]?.isRecomputing == true ? "Sorting \(sortName)…" : "Sorted \(sortName).", .info)
         case .refresh:
             show("Refreshing \(model)…", .info)
             return [.refresh(model: model)]
@@ -175,14 +177,14 @@ extension BrowserState {
             let next = command == .down ? selected + 1 : command == .up ? selected - 1 : selected
             overlay = .follow(targets, selected: min(max(0, next), targets.count - 1))
         default:
-            let list = shownList
-            let current = list.selected ?? 0
+            let count = shownRows.count
+            let current = selectedIndex ?? 0
             let page = max(1, bodyRegion.height - 2)
             let target = switch command {
             case .down: current + 1
             case .up: current - 1
             case .top: 0
-            case .bottom: list.keys.count - 1
+            case .bottom: count - 1
             case .pageDown: current + page
             case .pageUp: current - page
             case .halfPageDown: current + max(1, page / 2)
@@ -228,7 +230,7 @@ extension BrowserState {
                 show("Kept.", .info)
                 return []
             }
-            switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.byKey[recordKey]?.record.displayName) {
+            switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.row(recordKey)?.record.displayName) {
             case .gone(let message):
                 show(message, .info)
                 return []
@@ -324,7 +326,7 @@ extension BrowserState {
         case .parent:
             relationFilter = nil
             selectedKey = target.parentKey(in: schema)
-            if let key = selectedKey, let parent = rows[model]?.byKey[key] {
+            if let key = selectedKey, let parent = rows[model]?.row(key) {
                 screen = .detail(detail(of: parent.record))
             } else {
                 screen = .list
@@ -386,7 +388,7 @@ extension BrowserState {
             show(changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”"), .info)
             return [.create(model: model, record)]
         case .submitted(.update(let patch)):
-            if let original = form.original, rows[model]?.byKey[original.id] == nil {
+            if let original = form.original, rows[model]?.row(original.id) == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
                 screen = .form(form.recreating(patch))
                 show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)

@@ -8,6 +8,15 @@ extension BrowserState {
     /// Applies one action at time `now` (the loop's clock) and returns what the app must do.
     public mutating func reduce(_ action: BrowserAction, now: ContinuousClock.Instant) -> [BrowserEffect] {
         actionTime = now
+        var effects = apply(action, now: now)
+        // The list shown follows the relation and the filter the action left; a large list's new
+        // sort or filter is computed off the loop.
+        syncRowFilter()
+        if let job = rows[model]?.takeJob() { effects.append(.recomputeRows(model: model, job)) }
+        return effects
+    }
+
+    private mutating func apply(_ action: BrowserAction, now: ContinuousClock.Instant) -> [BrowserEffect] {
         switch action {
         case .keyPressed(let key):
             // Nothing a key would act on can be seen (a `d` then `y` would delete unseen): ignore it.
@@ -31,6 +40,13 @@ extension BrowserState {
             return []
         case .tick:
             if let expiry = status?.expiresAt, expiry <= now { status = nil }
+            return []
+        case .rowsRecomputed(let model, let result):
+            rows[model]?.adopt(result)
+            // The sort announced as under way has landed; unless something else was said since.
+            if model == self.model, rows[model]?.isRecomputing == false, status?.text == "Sorting \(sortName)…" {
+                show("Sorted \(sortName).", .info)
+            }
             return []
         }
     }
@@ -80,7 +96,7 @@ extension BrowserState {
     /// A detail on screen shows the record as it is now (a change confirmed, made elsewhere,
     /// or taken back), where it was scrolled to.
     mutating func refreshDetail() {
-        guard case .detail(let shown) = screen, let row = rows[model]?.byKey[shown.record.id], row.record != shown.record else { return }
+        guard case .detail(let shown) = screen, let row = rows[model]?.row(shown.record.id), row.record != shown.record else { return }
         var detail = detail(of: row.record)
         detail.scroll = shown.scroll
         screen = .detail(detail)
@@ -94,7 +110,7 @@ extension BrowserState {
     func deleteNotes(_ record: ModelRecord) -> [String] {
         let children: [(model: String, count: Int)] = Relations.targets(of: record, in: schema).compactMap { target in
             guard target.direction == .children, target.canFollow, let held = rows[target.model] else { return nil }
-            let count = held.byKey.values.reduce(0) { $0 + (target.filter.matches($1.record) ? 1 : 0) }
+            let count = held.allRows.reduce(0) { $0 + (target.filter.matches($1.record) ? 1 : 0) }
             return count == 0 ? nil : (target.model, count)
         }
         return DeleteConfirmation.notes(
@@ -112,7 +128,7 @@ extension BrowserState {
             let pairs = association.parentKeyFields(of: parent)
             guard pairs.count == 1, let pair = pairs.first else { continue }
             var names: [ModelValue: String] = [:]
-            for row in (rows[parent.name]?.byKey ?? [:]).values where !row.record.isDeleted {
+            for row in rows[parent.name]?.allRows ?? [] where !row.record.isDeleted {
                 if let key = row.record[pair.keyField] { names[key] = row.record.displayName }
             }
             parents[pair.heldIn] = RecordForm.ParentNames(model: parent.name, names: names)

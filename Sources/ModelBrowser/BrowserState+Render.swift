@@ -27,18 +27,17 @@ extension BrowserState {
         }
         drawHeader(into: &frame)
         frame.fillRow(1, with: "─", style: .dim)
-        let list = shownList
         switch screen {
         case .picker(let picker):
             picker.draw(into: &frame, region: bodyRegion)
         case .list, .filtering:
-            drawList(list, into: &frame)
+            drawList(into: &frame)
         case .detail(let detail):
             drawDetail(detail, into: &frame)
         case .form(let form):
             form.draw(into: &frame, region: bodyRegion)
         }
-        drawFooter(list, into: &frame)
+        drawFooter(into: &frame)
         if let overlay { draw(overlay, into: &frame) }
         return frame
     }
@@ -64,20 +63,23 @@ extension BrowserState {
         if case .picker = screen { true } else { false }
     }
 
-    private func drawList(_ list: ShownList, into frame: inout Frame) {
-        guard let layout = layout(of: model), let modelRows = rows[model] else { return }
-        let keys = list.keys
+    /// Reads only the rows on screen: O(height · log n), whatever the list's length.
+    private func drawList(into frame: inout Frame) {
+        guard let layout = layout(of: model) else { return }
+        let modelRows = shownRows
+        let count = modelRows.count
+        let selected = selectedIndex
         let region = bodyRegion
         let shown = RecordListView.rowsShown(inRegionHeight: region.height)
-        let top = RecordListView.scrollTop(showing: list.selected, previous: scrollTop, rowsShown: shown, count: keys.count)
-        let visible = keys[min(top, keys.count)..<min(keys.count, top + shown)].compactMap { modelRows.byKey[$0]?.record }
+        let top = RecordListView.scrollTop(showing: selected, previous: scrollTop, rowsShown: shown, count: count)
+        let visible = (min(top, count)..<min(count, top + shown)).map { modelRows.row(at: $0).record }
         let columns = RecordColumns(
             model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
             separateClusters: separateClusters)
-        let view = RecordListView(columns: columns, selectedIndex: list.selected, scrollTop: top)
+        let view = RecordListView(columns: columns, selectedIndex: selected, scrollTop: top)
         let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : (currentAccess.isReadOnly ? "No \(model) yet." : "No \(model) yet: n adds one.")
-        view.draw(count: keys.count, record: { modelRows.byKey[keys[$0]]!.record }, into: &frame, region: region, emptyText: empty) { record in
-            mark(of: modelRows.byKey[record.id])
+        view.draw(count: count, record: { modelRows.row(at: $0).record }, into: &frame, region: region, emptyText: empty) { record in
+            mark(of: modelRows.row(record.id))
         }
     }
 
@@ -95,7 +97,7 @@ extension BrowserState {
     /// The lines under a record's fields: its sync state, and where `f` leads.
     func detailFooter(_ detail: RecordDetail) -> [String] {
         var extra: [String] = []
-        switch rows[model]?.byKey[detail.record.id]?.status {
+        switch rows[model]?.row(detail.record.id)?.status {
         case .pending(let count)?: extra.append("Sync: \(count) change\(count == 1 ? "" : "s") waiting for the server")
         case .conflict(let message)?: extra.append("Sync: ⚡ \(message) (o applies yours again, x keeps theirs)")
         case .synced?: extra.append("Sync: as the server has it")
@@ -125,13 +127,19 @@ extension BrowserState {
         }
     }
 
-    private func drawFooter(_ list: ShownList, into frame: inout Frame) {
+    private func drawFooter(into frame: inout Frame) {
         var where_: [String] = []
         if !backStack.isEmpty {
             let here = relationFilter.map { filterTitles[$0] ?? $0.description } ?? model
             where_.append(backStack.places.map { $0.filter.map { filterTitles[$0] ?? $0.description } ?? $0.model }.joined(separator: " › ") + " › " + here)
         }
-        if !textFilter.isEmpty { where_.append("filter “\(textFilter)”") }
+        if shownRows.isRecomputing {
+            // Until a large list's new sort or filter is computed, the rows shown are the ones before.
+            let total = shownRows.totalCount
+            where_.append(textFilter.isEmpty && relationFilter == nil ? "sorting \(total) rows…" : "filtering \(total) rows…")
+        } else if !textFilter.isEmpty {
+            where_.append("filter “\(textFilter)”")
+        }
         if case .cached(let refreshed)? = loadStates[model] {
             where_.append(refreshed == nil ? "showing the cached rows" : "showing the cached rows (not refreshed yet)")
         } else if loadStates[model] == .loading {
@@ -142,7 +150,7 @@ extension BrowserState {
             let (shown, all) = (picker.matches.count, schema.models.count)
             where_ = [(shown == all ? "" : "\(shown) of ") + "\(all) model\(all == 1 ? "" : "s")"]
         } else {
-            let count = list.keys.count
+            let count = shownRows.count
             where_.append("\(count) row\(count == 1 ? "" : "s")")
         }
         frame.fillRow(height - 3, with: "─", style: .dim)
@@ -157,14 +165,14 @@ extension BrowserState {
         } else if case .form = screen, overlay == nil {
             frame.fillRow(height - 1)  // the form writes its own hints, with what the focused field takes
         } else {
-            HintsView(row: height - 1, hints: hints(list)).draw(into: &frame)
+            HintsView(row: height - 1, hints: hints).draw(into: &frame)
         }
     }
 
     /// The hint line: the table's for where the keys are, less what a read-only model or a
     /// record without relations cannot do; a conflict's keys lead, and `m` when the status line
     /// cuts its message.
-    func hints(_ list: ShownList) -> [(key: String, word: String)] {
+    var hints: [(key: String, word: String)] {
         let context = keyContext
         let table = BrowserKeymap.table
         switch context {
@@ -188,7 +196,7 @@ extension BrowserState {
         if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {
             hints = table.hint(for: .messages, in: context, "message") + hints
         }
-        if case .conflict? = selectedRow(in: list)?.status {
+        if case .conflict? = selectedRow?.status {
             hints = table.hint(for: .reapplyMine, in: context, "mine") + table.hint(for: .keepTheirs, in: context, "theirs") + hints
         }
         return hints

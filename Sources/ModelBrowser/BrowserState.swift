@@ -114,41 +114,41 @@ public struct BrowserState: Sendable {
     var currentModel: AmplifyModel? { schema.model(named: model) }
     var currentAccess: ModelAccess { access[model] ?? ModelAccess(allowed: ModelOperation.all, readOnlyReason: nil) }
 
-    /// The list shown now: its rows' keys in order, and which one is selected. One pass over the
-    /// model's rows (a filter looks at every one): take it once per key or frame.
-    struct ShownList {
-        let keys: [RecordKey]
-        let selected: Int?
+    /// The rows of the model shown, narrowed to what the list shows (`syncRowFilter`).
+    var shownRows: ModelRows { rows[model] ?? ModelRows() }
+
+    /// The keys of the rows the list shows now, in order: O(n), for tests.
+    var shownKeys: [RecordKey] { shownRows.order }
+
+    /// The selected row's position: the selected key's (O(log n)), else the position kept.
+    var selectedIndex: Int? {
+        let shown = shownRows
+        guard shown.count > 0 else { return nil }
+        if let selectedKey, let index = shown.index(of: selectedKey) { return index }
+        return min(max(0, selectedIndexHint), shown.count - 1)
     }
 
-    var shownList: ShownList {
-        let keys = rows[model]?.shown(filter: relationFilter, text: textFilter) ?? []
-        guard !keys.isEmpty else { return ShownList(keys: keys, selected: nil) }
-        if let selectedKey, let index = keys.firstIndex(of: selectedKey) { return ShownList(keys: keys, selected: index) }
-        return ShownList(keys: keys, selected: min(max(0, selectedIndexHint), keys.count - 1))
-    }
-
-    /// The keys of the rows the list shows now, in order.
-    var shownKeys: [RecordKey] { shownList.keys }
-
-    var selectedIndex: Int? { shownList.selected }
-
-    var selectedRow: RecordRow<ModelRecord>? { selectedRow(in: shownList) }
-
-    func selectedRow(in list: ShownList) -> RecordRow<ModelRecord>? {
-        list.selected.flatMap { rows[model]?.byKey[list.keys[$0]] }
-    }
+    var selectedRow: RecordRow<ModelRecord>? { selectedIndex.map { shownRows.row(at: $0) } }
 
     mutating func select(index: Int) {
-        let keys = shownKeys
-        guard !keys.isEmpty else {
+        let shown = shownRows
+        guard shown.count > 0 else {
             selectedKey = nil
             selectedIndexHint = 0
             return
         }
-        let clamped = min(max(0, index), keys.count - 1)
-        selectedKey = keys[clamped]
+        let clamped = min(max(0, index), shown.count - 1)
+        selectedKey = shown.key(at: clamped)
         selectedIndexHint = clamped
+    }
+
+    /// "by amount", "by creation": the order of the model shown.
+    var sortName: String { rows[model]?.sortedByName == true ? "by \(currentModel?.displayField ?? "name")" : "by creation" }
+
+    /// Gives the store of the model shown the list's relation and typed filter; a large list's
+    /// new filter is computed off the loop (`takeJob`). Nothing when they did not change.
+    mutating func syncRowFilter() {
+        rows[model]?.show(relation: relationFilter, text: textFilter)
     }
 
     var totalPending: Int { pendingCounts.values.reduce(0, +) }
@@ -179,6 +179,6 @@ public struct BrowserState: Sendable {
 
     /// Written into the idle file: what a test waits for.
     public var idleSummary: String {
-        "model=\(model) rows=\(shownKeys.count) pending=\(totalPending)"
+        "model=\(model) rows=\(shownRows.count) pending=\(totalPending)"
     }
 }

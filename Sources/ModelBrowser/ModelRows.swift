@@ -1,78 +1,100 @@
 import AmplifyModels
+import Foundation
 import ModelScreens
 import OptimisticStore
 import PropertySync
+import TUI
 
-/// One model's rows as its list shows them: every row by key, in creation order (the server's
-/// `createdAt`, the same on every client; rows the server has not confirmed yet after them, in
-/// the order they appeared), or by the display field when the user sorts.
+/// How any model's list is ordered and filtered in the sample's row store (`RecordRowStore`):
+/// in creation order (the server's `createdAt`, the same on every client; rows the server has not
+/// confirmed yet after them, in the order they appeared) or by the display field; a relation's
+/// list and the typed filter narrow it.
+public enum ModelRowPolicy: RowPolicy {
+    public enum Sort: Hashable, Sendable {
+        case creation
+        /// By the display field, as `ModelRows.nameKey` compares it.
+        case displayField
+    }
+
+    /// A relation's children (`RecordFilter`) and the typed filter, looked for in every value as
+    /// the screen writes it, without case or accents.
+    public struct Filter: RowFilter {
+        let relation: RecordFilter?
+        let text: FoldedFilter
+
+        public static var none: Filter { Filter(relation: nil, text: .none) }
+        public var isEmpty: Bool { relation == nil && text.isEmpty }
+
+        public func narrows(_ broader: Filter) -> Bool {
+            (broader.relation == nil || broader.relation == relation) && text.narrows(broader.text)
+        }
+    }
+
+    public static var creationOrder: Sort { .creation }
+
+    public static func creationTime(of record: ModelRecord) -> CreationTime? { record.createdAt.map(CreationTime.init) }
+
+    /// A packed UUID's first 8 hex digits, or the first 8 bytes of a key whose text is all
+    /// ASCII (so that the bytes order as the texts do); nil for any other key.
+    public static func asciiPrefix(of id: RecordKey) -> UInt64? {
+        guard id.parts.count == 1 else { return nil }
+        switch id.parts[0] {
+        case .uuid, .text:
+            let bytes = Array(id.parts[0].text.utf8)
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < bytes.count ? bytes[$1] : 0) }
+        case .int, .float:
+            return nil
+        }
+    }
+
+    public static func sortKey(of record: ModelRecord, _ sort: Sort) -> String? {
+        sort == .creation ? nil : ModelRows.nameKey(record.displayName)
+    }
+
+    public static func matches(_ record: ModelRecord, _ filter: Filter) -> Bool {
+        if let relation = filter.relation, !relation.matches(record) { return false }
+        return filter.text.isEmpty || filter.text.matches(text: ModelRows.searchText(of: record))
+    }
+}
+
+/// One model's rows as its list shows them, in the sample's row store: a key press or a frame
+/// costs O(log n) at a million rows, and a new sort or filter of a large list runs off the loop
+/// (`takeJob`, `adopt`).
 struct ModelRows: Sendable {
-    private(set) var byKey: [RecordKey: RecordRow<ModelRecord>] = [:]
-    /// When each row first appeared here: the order of rows without `createdAt`.
-    private var arrival: [RecordKey: Int] = [:]
-    private var arrivals = 0
-    private(set) var order: [RecordKey] = []
-    /// Each row's values as the typed filter looks in them, made once per change of the row
-    /// rather than per keystroke and frame.
-    private var searchTexts: [RecordKey: String] = [:]
-    /// Each row's display name as the sort by name compares it (`nameKey`), made once per change
-    /// of the row, rather than a locale-aware comparison of two names for every pair a sort
-    /// compares.
-    private var nameKeys: [RecordKey: String] = [:]
-    var sortedByName = false {
-        didSet { if oldValue != sortedByName { reorder() } }
+    private(set) var store = RecordRowStore<ModelRowPolicy>()
+
+    var sortedByName: Bool {
+        get { store.sortOrder == .displayField }
+        set { store.setSortOrder(newValue ? .displayField : .creation) }
     }
 
-    var count: Int { order.count }
+    /// The rows shown (after the filter).
+    var count: Int { store.count }
+    /// Every row, the filter aside.
+    var totalCount: Int { store.totalCount }
+    var isRecomputing: Bool { store.isRecomputing }
 
-    mutating func replaceAll(_ rows: [RecordRow<ModelRecord>]) {
-        byKey = [:]
-        arrival = [:]
-        searchTexts = [:]
-        nameKeys = [:]
-        apply(upserted: rows, removed: [])
+    func row(_ key: RecordKey) -> RecordRow<ModelRecord>? { store.row(id: key) }
+    func row(at index: Int) -> RecordRow<ModelRecord> { store.row(at: index) }
+    func key(at index: Int) -> RecordKey { store.id(at: index) }
+    /// The position of a shown row; nil when it is not shown.
+    func index(of key: RecordKey) -> Int? { store.index(of: key) }
+    /// The keys of the rows shown, in order: O(n), for tests and small lists.
+    var order: [RecordKey] { (0..<count).map(key(at:)) }
+    /// Every row, filtered out or not: O(n), never per key or frame.
+    var allRows: [RecordRow<ModelRecord>] { store.allRows }
+
+    mutating func replaceAll(_ rows: [RecordRow<ModelRecord>]) { store.replaceAll(with: rows) }
+    mutating func apply(_ update: RecordRowUpdate<ModelRecord>) { store.apply(update) }
+
+    /// Narrows the rows shown to a relation's children and a typed filter.
+    mutating func show(relation: RecordFilter?, text: String) {
+        store.setFilter(ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
     }
 
-    mutating func apply(_ update: RecordRowUpdate<ModelRecord>) {
-        apply(upserted: update.upserted, removed: update.removed)
-    }
-
-    private mutating func apply(upserted: [RecordRow<ModelRecord>], removed: Set<RecordKey>) {
-        var unplaced = Set<RecordKey>()
-        for key in removed where byKey.removeValue(forKey: key) != nil {
-            arrival[key] = nil
-            searchTexts[key] = nil
-            nameKeys[key] = nil
-            unplaced.insert(key)
-        }
-        var toPlace: [RecordKey] = []
-        var placing = Set<RecordKey>()
-        for row in upserted {
-            let before = byKey.updateValue(row, forKey: row.id)
-            searchTexts[row.id] = Self.searchText(of: row.record)
-            nameKeys[row.id] = Self.nameKey(row.record.displayName)
-            if arrival[row.id] == nil {
-                arrivals += 1
-                arrival[row.id] = arrivals
-            }
-            // A row keeps its place unless what it is ordered by changed (its name when sorted,
-            // else its `createdAt`, which a confirmed create brings).
-            guard before.map({ sortKey(of: $0.record) != sortKey(of: row.record) }) ?? true else { continue }
-            if before != nil { unplaced.insert(row.id) }
-            if placing.insert(row.id).inserted { toPlace.append(row.id) }
-        }
-        // A large batch (a first load, a whole read) is sorted at once; a few rows are moved.
-        guard toPlace.count + unplaced.count <= max(64, order.count / 8) else { return reorder() }
-        if !unplaced.isEmpty { order.removeAll { unplaced.contains($0) } }
-        for key in toPlace where byKey[key] != nil {
-            order.insert(key, at: insertionIndex(of: key))
-        }
-    }
-
-    /// What a row is ordered by, as text: its display name when sorted by name, else its `createdAt`.
-    private func sortKey(of record: ModelRecord) -> String? {
-        sortedByName ? record.displayName : record.createdAt
-    }
+    mutating func takeJob() -> RecordRowViewJob<ModelRowPolicy>? { store.takeJob() }
+    mutating func adopt(_ result: RowViewResult) { store.adopt(result) }
 
     /// A name as the sort by name compares it, with `<`: without case, accents or width, and
     /// with numbers as numbers ("Unit 9" before "Unit 10"): each run of digits is written
@@ -100,53 +122,9 @@ struct ModelRows: Sendable {
         return key
     }
 
-    /// Where `key` goes in `order` (which does not hold it): after every row that precedes it.
-    private func insertionIndex(of key: RecordKey) -> Int {
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if precedes(order[middle], key) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    /// The whole order again: for a first load, a whole read, or a change of sort.
-    private mutating func reorder() {
-        order = byKey.keys.sorted(by: precedes)
-    }
-
-    /// Whether row `a` comes before row `b`: by name when sorted (`nameKey`: numbers as numbers),
-    /// else by `createdAt` with rows the server has not confirmed after; ties by arrival here.
-    private func precedes(_ a: RecordKey, _ b: RecordKey) -> Bool {
-        let arrivedFirst = arrival[a, default: 0] < arrival[b, default: 0]
-        if sortedByName {
-            guard let x = nameKeys[a], let y = nameKeys[b] else { return false }
-            return x == y ? arrivedFirst : x < y
-        }
-        guard let x = byKey[a]?.record, let y = byKey[b]?.record else { return false }
-        switch (x.createdAt, y.createdAt) {
-        case let (first?, second?) where first != second: return first < second
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return arrivedFirst
-        }
-    }
-
-    /// The rows a screen shows: all, or those a relation's filter and the typed filter keep.
-    func shown(filter: RecordFilter?, text: String) -> [RecordKey] {
-        guard filter != nil || !text.isEmpty else { return order }
-        let needle = text.lowercased()
-        return order.filter { key in
-            guard let record = byKey[key]?.record else { return false }
-            if let filter, !filter.matches(record) { return false }
-            return needle.isEmpty || searchTexts[key, default: ""].contains(needle)
-        }
-    }
-
-    /// Every value as the screen writes it, lowercased: what the typed filter looks in.
+    /// Every value as the screen writes it: what the typed filter looks in.
     static func searchText(of record: ModelRecord) -> String {
         let codecs = record.layout.codecs
-        return zip(codecs, record.values).map { codec, value in codec.text(value) }.joined(separator: "\u{1F}").lowercased()
+        return zip(codecs, record.values).map { codec, value in codec.text(value) }.joined(separator: "\u{1F}")
     }
 }

@@ -83,6 +83,15 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
 
     private var shown: OrderedSlots { filtered ?? all }
 
+    /// Every row, filtered out or not, in no particular order: O(n), for what must look at each
+    /// once (how many records point at one), never per key or frame.
+    public var allRows: [Row] {
+        var rows: [Row] = []
+        rows.reserveCapacity(all.count)
+        for slot in 0..<entries.count { if let entry = entries[slot] { rows.append(entry.row) } }
+        return rows
+    }
+
     /// The order of the lists now. Shares the tables: keep it only while they are not written.
     private var ordering: RowOrdering<Policy> { RowOrdering(entries: entries, sortKeys: sortKeys) }
 

@@ -43,6 +43,13 @@ public struct FoldedFilter: RowFilter {
         }
     }
 
+    /// Whether `text` holds the filter, folded as `SearchFolding.fold` does.
+    public func matches(text: String) -> Bool {
+        guard !isEmpty else { return true }
+        var text = text
+        return text.withUTF8 { found(in: UnsafeRawBufferPointer($0)) }
+    }
+
     /// ASCII text folds to its lowercase: it is searched byte by byte, no string made (a filter
     /// pass reads a million names). Any other text goes through `SearchFolding.fold`.
     private func found(in utf8: UnsafeRawBufferPointer) -> Bool {

@@ -100,6 +100,8 @@ struct ModelsApp {
 struct ModelEffectRunner: Sendable {
     let lists: [String: RecordList<ModelRecord>]
     let mailbox: Mailbox<BrowserAction>
+    /// The sort or filter of a large list being computed; the next one cancels it.
+    let rowWork = LatestTask()
 
     func perform(_ effect: BrowserEffect) {
         switch effect {
@@ -135,6 +137,12 @@ struct ModelEffectRunner: Sendable {
         case .refresh(let model):
             guard let list = lists[model] else { return }
             Task.detached { await list.refresh(askedByUser: true) }
+        case .recomputeRows(let model, let job):
+            // Off the loop; the next sort or filter cancels this one (its result would be stale anyway).
+            rowWork.replace(with: Task.detached(priority: .userInitiated) { [mailbox] in
+                guard let result = job.run(isCancelled: { Task.isCancelled }) else { return }
+                mailbox.post(.rowsRecomputed(model: model, result))
+            })
         case .quit, .redraw, .copyToClipboard:
             break  // the loop's (`BrowserDriver`)
         }

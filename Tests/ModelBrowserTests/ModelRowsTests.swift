@@ -5,9 +5,11 @@ import PropertySync
 import Testing
 @testable import ModelBrowser
 
-/// A list's order is kept row by row (a few rows moved per change, a large batch sorted at
-/// once): after any sequence of creates, confirmations, renames, deletes and re-sorts it is the
-/// order a whole sort of the rows gives.
+/// A list's order is kept row by row in the sample's row store (a few rows moved per change, a
+/// large batch sorted at once): after any sequence of creates, confirmations, renames, deletes and
+/// re-sorts it is the order a whole sort of the rows gives, and that order is the documented one
+/// (by name when sorted, then the server's `createdAt`, then the key; rows not confirmed yet last,
+/// in the order they arrived).
 @Suite struct ModelRowsTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AmplifyModelsTests/Fixtures/household-budget.json")
@@ -20,6 +22,22 @@ import Testing
         return fresh.order
     }
 
+    /// The rule as docs/models.md says it, written as plainly as it can be.
+    static func documentedOrder(_ rowsInArrivalOrder: [RecordRow<ModelRecord>], byName: Bool) -> [RecordKey] {
+        let arrival = Dictionary(uniqueKeysWithValues: rowsInArrivalOrder.enumerated().map { ($1.id, $0) })
+        return rowsInArrivalOrder.map(\.record).sorted { a, b in
+            if byName, ModelRows.nameKey(a.displayName) != ModelRows.nameKey(b.displayName) {
+                return ModelRows.nameKey(a.displayName) < ModelRows.nameKey(b.displayName)
+            }
+            switch (a.createdAt, b.createdAt) {
+            case let (x?, y?): return x != y ? x < y : a.id < b.id
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return arrival[a.id]! < arrival[b.id]!
+            }
+        }.map(\.id)
+    }
+
     @Test(arguments: 1...4)
     func rowByRowIsTheWholeSort(seed: UInt64) async throws {
         let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixture))
@@ -30,15 +48,18 @@ import Testing
         var current: [RecordKey: RecordRow<ModelRecord>] = [:]
         var arrived: [RecordKey] = []
         var serial = 0
+        // A row's `createdAt` once the server gave it one: it never changes or goes away after.
+        var createdAt: [RecordKey: String] = [:]
         func record(_ key: RecordKey) -> ModelRecord {
             // Few names and few times, so ties are common; some rows not yet confirmed.
             var values: [String: ModelValue] = [
                 "description": .string(["Rent", "rent", "Food", "item 2", "item 10", "Zoo"].randomElement(using: &random)!),
                 "amount": .float(1), "kind": .enumValue("EXPENSE"), "date": .string("2026-11-01"),
             ]
-            if Int.random(in: 0..<4, using: &random) > 0 {
-                values["createdAt"] = .string("2026-11-0\(Int.random(in: 1...4, using: &random))T10:00:00.000Z")
+            if createdAt[key] == nil, Int.random(in: 0..<4, using: &random) > 0 {
+                createdAt[key] = "2026-11-0\(Int.random(in: 1...4, using: &random))T10:00:00.000Z"
             }
+            if let time = createdAt[key] { values["createdAt"] = .string(time) }
             return ModelRecord(layout: layout, key: key, values: values, version: 1)
         }
         for _ in 0..<120 {
@@ -78,6 +99,7 @@ import Testing
                 current[row.id] = row
             }
             #expect(rows.order == Self.wholeSort(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
+            #expect(rows.order == Self.documentedOrder(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
             #expect(rows.count == current.count)
         }
     }
