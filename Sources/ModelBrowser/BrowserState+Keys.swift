@@ -272,8 +272,10 @@ extension BrowserState {
         guard let place = backStack.pop() else { return }
         model = place.model
         relationFilter = place.filter
+        textFilter = place.textFilter
         selectedKey = place.selectedKey
         selectedIndexHint = place.selectedRow
+        syncRowFilter()  // the rows shown there, before the selection is looked for in them
         if place.showedDetail, let row = selectedRow {
             screen = .detail(detail(of: row.record))
         } else {
@@ -318,7 +320,8 @@ extension BrowserState {
         // until the selection moves).
         let origin = selectedRow
         backStack.push(BackStack.Place(
-            model: model, filter: relationFilter, selectedRow: selectedIndex ?? 0, selectedKey: selectedKey, showedDetail: showedDetail))
+            model: model, filter: relationFilter, selectedRow: selectedIndex ?? 0, selectedKey: selectedKey, showedDetail: showedDetail,
+            textFilter: textFilter))
         model = target.model
         textFilter = ""
         scrollTop = 0

@@ -192,7 +192,7 @@ extension BrowserState {
         var hints = table.hints(in: context).filter { hint in
             !(currentAccess.isReadOnly && changes.contains(hint.key)) && (hasRelations || hint.word != "follow")
         }
-        if context == .list, !backStack.isEmpty { hints = table.hint(for: .back, in: context, "back") + hints }
+        if context == .list, !backStack.isEmpty, table.command(for: .escape, in: context) == .back { hints = [("Esc", "back")] + hints }
         if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {
             hints = table.hint(for: .messages, in: context, "message") + hints
         }

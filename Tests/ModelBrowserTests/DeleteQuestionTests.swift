@@ -30,6 +30,25 @@ import Testing
         return (state, groceries)
     }
 
+    /// Going back from a relation's list lands on the list left, with the filter typed there and
+    /// its selection; the relation's list shows only its children, with a filter of its own.
+    @Test func backFromARelationKeepsTheFilterTypedThere() throws {
+        var (state, _) = try categoryWithChildren(3, dialect: .plain)
+        for key in [Key.character("/"), .character("g"), .character("r"), .character("o"), .enter] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.shownKeys == [RecordKey("groceries")])
+        _ = state.reduce(.keyPressed(.character("f")))
+        #expect(state.model == "Transaction")
+        #expect(state.shownKeys == [RecordKey("t0"), RecordKey("t1"), RecordKey("t2")], "the children only, not “Rent”")
+        for key in [Key.character("/"), .character("d"), .character(" "), .character("1"), .enter] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.shownKeys == [RecordKey("t1")])
+        _ = state.reduce(.keyPressed(.escape))  // the typed filter goes first
+        #expect(state.shownKeys.count == 3)
+        _ = state.reduce(.keyPressed(.escape))
+        #expect(state.model == "Category")
+        #expect(base.text(state).contains("filter “gro”"), "\(base.text(state))")
+        #expect(state.shownKeys == [RecordKey("groceries")])
+    }
+
     @Test(arguments: [0, 1, 5])
     func theQuestionCountsTheRecordsThatPointAtIt(children: Int) throws {
         var (state, _) = try categoryWithChildren(children, dialect: .plain)

@@ -13,13 +13,19 @@ public struct BackStack: Sendable, Hashable {
         public var selectedKey: RecordKey?
         /// Whether the place was a record's detail rather than the list.
         public var showedDetail: Bool
+        /// The filter typed there (`/`), if any.
+        public var textFilter: String
 
-        public init(model: String, filter: RecordFilter? = nil, selectedRow: Int = 0, selectedKey: RecordKey? = nil, showedDetail: Bool = false) {
+        public init(
+            model: String, filter: RecordFilter? = nil, selectedRow: Int = 0, selectedKey: RecordKey? = nil, showedDetail: Bool = false,
+            textFilter: String = ""
+        ) {
             self.model = model
             self.filter = filter
             self.selectedRow = selectedRow
             self.selectedKey = selectedKey
             self.showedDetail = showedDetail
+            self.textFilter = textFilter
         }
     }
 
