@@ -139,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "LocalAppSync", "ScreenValues", "TUI",
+                "OptimisticStore", "PropertySync", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "TUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -117,6 +117,12 @@ public struct BrowserState: Sendable {
     /// The rows of the model shown, narrowed to what the list shows (`syncRowFilter`).
     var shownRows: ModelRows { rows[model] ?? ModelRows() }
 
+    /// How many rows the list shows now.
+    public var shownCount: Int { shownRows.count }
+
+    /// A model's row by key, shown or not.
+    public func row(of model: String, key: RecordKey) -> RecordRow<ModelRecord>? { rows[model]?.row(key) }
+
     /// The keys of the rows the list shows now, in order: O(n), for tests.
     var shownKeys: [RecordKey] { shownRows.order }
 

@@ -106,7 +106,7 @@ struct BenchCommand: AsyncParsableCommand {
         let load = !loadSizes.isEmpty && (!only || loadOnly) ? try await LoadBenchmark(sizes: loadSizes).run() : []
         let rows = !rowSizes.isEmpty && (!only || rowsOnly) ? RowsBenchmark(sizes: rowSizes).run() : nil
         let screen = !screenSizes.isEmpty && (!only || screenOnly)
-            ? FrameBenchmark(sizes: screenSizes, samples: max(1, screenSamples)).run() : nil
+            ? try FrameBenchmark(sizes: screenSizes, samples: max(1, screenSamples)).run() : nil
         let rename = !renameSizes.isEmpty && (!only || renameOnly)
             ? try await RenameKeyToFrameBenchmark(
                 sizes: renameSizes, samples: max(1, renameSamples), sampleSamplesWhenLarge: max(1, renameSampleSamplesLarge)).run()

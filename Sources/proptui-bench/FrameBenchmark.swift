@@ -3,18 +3,21 @@ import PropertySync
 import ScreenValues
 import TUI
 
-/// The list screen at the size of a real table, through the code the app runs: `AppState.reduce`
-/// for keys and row changes, `AppState.render()` for the frame (the pure TUI code; copying the
-/// frame to curses is not included). Each figure is the median and p99 of `samples` timings, at
-/// each size; the ratios to the smallest size say whether a cost grows with the list.
+/// The list screen at the size of a real table, through the code the app runs, for the sample
+/// (`AppState`) and for a 13-field model of every kind of value in the model browser
+/// (`BrowserState`, `ModelBenchScreen`): `reduce` for keys and row changes, `render()` for the
+/// frame (the pure screen code; copying the frame to curses is not included). Each figure is the
+/// median and p99 of `samples` timings, at each size; the ratios to the smallest size say whether
+/// a cost grows with the list, and the model's to the sample's at the same size what a model of
+/// your own costs more.
 ///
 /// - frame: `render()` alone, the selection somewhere else each time;
 /// - move: `j`, then the frame; jump: `G` or `g` (alternately), then the frame;
 /// - filter keystroke: a character typed into the filter field, then the frame: the part on the
-///   event loop. On a large list the filter pass itself is a `RowViewJob` run off the loop (timed
-///   in the row index benchmark); on a list of at most 20,000 rows it runs inside the key press;
-/// - rename: ⏎ in the rename field (the reducer makes the rename effect), the list's change
-///   arriving (`rowsChanged` with the renamed row, pending), then the frame.
+///   event loop. On a large list the filter pass itself is a job run off the loop (timed in the
+///   row index benchmark); on a list of at most 20,000 rows it runs inside the key press;
+/// - edit: the sample's rename (⏎ in the rename field) or the model's form (C-s after `e` and a
+///   character), the list's change arriving (`rowsChanged` with the row, pending), then the frame.
 struct FrameBenchmark {
     let sizes: [Int]
     let samples: Int
@@ -38,7 +41,7 @@ struct FrameBenchmark {
         var moveDown: Timing
         var jump: Timing
         var filterKeystroke: Timing
-        var rename: Timing
+        var edit: Timing
     }
 
     /// A cost at a size over the same cost at the smallest size (median and p99).
@@ -50,57 +53,60 @@ struct FrameBenchmark {
         var p99: Double
     }
 
-    struct Result: Sendable, Codable {
-        var samples: Int
-        var width: Int
-        var height: Int
+    /// One screen's figures at every size, and each against its smallest size.
+    struct ScreenResult: Sendable, Codable {
+        var screen: String
         var sizes: [SizeResult]
         var ratios: [Ratio]
     }
 
-    func run() -> Result {
-        let results = sizes.map(measure(size:))
-        var ratios: [Ratio] = []
-        if let base = results.first {
-            for result in results.dropFirst() {
-                for (name, path) in Self.measures {
-                    let a = result[keyPath: path]
-                    let b = base[keyPath: path]
-                    ratios.append(Ratio(
-                        measure: name, rows: result.rows, againstRows: base.rows,
-                        median: a.medianMicroseconds / max(b.medianMicroseconds, 0.001),
-                        p99: a.p99Microseconds / max(b.p99Microseconds, 0.001)))
-                }
-            }
+    struct Result: Sendable, Codable {
+        var samples: Int
+        var width: Int
+        var height: Int
+        var sample: ScreenResult
+        var model: ScreenResult
+        /// The model's figures over the sample's at the same size.
+        var modelAgainstSample: [Ratio]
+    }
+
+    func run() throws -> Result {
+        let sample = screenResult("the sample (RealEstateProperty)", sizes.map { measure(SampleBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0) })
+        let model = screenResult("Transaction, 13 fields (model browser)", try sizes.map {
+            measure(try ModelBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0)
+        })
+        let against = zip(model.sizes, sample.sizes).flatMap { Self.ratios($0, against: $1) }
+        return Result(samples: samples, width: Self.width, height: Self.height, sample: sample, model: model, modelAgainstSample: against)
+    }
+
+    private func screenResult(_ name: String, _ results: [SizeResult]) -> ScreenResult {
+        let ratios = results.first.map { base in results.dropFirst().flatMap { Self.ratios($0, against: base) } } ?? []
+        return ScreenResult(screen: name, sizes: results, ratios: ratios)
+    }
+
+    private static func ratios(_ result: SizeResult, against base: SizeResult) -> [Ratio] {
+        measures.map { name, path in
+            let a = result[keyPath: path]
+            let b = base[keyPath: path]
+            return Ratio(
+                measure: name, rows: result.rows, againstRows: base.rows,
+                median: a.medianMicroseconds / max(b.medianMicroseconds, 0.001), p99: a.p99Microseconds / max(b.p99Microseconds, 0.001))
         }
-        return Result(samples: samples, width: Self.width, height: Self.height, sizes: results, ratios: ratios)
     }
 
     static var measures: [(String, KeyPath<SizeResult, Timing>)] { [
         ("frame", \.frame), ("move (j)", \.moveDown), ("jump (G/g)", \.jump),
-        ("filter keystroke", \.filterKeystroke), ("rename", \.rename),
+        ("filter keystroke", \.filterKeystroke), ("edit", \.edit),
     ] }
 
-    /// An app showing `size` rows, loaded, on a 100×30 screen.
-    static func app(size: Int) -> AppState {
-        let start = ContinuousClock.now
-        var app = AppState(options: AppOptions(colorEnabled: true))
-        _ = app.reduce(.resized(width: width, height: height), now: start)
-        _ = app.reduce(.list(.loaded(RowsBenchmark.rows(size))), now: start)
-        _ = app.reduce(.list(.connectivityChanged(.online)), now: start)
-        _ = app.reduce(.list(.loadStateChanged(.loaded)), now: start)
-        return app
-    }
-
-    private func measure(size: Int) -> SizeResult {
-        var app = Self.app(size: size)
-        let now = ContinuousClock.now
+    private func measure<Screen: BenchScreen>(_ screen: Screen, size: Int) -> SizeResult {
+        var screen = screen
         var generator = SplitMix64(seed: UInt64(size))
-        func press(_ key: Key) -> [Effect] { app.reduce(.keyPressed(key), now: now) }
+        func press(_ key: Key) { screen.press(key) }
         /// Somewhere else in the list (untimed): a jump to the top, then pages down.
         func wander() {
-            _ = press(.character("g"))
-            for _ in 0..<Int.random(in: 0..<8, using: &generator) { _ = press(.pageDown) }
+            press(.character("g"))
+            for _ in 0..<Int.random(in: 0..<8, using: &generator) { press(.pageDown) }
         }
         func timed(_ body: () -> Void) -> UInt64 {
             let start = MonotonicClock.now()
@@ -112,8 +118,8 @@ struct FrameBenchmark {
         var move: [UInt64] = []
         var jump: [UInt64] = []
         var filter: [UInt64] = []
-        var rename: [UInt64] = []
-        var renamed = 0
+        var edit: [UInt64] = []
+        var edited = 0
         // The first rounds warm caches and allocations up and are not kept.
         let warmUp = min(50, samples)
         for sample in 0..<(warmUp + samples) {
@@ -122,68 +128,66 @@ struct FrameBenchmark {
                 move = []
                 jump = []
                 filter = []
-                rename = []
-                renamed = 0
+                edit = []
+                edited = 0
             }
             wander()
-            frame.append(timed { blackHole(app.render().cells.count) })
+            frame.append(timed { blackHole(screen.frameCells()) })
             move.append(timed {
-                _ = press(.character("j"))
-                blackHole(app.render().cells.count)
+                press(.character("j"))
+                blackHole(screen.frameCells())
             })
             let jumpKey: Key = sample.isMultiple(of: 2) ? .character("G") : .character("g")
             jump.append(timed {
-                _ = press(jumpKey)
-                blackHole(app.render().cells.count)
+                press(jumpKey)
+                blackHole(screen.frameCells())
             })
             // The filter field holds "p" (every row matches); one more character, then it goes again.
-            _ = press(.character("/"))
-            _ = press(.character("p"))
+            press(.character("/"))
+            press(.character("p"))
             filter.append(timed {
-                _ = press(.character("r"))
-                blackHole(app.render().cells.count)
+                press(.character("r"))
+                blackHole(screen.frameCells())
             })
-            _ = press(.escape)  // clears the filter (immediate) and closes the field
+            press(.escape)  // clears the filter (immediate) and closes the field
             wander()
-            _ = press(.character("r"))
-            _ = press(.character("x"))
-            rename.append(timed {
-                let effects = press(.enter)
-                for case .edit(let id, .name(let name)) in effects {
-                    guard var row = app.rows.row(id: id) else { continue }
-                    row.property.name = name.text
-                    row.status = .pending(1)
-                    _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [row]))), now: now)
-                    renamed += 1
-                }
-                blackHole(app.render().cells.count)
+            screen.startEdit()
+            edit.append(timed {
+                if screen.finishEdit() { edited += 1 }
+                blackHole(screen.frameCells())
             })
         }
-        precondition(app.rows.count == size, "the benchmark lost rows: \(app.rows.count) of \(size)")
-        precondition(renamed == samples, "only \(renamed) of \(samples) renames were made")
+        precondition(screen.rowCount == size, "the benchmark lost rows: \(screen.rowCount) of \(size)")
+        precondition(edited == samples, "only \(edited) of \(samples) edits were made")
         return SizeResult(
             rows: size, frame: Timing(frame), moveDown: Timing(move), jump: Timing(jump),
-            filterKeystroke: Timing(filter), rename: Timing(rename))
+            filterKeystroke: Timing(filter), edit: Timing(edit))
     }
 
     static func text(_ result: Result) -> String {
         func us(_ timing: Timing) -> String {
             String(format: "median %.0f µs, p99 %.0f µs", timing.medianMicroseconds, timing.p99Microseconds)
         }
+        func ratioLine(_ ratio: Ratio) -> String {
+            "    " + ratio.measure.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + String(format: "%d/%d rows: median %.2f×, p99 %.2f×", ratio.rows, ratio.againstRows, ratio.median, ratio.p99)
+        }
         var lines = ["", "The list screen (reduce + render to a \(result.width)×\(result.height) frame, no curses), \(result.samples) samples each:"]
-        for size in result.sizes {
-            lines.append("  \(size.rows) rows:")
-            for (name, path) in measures {
-                lines.append("    " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + us(size[keyPath: path]))
+        for screen in [result.sample, result.model] {
+            lines.append("  \(screen.screen):")
+            for size in screen.sizes {
+                lines.append("    \(size.rows) rows:")
+                for (name, path) in measures {
+                    lines.append("      " + name.padding(toLength: 18, withPad: " ", startingAt: 0) + us(size[keyPath: path]))
+                }
+            }
+            if !screen.ratios.isEmpty {
+                lines.append("    against its smallest size (goal: within 1.1×):")
+                lines += screen.ratios.map { "  " + ratioLine($0) }
             }
         }
-        if !result.ratios.isEmpty {
-            lines.append("  against the smallest size (goal: within 1.5×):")
-            for ratio in result.ratios {
-                lines.append("    " + ratio.measure.padding(toLength: 18, withPad: " ", startingAt: 0)
-                    + String(format: "%d/%d rows: median %.2f×, p99 %.2f×", ratio.rows, ratio.againstRows, ratio.median, ratio.p99))
-            }
-        }
+        lines.append("  the model against the sample at the same size:")
+        lines += result.modelAgainstSample.map { ratioLine(Ratio(measure: $0.measure, rows: $0.rows, againstRows: $0.rows, median: $0.median, p99: $0.p99)) }
         return lines.joined(separator: "\n")
     }
 }
