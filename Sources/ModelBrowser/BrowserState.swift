@@ -90,7 +90,7 @@ public struct BrowserState: Sendable {
     typealias StatusMessage = ModelScreens.StatusMessage<ModelRecord>
 
     /// How many messages `m` keeps.
-    static let messageHistoryLimit = 200
+    static let messageHistoryLimit = 500
 
     /// Starts on the picker when there are several models, else on the one model's list;
     /// `initialModel` (`--model`) skips the picker.
@@ -165,15 +165,8 @@ public struct BrowserState: Sendable {
     /// Shows a message and keeps it for `m`. An error the user has not seen yet (no key since)
     /// is not replaced by a lesser message arriving in the background.
     mutating func show(_ text: String, _ level: StatusMessage.Level) {
-        let message = StatusMessage(text, level: level, now: actionTime)
-        if let last = messageHistory.last, last.text == text, last.level == level {
-            messageHistory[messageHistory.count - 1] = message
-        } else {
-            messageHistory.append(message)
-            if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
-        }
-        if level != .error, status?.level == .error { return }
-        status = message
+        StatusMessage.show(
+            StatusMessage(text, level: level, now: actionTime), history: &messageHistory, status: &status, limit: Self.messageHistoryLimit)
     }
 
     /// A record's detail, laid out as this terminal draws emoji.

@@ -103,16 +103,7 @@ extension AppState {
         var message = StatusMessage(text, level: level, now: now)
         message.narrowText = narrow?.text
         message.reasonColumns = narrow?.reasonColumns ?? 0
-        // Every message is kept, also one the status line does not show or cuts short; the
-        // same one again (a key held at a full field) is kept once.
-        if let last = messageHistory.last, last.text == text, last.level == level {
-            messageHistory[messageHistory.count - 1] = message
-        } else {
-            messageHistory.append(message)
-            if messageHistory.count > Self.messageHistoryLimit { messageHistory.removeFirst() }
-        }
-        if level != .error, status?.level == .error { return }
-        status = message
+        StatusMessage.show(message, history: &messageHistory, status: &status, limit: Self.messageHistoryLimit)
     }
 
     static func sortingText(_ order: SortOrder) -> String { "Sorting \(order.rawValue)…" }

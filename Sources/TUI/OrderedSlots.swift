@@ -10,21 +10,21 @@
 /// Nothing is proportional to n. A chunk is an array of its own, so a copy of the
 /// list (a background job's snapshot) costs the chunk references only, and a change
 /// after it copies one chunk, not the list.
-struct OrderedSlots: Sendable {
+@usableFromInline struct OrderedSlots: Sendable {
     /// A chunk grown past this splits in two: small enough that a memmove in it is a few
     /// microseconds, large enough that the chunk starts stay a short array at a million rows.
-    static let maximumChunk = 4096
+    @usableFromInline static let maximumChunk = 4096
 
-    private(set) var chunks: [[Int32]] = []
+    @usableFromInline var chunks: [[Int32]] = []
     /// `starts[i]`: the slots in the chunks before chunk `i`.
-    private var starts: [Int] = []
-    private(set) var count = 0
+    @usableFromInline var starts: [Int] = []
+    @usableFromInline var count = 0
 
-    init() {}
+    @inlinable init() {}
 
     /// A list of slots already in display order (a whole sort's result), in half-full chunks
     /// so the inserts that follow rarely split one.
-    init(sorted slots: [Int32]) {
+    @inlinable init(sorted slots: [Int32]) {
         let size = Self.maximumChunk / 2
         var start = 0
         while start < slots.count {
@@ -36,10 +36,10 @@ struct OrderedSlots: Sendable {
         rebuildStarts(from: 0)
     }
 
-    var isEmpty: Bool { count == 0 }
+    @inlinable var isEmpty: Bool { count == 0 }
 
     /// The slot at a display position, `0..<count`.
-    subscript(position: Int) -> Int32 {
+    @inlinable subscript(position: Int) -> Int32 {
         precondition(position >= 0 && position < count, "position \(position) outside 0..<\(count)")
         // The last chunk starting at or before the position (chunks are never empty).
         var low = 0
@@ -52,17 +52,17 @@ struct OrderedSlots: Sendable {
     }
 
     /// Every slot in display order.
-    var elements: FlattenSequence<[[Int32]]> { chunks.joined() }
+    @inlinable var elements: FlattenSequence<[[Int32]]> { chunks.joined() }
 
     /// The display position of a slot, or nil if it is not in the list.
-    func position(of slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int? {
+    @inlinable func position(of slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int? {
         guard let (chunk, offset) = locate(slot, by: precedes) else { return nil }
         return starts[chunk] + offset
     }
 
     /// Inserts slots that are not in the list yet. Returns the slots written (moved or set).
     @discardableResult
-    mutating func insert(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable mutating func insert(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
         var firstChanged = Int.max
         var writes = 0
         for slot in slots {
@@ -93,7 +93,7 @@ struct OrderedSlots: Sendable {
 
     /// Removes slots; ones not in the list are skipped. Returns the slots written (moved).
     @discardableResult
-    mutating func remove(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable mutating func remove(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
         var firstChanged = Int.max
         var writes = 0
         for slot in slots {
@@ -109,7 +109,7 @@ struct OrderedSlots: Sendable {
     }
 
     /// Where a slot is: its chunk and its offset in it.
-    private func locate(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> (chunk: Int, offset: Int)? {
+    @inlinable func locate(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> (chunk: Int, offset: Int)? {
         guard !chunks.isEmpty else { return nil }
         let chunk = chunkFor(slot, by: precedes)
         let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: precedes)
@@ -117,7 +117,7 @@ struct OrderedSlots: Sendable {
     }
 
     /// The chunk a slot belongs in: the first whose last slot does not sort before it, or the last chunk.
-    private func chunkFor(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable func chunkFor(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int {
         var low = 0
         var high = chunks.count - 1
         while low < high {
@@ -127,7 +127,7 @@ struct OrderedSlots: Sendable {
         return low
     }
 
-    private static func lowerBound(of slot: Int32, in chunk: [Int32], by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable static func lowerBound(of slot: Int32, in chunk: [Int32], by precedes: (Int32, Int32) -> Bool) -> Int {
         var low = 0
         var high = chunk.count
         while low < high {
@@ -138,7 +138,7 @@ struct OrderedSlots: Sendable {
     }
 
     /// The starts of the chunks from `first` on (the ones before it did not change).
-    private mutating func rebuildStarts(from first: Int) {
+    @inlinable mutating func rebuildStarts(from first: Int) {
         guard first != .max else { return }
         let from = min(first, starts.count, chunks.count)
         starts.removeSubrange(from...)

@@ -1,21 +1,21 @@
 import PropertySync
 
 /// A row as `RecordRowStore` keeps it: the row, and its place in creation order. The id is the row's own.
-struct RowEntry<Policy: RowPolicy>: Sendable {
-    var row: RecordRow<Policy.Record>
+@usableFromInline struct RowEntry<Policy: RowPolicy>: Sendable {
+    @usableFromInline var row: RecordRow<Policy.Record>
     /// The server's `createdAt`; nil: a row created here and not confirmed yet. Set when the
     /// server's time arrives (the row then moves to its place among the confirmed rows).
-    var createdAt: CreationTime?
+    @usableFromInline var createdAt: CreationTime?
     /// Arrival sequence, used only between undated rows (pending creates: in the order made).
     /// 32 bits, beside `idHash` in one word: it would wrap after four billion rows had arrived.
-    let arrival: UInt32
+    @usableFromInline let arrival: UInt32
     /// The id's hash as `SlotIndex` keeps it, computed once.
-    let idHash: UInt32
+    @usableFromInline let idHash: UInt32
     /// The id's first bytes as one number (`IDPrefix`): rows created in the same millisecond (a
     /// bulk import, a seeded table) are ordered by id, and most such comparisons end here.
-    let idPrefix: IDPrefix
+    @usableFromInline let idPrefix: IDPrefix
 
-    init(row: RecordRow<Policy.Record>, createdAt: CreationTime?, arrival: UInt64, idHash: UInt32? = nil) {
+    @inlinable init(row: RecordRow<Policy.Record>, createdAt: CreationTime?, arrival: UInt64, idHash: UInt32? = nil) {
         self.row = row
         self.createdAt = createdAt
         self.arrival = UInt32(truncatingIfNeeded: arrival)
@@ -28,20 +28,20 @@ struct RowEntry<Policy: RowPolicy>: Sendable {
 /// as their ids do (ASCII text compares byte by byte; a shorter id pads with zeros, below every
 /// character but NUL, whose tie falls to the full comparison). Equal prefixes, or an id whose
 /// first bytes are not ASCII (`unknown`), leave the order to the ids themselves.
-struct IDPrefix: Equatable, Sendable {
-    let value: UInt64
+@usableFromInline struct IDPrefix: Equatable, Sendable {
+    @usableFromInline let value: UInt64
 
-    static let unknown = IDPrefix(value: .max)
+    @usableFromInline static let unknown = IDPrefix(value: .max)
 
-    private init(value: UInt64) { self.value = value }
+    @inlinable init(value: UInt64) { self.value = value }
 
     /// An id's prefix, as `RowPolicy.asciiPrefix` reads it.
-    init(_ asciiPrefix: UInt64?) {
+    @inlinable init(_ asciiPrefix: UInt64?) {
         self = asciiPrefix.map(IDPrefix.init(value:)) ?? .unknown
     }
 
     /// The order of the two ids, when the prefixes tell it; nil when they do not.
-    func precedes(_ other: IDPrefix) -> Bool? {
+    @inlinable func precedes(_ other: IDPrefix) -> Bool? {
         guard self != other, self != .unknown, other != .unknown else { return nil }
         return value < other.value
     }

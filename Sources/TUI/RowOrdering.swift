@@ -1,3 +1,6 @@
+import OptimisticStore
+import PropertySync
+
 /// Where a row sits in the list: its sort key (by name or address), then creation order.
 /// Rows the server has seen sort by its `createdAt` then id, so every client shows the
 /// same order; rows created here and not yet confirmed go at the end, in the order they
@@ -7,14 +10,19 @@
 ///
 /// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
 /// shares the tables (copy-on-write): let it go before writing to them.
-struct RowOrdering<Policy: RowPolicy> {
-    let entries: PagedArray<RowEntry<Policy>?>
+@usableFromInline struct RowOrdering<Policy: RowPolicy> {
+    @usableFromInline let entries: PagedArray<RowEntry<Policy>?>
     /// Each slot's folded name or address; nil in creation order.
-    let sortKeys: PagedArray<String?>?
+    @usableFromInline let sortKeys: PagedArray<String?>?
+
+    @inlinable init(entries: PagedArray<RowEntry<Policy>?>, sortKeys: PagedArray<String?>?) {
+        self.entries = entries
+        self.sortKeys = sortKeys
+    }
 
     /// Whether slot `a` comes before slot `b`; both hold rows. Reads single fields in place
     /// (no copy of a whole entry and its strings per comparison: a sort makes n log n of them).
-    func precedes(_ a: Int32, _ b: Int32) -> Bool {
+    @inlinable func precedes(_ a: Int32, _ b: Int32) -> Bool {
         let a = Int(a)
         let b = Int(b)
         if let keys = sortKeys, let x = keys[a], let y = keys[b], x != y { return x < y }

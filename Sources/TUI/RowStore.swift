@@ -19,73 +19,76 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     public typealias Row = RecordRow<Record>
 
     /// Every row at its slot; nil: a free slot (reused, so removed rows leave nothing behind).
-    private var entries = PagedArray<RowEntry<Policy>?>()
+    @usableFromInline var entries = PagedArray<RowEntry<Policy>?>()
     /// Each slot's sort key when sorted by name or address; nil in creation order.
-    private var sortKeys: PagedArray<String?>?
+    @usableFromInline var sortKeys: PagedArray<String?>?
     /// Each row's slot by id.
-    private var slotIndex = SlotIndex()
-    private var freeSlots: [Int32] = []
+    @usableFromInline var slotIndex = SlotIndex()
+    @usableFromInline var freeSlots: [Int32] = []
     /// Every row's slot, in display order.
-    private var all = OrderedSlots()
+    @usableFromInline var all = OrderedSlots()
     /// The slots matching the filter, in display order; nil when no filter is set.
-    private var filtered: OrderedSlots?
-    private var nextArrival: UInt64 = 0
+    @usableFromInline var filtered: OrderedSlots?
+    @usableFromInline var nextArrival: UInt64 = 0
     /// Slots of the order lists written so far (inserts, moves, removals' shifts): what
     /// changes cost, counted so the scale tests and the bench can see that it stays bounded per row.
-    public private(set) var idSlotWrites = 0
+    public var idSlotWrites: Int { slotWrites }
+    @usableFromInline var slotWrites = 0
     /// The filter (the latest asked for). On a large list it applies once its job has run.
-    public private(set) var rowFilter = Policy.Filter.none
+    public var rowFilter: Policy.Filter { askedFilter }
+    @usableFromInline var askedFilter = Policy.Filter.none
     /// How the rows are sorted (the latest asked for; see `rowFilter`).
-    public private(set) var sortOrder = Policy.creationOrder
+    public var sortOrder: Policy.Sort { askedSort }
+    @usableFromInline var askedSort = Policy.creationOrder
     /// The sort the order lists are in now.
-    private var appliedSort = Policy.creationOrder
+    @usableFromInline var appliedSort = Policy.creationOrder
     /// The filter `filtered` holds; empty: none.
-    private var appliedFilter = Policy.Filter.none
+    @usableFromInline var appliedFilter = Policy.Filter.none
     /// The sort or filter being computed in the background, and the slots changed since its
     /// snapshot. While one is out, freed slots are not reused: its result names slots as they were.
-    private var outstanding: RecordRowViewJob<Policy>?
-    private var touchedSinceSnapshot: Set<Int32>?
+    @usableFromInline var outstanding: RecordRowViewJob<Policy>?
+    @usableFromInline var touchedSinceSnapshot: Set<Int32>?
     /// A job made but not yet handed to whoever runs it (`takeJob`).
-    private var jobToSend: RecordRowViewJob<Policy>?
-    private var jobGeneration = 0
+    @usableFromInline var jobToSend: RecordRowViewJob<Policy>?
+    @usableFromInline var jobGeneration = 0
     /// A new sort or filter touching more rows than this runs in the background.
-    var backgroundThreshold = 20_000
+    @usableFromInline var backgroundThreshold = 20_000
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether a sort or filter asked for is still being computed (the screen shows the one before).
-    public var isRecomputing: Bool { outstanding != nil }
+    @inlinable public var isRecomputing: Bool { outstanding != nil }
 
     /// The background work a change of sort or filter needs, once: the caller runs it
     /// off the event loop and hands the result to `adopt(_:)`.
-    public mutating func takeJob() -> RecordRowViewJob<Policy>? {
+    @inlinable public mutating func takeJob() -> RecordRowViewJob<Policy>? {
         defer { jobToSend = nil }
         return jobToSend
     }
 
     // MARK: Reading
 
-    public var count: Int { (filtered ?? all).count }
+    @inlinable public var count: Int { (filtered ?? all).count }
     /// The number of rows, ignoring the filter.
-    public var totalCount: Int { all.count }
+    @inlinable public var totalCount: Int { all.count }
 
-    public func row(at index: Int) -> Row { entries[Int(shown[index])]!.row }
-    public func id(at index: Int) -> Record.ID { entries[Int(shown[index])]!.row.id }
-    public func row(id: Record.ID) -> Row? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
+    @inlinable public func row(at index: Int) -> Row { entries[Int(shown[index])]!.row }
+    @inlinable public func id(at index: Int) -> Record.ID { entries[Int(shown[index])]!.row.id }
+    @inlinable public func row(id: Record.ID) -> Row? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
 
     /// The position of a shown row: O(log n) comparisons; nil if it is not shown
     /// (absent, or filtered out).
-    public func index(of id: Record.ID) -> Int? {
+    @inlinable public func index(of id: Record.ID) -> Int? {
         guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
         let order = ordering
         return shown.position(of: slot, by: order.precedes)
     }
 
-    private var shown: OrderedSlots { filtered ?? all }
+    @inlinable var shown: OrderedSlots { filtered ?? all }
 
     /// Every row, filtered out or not, in no particular order: O(n), for what must look at each
     /// once (how many records point at one), never per key or frame.
-    public var allRows: [Row] {
+    @inlinable public var allRows: [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(all.count)
         for slot in 0..<entries.count { if let entry = entries[slot] { rows.append(entry.row) } }
@@ -93,13 +96,13 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// The order of the lists now. Shares the tables: keep it only while they are not written.
-    private var ordering: RowOrdering<Policy> { RowOrdering(entries: entries, sortKeys: sortKeys) }
+    @inlinable var ordering: RowOrdering<Policy> { RowOrdering(entries: entries, sortKeys: sortKeys) }
 
     // MARK: Changing
 
     /// Applies a change: each row removed, moved or new costs O(log n) plus a memmove in one
     /// chunk; new rows are inserted together, with one pass over the chunk starts.
-    public mutating func apply(_ update: RecordRowUpdate<Record>) {
+    @inlinable public mutating func apply(_ update: RecordRowUpdate<Record>) {
         remove(update.removed)
         var staging = Staging()
         var seen: Set<Record.ID>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
@@ -113,7 +116,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
 
     /// Replaces every row (a first load or a reset). Rows that stay keep their place.
     /// One sort: O(n log n), whatever was there before.
-    public mutating func replaceAll(with newRows: [Row]) {
+    @inlinable public mutating func replaceAll(with newRows: [Row]) {
         var newEntries = PagedArray<RowEntry<Policy>?>()
         var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
@@ -140,13 +143,13 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         freeSlots = []
         let sorted = sortedSlots()
         all = OrderedSlots(sorted: sorted)
-        idSlotWrites += sorted.count
+        slotWrites += sorted.count
         if filtered != nil { filtered = OrderedSlots(sorted: sorted.filter { matches(entries[Int($0)]!.row) }) }
         // A job out over the old rows is worth nothing now: ask again over these.
         if outstanding != nil { requestView() }
     }
 
-    private func sortedSlots() -> [Int32] {
+    @inlinable func sortedSlots() -> [Int32] {
         let order = ordering
         var slots: [Int32] = []
         slots.reserveCapacity(entries.count)
@@ -156,31 +159,31 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
-    public mutating func setSortOrder(_ order: Policy.Sort) {
+    @inlinable public mutating func setSortOrder(_ order: Policy.Sort) {
         guard order != sortOrder else { return }
-        sortOrder = order
+        askedSort = order
         requestView()
     }
 
     /// Sets the filter. One that only narrows the last (typing on) scans the rows that
     /// matched, not the whole list. On a large list the scan runs in the background
     /// (`takeJob`); clearing the filter is immediate.
-    public mutating func setFilter(_ filter: Policy.Filter) {
+    @inlinable public mutating func setFilter(_ filter: Policy.Filter) {
         // Keys in the field that do not change its text (moving the cursor) ask for nothing.
         guard filter != rowFilter else { return }
-        rowFilter = filter
+        askedFilter = filter
         requestView()
     }
 
     /// Takes a computed sort or filter, unless a newer one was asked for since; the rows
     /// changed meanwhile are placed again. O(changed rows · log n).
-    public mutating func adopt(_ result: RowViewResult) {
+    @inlinable public mutating func adopt(_ result: RowViewResult) {
         guard let job = outstanding, job.generation == result.generation else { return }
         finish(job, result)
     }
 
     /// Makes the job for the sort and filter asked for; runs it at once when small.
-    private mutating func requestView() {
+    @inlinable mutating func requestView() {
         let resort = sortOrder != appliedSort
         let narrowing = !resort && filtered != nil && !appliedFilter.isEmpty && rowFilter.narrows(appliedFilter)
         jobGeneration += 1
@@ -196,7 +199,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         }
     }
 
-    private mutating func finish(_ job: RecordRowViewJob<Policy>, _ result: RowViewResult, touched: Set<Int32>? = nil) {
+    @inlinable mutating func finish(_ job: RecordRowViewJob<Policy>, _ result: RowViewResult, touched: Set<Int32>? = nil) {
         let touched = touched ?? touchedSinceSnapshot ?? []
         outstanding = nil
         jobToSend = nil
@@ -209,18 +212,18 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
             // The changed rows as the snapshot had them leave the result, in the snapshot's order.
             let stale = touched.filter { Int($0) < job.entries.count && job.entries[Int($0)] != nil }
             let snapshotOrder = RowOrdering<Policy>(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
-            idSlotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
-            idSlotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
+            slotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
+            slotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
         }
         if result.resorted, let newAll {
             sortKeys = result.sortKeys
             // Rows that arrived meanwhile have slots past the snapshot's: their keys are set below.
             if sortKeys != nil { while sortKeys!.count < entries.count { sortKeys!.append(nil) } }
             all = newAll
-            idSlotWrites += newAll.count
+            slotWrites += newAll.count
         }
         filtered = newFiltered
-        idSlotWrites += newFiltered?.count ?? 0
+        slotWrites += newFiltered?.count ?? 0
         // The rows changed since the snapshot, as they are now.
         var staging = Staging()
         for slot in touched where Int(slot) < entries.count {
@@ -235,31 +238,33 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// New or moved slots waiting to be inserted into the order lists (see `apply`).
-    private struct Staging {
-        var all: [Int32] = []
-        var shown: [Int32] = []
+    @usableFromInline struct Staging {
+        @usableFromInline var all: [Int32] = []
+        @usableFromInline var shown: [Int32] = []
+
+        @inlinable init() {}
     }
 
-    private mutating func takeArrival() -> UInt64 {
+    @inlinable mutating func takeArrival() -> UInt64 {
         defer { nextArrival += 1 }
         return nextArrival
     }
 
-    private mutating func flush(_ staging: inout Staging) {
+    @inlinable mutating func flush(_ staging: inout Staging) {
         let order = ordering
-        if !staging.all.isEmpty { idSlotWrites += all.insert(staging.all, by: order.precedes) }
-        if !staging.shown.isEmpty, filtered != nil { idSlotWrites += filtered!.insert(staging.shown, by: order.precedes) }
+        if !staging.all.isEmpty { slotWrites += all.insert(staging.all, by: order.precedes) }
+        if !staging.shown.isEmpty, filtered != nil { slotWrites += filtered!.insert(staging.shown, by: order.precedes) }
         staging = Staging()
     }
 
     /// Takes slots out of the order lists (before their rows or keys change: the search reads them).
-    private mutating func takeOut(_ slot: Int32, fromAll: Bool, fromFiltered: Bool) {
+    @inlinable mutating func takeOut(_ slot: Int32, fromAll: Bool, fromFiltered: Bool) {
         let order = ordering
-        if fromAll { idSlotWrites += all.remove(CollectionOfOne(slot), by: order.precedes) }
-        if fromFiltered, filtered != nil { idSlotWrites += filtered!.remove(CollectionOfOne(slot), by: order.precedes) }
+        if fromAll { slotWrites += all.remove(CollectionOfOne(slot), by: order.precedes) }
+        if fromFiltered, filtered != nil { slotWrites += filtered!.remove(CollectionOfOne(slot), by: order.precedes) }
     }
 
-    private mutating func upsert(_ row: Row, staging: inout Staging) {
+    @inlinable mutating func upsert(_ row: Row, staging: inout Staging) {
         let id = row.id
         let hash = SlotIndex.hash(id)
         let newKey = Policy.sortKey(of: row.record, appliedSort)
@@ -291,7 +296,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// A slot for a new row: a free one, unless a background job's result will name slots as they were.
-    private mutating func place(_ entry: RowEntry<Policy>, key: String?) -> Int32 {
+    @inlinable mutating func place(_ entry: RowEntry<Policy>, key: String?) -> Int32 {
         if touchedSinceSnapshot == nil, let slot = freeSlots.popLast() {
             entries[Int(slot)] = entry
             sortKeys?[Int(slot)] = key
@@ -303,7 +308,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// Takes rows out: a binary search and a memmove in one chunk each.
-    private mutating func remove(_ ids: Set<Record.ID>) {
+    @inlinable mutating func remove(_ ids: Set<Record.ID>) {
         var gone: [Int32] = []
         for id in ids {
             guard let slot = slotIndex.slot(of: id, in: entries), entries[Int(slot)] != nil else { continue }
@@ -314,8 +319,8 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         do {
             // Out of the order lists first: their search reads the rows.
             let order = ordering
-            idSlotWrites += all.remove(gone, by: order.precedes)
-            if filtered != nil { idSlotWrites += filtered!.remove(gone, by: order.precedes) }
+            slotWrites += all.remove(gone, by: order.precedes)
+            if filtered != nil { slotWrites += filtered!.remove(gone, by: order.precedes) }
         }
         for slot in gone {
             slotIndex.remove(entries[Int(slot)]!.row.id, in: entries)
@@ -325,7 +330,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         }
     }
 
-    private func matches(_ row: Row) -> Bool {
+    @inlinable func matches(_ row: Row) -> Bool {
         Policy.matches(row.record, appliedFilter)
     }
 }

@@ -7,26 +7,40 @@ import PropertySync
 /// takes the result and places those rows again. A newer request makes an older result
 /// stale (by `generation`).
 public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
-    let generation: Int
-    let sortOrder: Policy.Sort
-    let filter: Policy.Filter
-    let entries: PagedArray<RowEntry<Policy>?>
-    let sortKeys: PagedArray<String?>?
-    let all: OrderedSlots
+    @usableFromInline let generation: Int
+    @usableFromInline let sortOrder: Policy.Sort
+    @usableFromInline let filter: Policy.Filter
+    @usableFromInline let entries: PagedArray<RowEntry<Policy>?>
+    @usableFromInline let sortKeys: PagedArray<String?>?
+    @usableFromInline let all: OrderedSlots
     /// Whether the sort changes (every row's key is taken anew and the slots sorted again).
-    let resort: Bool
+    @usableFromInline let resort: Bool
     /// The slots that matched a filter the new one contains (typing on): only they can match.
-    let filterBase: OrderedSlots?
+    @usableFromInline let filterBase: OrderedSlots?
+
+    @inlinable init(
+        generation: Int, sortOrder: Policy.Sort, filter: Policy.Filter, entries: PagedArray<RowEntry<Policy>?>,
+        sortKeys: PagedArray<String?>?, all: OrderedSlots, resort: Bool, filterBase: OrderedSlots?
+    ) {
+        self.generation = generation
+        self.sortOrder = sortOrder
+        self.filter = filter
+        self.entries = entries
+        self.sortKeys = sortKeys
+        self.all = all
+        self.resort = resort
+        self.filterBase = filterBase
+    }
 
     /// Two jobs are the same request when they have the same generation.
-    public static func == (a: Self, b: Self) -> Bool { a.generation == b.generation }
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.generation == b.generation }
 
     /// Rows a job touches: what it costs, for choosing to run it at once or in the background.
-    var work: Int { resort ? all.count : filter.isEmpty ? 0 : (filterBase ?? all).count }
+    @inlinable var work: Int { resort ? all.count : filter.isEmpty ? 0 : (filterBase ?? all).count }
 
     /// Computes the new view; nil when `isCancelled` says a newer request made it useless
     /// (checked every few thousand rows, so a cancelled filter stops within a moment).
-    public func run(isCancelled: () -> Bool) -> RowViewResult? {
+    @inlinable public func run(isCancelled: () -> Bool) -> RowViewResult? {
         var sortKeys = self.sortKeys
         var all = self.all
         if resort {
@@ -59,7 +73,7 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
             filtered: filtered)
     }
 
-    static var checkInterval: Int { 4096 }
+    @inlinable static var checkInterval: Int { 4096 }
 }
 
 /// The sample's job.
@@ -67,13 +81,21 @@ public typealias RowViewJob = RecordRowViewJob<PropertyRows>
 
 /// What a `RecordRowViewJob` computed, for `RecordRowStore.adopt(_:)`.
 public struct RowViewResult: Sendable, Equatable {
-    let generation: Int
+    @usableFromInline let generation: Int
     /// Whether the sort changed; then `sortKeys` (nil in creation order) and `all` are the new order.
-    let resorted: Bool
-    let sortKeys: PagedArray<String?>?
-    let all: OrderedSlots?
+    @usableFromInline let resorted: Bool
+    @usableFromInline let sortKeys: PagedArray<String?>?
+    @usableFromInline let all: OrderedSlots?
     /// The slots matching the new filter, in display order; nil without a filter.
-    let filtered: OrderedSlots?
+    @usableFromInline let filtered: OrderedSlots?
 
-    public static func == (a: RowViewResult, b: RowViewResult) -> Bool { a.generation == b.generation }
+    @inlinable init(generation: Int, resorted: Bool, sortKeys: PagedArray<String?>?, all: OrderedSlots?, filtered: OrderedSlots?) {
+        self.generation = generation
+        self.resorted = resorted
+        self.sortKeys = sortKeys
+        self.all = all
+        self.filtered = filtered
+    }
+
+    @inlinable public static func == (a: RowViewResult, b: RowViewResult) -> Bool { a.generation == b.generation }
 }

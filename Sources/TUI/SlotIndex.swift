@@ -1,3 +1,4 @@
+import OptimisticStore
 import PropertySync
 
 /// Finds a row's slot by its id: an open-addressing hash table (linear probing) of 4-byte slot
@@ -10,17 +11,17 @@ import PropertySync
 /// instead of hashing a million ids again, and a probe compares ids only when the hashes match.
 /// Removal shifts the probe chain back (no tombstones), so a table that sees many removals and
 /// additions does not fill up with dead buckets.
-struct SlotIndex: Sendable {
-    private static let empty: Int32 = -1
+@usableFromInline struct SlotIndex: Sendable {
+    @usableFromInline static let empty: Int32 = -1
     /// Bucket count - 1 (a power of two less one); the table starts at 16 buckets.
-    private var mask = 15
-    private var buckets = [Int32](repeating: SlotIndex.empty, count: 16)
-    private(set) var count = 0
+    @usableFromInline var mask = 15
+    @usableFromInline var buckets = [Int32](repeating: SlotIndex.empty, count: 16)
+    @usableFromInline var count = 0
 
-    init() {}
+    @inlinable init() {}
 
     /// An index sized for `capacity` rows without growing.
-    init(capacity: Int) {
+    @inlinable init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         mask = size - 1
@@ -28,13 +29,13 @@ struct SlotIndex: Sendable {
     }
 
     /// The hash an id is kept under (its entry keeps it: `RowEntry.idHash`).
-    static func hash(_ id: some Hashable) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
+    @inlinable static func hash(_ id: some Hashable) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
 
-    func slot<Policy>(of id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
+    @inlinable func slot<Policy>(of id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
         slot(of: id, hash: Self.hash(id), in: entries)
     }
 
-    func slot<Policy>(of id: Policy.Record.ID, hash: UInt32, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
+    @inlinable func slot<Policy>(of id: Policy.Record.ID, hash: UInt32, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
         var bucket = Int(hash) & mask
         while true {
             let slot = buckets[bucket]
@@ -45,7 +46,7 @@ struct SlotIndex: Sendable {
     }
 
     /// Adds a slot whose id is not in the index yet (the row table already holds it).
-    mutating func insert<Policy>(_ slot: Int32, in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func insert<Policy>(_ slot: Int32, in entries: PagedArray<RowEntry<Policy>?>) {
         if (count + 1) * 2 > buckets.count { grow(in: entries) }
         var bucket = Int(entries[Int(slot)]!.idHash) & mask
         while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
@@ -54,7 +55,7 @@ struct SlotIndex: Sendable {
     }
 
     /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
-    mutating func remove<Policy>(_ id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func remove<Policy>(_ id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) {
         let hash = Self.hash(id)
         var hole = Int(hash) & mask
         while true {
@@ -84,7 +85,7 @@ struct SlotIndex: Sendable {
 
     /// Twice the buckets, every slot placed again from its kept hash: O(n), once per doubling
     /// (amortised O(1) a row), and no id hashed.
-    private mutating func grow<Policy>(in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func grow<Policy>(in entries: PagedArray<RowEntry<Policy>?>) {
         let old = buckets
         mask = buckets.count * 2 - 1
         buckets = [Int32](repeating: Self.empty, count: mask + 1)

@@ -71,7 +71,7 @@ import Testing
             switch Int.random(in: 0..<20, using: &random) {
             case 0, 10:
                 rows.sortedByName.toggle()
-            case 1, 11 where !current.isEmpty:
+            case 1 where !current.isEmpty, 11 where !current.isEmpty:
                 let key = current.keys.randomElement(using: &random)!
                 update.removed = [key]
                 current[key] = nil

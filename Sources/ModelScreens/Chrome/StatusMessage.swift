@@ -46,6 +46,21 @@ public struct StatusMessage<Retry: Sendable & Equatable>: Sendable, Equatable {
         expiresAt = level == .error ? nil : now + Self.fadeAfter
     }
 
+    /// Keeps `message` in `history` (every message, also one the status line does not show or
+    /// cuts short; the same one again, a key held at a full field, is kept once; at most `limit`)
+    /// and shows it on the status line, unless it is lesser than an error the user has not seen
+    /// yet (no key since).
+    public static func show(_ message: Self, history: inout [Self], status: inout Self?, limit: Int) {
+        if let last = history.last, last.text == message.text, last.level == message.level {
+            history[history.count - 1] = message
+        } else {
+            history.append(message)
+            if history.count > limit { history.removeFirst(history.count - limit) }
+        }
+        if message.level != .error, status?.level == .error { return }
+        status = message
+    }
+
     /// The mark in front of the text, so the level reads without colour.
     public var mark: String {
         switch level {
