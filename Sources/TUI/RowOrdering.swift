@@ -11,11 +11,11 @@ import PropertySync
 /// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
 /// shares the tables (copy-on-write): let it go before writing to them.
 @usableFromInline struct RowOrdering<Policy: RowPolicy> {
-    @usableFromInline let entries: PagedArray<RowEntry<Policy>?>
+    @usableFromInline let entries: RowTable<Policy>
     /// Each slot's folded name or address; nil in creation order.
     @usableFromInline let sortKeys: PagedArray<String?>?
 
-    @inlinable init(entries: PagedArray<RowEntry<Policy>?>, sortKeys: PagedArray<String?>?) {
+    @inlinable init(entries: RowTable<Policy>, sortKeys: PagedArray<String?>?) {
         self.entries = entries
         self.sortKeys = sortKeys
     }
@@ -26,15 +26,15 @@ import PropertySync
         let a = Int(a)
         let b = Int(b)
         if let keys = sortKeys, let x = keys[a], let y = keys[b], x != y { return x < y }
-        switch (entries[a]!.createdAt, entries[b]!.createdAt) {
+        switch (entries.places[a]!.createdAt, entries.places[b]!.createdAt) {
         case let (x?, y?): if x != y { return x < y }
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil):
-            let (first, second) = (entries[a]!.arrival, entries[b]!.arrival)
+            let (first, second) = (entries.places[a]!.arrival, entries.places[b]!.arrival)
             if first != second { return first < second }
         }
-        if let order = entries[a]!.idPrefix.precedes(entries[b]!.idPrefix) { return order }
-        return entries[a]!.row.id < entries[b]!.row.id
+        if let order = entries.places[a]!.idPrefix.precedes(entries.places[b]!.idPrefix) { return order }
+        return entries.id(a) < entries.id(b)
     }
 }

@@ -19,7 +19,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     public typealias Row = RecordRow<Record>
 
     /// Every row at its slot; nil: a free slot (reused, so removed rows leave nothing behind).
-    @usableFromInline var entries = PagedArray<RowEntry<Policy>?>()
+    @usableFromInline var entries = RowTable<Policy>()
     /// Each slot's sort key when sorted by name or address; nil in creation order.
     @usableFromInline var sortKeys: PagedArray<String?>?
     /// Each row's slot by id.
@@ -72,9 +72,9 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     /// The number of rows, ignoring the filter.
     @inlinable public var totalCount: Int { all.count }
 
-    @inlinable public func row(at index: Int) -> Row { entries[Int(shown[index])]!.row }
-    @inlinable public func id(at index: Int) -> Record.ID { entries[Int(shown[index])]!.row.id }
-    @inlinable public func row(id: Record.ID) -> Row? { slotIndex.slot(of: id, in: entries).flatMap { entries[Int($0)]?.row } }
+    @inlinable public func row(at index: Int) -> Row { entries.row(Int(shown[index])) }
+    @inlinable public func id(at index: Int) -> Record.ID { entries.id(Int(shown[index])) }
+    @inlinable public func row(id: Record.ID) -> Row? { slotIndex.slot(of: id, in: entries).flatMap { entries.rowIfAny(Int($0)) } }
 
     /// The position of a shown row: O(log n) comparisons; nil if it is not shown
     /// (absent, or filtered out).
@@ -91,7 +91,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     @inlinable public var allRows: [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(all.count)
-        for slot in 0..<entries.count { if let entry = entries[slot] { rows.append(entry.row) } }
+        for slot in 0..<entries.count { if let row = entries.rowIfAny(slot) { rows.append(row) } }
         return rows
     }
 
@@ -108,7 +108,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         var seen: Set<Record.ID>? = update.hasDistinctIDs ? nil : Set(minimumCapacity: update.upserted.count)
         for row in update.upserted {
             // The same id twice in one update: place the first before the second looks for it.
-            if seen?.insert(row.id).inserted == false { flush(&staging) }
+            if seen?.insert(row.record.id).inserted == false { flush(&staging) }
             upsert(row, staging: &staging)
         }
         flush(&staging)
@@ -117,24 +117,24 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     /// Replaces every row (a first load or a reset). Rows that stay keep their place.
     /// One sort: O(n log n), whatever was there before.
     @inlinable public mutating func replaceAll(with newRows: [Row]) {
-        var newEntries = PagedArray<RowEntry<Policy>?>()
+        var newEntries = RowTable<Policy>()
         var newIndex = SlotIndex(capacity: newRows.count)
         for row in newRows {
-            let hash = SlotIndex.hash(row.id)
-            if let slot = newIndex.slot(of: row.id, hash: hash, in: newEntries) {
+            let hash = SlotIndex.hash(row.record.id)
+            if let slot = newIndex.slot(of: row.record.id, hash: hash, in: newEntries) {
                 // The same id twice: the last one wins, as one upsert after another did.
-                newEntries[Int(slot)]!.row = row
+                newEntries.setRow(row, at: Int(slot))
                 continue
             }
-            let before = slotIndex.slot(of: row.id, hash: hash, in: entries).flatMap { entries[Int($0)] }
-            newEntries.append(RowEntry(
-                row: row, createdAt: Policy.creationTime(of: row.record) ?? before?.createdAt,
+            let before = slotIndex.slot(of: row.record.id, hash: hash, in: entries).map { entries.place(Int($0)) }
+            newEntries.append(row, RowTable<Policy>.place(
+                of: row, createdAt: Policy.creationTime(of: row.record) ?? before?.createdAt,
                 arrival: before.map { UInt64($0.arrival) } ?? takeArrival(), idHash: hash))
             newIndex.insert(Int32(newEntries.count - 1), in: newEntries)
         }
         var newKeys: PagedArray<String?>? = appliedSort == Policy.creationOrder ? nil : PagedArray()
         for slot in 0..<newEntries.count {
-            let row = newEntries[slot]!.row
+            let row = newEntries.row(slot)
             newKeys?.append(Policy.sortKey(of: row.record, appliedSort))
         }
         entries = newEntries
@@ -144,7 +144,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         let sorted = sortedSlots()
         all = OrderedSlots(sorted: sorted)
         slotWrites += sorted.count
-        if filtered != nil { filtered = OrderedSlots(sorted: sorted.filter { matches(entries[Int($0)]!.row) }) }
+        if filtered != nil { filtered = OrderedSlots(sorted: sorted.filter { matches(entries.row(Int($0))) }) }
         // A job out over the old rows is worth nothing now: ask again over these.
         if outstanding != nil { requestView() }
     }
@@ -153,7 +153,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         let order = ordering
         var slots: [Int32] = []
         slots.reserveCapacity(entries.count)
-        for slot in 0..<entries.count where entries[slot] != nil { slots.append(Int32(slot)) }
+        for slot in 0..<entries.count where entries.holds(slot) { slots.append(Int32(slot)) }
         slots.sort(by: order.precedes)
         return slots
     }
@@ -210,7 +210,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         var newFiltered = result.filtered
         if !touched.isEmpty {
             // The changed rows as the snapshot had them leave the result, in the snapshot's order.
-            let stale = touched.filter { Int($0) < job.entries.count && job.entries[Int($0)] != nil }
+            let stale = touched.filter { Int($0) < job.entries.count && job.entries.holds(Int($0)) }
             let snapshotOrder = RowOrdering<Policy>(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
             slotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
             slotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
@@ -227,7 +227,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         // The rows changed since the snapshot, as they are now.
         var staging = Staging()
         for slot in touched where Int(slot) < entries.count {
-            guard let row = entries[Int(slot)]?.row else { continue }
+            guard let row = entries.rowIfAny(Int(slot)) else { continue }
             if result.resorted {
                 sortKeys?[Int(slot)] = Policy.sortKey(of: row.record, appliedSort)
                 staging.all.append(slot)
@@ -265,30 +265,29 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     @inlinable mutating func upsert(_ row: Row, staging: inout Staging) {
-        let id = row.id
+        let id = row.record.id
         let hash = SlotIndex.hash(id)
         let newKey = Policy.sortKey(of: row.record, appliedSort)
         if let slot = slotIndex.slot(of: id, hash: hash, in: entries) {
             touchedSinceSnapshot?.insert(slot)
-            let old = entries[Int(slot)]!.row
+            let old = entries.row(Int(slot))
             let wasShown = filtered != nil && matches(old)
             let isShown = filtered != nil && matches(row)
             // Sorted by name or address, a change there moves the row; so does a server time
             // arriving (a create confirmed): the list stays sorted by its own rule.
-            let created = Policy.creationTime(of: row.record) ?? entries[Int(slot)]!.createdAt
-            let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries[Int(slot)]!.createdAt
+            let created = Policy.creationTime(of: row.record) ?? entries.place(Int(slot)).createdAt
+            let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries.place(Int(slot)).createdAt
             takeOut(slot, fromAll: moves, fromFiltered: wasShown && (moves || !isShown))
             if moves {
                 sortKeys?[Int(slot)] = newKey
-                entries[Int(slot)]!.createdAt = created
+                entries.setCreatedAt(created, at: Int(slot))
                 staging.all.append(slot)
             }
             if isShown && (moves || !wasShown) { staging.shown.append(slot) }
-            entries[Int(slot)]!.row = row
+            entries.setRow(row, at: Int(slot))
             return
         }
-        let entry = RowEntry<Policy>(row: row, createdAt: Policy.creationTime(of: row.record), arrival: takeArrival(), idHash: hash)
-        let slot = place(entry, key: newKey)
+        let slot = place(row, RowTable<Policy>.place(of: row, createdAt: Policy.creationTime(of: row.record), arrival: takeArrival(), idHash: hash), key: newKey)
         slotIndex.insert(slot, in: entries)
         touchedSinceSnapshot?.insert(slot)
         staging.all.append(slot)
@@ -296,13 +295,13 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     }
 
     /// A slot for a new row: a free one, unless a background job's result will name slots as they were.
-    @inlinable mutating func place(_ entry: RowEntry<Policy>, key: String?) -> Int32 {
+    @inlinable mutating func place(_ row: Row, _ place: RowPlace, key: String?) -> Int32 {
         if touchedSinceSnapshot == nil, let slot = freeSlots.popLast() {
-            entries[Int(slot)] = entry
+            entries.put(row, place, at: Int(slot))
             sortKeys?[Int(slot)] = key
             return slot
         }
-        entries.append(entry)
+        entries.append(row, place)
         sortKeys?.append(key)
         return Int32(entries.count - 1)
     }
@@ -311,7 +310,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     @inlinable mutating func remove(_ ids: Set<Record.ID>) {
         var gone: [Int32] = []
         for id in ids {
-            guard let slot = slotIndex.slot(of: id, in: entries), entries[Int(slot)] != nil else { continue }
+            guard let slot = slotIndex.slot(of: id, in: entries), entries.holds(Int(slot)) else { continue }
             touchedSinceSnapshot?.insert(slot)
             gone.append(slot)
         }
@@ -323,8 +322,8 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
             if filtered != nil { slotWrites += filtered!.remove(gone, by: order.precedes) }
         }
         for slot in gone {
-            slotIndex.remove(entries[Int(slot)]!.row.id, in: entries)
-            entries[Int(slot)] = nil
+            slotIndex.remove(entries.id(Int(slot)), in: entries)
+            entries.clear(Int(slot))
             sortKeys?[Int(slot)] = nil
             freeSlots.append(slot)
         }

@@ -1,3 +1,4 @@
+import OptimisticStore
 import PropertySync
 
 /// A new sort or filter of a large list, computed away from the event loop over a
@@ -10,7 +11,7 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
     @usableFromInline let generation: Int
     @usableFromInline let sortOrder: Policy.Sort
     @usableFromInline let filter: Policy.Filter
-    @usableFromInline let entries: PagedArray<RowEntry<Policy>?>
+    @usableFromInline let entries: RowTable<Policy>
     @usableFromInline let sortKeys: PagedArray<String?>?
     @usableFromInline let all: OrderedSlots
     /// Whether the sort changes (every row's key is taken anew and the slots sorted again).
@@ -19,7 +20,7 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
     @usableFromInline let filterBase: OrderedSlots?
 
     @inlinable init(
-        generation: Int, sortOrder: Policy.Sort, filter: Policy.Filter, entries: PagedArray<RowEntry<Policy>?>,
+        generation: Int, sortOrder: Policy.Sort, filter: Policy.Filter, entries: RowTable<Policy>,
         sortKeys: PagedArray<String?>?, all: OrderedSlots, resort: Bool, filterBase: OrderedSlots?
     ) {
         self.generation = generation
@@ -49,7 +50,7 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
             } else {
                 var keys = PagedArray<String?>()
                 for slot in 0..<entries.count {
-                    keys.append(entries[slot].flatMap { Policy.sortKey(of: $0.row.record, sortOrder) })
+                    keys.append(entries.rowIfAny(slot).flatMap { Policy.sortKey(of: $0.record, sortOrder) })
                     if slot % Self.checkInterval == 0, isCancelled() { return nil }
                 }
                 sortKeys = keys
@@ -64,7 +65,7 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
             var matching: [Int32] = []
             for (offset, slot) in base.elements.enumerated() {
                 if offset % Self.checkInterval == 0, isCancelled() { return nil }
-                if Policy.matches(entries[Int(slot)]!.row.record, filter) { matching.append(slot) }
+                if Policy.matches(entries.row(Int(slot)).record, filter) { matching.append(slot) }
             }
             filtered = OrderedSlots(sorted: matching)
         }

@@ -31,37 +31,37 @@ import PropertySync
     /// The hash an id is kept under (its entry keeps it: `RowEntry.idHash`).
     @inlinable static func hash(_ id: some Hashable) -> UInt32 { UInt32(truncatingIfNeeded: id.hashValue) }
 
-    @inlinable func slot<Policy>(of id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
+    @inlinable func slot<Policy>(of id: Policy.Record.ID, in entries: RowTable<Policy>) -> Int32? {
         slot(of: id, hash: Self.hash(id), in: entries)
     }
 
-    @inlinable func slot<Policy>(of id: Policy.Record.ID, hash: UInt32, in entries: PagedArray<RowEntry<Policy>?>) -> Int32? {
+    @inlinable func slot<Policy>(of id: Policy.Record.ID, hash: UInt32, in entries: RowTable<Policy>) -> Int32? {
         var bucket = Int(hash) & mask
         while true {
             let slot = buckets[bucket]
             if slot == Self.empty { return nil }
-            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.id == id { return slot }
+            if entries.places[Int(slot)]!.idHash == hash, entries.id(Int(slot)) == id { return slot }
             bucket = (bucket + 1) & mask
         }
     }
 
     /// Adds a slot whose id is not in the index yet (the row table already holds it).
-    @inlinable mutating func insert<Policy>(_ slot: Int32, in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func insert<Policy>(_ slot: Int32, in entries: RowTable<Policy>) {
         if (count + 1) * 2 > buckets.count { grow(in: entries) }
-        var bucket = Int(entries[Int(slot)]!.idHash) & mask
+        var bucket = Int(entries.places[Int(slot)]!.idHash) & mask
         while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
         buckets[bucket] = slot
         count += 1
     }
 
     /// Removes an id's slot (before the row table forgets the id); nothing if it is not there.
-    @inlinable mutating func remove<Policy>(_ id: Policy.Record.ID, in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func remove<Policy>(_ id: Policy.Record.ID, in entries: RowTable<Policy>) {
         let hash = Self.hash(id)
         var hole = Int(hash) & mask
         while true {
             let slot = buckets[hole]
             if slot == Self.empty { return }
-            if entries[Int(slot)]!.idHash == hash, entries[Int(slot)]!.row.id == id { break }
+            if entries.places[Int(slot)]!.idHash == hash, entries.id(Int(slot)) == id { break }
             hole = (hole + 1) & mask
         }
         count -= 1
@@ -73,7 +73,7 @@ import PropertySync
                 probe = (probe + 1) & mask
                 let slot = buckets[probe]
                 if slot == Self.empty { return }
-                let home = Int(entries[Int(slot)]!.idHash) & mask
+                let home = Int(entries.places[Int(slot)]!.idHash) & mask
                 // The slot may fill the hole unless its home lies cyclically in (hole, probe].
                 let homeAfterHole = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
                 if !homeAfterHole { break }
@@ -85,12 +85,12 @@ import PropertySync
 
     /// Twice the buckets, every slot placed again from its kept hash: O(n), once per doubling
     /// (amortised O(1) a row), and no id hashed.
-    @inlinable mutating func grow<Policy>(in entries: PagedArray<RowEntry<Policy>?>) {
+    @inlinable mutating func grow<Policy>(in entries: RowTable<Policy>) {
         let old = buckets
         mask = buckets.count * 2 - 1
         buckets = [Int32](repeating: Self.empty, count: mask + 1)
         for slot in old where slot != Self.empty {
-            var bucket = Int(entries[Int(slot)]!.idHash) & mask
+            var bucket = Int(entries.places[Int(slot)]!.idHash) & mask
             while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
             buckets[bucket] = slot
         }

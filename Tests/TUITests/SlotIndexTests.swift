@@ -6,14 +6,15 @@ import Testing
 /// through many doublings and long probe chains; after each step every id present is found at
 /// its slot and every id removed is not found.
 @Suite struct SlotIndexTests {
-    static func entry(_ id: PropertyID) -> RowEntry<PropertyRows> {
-        RowEntry(row: PropertyRow(property(id, "Name")), createdAt: nil, arrival: 0)
+    static func row(_ id: PropertyID) -> (PropertyRow, RowPlace) {
+        let row = PropertyRow(property(id, "Name"))
+        return (row, RowTable<PropertyRows>.place(of: row, createdAt: nil, arrival: 0))
     }
 
     @Test(arguments: [1, 2, 3])
     func randomAddsAndRemovalsMatchADictionary(seed: UInt64) {
         var generator = RowStoreScaleTests.SplitMix(state: seed)
-        var entries = PagedArray<RowEntry<PropertyRows>?>()
+        var entries = RowTable<PropertyRows>()
         var index = SlotIndex()
         var model: [PropertyID: Int32] = [:]
         var free: [Int32] = []
@@ -28,9 +29,11 @@ import Testing
                 let slot: Int32
                 if let reused = free.popLast() {
                     slot = reused
-                    entries[Int(slot)] = Self.entry(id)
+                    let (row, place) = Self.row(id)
+                    entries.put(row, place, at: Int(slot))
                 } else {
-                    entries.append(Self.entry(id))
+                    let (row, place) = Self.row(id)
+                    entries.append(row, place)
                     slot = Int32(entries.count - 1)
                 }
                 index.insert(slot, in: entries)
@@ -41,7 +44,7 @@ import Testing
                 let slot = model[id]!
                 index.remove(id, in: entries)
                 index.remove(id, in: entries)  // a second time: nothing
-                entries[Int(slot)] = nil
+                entries.clear(Int(slot))
                 free.append(slot)
                 model[id] = nil
                 gone.insert(id)
@@ -53,10 +56,11 @@ import Testing
     }
 
     @Test func anIndexSizedAheadFindsWhatWasAdded() {
-        var entries = PagedArray<RowEntry<PropertyRows>?>()
+        var entries = RowTable<PropertyRows>()
         var index = SlotIndex(capacity: 5_000)
         for n in 0..<5_000 {
-            entries.append(Self.entry("row\(n)"))
+            let (row, place) = Self.row("row\(n)")
+            entries.append(row, place)
             index.insert(Int32(n), in: entries)
         }
         #expect(index.count == 5_000)
