@@ -126,11 +126,15 @@ public struct BrowserState: Sendable {
     /// The keys of the rows the list shows now, in order: O(n), for tests.
     var shownKeys: [RecordKey] { shownRows.order }
 
-    /// The selected row's position: the selected key's (O(log n)), else the position kept.
+    /// The selected row's position: the selected key's (the position kept when the key is still
+    /// there, else a search: O(log n)), else the position kept.
     var selectedIndex: Int? {
         let shown = shownRows
         guard shown.count > 0 else { return nil }
-        if let selectedKey, let index = shown.index(of: selectedKey) { return index }
+        if let selectedKey {
+            if selectedIndexHint < shown.count, selectedIndexHint >= 0, shown.key(at: selectedIndexHint) == selectedKey { return selectedIndexHint }
+            if let index = shown.index(of: selectedKey) { return index }
+        }
         return min(max(0, selectedIndexHint), shown.count - 1)
     }
 

@@ -54,7 +54,17 @@ public enum ModelRowPolicy: RowPolicy {
 
     public static func matches(_ record: ModelRecord, _ filter: Filter) -> Bool {
         if let relation = filter.relation, !relation.matches(record) { return false }
-        return filter.text.isEmpty || filter.text.matches(text: ModelRows.searchText(of: record))
+        guard !filter.text.isEmpty else { return true }
+        // Value by value, text as it is (its bytes, when ASCII), anything else as the list writes
+        // it: no text of the whole record is made per row a filter pass reads.
+        for (codec, value) in zip(record.layout.codecs, record.values) {
+            switch value {
+            case .null: continue
+            case .string(let text): if filter.text.matches(text: text) { return true }
+            default: if filter.text.matches(text: codec.text(value)) { return true }
+            }
+        }
+        return false
     }
 }
 
@@ -120,11 +130,5 @@ struct ModelRows: Sendable {
         }
         endDigits()
         return key
-    }
-
-    /// Every value as the screen writes it: what the typed filter looks in.
-    static func searchText(of record: ModelRecord) -> String {
-        let codecs = record.layout.codecs
-        return zip(codecs, record.values).map { codec, value in codec.text(value) }.joined(separator: "\u{1F}")
     }
 }

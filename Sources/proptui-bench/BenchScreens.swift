@@ -20,7 +20,7 @@ protocol BenchScreen {
     mutating func finishEdit() -> Bool
 }
 
-/// The sample's screen (`AppState`): `r`, a character, ⏎.
+/// The sample's screen (`AppState`): `r`, the name replaced by a character, ⏎.
 struct SampleBenchScreen: BenchScreen {
     var app: AppState
     let now = ContinuousClock.now
@@ -37,9 +37,15 @@ struct SampleBenchScreen: BenchScreen {
     mutating func press(_ key: Key) { _ = app.reduce(.keyPressed(key), now: now) }
     func frameCells() -> Int { app.render().cells.count }
 
+    /// How many edits were started: the next one's text ("e12"), so that every edit changes the
+    /// name and the name never grows past its limit, however many samples.
+    var edits = 0
+
     mutating func startEdit() {
         press(.character("r"))
-        press(.character("x"))
+        press(.control("u"))
+        edits += 1
+        for character in "e\(edits)" { press(.character(character)) }
     }
 
     mutating func finishEdit() -> Bool {
@@ -57,7 +63,7 @@ struct SampleBenchScreen: BenchScreen {
 
 /// The model browser on a 13-field model of every kind of value (the e2e fixtures'
 /// `Transaction`: text, a Float, an Int, an enum, an AWSDate, an AWSDateTime, a list, a key):
-/// `e`, a character in the first field, C-s.
+/// `e`, the first field's text replaced by a character, C-s.
 struct ModelBenchScreen: BenchScreen {
     var state: BrowserState
     let now = ContinuousClock.now
@@ -106,9 +112,14 @@ struct ModelBenchScreen: BenchScreen {
     mutating func press(_ key: Key) { _ = state.reduce(.keyPressed(key), now: now) }
     func frameCells() -> Int { state.render().cells.count }
 
+    /// As the sample's: "e12", a new text each time, in place of the first field's.
+    var edits = 0
+
     mutating func startEdit() {
         press(.character("e"))
-        press(.character("x"))
+        press(.control("u"))
+        edits += 1
+        for character in "e\(edits)" { press(.character(character)) }
     }
 
     mutating func finishEdit() -> Bool {

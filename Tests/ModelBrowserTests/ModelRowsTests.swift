@@ -1,8 +1,10 @@
 import AmplifyModels
 import Foundation
+import ModelScreens
 import PropertyBased
 import PropertySync
 import Testing
+import TUI
 @testable import ModelBrowser
 
 /// A list's order is kept row by row in the sample's row store (a few rows moved per change, a
@@ -111,5 +113,23 @@ import Testing
         #expect(sorted == ["007", "8", "a2b", "a10b", "Ｂ", "b1", "Émile", "emile 2", "unit 9", "Unit 9b", "Unit 10", "Zoo"])
         #expect(ModelRows.nameKey("Rent") == ModelRows.nameKey("rent"))
         #expect(ModelRows.nameKey("Café") == ModelRows.nameKey("CAFE"))
+    }
+
+    /// The typed filter looks in every value as the list writes it, without case or accents; a
+    /// relation's filter narrows first.
+    @Test func theFilterLooksInEveryValueWithoutCaseOrAccents() throws {
+        let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixture))
+        let layout = try RecordLayout(model: try #require(schema.model(named: "Transaction")), schema: schema)
+        let record = ModelRecord(
+            layout: layout, key: RecordKey("t1"),
+            values: ["description": .string("Café Müller"), "amount": .float(12.5), "kind": .enumValue("EXPENSE"),
+                     "date": .string("2026-11-01"), "categoryId": .string("groceries")], version: 1)
+        func matches(_ text: String, relation: RecordFilter? = nil) -> Bool {
+            ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
+        }
+        #expect(matches("MULLER") && matches("cafe") && matches("12.5") && matches("expense") && matches("2026-11"))
+        #expect(!matches("zzz") && !matches("rent"))
+        #expect(matches("", relation: RecordFilter(model: "Transaction", matches: [.init(field: "categoryId", value: .string("groceries"))])))
+        #expect(!matches("cafe", relation: RecordFilter(model: "Transaction", matches: [.init(field: "categoryId", value: .string("rent"))])))
     }
 }
