@@ -32,6 +32,9 @@ public enum BrowserEffect: Sendable, Equatable {
     /// `x` after a conflict: the other writer's version stays.
     case dismissConflict(model: String, RecordKey)
     case refresh(model: String)
+    /// `F` and `L`: the embedded server's share of refused mutations, and its latency.
+    case setSimulatedFailureRate(Double)
+    case setSimulatedLatency(Duration)
     /// A sort or filter of a large list, to run off the loop; its result comes back as
     /// `BrowserAction.rowsRecomputed`. The next one cancels it.
     case recomputeRows(model: String, RecordRowViewJob<ModelRowPolicy>)

@@ -29,6 +29,8 @@ public enum BrowserCommand: Sendable, Equatable {
     /// The model picker.
     case models
     case sort, filter, refresh, redraw, help, messages, quit
+    /// The embedded server's failure rate and latency, each in its cycle.
+    case cycleFailureRate, cycleLatency
     /// The answer to a question: yes, or anything else.
     case confirm, decline
 }
@@ -106,6 +108,10 @@ public enum BrowserKeymap {
             .does(.quit, in: .list)
             .does(.back, in: .detail)
             .does(.close, in: .help, .messages, .follow),
+        Binding([.character("F")], .simulation, "cycle the server's failure rate: 0, 50%, 100%")
+            .does(.cycleFailureRate, in: .list, .detail),
+        Binding([.character("L")], .simulation, "cycle the server's latency: 0, 800 ms, 2 s")
+            .does(.cycleLatency, in: .list, .detail),
         // Keys only overlays know: their hints and footer show them, not the help.
         Binding([.character(" ")], nil, "in help and messages: page down")
             .does(.pageDown, in: .help, .messages),
@@ -131,8 +137,8 @@ public enum BrowserKeymap {
     ]
 
     /// The help's lines: the table's, then the keys of the screens that take text.
-    static var helpLines: [(text: String, style: Frame.Style)] {
-        var lines = table.helpLines(simulationAvailable: false)
+    static func helpLines(simulationAvailable: Bool) -> [(text: String, style: Frame.Style)] {
+        var lines = table.helpLines(simulationAvailable: simulationAvailable)
         for (title, keys) in [("In the form", RecordForm.keyHelp), ("In the model picker", ModelPicker.keyHelp)] {
             lines.append(("", .normal))
             lines.append((title, .bold))

@@ -3,6 +3,7 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
+import TUI
 
 /// What each key does, screen by screen. A paste or an Alt key never runs a command: only a
 /// field (the form, the filter, the picker's filter) takes a paste, as text.
@@ -140,6 +141,14 @@ extension BrowserState {
             return [.refresh(model: model)]
         case .redraw:
             return [.redraw]
+        case .cycleFailureRate, .cycleLatency:
+            guard var simulation else {
+                show(Simulation.unavailable, .error)
+                return []
+            }
+            show(command == .cycleFailureRate ? simulation.cycleFailureRate() : simulation.cycleLatency(), .info)
+            self.simulation = simulation
+            return [command == .cycleFailureRate ? .setSimulatedFailureRate(simulation.failureRate) : .setSimulatedLatency(simulation.latency)]
         case .help:
             overlay = .help(scroll: 0)
         case .messages:
@@ -199,7 +208,7 @@ extension BrowserState {
         switch overlay {
         case .help(let scroll):
             let page = max(1, HelpView.visibleLines(height: height) - 1)
-            let last = max(0, HelpView.shownLines(BrowserKeymap.helpLines, screenWidth: width).count - HelpView.visibleLines(height: height))
+            let last = max(0, HelpView.shownLines(BrowserKeymap.helpLines(simulationAvailable: simulation != nil), screenWidth: width).count - HelpView.visibleLines(height: height))
             overlay = .help(scroll: min(max(0, Self.scrolled(scroll, command, page: page, last: last)), last))
         case .messages(let scroll):
             let last = max(0, messageHistory.count - 1)

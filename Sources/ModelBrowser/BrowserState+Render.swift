@@ -145,6 +145,7 @@ extension BrowserState {
         } else if loadStates[model] == .loading {
             where_.append("loading…")
         }
+        if let summary = simulation?.summary { where_.append(summary) }
         if case .picker(let picker) = screen {
             // What the picker's filter keeps, "of" all when it keeps fewer.
             let (shown, all) = (picker.matches.count, schema.models.count)
@@ -206,7 +207,7 @@ extension BrowserState {
         let lines: [String]
         switch overlay {
         case .help(let scroll):
-            HelpView(lines: BrowserKeymap.helpLines, scroll: scroll).draw(into: &frame)
+            HelpView(lines: BrowserKeymap.helpLines(simulationAvailable: simulation != nil), scroll: scroll).draw(into: &frame)
             return
         case .messages(let scroll):
             MessagesView(messages: messageHistory, scroll: scroll, retryName: \.displayName).draw(into: &frame)

@@ -3,6 +3,7 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
+import TUI
 
 /// The screen for any model of a backend, as one value: the model picker, a model's list, a
 /// record's detail, the edit form, and the overlays (delete, follow a relation, quit). Keys and
@@ -32,6 +33,8 @@ public struct BrowserState: Sendable {
     var busyModels: Set<String> = []
     /// Each model's API dialect, once its list knows it.
     var dialects: [String: APIDialect] = [:]
+    /// The embedded server's faults as `F` and `L` set them; nil with any other backend.
+    public var simulation: Simulation?
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String

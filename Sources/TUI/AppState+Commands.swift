@@ -273,22 +273,20 @@ extension AppState {
 
     private mutating func cycleFailureRate(now: ContinuousClock.Instant) -> [Effect] {
         guard var simulation else { return simulationUnavailable(now: now) }
-        simulation.failureRate = Simulation.next(after: simulation.failureRate, in: Simulation.failureRates)
+        show(simulation.cycleFailureRate(), .info, now: now)
         self.simulation = simulation
-        show("Simulated server: \(Simulation.describe(failureRate: simulation.failureRate)).", .info, now: now)
         return [.setSimulatedFailureRate(simulation.failureRate)]
     }
 
     private mutating func cycleLatency(now: ContinuousClock.Instant) -> [Effect] {
         guard var simulation else { return simulationUnavailable(now: now) }
-        simulation.latency = Simulation.next(after: simulation.latency, in: Simulation.latencies)
+        show(simulation.cycleLatency(), .info, now: now)
         self.simulation = simulation
-        show("Simulated server latency: \(Simulation.describe(latency: simulation.latency)).", .info, now: now)
         return [.setSimulatedLatency(simulation.latency)]
     }
 
     private mutating func simulationUnavailable(now: ContinuousClock.Instant) -> [Effect] {
-        show("Simulation keys work only with the embedded server (no --endpoint).", .error, now: now)
+        show(Simulation.unavailable, .error, now: now)
         return []
     }
 }

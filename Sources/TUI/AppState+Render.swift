@@ -118,11 +118,7 @@ extension AppState {
         return "filter “\(rows.filter)”: \(NumberText.grouped(rows.count)) of \(NumberText.grouped(rows.totalCount))"
     }
 
-    private var simulationSummary: String? {
-        guard let simulation, simulation.failureRate > 0 || simulation.latency > .zero else { return nil }
-        return "simulated server: \(Simulation.describe(failureRate: simulation.failureRate)), "
-            + "latency \(Simulation.describe(latency: simulation.latency))"
-    }
+    private var simulationSummary: String? { simulation?.summary }
 
     private func positionSummary(of source: some RowSource) -> String? {
         guard screen == .list, source.count > layout.listHeight else { return nil }

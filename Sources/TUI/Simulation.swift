@@ -15,6 +15,27 @@ public struct Simulation: Sendable, Equatable {
     public static let failureRates: [Double] = [0, 0.5, 1]
     public static let latencies: [Duration] = [.zero, .milliseconds(800), .seconds(2)]
 
+    /// The next failure rate of its key's cycle; what the status line says of it.
+    public mutating func cycleFailureRate() -> String {
+        failureRate = Self.next(after: failureRate, in: Self.failureRates)
+        return "Simulated server: \(Self.describe(failureRate: failureRate))."
+    }
+
+    /// The next latency of its key's cycle; what the status line says of it.
+    public mutating func cycleLatency() -> String {
+        latency = Self.next(after: latency, in: Self.latencies)
+        return "Simulated server latency: \(Self.describe(latency: latency))."
+    }
+
+    /// What the rule under the list says while the server is not plain; nil when it is.
+    public var summary: String? {
+        guard failureRate > 0 || latency > .zero else { return nil }
+        return "simulated server: \(Self.describe(failureRate: failureRate)), latency \(Self.describe(latency: latency))"
+    }
+
+    /// What the keys say against a server that is not the embedded one.
+    public static let unavailable = "Simulation keys work only with the embedded server (no --endpoint)."
+
     /// The next value of a cycle: the first one above the current, else the first.
     static func next<T: Comparable>(after current: T, in cycle: [T]) -> T {
         cycle.first { $0 > current } ?? cycle[0]

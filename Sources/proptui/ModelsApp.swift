@@ -1,6 +1,7 @@
 import AmplifyModels
 import AppSync
 import Foundation
+import LocalAppSync
 import Logging
 import ModelBrowser
 import PropertySync
@@ -74,11 +75,16 @@ struct ModelsApp {
             }
             await list.start()
         }
-        let state = BrowserState(
+        var state = BrowserState(
             schema: shownSchema, layouts: layouts, access: access, backend: backend.label,
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
-        let runner = ModelEffectRunner(lists: lists, mailbox: mailbox)
-        let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: state, perform: runner.perform) }
+        // The embedded server's faults, which `F` and `L` change while the app runs.
+        state.simulation = backend.embedded.map {
+            Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)
+        }
+        let runner = ModelEffectRunner(lists: lists, mailbox: mailbox, faults: backend.embedded?.faults)
+        let startState = state
+        let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: startState, perform: runner.perform) }
         for list in lists.values { await list.disableLiveSync() }
         return (exit, lists)
     }
@@ -100,6 +106,8 @@ struct ModelsApp {
 struct ModelEffectRunner: Sendable {
     let lists: [String: RecordList<ModelRecord>]
     let mailbox: Mailbox<BrowserAction>
+    /// The embedded server's faults; nil with any other backend.
+    let faults: FaultSettings?
     /// The sort or filter of a large list being computed; the next one cancels it.
     let rowWork = LatestTask()
 
@@ -137,6 +145,10 @@ struct ModelEffectRunner: Sendable {
         case .refresh(let model):
             guard let list = lists[model] else { return }
             Task.detached { await list.refresh(askedByUser: true) }
+        case .setSimulatedFailureRate(let rate):
+            faults?.update { $0.failRate = rate }
+        case .setSimulatedLatency(let latency):
+            faults?.update { $0.latency = latency }
         case .recomputeRows(let model, let job):
             // Off the loop; the next sort or filter cancels this one (its result would be stale anyway).
             rowWork.replace(with: Task.detached(priority: .userInitiated) { [mailbox] in

@@ -4,6 +4,7 @@ import OptimisticStore
 import PropertySync
 import ScreenValues
 import Testing
+import TUI
 @testable import ModelBrowser
 
 /// The model browser's key table: one meaning per key in each context, hints that only name
@@ -49,7 +50,7 @@ import Testing
     @Test func questionMarkShowsTheKeys() {
         var state = base.state(initialModel: "Transaction")
         _ = state.reduce(.keyPressed(.character("?")))
-        let help = BrowserKeymap.helpLines.map(\.text)
+        let help = BrowserKeymap.helpLines(simulationAvailable: true).map(\.text)
         for binding in table.bindings where binding.section != nil {
             #expect(help.contains { $0.contains(binding.keyLabel) && $0.contains(binding.summary) }, "\(binding.keyLabel)")
         }
@@ -129,5 +130,22 @@ import Testing
         _ = state.reduce(.keyPressed(.enter))
         #expect(state.reduce(.keyPressed(.character("y"))) == [.copyToClipboard("rent")])
         #expect(base.text(state).contains("Sent the key rent"))
+    }
+
+    /// With the embedded server, `F` and `L` cycle its failure rate and latency, as the sample's
+    /// keys do, and the rule under the list says what is simulated; against any other server
+    /// they say why they do nothing.
+    @Test func theSimulatedServersKeys() {
+        var state = base.state(initialModel: "Transaction")
+        #expect(state.reduce(.keyPressed(.character("F"))).isEmpty)
+        #expect(base.text(state).contains(Simulation.unavailable))
+        state.simulation = Simulation()
+        #expect(state.reduce(.keyPressed(.character("F"))) == [.setSimulatedFailureRate(0.5)])
+        #expect(base.text(state).contains("Simulated server: 50% of mutations fail."))
+        #expect(state.reduce(.keyPressed(.character("L"))) == [.setSimulatedLatency(.milliseconds(800))])
+        #expect(base.text(state).contains("simulated server: 50% of mutations fail, latency 800 ms"), "\(base.text(state))")
+        #expect(state.reduce(.keyPressed(.character("F"))) == [.setSimulatedFailureRate(1)])
+        #expect(state.reduce(.keyPressed(.character("F"))) == [.setSimulatedFailureRate(0)])
+        #expect(BrowserKeymap.helpLines(simulationAvailable: false).contains { $0.text.contains("not available with --endpoint") })
     }
 }
