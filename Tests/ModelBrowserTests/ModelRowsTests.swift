@@ -40,6 +40,9 @@ import TUI
         }.map(\.id)
     }
 
+    // Keys are drawn from the sorted keys: a dictionary's order differs between processes, which
+    // made a seed's run differ too. (One such run, not reproduced since, placed a row out of its
+    // order; see issue 30's note.)
     @Test(arguments: 1...4)
     func rowByRowIsTheWholeSort(seed: UInt64) async throws {
         let schema = try ModelIntrospectionReader.read(Data(contentsOf: Self.fixture))
@@ -74,7 +77,7 @@ import TUI
             case 0, 10:
                 rows.sortedByName.toggle()
             case 1 where !current.isEmpty, 11 where !current.isEmpty:
-                let key = current.keys.randomElement(using: &random)!
+                let key = current.keys.sorted().randomElement(using: &random)!
                 update.removed = [key]
                 current[key] = nil
                 arrived.removeAll { $0 == key }
@@ -88,9 +91,9 @@ import TUI
             default:
                 // A new row, or a change of one (its name, its createdAt, or neither).
                 let key = Bool.random(using: &random) || current.isEmpty
-                    ? { serial += 1; return RecordKey("k\(serial)") }() : current.keys.randomElement(using: &random)!
+                    ? { serial += 1; return RecordKey("k\(serial)") }() : current.keys.sorted().randomElement(using: &random)!
                 upserted.append(RecordRow(record(key)))
-                if Bool.random(using: &random), let other = current.keys.randomElement(using: &random) {
+                if Bool.random(using: &random), let other = current.keys.sorted().randomElement(using: &random) {
                     upserted.append(RecordRow(current[other]!.record))  // unchanged: keeps its place
                 }
             }
