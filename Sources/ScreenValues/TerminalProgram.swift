@@ -41,4 +41,10 @@ public enum LoopCommand: Sendable, Equatable {
     /// Put this text on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     case quit
+
+    /// What the loop does when a program's effects ask for this and then `next`: the later asks
+    /// win, except that nothing takes a quit back.
+    public func then(_ next: LoopCommand) -> LoopCommand {
+        self == .quit || next == .proceed ? self : next
+    }
 }

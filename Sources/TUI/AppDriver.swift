@@ -28,9 +28,9 @@ public struct AppDriver: TerminalProgram {
         var command = LoopCommand.proceed
         for effect in state.reduce(action, now: now) {
             switch effect {
-            case .quit: command = .quit
-            case .redraw: if command != .quit { command = .redrawAll }
-            case .copyToClipboard(let text): if command != .quit { command = .copyToClipboard(text) }
+            case .quit: command = command.then(.quit)
+            case .redraw: command = command.then(.redrawAll)
+            case .copyToClipboard(let text): command = command.then(.copyToClipboard(text))
             default: perform(effect)
             }
         }
