@@ -3,6 +3,7 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
+import TUI
 
 /// The frame: a header (the model, the backend, the connection, what waits), a rule, the
 /// screen's body, a rule that says where the rows come from, the status line and the key hints.
@@ -49,13 +50,11 @@ extension BrowserState {
         if case .form(let form) = screen { title = form.title }
         if !isPicking, rows[model]?.sortedByName == true { title += " · by \(currentModel?.displayField ?? "name")" }
         if access[model]?.isReadOnly == true { title += " · read-only" }
-        let (symbol, word) = (connectivity[model] ?? .connecting).headerWords
-        // The browser draws without colour: the mark and the words say it.
         HeaderView(
-            title: title, backend: backend, connection: HeaderView.Connection(symbol: symbol, word: word, color: .default),
+            title: title, backend: backend, connection: (connectivity[model] ?? .connecting).header,
             pendingCount: totalPending, isBusy: busyModels.contains(model),
             progress: loadProgress[model].map { HeaderView.Progress(loaded: $0.loaded, expected: $0.expected) },
-            palette: Palette(enabled: false))
+            palette: Palette(enabled: colorEnabled))
             .draw(into: &frame)
     }
 
@@ -159,7 +158,7 @@ extension BrowserState {
         if case .filtering(let text) = screen {
             frame.draw(" Filter: " + text, row: height - 2, column: 0, width: width)
         } else {
-            StatusLineView(row: height - 2, status: status, palette: Palette(enabled: false)).draw(into: &frame)
+            StatusLineView(row: height - 2, status: status, palette: Palette(enabled: colorEnabled)).draw(into: &frame)
         }
         if case .filtering = screen, let filterRefusal {
             frame.draw(" ✗ \(filterRefusal)", row: height - 1, column: 0, width: width, style: .bold)

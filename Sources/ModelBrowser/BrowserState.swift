@@ -35,6 +35,9 @@ public struct BrowserState: Sendable {
     var dialects: [String: APIDialect] = [:]
     /// The embedded server's faults as `F` and `L` set them; nil with any other backend.
     public var simulation: Simulation?
+    /// Colours on (`--no-color` and `NO_COLOR` turn them off): marks and words carry every meaning
+    /// without them.
+    public var colorEnabled = false
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String

@@ -33,7 +33,7 @@ enum ConnectionNotice {
 
 extension Connectivity {
     /// The header's mark, words and colour (the mark and the words say it without colour).
-    var header: HeaderView.Connection {
+    public var header: HeaderView.Connection {
         let (symbol, word) = headerWords
         let color: Frame.Color =
             switch self {

@@ -78,6 +78,7 @@ struct ModelsApp {
         var state = BrowserState(
             schema: shownSchema, layouts: layouts, access: access, backend: backend.label,
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
+        state.colorEnabled = terminal.colors
         // The embedded server's faults, which `F` and `L` change while the app runs.
         state.simulation = backend.embedded.map {
             Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)

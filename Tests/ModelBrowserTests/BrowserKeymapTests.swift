@@ -148,4 +148,17 @@ import TUI
         #expect(state.reduce(.keyPressed(.character("F"))) == [.setSimulatedFailureRate(0)])
         #expect(BrowserKeymap.helpLines(simulationAvailable: false).contains { $0.text.contains("not available with --endpoint") })
     }
+
+    /// With colours on, the connection's word and an error are coloured, as the sample's are;
+    /// with them off (`--no-color`, `NO_COLOR`) nothing is, and the marks and words still say it.
+    @Test func coloursFollowTheSamplesAndTurnOff() {
+        var state = base.state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        _ = state.reduce(.changeFailed("the outbox is full"))
+        #expect(state.render().cells.allSatisfy { $0.color == .default }, "colour off")
+        state.colorEnabled = true
+        let cells = state.render().cells
+        #expect(cells.contains { $0.color == .green }, "● online")
+        #expect(cells.contains { $0.color == .red }, "✗ the outbox is full")
+    }
 }
