@@ -138,12 +138,7 @@ public enum BrowserKeymap {
 
     /// The help's lines: the table's, then the keys of the screens that take text.
     static func helpLines(simulationAvailable: Bool) -> [(text: String, style: Frame.Style)] {
-        var lines = table.helpLines(simulationAvailable: simulationAvailable)
-        for (title, keys) in [("In the form", RecordForm.keyHelp), ("In the model picker", ModelPicker.keyHelp)] {
-            lines.append(("", .normal))
-            lines.append((title, .bold))
-            for (key, summary) in keys { lines.append(HelpView.line(keys: key, summary: summary)) }
-        }
-        return lines
+        table.helpLines(
+            simulationAvailable: simulationAvailable, more: [("In the form", RecordForm.keyHelp), ("In the model picker", ModelPicker.keyHelp)])
     }
 }

@@ -14,7 +14,7 @@ public struct HelpView {
 
     static let keyColumnWidth = 18
 
-    public static func line(keys: String, summary: String) -> (text: String, style: Frame.Style) {
+    static func line(keys: String, summary: String) -> (text: String, style: Frame.Style) {
         let padding = String(repeating: " ", count: max(1, keyColumnWidth - keys.terminalWidth))
         return ("  " + keys + padding + summary, .normal)
     }

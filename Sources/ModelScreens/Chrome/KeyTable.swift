@@ -129,8 +129,9 @@ public struct KeyTable<Context: Hashable & Sendable, Command: Equatable & Sendab
     }
 
     /// The help's lines, section by section: each binding's keys and summary, then the keys the
-    /// terminal handles itself and a text field's.
-    public func helpLines(simulationAvailable: Bool) -> [(text: String, style: Frame.Style)] {
+    /// terminal handles itself, a text field's, and `more`: screens that take their own keys
+    /// (a title, then each key's label and summary).
+    public func helpLines(simulationAvailable: Bool, more: [(title: String, keys: [(String, String)])] = []) -> [(text: String, style: Frame.Style)] {
         var lines: [(text: String, style: Frame.Style)] = []
         for section in KeySection.allCases {
             let inSection = bindings.filter { $0.section == section }
@@ -141,15 +142,14 @@ public struct KeyTable<Context: Hashable & Sendable, Command: Equatable & Sendab
             lines.append((heading, .bold))
             for binding in inSection { lines.append(HelpView.line(keys: binding.keyLabel, summary: binding.summary)) }
         }
-        // Keys the terminal module handles itself, before the app sees a key.
-        lines.append(("", .normal))
-        lines.append(("Terminal", .bold))
-        lines.append(HelpView.line(keys: "C-z", summary: "suspend to the shell (fg comes back)"))
-        lines.append(HelpView.line(keys: "C-c", summary: "quit at once (unsent changes are kept)"))
-        // The editing keys, which the field handles itself (`LineEditor`), not the keymap.
-        lines.append(("", .normal))
-        lines.append(("In a text field", .bold))
-        for (keys, summary) in LineEditor.keyHelp { lines.append(HelpView.line(keys: keys, summary: summary)) }
+        // Keys the terminal module handles itself, before the app sees a key; then the editing keys,
+        // which the field handles itself (`LineEditor`), not the keymap.
+        let terminal = [("C-z", "suspend to the shell (fg comes back)"), ("C-c", "quit at once (unsent changes are kept)")]
+        for (title, keys) in [("Terminal", terminal), ("In a text field", LineEditor.keyHelp)] + more {
+            lines.append(("", .normal))
+            lines.append((title, .bold))
+            for (key, summary) in keys { lines.append(HelpView.line(keys: key, summary: summary)) }
+        }
         return lines
     }
 }
