@@ -133,9 +133,8 @@ extension BrowserState {
             screen = .filtering(textFilter)
         case .sort:
             rows[model]?.sortedByName.toggle()
-            syncRowFilter()  // the filter the new order is computed with
             // A large list sorts off the loop: the rows shown keep the old order until then.
-            show(rows[model]?.isRecomputing == true ? "Sorting \(sortName)…" : "Sorted \(sortName).", .info)
+            show(rows[model]?.isRecomputing == true ? sortingText : "Sorted \(sortName).", .info)
         case .refresh:
             show("Refreshing \(model)…", .info)
             return [.refresh(model: model)]

@@ -44,7 +44,7 @@ extension BrowserState {
         case .rowsRecomputed(let model, let result):
             rows[model]?.adopt(result)
             // The sort announced as under way has landed; unless something else was said since.
-            if model == self.model, rows[model]?.isRecomputing == false, status?.text == "Sorting \(sortName)…" {
+            if model == self.model, rows[model]?.isRecomputing == false, status?.text == sortingText {
                 show("Sorted \(sortName).", .info)
             }
             return []

@@ -161,6 +161,9 @@ public struct BrowserState: Sendable {
     /// "by amount", "by creation": the order of the model shown.
     var sortName: String { rows[model]?.sortedByName == true ? "by \(currentModel?.displayField ?? "name")" : "by creation" }
 
+    /// What the status line says while a large list's sort runs off the loop.
+    var sortingText: String { "Sorting \(sortName)…" }
+
     /// Gives the store of the model shown the list's relation and typed filter; a large list's
     /// new filter is computed off the loop (`takeJob`). Nothing when they did not change.
     mutating func syncRowFilter() {
