@@ -34,19 +34,7 @@ public enum ModelRowPolicy: RowPolicy {
 
     public static func creationTime(of record: ModelRecord) -> CreationTime? { record.createdAt.map(CreationTime.init) }
 
-    /// A packed UUID's first 8 hex digits, or the first 8 bytes of a key whose text is all
-    /// ASCII (so that the bytes order as the texts do); nil for any other key.
-    public static func asciiPrefix(of id: RecordKey) -> UInt64? {
-        guard id.parts.count == 1 else { return nil }
-        switch id.parts[0] {
-        case .uuid, .text:
-            let bytes = Array(id.parts[0].text.utf8)
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < bytes.count ? bytes[$1] : 0) }
-        case .int, .float:
-            return nil
-        }
-    }
+    public static func asciiPrefix(of id: RecordKey) -> UInt64? { id.asciiPrefix }
 
     public static func sortKey(of record: ModelRecord, _ sort: Sort) -> String? {
         sort == .creation ? nil : ModelRows.nameKey(record.displayName)

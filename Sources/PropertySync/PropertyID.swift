@@ -70,12 +70,7 @@ public struct PropertyID: Hashable, Sendable {
     public var asciiPrefix: UInt64? {
         switch form {
         case .uuid(let high, _):
-            var value: UInt64 = 0
-            for nibble in 0..<8 {
-                let digit = UInt8(high >> (60 - 4 * UInt64(nibble)) & 0xF)
-                value = value << 8 | UInt64(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            }
-            return value
+            return UUIDBits.asciiPrefix(high: high)
         case .text(var text):
             return text.withUTF8 { bytes in
                 var value: UInt64 = 0

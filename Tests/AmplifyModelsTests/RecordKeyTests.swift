@@ -52,4 +52,20 @@ import Testing
         #expect(slot.values(of: model) == ["kind": .enumValue("OPEN"), "at": .int(1_764_081_000)])
         #expect(slot.text == "OPEN#1764081000")
     }
+
+    /// Where two keys' prefixes differ, they order as the keys do (a list compares the prefixes
+    /// first); a key with no prefix leaves it to `<`.
+    @Test func prefixesOrderAsTheKeys() {
+        let keys = [RecordKey(Self.uuid), RecordKey("0f8e4c2b"), RecordKey("0f8e4c29-zz"), RecordKey("abc"), RecordKey("ab"),
+                    RecordKey("Zed"), RecordKey("a10"), RecordKey("a9"), RecordKey(UUIDBits.text(high: 0xffff_0000_0000_0000, low: 1))]
+        for a in keys {
+            for b in keys {
+                guard let x = a.asciiPrefix, let y = b.asciiPrefix, x != y else { continue }
+                #expect((x < y) == (a < b), "\(a) against \(b)")
+            }
+        }
+        #expect(RecordKey(Self.uuid).asciiPrefix == RecordKey("0f8e4c2a").asciiPrefix, "a UUID's prefix is its text's")
+        #expect(RecordKey("abcdefgé").asciiPrefix == nil && RecordKey(.int(3)).asciiPrefix == nil)
+        #expect(RecordKey([.text("a"), .text("b")]).asciiPrefix == nil)
+    }
 }

@@ -90,6 +90,27 @@ extension RecordKey: Comparable {
     }
 }
 
+extension RecordKey {
+    /// A one-part key's first 8 bytes of text as one big-endian number, which orders two keys as
+    /// `<` does when the numbers differ: a packed UUID's from its bits; a text's only when all of
+    /// it is ASCII (texts compare as Unicode, and a combining mark after the 8th byte could change
+    /// the 8th character). nil for any other key.
+    public var asciiPrefix: UInt64? {
+        guard case .one(let part) = storage else { return nil }
+        switch part {
+        case .uuid(let high, _):
+            return UUIDBits.asciiPrefix(high: high)
+        case .text(var text):
+            return text.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < bytes.count ? bytes[$1] : 0) }
+            }
+        case .int, .float:
+            return nil
+        }
+    }
+}
+
 extension RecordKey.Part: Comparable {
     public static func < (a: RecordKey.Part, b: RecordKey.Part) -> Bool {
         switch (a, b) {

@@ -30,6 +30,17 @@ public enum UUIDBits {
         return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The text's first 8 bytes (the first 8 hex digits) as one big-endian number, made from the
+    /// bits without the text: what a list compares first when it orders ids as their texts.
+    public static func asciiPrefix(high: UInt64) -> UInt64 {
+        var value: UInt64 = 0
+        for nibble in 0..<8 {
+            let digit = UInt8(high >> (60 - 4 * UInt64(nibble)) & 0xF)
+            value = value << 8 | UInt64(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+        return value
+    }
+
     public static func text(high: UInt64, low: UInt64) -> String {
         String(unsafeUninitializedCapacity: 36) { write(high: high, low: low, into: $0) }
     }
