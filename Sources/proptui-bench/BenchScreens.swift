@@ -14,13 +14,13 @@ protocol BenchScreen {
     mutating func press(_ key: Key)
     /// The frame's cells (the frame is made, then only counted).
     func frameCells() -> Int
-    /// Opens the selected row's edit and types one character (not timed).
+    /// Opens the selected row's edit and types a new text in place of the first field's (not timed).
     mutating func startEdit()
     /// Saves it and lets the list's change arrive; false when no change was made.
     mutating func finishEdit() -> Bool
 }
 
-/// The sample's screen (`AppState`): `r`, the name replaced by a character, ⏎.
+/// The sample's screen (`AppState`, colours on): `r`, a new name, ⏎.
 struct SampleBenchScreen: BenchScreen {
     var app: AppState
     let now = ContinuousClock.now
@@ -63,7 +63,7 @@ struct SampleBenchScreen: BenchScreen {
 
 /// The model browser on a 13-field model of every kind of value (the e2e fixtures'
 /// `Transaction`: text, a Float, an Int, an enum, an AWSDate, an AWSDateTime, a list, a key):
-/// `e`, the first field's text replaced by a character, C-s.
+/// `e`, a new text in the first field, C-s; colours on, as the sample's.
 struct ModelBenchScreen: BenchScreen {
     var state: BrowserState
     let now = ContinuousClock.now
@@ -81,6 +81,7 @@ struct ModelBenchScreen: BenchScreen {
         var layouts: [String: RecordLayout] = [:]
         for model in schema.models { layouts[model.name] = try RecordLayout(model: model, schema: schema) }
         state = BrowserState(schema: schema, layouts: layouts, access: [:], backend: "local · API key", initialModel: Self.model)
+        state.colorEnabled = true
         _ = state.reduce(.resized(width: width, height: height), now: now)
         _ = state.reduce(.list(model: Self.model, .loaded(Self.rows(rows, layout: layouts[Self.model]!))), now: now)
         _ = state.reduce(.list(model: Self.model, .connectivityChanged(.online)), now: now)
