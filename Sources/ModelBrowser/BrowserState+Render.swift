@@ -187,10 +187,14 @@ extension BrowserState {
         case .list, .detail:
             break
         }
-        let changes: Set<String> = ["n", "e", "d", "u"]
+        let readOnly = currentAccess.isReadOnly
         let hasRelations = currentModel?.fields.contains { $0.association != nil } ?? false
-        var hints = table.hints(in: context).filter { hint in
-            !(currentAccess.isReadOnly && changes.contains(hint.key)) && (hasRelations || hint.word != "follow")
+        var hints = table.hints(in: context) { command in
+            switch command {
+            case .create, .edit, .delete, .undo: !readOnly
+            case .follow: hasRelations
+            default: true
+            }
         }
         if context == .list, !backStack.isEmpty, table.command(for: .escape, in: context) == .back { hints = [("Esc", "back")] + hints }
         if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {

@@ -117,9 +117,10 @@ public struct KeyTable<Context: Hashable & Sendable, Command: Equatable & Sendab
 
     /// The hint line of a context: (keys, word). A hint whose keys do nothing there is left out,
     /// so that a hint cannot promise what a key does not do.
-    public func hints(in context: Context) -> [(key: String, word: String)] {
+    /// `offered` leaves out a hint whose keys' command cannot be done now (a read-only model's changes).
+    public func hints(in context: Context, offered: (Command) -> Bool = { _ in true }) -> [(key: String, word: String)] {
         (hintLines[context] ?? []).filter { hint in
-            hint.keys.allSatisfy { command(for: $0, in: context) != nil }
+            hint.keys.allSatisfy { key in command(for: key, in: context).map(offered) ?? false }
         }.map { ($0.label, $0.word) }
     }
 
