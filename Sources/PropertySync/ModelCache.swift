@@ -102,16 +102,32 @@ public final class ModelCache: RecordCache, Sendable {
         try storage.run { try storage.database.write { db in try entry.insert(db) } }
     }
 
-    public func update(_ operation: PendingOperation<ModelRecord>) throws {
-        let entry = try OutboxEntry(operation, model: modelName)
-        try storage.run { try storage.database.write { db in try entry.update(db) } }
+    public func commit(_ writes: [OutboxWrite<ModelRecord>]) throws {
+        try storage.run { try storage.database.write { db in try apply(writes, db) } }
     }
 
-    public func settle(_ operations: [OperationID], writing record: ModelRecord?) throws {
-        try storage.run {
-            try storage.database.write { db in
+    public func commitInBackground(_ writes: [OutboxWrite<ModelRecord>]) async throws {
+        do {
+            try await storage.database.write { db in try self.apply(writes, db) }
+        } catch {
+            try storage.run { throw error }
+        }
+    }
+
+    private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
+        var upsert: Statement?
+        for write in writes {
+            switch write {
+            case .update(let operation):
+                try OutboxEntry(operation, model: modelName).update(db)
+            case .counted(let attempts):
+                try OutboxEntry.count(attempts, model: modelName, db)
+            case .settle(let operations, let record):
                 try OutboxEntry.delete(operations, model: modelName, db)
-                if let record { try upsert(record, with: upsertStatement(db)) }
+                guard let record else { continue }
+                let statement = try upsert ?? upsertStatement(db)
+                upsert = statement
+                try self.upsert(record, with: statement)
             }
         }
     }

@@ -50,16 +50,36 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
             arguments: [model, operation, recordID, kind, patch, base, before, attempts, lastError])
     }
 
+    /// One operation's row, found through the `outbox_operation` index, or, for a v1 row (which
+    /// has no `operation`), by its `seq`. (`coalesce(operation, seq) = ?` said the same, but
+    /// SQLite can answer it only by reading the whole outbox: each send and answer of a long
+    /// queue then cost a scan of it.)
+    static let operationRow = """
+        ((ifnull(model, '') = ifnull(:model, '') AND operation = :operation) OR (operation IS NULL AND model IS :model AND seq = :operation))
+        """
+
     /// Rewrites the operation's row in place (its place in the order stays).
     func update(_ db: Database) throws {
         try db.execute(
             sql: """
-                UPDATE outbox SET recordID = ?, kind = ?, patch = ?, base = ?, before = ?, attempts = ?, lastError = ?
-                WHERE model IS ? AND coalesce(operation, seq) = ?
+                UPDATE outbox SET recordID = :recordID, kind = :kind, patch = :patch, base = :base, before = :before,
+                    attempts = :attempts, lastError = :lastError
+                WHERE \(Self.operationRow)
                 """,
-            arguments: [recordID, kind, patch, base, before, attempts, lastError, model, Int64(operationID.rawValue)])
+            arguments: [
+                "recordID": recordID, "kind": kind, "patch": patch, "base": base, "before": before, "attempts": attempts,
+                "lastError": lastError, "model": model, "operation": Int64(operationID.rawValue),
+            ])
         // As GRDB's `update` did: a rewrite of an operation no longer there is a failed write.
         guard db.changesCount > 0 else { throw RowMissing(operation: operationID) }
+    }
+
+    /// Sets operations' attempts (those still there).
+    static func count(_ attempts: [OperationID: Int], model: String?, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "UPDATE outbox SET attempts = :attempts WHERE \(operationRow)")
+        for (operation, count) in attempts {
+            try statement.execute(arguments: ["attempts": count, "model": model, "operation": Int64(operation.rawValue)])
+        }
     }
 
     struct RowMissing: Error, CustomStringConvertible {
@@ -69,8 +89,8 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
 
     /// The operations leave the outbox.
     static func delete(_ operations: [OperationID], model: String?, _ db: Database) throws {
-        let statement = try db.cachedStatement(sql: "DELETE FROM outbox WHERE model IS ? AND coalesce(operation, seq) = ?")
-        for operation in operations { try statement.execute(arguments: [model, Int64(operation.rawValue)]) }
+        let statement = try db.cachedStatement(sql: "DELETE FROM outbox WHERE \(operationRow)")
+        for operation in operations { try statement.execute(arguments: ["model": model, "operation": Int64(operation.rawValue)]) }
     }
 
     static func json(_ value: some Encodable) throws -> String {

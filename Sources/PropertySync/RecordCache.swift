@@ -16,10 +16,11 @@ public protocol RecordCache<Record>: Sendable {
 
     /// A new operation, before the key press that made it returns.
     func append(_ operation: PendingOperation<Record>) throws
-    /// The operation's attempts, last error or base changed.
-    func update(_ operation: PendingOperation<Record>) throws
-    /// Operations leave the outbox in the same transaction that writes what the server holds now.
-    func settle(_ operations: [OperationID], writing record: Record?) throws
+    /// Outbox writes made by the sender, in order, in one transaction (a group commit: one wait
+    /// for the disk for every answer that arrived meanwhile), after every write asked for before.
+    func commit(_ writes: [OutboxWrite<Record>]) throws
+    /// The same, awaited without blocking the caller's thread while SQLite waits for the disk.
+    func commitInBackground(_ writes: [OutboxWrite<Record>]) async throws
 
     /// Server records arriving (the newer version wins).
     func merge(_ records: [Record]) throws
@@ -33,6 +34,25 @@ public protocol RecordCache<Record>: Sendable {
     /// The dialect the backend was found to speak (one per backend, for every model).
     func dialect() throws -> APIDialect?
     func setDialect(_ dialect: APIDialect) throws
+}
+
+/// A write the sender makes to the outbox, kept in groups (`RecordCache.commit`).
+public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
+    /// The operation's attempts, last error or base changed.
+    case update(PendingOperation<Record>)
+    /// Operations counted as sent this many times (ahead of their sends).
+    case counted([OperationID: Int])
+    /// Operations leave the outbox in the same transaction that writes what the server holds now
+    /// (nil: nothing to write, e.g. a cancelled operation).
+    case settle([OperationID], writing: Record?)
+}
+
+extension RecordCache {
+    /// The operation's attempts, last error or base changed: committed on its own.
+    public func update(_ operation: PendingOperation<Record>) throws { try commit([.update(operation)]) }
+
+    /// Operations settled: committed on their own.
+    public func settle(_ operations: [OperationID], writing record: Record?) throws { try commit([.settle(operations, writing: record)]) }
 }
 
 /// What was kept: the cache (or its first batch), the outbox in order, and when the cache was

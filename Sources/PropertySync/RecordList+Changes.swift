@@ -119,6 +119,9 @@ extension RecordList {
     @_specialize(where Record == RealEstateProperty)
     func apply(_ change: LocalChange<Record>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
+        // Every write before it is on disk first, and the screen told of it: the change's own
+        // events then go out with it, in order, not behind a group commit under way.
+        commitNow()
         do {
             try storage.append(staged.operation)
         } catch {

@@ -65,6 +65,23 @@ public actor RecordList<Record: ListRecord> {
     /// Reading the rest of the cache; a refresh waits for it (see `readRestOfCache`).
     var cacheReading: Task<Void, Never>?
 
+    // MARK: Group commit (see +GroupCommit)
+    /// The sender's outbox writes not committed yet, in order: the open group, number `openGroup`.
+    var uncommitted: [OutboxWrite<Record>] = []
+    var openGroup = 1
+    /// The records the open group writes (every one: a write that does not say which).
+    var recordsInGroup: Set<Record.ID> = []
+    var groupHoldsEveryRecord = false
+    /// The group the background commit is writing, with its records.
+    var groupOnItsWay: (number: Int, records: Set<Record.ID>, everyRecord: Bool)?
+    /// Every group up to this number is on disk.
+    var committedGroup = 0
+    /// The background commit is running (it takes groups until none is open).
+    var committing = false
+    /// What waits for a group to be on disk: events for the screen, in order, and sends.
+    var eventsAfterCommit: [(group: Int, events: [RecordListEvent<Record>])] = []
+    var sendsAfterCommit: [(group: Int, operation: OperationID, mutation: ModelMutation<Record>)] = []
+
     /// A list over what `storage` kept (the cache and the outbox) and `api`.
     /// Nothing is sent and nothing is published until `start()`.
     public init(
@@ -108,7 +125,13 @@ public actor RecordList<Record: ListRecord> {
 
     /// One event: with the step under way, if any, else on its own.
     func sink(_ event: RecordListEvent<Record>) {
-        if stepEvents != nil { stepEvents?.append(event) } else { sinkBatch([event]) }
+        if stepEvents != nil {
+            stepEvents?.append(event)
+        } else if let group = groupForEvents {
+            eventsAfterCommit.append((group, [event]))
+        } else {
+            sinkBatch([event])
+        }
     }
 
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
@@ -135,10 +158,19 @@ public actor RecordList<Record: ListRecord> {
 
     public func row(_ id: Record.ID) -> RecordRow<Record>? { machine.row(id) }
 
-    public var pendingCount: Int { store.pendingCount }
+    /// How many changes wait for the server, as the outbox on disk says: a group commit under
+    /// way is made first, as it is before the screen hears of it.
+    public var pendingCount: Int {
+        commitNow()
+        return store.pendingCount
+    }
 
-    /// The operations waiting for the server, oldest first (for the detail view and tests).
-    public var pendingOperations: [PendingOperation<Record>] { store.pendingOperations }
+    /// The operations waiting for the server, oldest first (for the detail view and tests), as
+    /// the outbox on disk holds them.
+    public var pendingOperations: [PendingOperation<Record>] {
+        commitNow()
+        return store.pendingOperations
+    }
 
     /// How requests reach the server (the header may say more: live sync's health).
     public var currentConnectivity: Connectivity { machine.link.requests }
@@ -152,9 +184,10 @@ public actor RecordList<Record: ListRecord> {
     // MARK: - Carrying out the machine's actions
 
     /// Does what the machine asked, in order: requests and timers as tasks that feed their
-    /// outcome back, writes to SQLite at once, events to the screen. The step's writes come
-    /// first and its events go out together at the end: the screen is told what is already
-    /// kept, and never draws a revert (`⚡`) without its pending count and its reason.
+    /// outcome back, writes to SQLite (the sender's in a group commit, see +GroupCommit), events
+    /// to the screen. The step's writes come first and its events go out together at the end,
+    /// once the writes are committed: the screen is told what is already kept, and never draws
+    /// a revert (`⚡`) without its pending count and its reason.
     /// A step's actions may start another step at once (closing the socket); its events join
     /// the outer step's, in order.
     @_specialize(where Record == RealEstateProperty)
@@ -164,14 +197,22 @@ public actor RecordList<Record: ListRecord> {
         defer {
             if outermost, let events = stepEvents {
                 stepEvents = nil
-                if !events.isEmpty { sinkBatch(events) }
+                if let group = groupForEvents {
+                    eventsAfterCommit.append((group, events))
+                } else if !events.isEmpty {
+                    sinkBatch(events)
+                }
             }
         }
-        for case .save(let write) in actions { save(write) }
+        for case .save(let write) in actions { keep(write) }
         for action in actions {
             switch action {
             case .send(let operation, let mutation):
-                Task { await self.send(mutation, for: operation) }
+                if let group = groupToWaitFor(mutation.recordID) {
+                    sendsAfterCommit.append((group, operation, mutation))
+                } else {
+                    send(mutation, for: operation)
+                }
             case .read(let recordID, let operation):
                 Task { await self.read(recordID, for: operation) }
             case .save:
@@ -206,13 +247,22 @@ public actor RecordList<Record: ListRecord> {
         }
     }
 
-    private func send(_ mutation: ModelMutation<Record>, for operation: OperationID) async {
-        let answer: Result<Record, AppSyncFailure>
-        do {
-            answer = .success(try await api.send(mutation))
-        } catch {
-            answer = .failure(error)
+    /// Puts a mutation on the wire from a task of its own: it leaves at once, even while this
+    /// actor is busy (a group commit waiting for the disk), and only its answer comes back here.
+    func send(_ mutation: ModelMutation<Record>, for operation: OperationID) {
+        let api = api
+        Task.detached {
+            let answer: Result<Record, AppSyncFailure>
+            do throws(AppSyncFailure) {
+                answer = .success(try await api.send(mutation))
+            } catch {
+                answer = .failure(error)
+            }
+            await self.answered(answer, to: operation)
         }
+    }
+
+    private func answered(_ answer: Result<Record, AppSyncFailure>, to operation: OperationID) {
         run(machine.answered(answer, to: operation))
     }
 
@@ -243,10 +293,11 @@ public actor RecordList<Record: ListRecord> {
     /// Writes to the outbox or cache that fail after the fact (the change is already applied) are
     /// logged: the worst case is an operation sent again after a restart, which the sender
     /// recognises as already applied.
-    private func save(_ write: SyncMachine<Record>.StorageWrite) {
+    func save(_ write: SyncMachine<Record>.StorageWrite) {
         do {
             switch write {
             case .update(let operation): try storage.update(operation)
+            case .counted(let attempts): try storage.commit([.counted(attempts)])
             case .settle(let operations, let record): try storage.settle(operations, writing: record)
             case .merge(let records): try storage.merge(records)
             case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
@@ -277,6 +328,7 @@ extension SyncMachine.StorageWrite {
     var summary: String {
         switch self {
         case .update(let operation): "operation \(operation.id)"
+        case .counted(let attempts): "the sends of \(attempts.count) operations"
         case .settle: "a settled change"
         case .merge(let records): "\(records.count) server records"
         case .remove: "the refreshed list"

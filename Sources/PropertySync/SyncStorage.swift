@@ -185,19 +185,36 @@ public final class SyncStorage: RecordCache, Sendable {
         try run { try database.write { db in try entry.insert(db) } }
     }
 
-    /// The operation's attempts, last error or base changed.
-    public func update(_ operation: PendingOperation<RealEstateProperty>) throws {
-        let entry = try OutboxEntry(operation)
-        try run { try database.write { db in try entry.update(db) } }
+    /// The sender's writes, in order, in one transaction: an operation settled leaves the outbox
+    /// in the same transaction that writes what the server holds now.
+    public func commit(_ writes: [OutboxWrite<RealEstateProperty>]) throws {
+        try run { try database.write { db in try Self.apply(writes, db) } }
     }
 
-    /// The operation is settled: it leaves the outbox in the same transaction that
-    /// writes what the server holds now (nil: nothing to write, e.g. a cancelled operation).
-    public func settle(_ operations: [OperationID], writing record: RealEstateProperty?) throws {
-        try run {
-            try database.write { db in
+    /// The same, waited for without blocking a thread: SQLite's commit (and its wait for the
+    /// disk) runs on the database's own queue, after every write asked for before it.
+    public func commitInBackground(_ writes: [OutboxWrite<RealEstateProperty>]) async throws {
+        do {
+            try await database.write { db in try Self.apply(writes, db) }
+        } catch {
+            try run { throw error }
+        }
+    }
+
+    private static func apply(_ writes: [OutboxWrite<RealEstateProperty>], _ db: Database) throws {
+        var upsertStatement: Statement?
+        for write in writes {
+            switch write {
+            case .update(let operation):
+                try OutboxEntry(operation).update(db)
+            case .counted(let attempts):
+                try OutboxEntry.count(attempts, model: nil, db)
+            case .settle(let operations, let record):
                 try OutboxEntry.delete(operations, model: nil, db)
-                if let record { try Self.upsert(record, with: Self.upsertStatement(db), in: db) }
+                guard let record else { continue }
+                let statement = try upsertStatement ?? Self.upsertStatement(db)
+                upsertStatement = statement
+                try upsert(record, with: statement, in: db)
             }
         }
     }

@@ -81,6 +81,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Renames timed for the sample above 100,000 records in the rename benchmark (each one takes seconds).")
     var renameSampleSamplesLarge = 10
 
+    @Flag(help: "Only the outbox benchmark (durable enqueues, and replaying queued creates and renames).")
+    var outboxOnly = false
+
     @Flag(help: "Only the rename benchmark (a rename from the key press to the frame, proptui against the sample).")
     var renameOnly = false
 
@@ -97,10 +100,10 @@ struct BenchCommand: AsyncParsableCommand {
         let screenSizes = screenSizes.values.filter { $0 > 0 }
         let loadSizes = loadSizes.values.filter { $0 > 0 }
         let renameSizes = renameSizes.values.filter { $0 > 0 }
-        let only = screenOnly || rowsOnly || loadOnly || renameOnly
+        let only = screenOnly || rowsOnly || loadOnly || renameOnly || outboxOnly
         var machine = MachineLoad()
         let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
-        let outbox = replay > 0 && !only ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
+        let outbox = replay > 0 && (!only || outboxOnly) ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
         let live = liveRecords > 0 && !only
             ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
         let load = !loadSizes.isEmpty && (!only || loadOnly) ? try await LoadBenchmark(sizes: loadSizes).run() : []

@@ -3,13 +3,16 @@ import Foundation
 import LocalAppSync
 import PropertySync
 
-/// The outbox's two costs, each against a baseline run in the same process:
+/// The outbox's costs, each against a baseline run in the same process:
 /// - a durable enqueue (the change applied and committed to SQLite with
 ///   `synchronous = FULL` before the call returns) against the same call on an
 ///   in-memory database (the list's own work without the disk);
-/// - replaying N queued operations after a restart to the embedded server on
-///   loopback, against sending the same N mutations straight from a client with
-///   the same parallelism (the wire's own cost).
+/// - replaying N queued creates after a restart to the embedded server on loopback, against
+///   sending the same N mutations straight from a client in the same order, one at a time (the
+///   outbox sends creates so, so that the server's `createdAt` keeps the user's order), and
+///   against sending them four at a time (what that order costs);
+/// - replaying N queued renames of N records, against sending the same renames straight from a
+///   client with the same parallelism.
 struct OutboxBenchmark {
     let enqueues: Int
     let replayed: Int
@@ -21,11 +24,21 @@ struct OutboxBenchmark {
         /// In-memory / durable: how much the disk costs per change.
         let durableSlowdown: Double
         let replayed: Int
-        let replaySeconds: Double
-        let directSendSeconds: Double
+        let parallelSends: Int
+        let createReplaySeconds: Double
+        /// The same creates sent straight, one at a time, in order.
+        let directCreatesInOrderSeconds: Double
+        /// The same creates sent straight, `parallelSends` at a time.
+        let directCreatesInParallelSeconds: Double
+        /// Replay / direct in order: what the outbox adds on top of the wire.
+        let createReplayOverhead: Double
+        let renameReplaySeconds: Double
+        let directRenamesSeconds: Double
         /// Replay / direct: what the outbox adds on top of the wire.
-        let replayOverhead: Double
+        let renameReplayOverhead: Double
     }
+
+    private static let apiKey = "da2-benchbenchbenchbench00001"
 
     func run() async throws -> Result {
         let folder = NSTemporaryDirectory() + "proptui-bench-outbox-" + UUID().uuidString
@@ -34,47 +47,77 @@ struct OutboxBenchmark {
 
         // A server that is not running: the sender finds it down and only the enqueue is timed.
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            dataDirectory: folder + "/server", apiKey: "da2-benchbenchbenchbench00001", seedSamples: false))
+            dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
         let port = try await server.start()
         await server.stop()
-        let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00001")
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
+            endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: Self.apiKey)))
         // The lists that only enqueue live on (their probes keep them) after this function is
         // done with them: they get a port nothing will ever serve, or they would send their
         // outboxes when the server comes back and be timed along with the replay.
         let nowhere = try await Self.unservedPort()
         let deadEnd = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
-            endpoint: "http://127.0.0.1:\(nowhere)/graphql", apiKey: "da2-benchbenchbenchbench00001")))
+            endpoint: "http://127.0.0.1:\(nowhere)/graphql", apiKey: Self.apiKey)))
 
         let inMemory = try await enqueueRate(api: deadEnd, storage: SyncStorage(), count: enqueues)
         let durable = try await enqueueRate(api: deadEnd, storage: SyncStorage(path: folder + "/enqueue.sqlite"), count: enqueues)
 
         // N creates queued while the server is down, in a file, as a quitting app leaves them.
-        let outboxPath = folder + "/replay.sqlite"
+        let createsPath = folder + "/creates.sqlite"
         do {
-            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: outboxPath)) { (_: ListEvent) in }
+            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: createsPath)) { (_: ListEvent) in }
             for index in 0..<replayed { try await list.create(name: "Queued \(index)") }
         }
         let restarted = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            port: port, dataDirectory: folder + "/server", apiKey: "da2-benchbenchbenchbench00001", seedSamples: false))
+            port: port, dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
         _ = try await restarted.start()
         defer { Task { await restarted.stop() } }
 
-        let replayStart = ContinuousClock.now
-        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: outboxPath)) { (_: ListEvent) in }
-        await list.start()
-        while await list.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
-        let replay = ContinuousClock.now - replayStart
+        let parallel = SyncOptions().maximumParallelSends
+        let createReplay = try await Self.replay(createsPath, through: api)
+        let (inOrder, renamedByTheOutbox) = try await Self.timed { try await sendCreates(through: api, parallel: 1) }
+        let (inParallel, renamedStraight) = try await Self.timed { try await sendCreates(through: api, parallel: parallel) }
 
-        let directStart = ContinuousClock.now
-        try await sendDirectly(replayed, through: api, parallel: SyncOptions().maximumParallelSends)
-        let direct = ContinuousClock.now - directStart
+        // N renames of N records the cache holds, queued while the server is down.
+        let renamesPath = folder + "/renames.sqlite"
+        do {
+            let storage = try SyncStorage(path: renamesPath)
+            try storage.merge(renamedByTheOutbox)
+            let list = try RealEstatePropertyList(api: deadEnd, storage: storage) { (_: ListEvent) in }
+            await list.start()  // reads the cache behind its first batch
+            while await list.rows.count < renamedByTheOutbox.count { try await Task.sleep(for: .milliseconds(10)) }
+            for (index, record) in renamedByTheOutbox.enumerated() { try await list.rename(record.id, to: "Renamed \(index)") }
+        }
+        let renameReplay = try await Self.replay(renamesPath, through: api)
+        let (directRenames, _) = try await Self.timed {
+            try await Self.inLanes(renamedStraight, parallel: parallel) { index, record in
+                _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Renamed \(index)"), base: record))
+            }
+        }
         await restarted.stop()
 
         return Result(
             enqueues: enqueues, durableEnqueuesPerSecond: durable, inMemoryEnqueuesPerSecond: inMemory,
-            durableSlowdown: inMemory / max(durable, 1), replayed: replayed, replaySeconds: replay.seconds,
-            directSendSeconds: direct.seconds, replayOverhead: replay.seconds / max(direct.seconds, 0.000_001))
+            durableSlowdown: inMemory / max(durable, 1), replayed: replayed, parallelSends: parallel,
+            createReplaySeconds: createReplay, directCreatesInOrderSeconds: inOrder, directCreatesInParallelSeconds: inParallel,
+            createReplayOverhead: createReplay / max(inOrder, 0.000_001),
+            renameReplaySeconds: renameReplay, directRenamesSeconds: directRenames,
+            renameReplayOverhead: renameReplay / max(directRenames, 0.000_001))
+    }
+
+    /// Seconds from a list's start over the outbox at `path` until it has nothing left to send.
+    private static func replay(_ path: String, through api: AppSyncPropertyAPI) async throws -> Double {
+        let start = ContinuousClock.now
+        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: path)) { (_: ListEvent) in }
+        await list.start()
+        while await list.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        return (ContinuousClock.now - start).seconds
+    }
+
+    private static func timed<T>(_ body: () async throws -> T) async throws -> (seconds: Double, result: T) {
+        let start = ContinuousClock.now
+        let result = try await body()
+        return ((ContinuousClock.now - start).seconds, result)
     }
 
     /// A loopback port that was free a moment ago and that nothing in this run listens on.
@@ -96,28 +139,45 @@ struct OutboxBenchmark {
         return Double(count) / max((ContinuousClock.now - start).seconds, 0.000_001)
     }
 
-    private func sendDirectly(_ count: Int, through api: AppSyncPropertyAPI, parallel: Int) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
+    /// `replayed` creates sent straight from a client, `parallel` at a time: the server's copies.
+    private func sendCreates(through api: AppSyncPropertyAPI, parallel: Int) async throws -> [RealEstateProperty] {
+        let records = (0..<replayed).map { RealEstateProperty(id: PropertyID.random(), name: "Direct \($0)") }
+        return try await Self.inLanes(records, parallel: parallel) { _, record in try await api.send(.create(record)) }
+    }
+
+    /// `body` for every item, `parallel` lanes at a time; what it returned, in the items' order.
+    private static func inLanes<Item: Sendable, Answer: Sendable>(
+        _ items: [Item], parallel: Int, _ body: @escaping @Sendable (Int, Item) async throws -> Answer
+    ) async throws -> [Answer] {
+        try await withThrowingTaskGroup(of: [(Int, Answer)].self) { group in
             for lane in 0..<parallel {
                 group.addTask {
-                    for index in stride(from: lane, to: count, by: parallel) {
-                        _ = try await api.send(.create(RealEstateProperty(id: PropertyID.random(), name: "Direct \(index)")))
-                    }
+                    var answers: [(Int, Answer)] = []
+                    for index in stride(from: lane, to: items.count, by: parallel) { answers.append((index, try await body(index, items[index]))) }
+                    return answers
                 }
             }
-            try await group.waitForAll()
+            var answers: [(Int, Answer)] = []
+            for try await lane in group { answers += lane }
+            return answers.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
 
     static func text(_ result: Result) -> String {
         func rate(_ value: Double) -> String { String(format: "%.0f/s", value) }
+        func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+        func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
         return """
             outbox: \(result.enqueues) creates, each committed to SQLite (WAL, synchronous=FULL) before returning: \
             \(rate(result.durableEnqueuesPerSecond)) (in-memory database, same process: \(rate(result.inMemoryEnqueuesPerSecond)); \
             the disk costs \(String(format: "%.1f", result.durableSlowdown))×)
             outbox: \(result.replayed) queued creates replayed after a restart to the embedded server on loopback: \
-            \(String(format: "%.2f", result.replaySeconds)) s (the same creates sent straight from a client, same parallelism: \
-            \(String(format: "%.2f", result.directSendSeconds)) s; replay/direct \(String(format: "%.2f", result.replayOverhead))×)
+            \(seconds(result.createReplaySeconds)) (the same creates sent straight from a client, in order, one at a time as the \
+            outbox sends them: \(seconds(result.directCreatesInOrderSeconds)); replay/direct \(ratio(result.createReplayOverhead)); \
+            \(result.parallelSends) at a time, the order lost: \(seconds(result.directCreatesInParallelSeconds)))
+            outbox: \(result.replayed) queued renames of as many records replayed after a restart: \(seconds(result.renameReplaySeconds)) \
+            (sent straight, \(result.parallelSends) at a time: \(seconds(result.directRenamesSeconds)); \
+            replay/direct \(ratio(result.renameReplayOverhead)))
             """
     }
 }

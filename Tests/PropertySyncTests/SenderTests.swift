@@ -182,8 +182,10 @@ import Testing
             await server.setReachable(false)
             await server.set(script: [.unreachable])
             try await list.rename("villa", to: "Villa Blu")
-            _ = try await list.create(name: "Offline Cottage")
+            // Offline before the create, which then waits in the outbox (the script fails only
+            // the first request).
             await eventually("the list to go offline") { await list.currentConnectivity != .online }
+            _ = try await list.create(name: "Offline Cottage")
         }
         // A new process: the same file, nothing from the server yet.
         let events = EventRecorder()

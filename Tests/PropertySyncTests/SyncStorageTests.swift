@@ -151,4 +151,21 @@ extension SyncStorageTests {
             return text.contains("damaged") && text.contains("teleport") && text.contains(path)
         }
     }
+
+    /// A send, an answer and a count each find their operation's row through the index: with a
+    /// scan, every step of draining a queue of 10,000 read the whole outbox.
+    @Test func anOperationsRowIsFoundThroughTheIndexNotAScan() throws {
+        let storage = try SyncStorage()
+        for statement in [
+            "UPDATE outbox SET attempts = 1 WHERE \(OutboxEntry.operationRow)",
+            "DELETE FROM outbox WHERE \(OutboxEntry.operationRow)",
+        ] {
+            let plan = try storage.database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement, arguments: ["model": "Todo", "operation": 7])
+                    .map { $0["detail"] as String? ?? "" }
+            }
+            #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(statement): \(plan)")
+            #expect(plan.contains { $0.contains("outbox_operation") }, "\(statement): \(plan)")
+        }
+    }
 }

@@ -40,13 +40,45 @@ extension SyncMachine {
             // Counted before it leaves: killed while it is on the wire, the app must
             // know after a restart that the server may have applied it.
             store.noteSent(operation.id)
-            actions += save(operation.id)
+            actions += countSend(operation.id)
             actions.append(.send(operation.id, mutation(for: operation)))
         }
         return actions
     }
 
-    private func isPending(_ operation: OperationID) -> Bool { store.operation(operation) != nil }
+    /// Whether an operation is still pending. A closure over the store alone: one over the
+    /// machine (a method of it) would hold a copy of the machine while `creationOrder` changes,
+    /// and every create would copy the whole queue of creates.
+    private var isPending: (OperationID) -> Bool {
+        { [store] operation in store.operation(operation) != nil }
+    }
+
+    /// How many operations next in line one write counts ahead of their sends.
+    static var countedAheadLimit: Int { 256 }
+
+    /// The send of an operation (its attempts just counted) is on disk before it leaves: already,
+    /// when it was counted ahead; else written now, with the sends of the operations next in line
+    /// counted ahead, so that a queue drains with one write in `countedAheadLimit` sends, not
+    /// one each. Counted ahead and never sent (the app quits or crashes first), an operation
+    /// reads as perhaps sent after a restart: the sender then reads the record before it takes a
+    /// refusal, and does not fold it away unsent. That is the safe side of the count.
+    private mutating func countSend(_ id: OperationID) -> [Action] {
+        guard let attempts = store.operation(id)?.attempts else { return [] }
+        if let counted = countedAhead.removeValue(forKey: id), counted >= attempts { return [] }
+        var actions = save(id)
+        countedAhead = countedAhead.filter { isPending($0.key) }
+        var ahead: [OperationID: Int] = [:]
+        for operation in store.pendingOperations where ahead.count < Self.countedAheadLimit {
+            guard operation.id != id, countedAhead[operation.id] == nil,
+                  store.pendingOperations(for: operation.recordID).first?.id == operation.id else { continue }
+            ahead[operation.id] = operation.attempts + 1
+        }
+        if !ahead.isEmpty {
+            countedAhead.merge(ahead) { $1 }
+            actions.append(.save(.counted(ahead)))
+        }
+        return actions
+    }
 
     /// The mutation for an operation, carrying the copy it was made against (its base): the
     /// versioned dialect sends that copy's `_version`, the plain one a condition on its fields.

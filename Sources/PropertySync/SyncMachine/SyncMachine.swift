@@ -46,6 +46,8 @@ struct SyncMachine<Record: ListRecord> {
     enum StorageWrite: Equatable {
         /// The operation's attempts or base changed.
         case update(PendingOperation<Record>)
+        /// Operations next in line counted as sent this many times before they are (`countAhead`).
+        case counted([OperationID: Int])
         /// Operations left the outbox; the record (if any) goes to the cache in the same transaction.
         case settle([OperationID], writing: Record?)
         case merge([Record])
@@ -83,6 +85,9 @@ struct SyncMachine<Record: ListRecord> {
     var catchUp: CatchUp?
     /// Pending operations that undo an earlier change (named so when their answer comes).
     var undoes: Set<OperationID> = []
+    /// Sends counted on disk ahead of time (`countAhead`): the attempts the outbox already holds
+    /// for operations next in line, so that they go out without a write of their own.
+    var countedAhead: [OperationID: Int] = [:]
     /// The dialect requests are written in: learnt from the API (or kept from an earlier run), or
     /// until then the best guess. Nothing is sent while it is not known.
     private(set) var dialect: APIDialect
@@ -164,9 +169,11 @@ struct SyncMachine<Record: ListRecord> {
         link.takeShownChange().map { [.emit(.connectivityChanged($0))] } ?? []
     }
 
-    /// The operation's attempts or base changed: saved.
-    func save(_ operation: OperationID) -> [Action] {
-        store.operation(operation).map { [.save(.update($0))] } ?? []
+    /// The operation's attempts or base changed: saved (the outbox then holds its attempts as
+    /// they are, whatever was counted ahead).
+    mutating func save(_ operation: OperationID) -> [Action] {
+        countedAhead[operation] = nil
+        return store.operation(operation).map { [.save(.update($0))] } ?? []
     }
 
     // MARK: - Merging the server's records

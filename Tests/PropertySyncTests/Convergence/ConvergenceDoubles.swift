@@ -153,14 +153,14 @@ final class KillableCache: RecordCache {
         try cache.append(operation)
     }
 
-    func update(_ operation: PendingOperation<ModelRecord>) throws {
+    func commit(_ writes: [OutboxWrite<ModelRecord>]) throws {
         try alive()
-        try cache.update(operation)
+        try cache.commit(writes)
     }
 
-    func settle(_ operations: [OperationID], writing record: ModelRecord?) throws {
+    func commitInBackground(_ writes: [OutboxWrite<ModelRecord>]) async throws {
         try alive()
-        try cache.settle(operations, writing: record)
+        try await cache.commitInBackground(writes)
     }
 
     func merge(_ records: [ModelRecord]) throws {
