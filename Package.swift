@@ -46,10 +46,14 @@ let package = Package(
             name: "OptimisticStore",
             dependencies: [.product(name: "Collections", package: "swift-collections")],
             swiftSettings: strict),
+        // JSON read straight from bytes (`JSONReader`, `JSONText`) and written as values
+        // (`JSONValue`): what the client, the models and the server share. No dependencies.
+        .target(name: "JSONValues", swiftSettings: strict),
         // Client side of the AppSync protocol (config files, HTTP, realtime, errors, retry).
         .target(
             name: "AppSync",
             dependencies: [
+                "JSONValues",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -63,9 +67,9 @@ let package = Package(
         // keys, associations, auth; what can be edited; values checked as AppSync checks them; the
         // GraphQL documents per model and dialect; `ModelRecord`, one record type for any model, for
         // the engine (OptimisticStore's SyncedRecord), read from answers and written as variables.
-        // Reads JSON with AppSync's JSONReader, and writes values as AppSync's JSONValue, so that
-        // the app sends them as they are.
-        .target(name: "AmplifyModels", dependencies: ["AppSync", "OptimisticStore"], swiftSettings: strict),
+        // Reads JSON with JSONValues' JSONReader, and writes values as its JSONValue, so that
+        // the app sends them as they are. Links no HTTP client.
+        .target(name: "AmplifyModels", dependencies: ["JSONValues", "OptimisticStore"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.

@@ -20,7 +20,9 @@ extension AppSyncModelAPI: ListAPI where Model.Record: ListRecord {
         return APIDescription(introspection: response.data, model: model.model)
     }
 
-    public var subscriptions: [RealtimeSubscription] { model.subscriptions }
+    public var subscriptions: [RealtimeSubscription] {
+        model.subscriptions.map { RealtimeSubscription(id: $0.id, query: $0.query, variables: $0.variables) }
+    }
 
     public func readEvent(
         _ data: JSONText, deletion: Bool, knownCopy: (Model.Record.ID) -> Model.Record?

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 /// An `AWSDateTime` in the shape servers write it, "2024-03-14T09:26:53.123Z", packed into
 /// 8 bytes instead of a 24-character heap string (about 64 bytes each): two per record

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 
 /// The plain (Gen 2) dialect on the wire: records without versions, and writes guarded by a

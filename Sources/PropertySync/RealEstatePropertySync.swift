@@ -23,7 +23,11 @@ public struct RealEstatePropertySync: SyncModel {
     public func tombstone(_ record: RealEstateProperty, atLeast version: Int) -> RealEstateProperty { record.tombstone(atLeast: version) }
 
     /// Named `OnCreate`, `OnUpdate` and `OnDelete`, as they always were.
-    public var subscriptions: [RealtimeSubscription] { APIDialect(dialect == .versioned ? .versioned : .plain).subscriptions }
+    public var subscriptions: [SubscriptionDocument] {
+        APIDialect(dialect == .versioned ? .versioned : .plain).subscriptions.map { subscription in
+            SubscriptionDocument(id: subscription.id, query: subscription.query, variables: subscription.variables)
+        }
+    }
 
     // MARK: Reading
 

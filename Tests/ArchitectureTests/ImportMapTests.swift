@@ -110,13 +110,7 @@ import Testing
     @Test func theTerminalSideLinksNoneOfTheSyncStack() throws {
         let package = try Self.packageTargets()
         for module in ["ScreenValues", "Terminal", "VirtualTerminal", "Demo"] {
-            var reached: Set<String> = [module]
-            var queue = [module]
-            while let next = queue.popLast() {
-                for dependency in package[next]?.targets ?? [] where reached.insert(dependency).inserted {
-                    queue.append(dependency)
-                }
-            }
+            let reached = Self.targets(reachedFrom: module, in: package)
             #expect(reached.isDisjoint(with: ["TUI", "PropertySync", "OptimisticStore", "AppSync", "LocalAppSync"]),
                     "\(module) reaches \(reached.sorted())")
             let products = reached.flatMap { package[$0]?.products ?? [] }
@@ -142,5 +136,29 @@ import Testing
             let found = files.contains { $0.range(of: pattern, options: .regularExpression) != nil }
             #expect(found, "docs/architecture.md names \(name), which is not under Sources or Tests")
         }
+    }
+
+    /// The models' descriptions and the screens drawn from them read JSON with `JSONValues`, and
+    /// link no HTTP or WebSocket client (they reached `AppSync` for its JSON reader once).
+    @Test func theModelsAndTheScreensLinkNoClient() throws {
+        let package = try Self.packageTargets()
+        for module in ["JSONValues", "AmplifyModels", "ModelScreens"] {
+            let reached = Self.targets(reachedFrom: module, in: package)
+            #expect(!reached.contains("AppSync"), "\(module) reaches \(reached.sorted())")
+            let products = Set(reached.flatMap { package[$0]?.products ?? [] })
+            #expect(products.isDisjoint(with: ["AsyncHTTPClient", "WSClient", "NIOPosix"]), "\(module) links \(products.sorted())")
+        }
+    }
+
+    /// The targets of this package `module` depends on, itself included, directly or not.
+    static func targets(reachedFrom module: String, in package: [String: Target]) -> Set<String> {
+        var reached: Set<String> = [module]
+        var queue = [module]
+        while let next = queue.popLast() {
+            for dependency in package[next]?.targets ?? [] where reached.insert(dependency).inserted {
+                queue.append(dependency)
+            }
+        }
+        return reached
     }
 }

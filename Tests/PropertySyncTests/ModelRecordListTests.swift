@@ -211,7 +211,7 @@ extension ModelRecordListTests {
             await alice.start()
             await eventually("Alice's subscriptions, naming her, to be taken") { await alice.isFollowingLiveSync }
             // The same subscriptions on a socket of their own, to see what the server delivers.
-            let socket = backend.realtime(alicesAPI.model.subscriptions)
+            let socket = backend.realtime(alicesAPI.subscriptions)
             let delivered = Mutex<[String]>([])
             let subscribed = Mutex(false)
             let reading = Task {

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 @testable import PropertySync

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// The `input` and `condition` variables of the mutations, from typed values: each value as
 /// its field's type carries it on the wire (`FieldValueCodec.json`).

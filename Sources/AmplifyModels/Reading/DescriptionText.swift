@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 import Foundation
 
 /// How large and how deep a description may be: a model file or an introspection answer is a

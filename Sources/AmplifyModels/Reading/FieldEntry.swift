@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// One field of `model_introspection`:
 /// `{name, type, isRequired, isArray, isArrayNullable?, isReadOnly?, association?}`.

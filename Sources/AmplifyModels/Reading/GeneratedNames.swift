@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// The names the API generated for a description would declare, checked before anything is
 /// made of them: two models of one name, a model named `Query` or `String`, two models of one

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 import Foundation
 
 /// Reads the models of an API that has no outputs file from its answer to a GraphQL

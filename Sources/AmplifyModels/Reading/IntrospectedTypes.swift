@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// The types of an introspection answer, by name, and the rules that find models among them.
 struct IntrospectedTypes {

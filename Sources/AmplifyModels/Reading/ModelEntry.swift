@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// One model of `model_introspection`: `{name?, pluralName, fields, attributes?, primaryKeyInfo?}`.
 enum ModelEntry {

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 import Foundation
 
 /// Reads the models of a Gen 2 backend from its `amplify_outputs.json` (`data.model_introspection`),

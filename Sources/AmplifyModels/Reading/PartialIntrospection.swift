@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 import Foundation
 
 /// The introspection answer asked a part at a time, for an API that refuses the whole of it

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// A record's field values as bytes, one after the other in the layout's slot order: what a
 /// record's block holds after its header (`RecordStorage`).

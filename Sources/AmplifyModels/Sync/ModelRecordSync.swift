@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// `SyncModel` for any model, with `ModelRecord`: the documents `ModelDocuments` makes, records
 /// read with `WireModelRecord`, variables written by `ModelDocuments`' inputs.
@@ -31,11 +31,11 @@ public struct ModelRecordSync: SyncModel {
     /// The three subscriptions, naming the caller as the owner only where the API requires it:
     /// elsewhere the server filters by the caller's identity itself, and a named owner would be
     /// compared with what the owner field holds (`sub::username` in Gen 2), matching nothing.
-    public var subscriptions: [RealtimeSubscription] {
+    public var subscriptions: [SubscriptionDocument] {
         let owner = model.requiresOwnerArgument ? model.ownerField.flatMap { field in subscriber.map { (field, $0) } } : nil
         return [MutationKind.create, .update, .delete].map { kind in
             let document = documents.subscription(kind, owner: owner != nil)
-            return RealtimeSubscription(
+            return SubscriptionDocument(
                 id: "on" + kind.capitalized, query: document.text, variables: owner.map { [$0.0: .string($0.1)] } ?? [:])
         }
     }

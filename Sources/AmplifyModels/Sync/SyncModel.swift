@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 import OptimisticStore
 
 /// Everything the sync layer needs to know of one model in one dialect: the record type, the
@@ -46,7 +46,7 @@ public protocol SyncModel<Record>: Sendable {
 
     /// The subscriptions live sync keeps open, with the ids `onCreate`, `onUpdate` and
     /// `onDelete` (by default the documents' own).
-    var subscriptions: [RealtimeSubscription] { get }
+    var subscriptions: [SubscriptionDocument] { get }
 }
 
 extension SyncModel {
@@ -55,10 +55,24 @@ extension SyncModel {
         readEvent(data, deletion: deletion, knownCopy: { _ in known })
     }
 
-    public var subscriptions: [RealtimeSubscription] {
+    public var subscriptions: [SubscriptionDocument] {
         [MutationKind.create, .update, .delete].map { kind in
-            RealtimeSubscription(id: "on" + kind.capitalized, query: documents.subscription(kind).text)
+            SubscriptionDocument(id: "on" + kind.capitalized, query: documents.subscription(kind).text)
         }
+    }
+}
+
+/// A subscription live sync keeps open: its id on the socket, its document and variables (what
+/// the realtime client sends as they are).
+public struct SubscriptionDocument: Sendable, Equatable {
+    public let id: String
+    public let query: String
+    public let variables: [String: JSONValue]
+
+    public init(id: String, query: String, variables: [String: JSONValue] = [:]) {
+        self.id = id
+        self.query = query
+        self.variables = variables
     }
 }
 

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// A field's values: read from what the user typed, checked as AppSync checks them (the
 /// scalar's format, the enum's values, the custom type's fields, required, lists), written back

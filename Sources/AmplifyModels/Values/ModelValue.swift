@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// A field's value, typed: what a record holds, what the user typed once checked, what goes
 /// on the wire. Which case a field uses is fixed by its type (`FieldValueCodec`).

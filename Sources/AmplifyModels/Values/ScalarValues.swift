@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// One scalar value: read from what the user typed, checked as AppSync checks it, written back
 /// as text, and to and from its JSON on the wire.

@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// A record of one model as an answer, a page or a subscription event carries it, read straight
 /// from the bytes (`JSONReader`), each value checked by its field's type as AppSync checks it
