@@ -49,14 +49,16 @@ let package = Package(
         // JSON read straight from bytes (`JSONReader`, `JSONText`) and written as values
         // (`JSONValue`): what the client, the models and the server share. No dependencies.
         .target(name: "JSONValues", swiftSettings: strict),
+        // AWS Signature Version 4 and the credentials it signs with: the client signs its
+        // requests (AWS_IAM), the embedded server checks them.
+        .target(name: "SigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         // Client side of the AppSync protocol (config files, HTTP, realtime, errors, retry).
         .target(
             name: "AppSync",
             dependencies: [
-                "JSONValues",
+                "JSONValues", "SigV4",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -87,7 +89,7 @@ let package = Package(
         .target(
             name: "LocalAppSync",
             dependencies: [
-                "AppSync", "AmplifyModels", "PropertyRules",
+                "JSONValues", "SigV4", "AmplifyModels", "PropertyRules",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "OrderedCollections", package: "swift-collections"),

@@ -1,8 +1,8 @@
-import AppSync
 import Foundation
 import GraphQL
 import Hummingbird
 import NIOCore
+import SigV4
 
 /// `POST /graphql` (and a plain `GET`, refused as a request without a body): body limit, authorization (an IAM signature covers the body, so it is read
 /// first), injected 503, JSON body, then the GraphQL engine (injected latency first, within the

@@ -1,6 +1,6 @@
-import AppSync
 import Foundation
 import Logging
+import SigV4
 
 /// Everything `LocalAppSyncServer` needs to start; `proptui serve` fills it from its options,
 /// the app fills it in-process.

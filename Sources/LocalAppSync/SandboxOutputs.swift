@@ -1,5 +1,5 @@
-import AppSync
 import Foundation
+import JSONValues
 
 /// The `amplify_outputs.json` that describes a running server, as `npx ampx sandbox` writes one
 /// for its cloud sandbox: the GraphQL URL, the region, the modes, and for IAM the identity pool

@@ -1,5 +1,5 @@
-import AppSync
 import Foundation
+import SigV4
 
 /// Checks a SigV4-signed request as AppSync does: the Authorization header's shape, the date
 /// window, the credential scope (day, region, service `appsync`), that the access key and

@@ -1,4 +1,3 @@
-import AppSync
 import Foundation
 import Hummingbird
 import NIOCore

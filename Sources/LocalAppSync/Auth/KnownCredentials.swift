@@ -1,5 +1,5 @@
-import AppSync
 import Foundation
+import SigV4
 import Synchronization
 
 /// The IAM credentials the server accepts: those it was given (the environment of `proptui

@@ -1,4 +1,3 @@
-import AppSync
 import Foundation
 import GraphQL
 import Hummingbird

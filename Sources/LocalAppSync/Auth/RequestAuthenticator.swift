@@ -1,5 +1,5 @@
-import AppSync
 import Foundation
+import SigV4
 
 /// The server's side of AppSync's multi-auth: a request is let in by whichever enabled mode its
 /// headers speak. `Authorization: AWS4-HMAC-SHA256 …` is IAM, any other `Authorization` is a

@@ -1,4 +1,3 @@
-import AppSync
 import AsyncHTTPClient
 import Foundation
 import JWTKit
@@ -10,6 +9,15 @@ import NIOCore
 /// client ids are configured), the token use, the expiry and the start of validity (`nbf`:
 /// a token not valid yet is refused, as RFC 7519 and AppSync do).
 actor UserPoolVerifier {
+    /// The pool's keys are fetched without retrying a refused connection: a pool that cannot be
+    /// reached is said at once, as the app's own client does.
+    private static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     struct Settings: Sendable, Equatable {
         /// `https://cognito-idp.REGION.amazonaws.com/POOL_ID`, what the tokens' `iss` must be.
         var issuer: String
@@ -102,7 +110,7 @@ actor UserPoolVerifier {
         }
         var request = HTTPClientRequest(url: settings.jwksURL.absoluteString)
         request.method = .GET
-        let response = try await AppSyncClient.sharedHTTPClient.execute(request, timeout: .seconds(10))
+        let response = try await Self.http.execute(request, timeout: .seconds(10))
         guard response.status == .ok else { throw JWKSUnavailable(status: Int(response.status.code)) }
         let body = try await response.body.collect(upTo: 1 << 20)
         try await collection.add(jwksJSON: String(buffer: body))

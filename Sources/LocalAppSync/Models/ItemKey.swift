@@ -1,5 +1,5 @@
-import AppSync
 import GRDB
+import JSONValues
 
 /// An item's primary key in the models store: its values in the key's order (partition key
 /// first), and the columns DynamoDB's two orders are read from. A scan walks partitions in the

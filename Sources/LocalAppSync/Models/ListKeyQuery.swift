@@ -1,7 +1,7 @@
 import AmplifyModels
-import AppSync
-import GRDB
 import GraphQL
+import GRDB
+import JSONValues
 import OrderedCollections
 
 /// A list of a model with a custom key, narrowed to one partition as the Gen 2 transformer's

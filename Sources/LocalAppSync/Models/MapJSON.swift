@@ -1,5 +1,5 @@
-import AppSync
 import GraphQL
+import JSONValues
 import OrderedCollections
 
 /// GraphQL's argument values (`Map`) as the JSON values `AmplifyModels` checks and the store

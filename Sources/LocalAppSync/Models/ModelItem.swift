@@ -1,7 +1,7 @@
 import AmplifyModels
-import AppSync
 import Foundation
 import GraphQL
+import JSONValues
 import OrderedCollections
 
 /// One item of one of your models, kept as DynamoDB keeps it: attributes by name, each absent

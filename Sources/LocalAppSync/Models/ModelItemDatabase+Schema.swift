@@ -1,4 +1,3 @@
-import AppSync
 import GRDB
 
 /// The models store's tables and their migrations, and the relation index kept in step with

@@ -1,5 +1,5 @@
-import AppSync
 import GRDB
+import JSONValues
 
 /// `serve --models --seed N`: `ModelSeed`'s items of every model in one transaction, one
 /// prepared INSERT run per row (and one per relation index row), not N mutations.

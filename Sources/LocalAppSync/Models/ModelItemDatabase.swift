@@ -1,6 +1,6 @@
-import AppSync
 import Foundation
 import GRDB
+import JSONValues
 
 /// The store of `serve --models`: every model's items in one SQLite table, keyed by the model's
 /// name and the item's key (`ItemKey`, every field of a composite key), each item one JSON

@@ -1,5 +1,4 @@
 import AmplifyModels
-import AppSync
 import GraphQL
 
 /// The versioned (DataStore) dialect of your models, as AppSync's conflict detection does it

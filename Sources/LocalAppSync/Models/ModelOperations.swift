@@ -1,7 +1,7 @@
 import AmplifyModels
-import AppSync
 import Foundation
 import GraphQL
+import JSONValues
 
 /// The resolvers' work for one of your models, in either dialect, with the semantics of the
 /// sample's stores: a scan in hash order with `limit` counting the items read before the

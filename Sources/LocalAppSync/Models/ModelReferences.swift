@@ -1,5 +1,5 @@
 import AmplifyModels
-import AppSync
+import JSONValues
 
 /// The secondary indexes a `hasMany` or a `hasOne` reads its children through, as the Gen 2
 /// transformer makes one per relation: on the child model, the fields that hold the parent's key

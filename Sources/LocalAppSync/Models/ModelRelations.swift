@@ -1,6 +1,6 @@
 import AmplifyModels
-import AppSync
 import GraphQL
+import JSONValues
 
 /// The resolvers of relation fields, as Amplify's Gen 2 resolvers answer them: a `belongsTo`
 /// (or a `hasOne` whose record holds the key) reads the related record by the key its

@@ -1,5 +1,5 @@
 import AmplifyModels
-import AppSync
+import JSONValues
 
 /// What `serve --models --seed N` writes: N plausible items of every model, the same for the
 /// same N. Every field holds a value its type accepts (`FieldValueCodec` takes every one):

@@ -1,5 +1,5 @@
 import AmplifyModels
-import AppSync
+import JSONValues
 
 /// Plausible values of each scalar for `ModelSeed`, in the shapes `FieldValueCodec` accepts;
 /// text fields read by their name (a `name` or `title` two words, a `description` a phrase).

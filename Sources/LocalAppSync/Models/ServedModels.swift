@@ -1,6 +1,6 @@
 import AmplifyModels
-import AppSync
 import Foundation
+import JSONValues
 
 /// The models `proptui serve --models FILE` serves: read from an `amplify_outputs.json` (its
 /// `data.model_introspection`) or a file holding that object alone, with the object's own text

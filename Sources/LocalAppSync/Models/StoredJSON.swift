@@ -1,4 +1,4 @@
-import AppSync
+import JSONValues
 
 /// The JSON text the models store keeps (an item's attributes, a key's values): compact, keys
 /// sorted, so one value always has one text (a key's text is its row's identity). Written by
