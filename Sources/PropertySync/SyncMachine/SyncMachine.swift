@@ -46,7 +46,7 @@ struct SyncMachine<Record: ListRecord> {
     enum StorageWrite: Equatable {
         /// The operation's attempts or base changed.
         case update(PendingOperation<Record>)
-        /// Operations next in line counted as sent this many times before they are (`countAhead`).
+        /// Operations next in line counted as sent this many times before they are (`countSend`).
         case counted([OperationID: Int])
         /// Operations left the outbox; the record (if any) goes to the cache in the same transaction.
         case settle([OperationID], writing: Record?)
@@ -85,7 +85,7 @@ struct SyncMachine<Record: ListRecord> {
     var catchUp: CatchUp?
     /// Pending operations that undo an earlier change (named so when their answer comes).
     var undoes: Set<OperationID> = []
-    /// Sends counted on disk ahead of time (`countAhead`): the attempts the outbox already holds
+    /// Sends counted on disk ahead of time (`countSend`): the attempts the outbox already holds
     /// for operations next in line, so that they go out without a write of their own.
     var countedAhead: [OperationID: Int] = [:]
     /// The dialect requests are written in: learnt from the API (or kept from an earlier run), or
