@@ -54,7 +54,7 @@ extension RecordList {
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
     public func dismissConflict(_ id: Record.ID) {
-        run(machine.dismissConflict(id))
+        runForTheUser(machine.dismissConflict(id))
     }
 
     /// Undoes the user's last change, and says what it did. A change not yet on the
@@ -65,7 +65,7 @@ extension RecordList {
         case .nothing:
             return .nothing
         case .dropped(let entry, let actions):
-            run(actions)
+            runForTheUser(actions)
             return .undone("Undid \(entry.description) (it had not been sent).", recordID: entry.recordID)
         case .inverse(let entry, let change):
             do throws(InvalidInput) {
@@ -129,7 +129,15 @@ extension RecordList {
             logger.error("could not save a change: \(error)")
             throw InvalidInput(message: "The change could not be saved, so it was not made (\(error)).")
         }
-        run(machine.commit(staged, kind: kind))
+        runForTheUser(machine.commit(staged, kind: kind))
+    }
+
+    /// A step the user's key press made: its writes (its send's count too) are committed before
+    /// the call returns, so that its events reach the screen before the next key is read (a key
+    /// typed ahead of a create acts on the new row), as they did before group commits.
+    private func runForTheUser(_ actions: [SyncMachine<Record>.Action]) {
+        run(actions)
+        commitNow()
     }
 }
 

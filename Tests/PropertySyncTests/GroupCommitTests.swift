@@ -39,4 +39,24 @@ import Testing
         #expect(try storage.outboxCount() == 0)
         #expect(await server.records.count == 40)
     }
+
+    /// A key press's change reaches the screen before the call that made it returns, though its
+    /// send's count goes through a group commit: a key typed ahead of a create acts on the new row.
+    @Test func aChangeIsOnScreenWhenTheCallThatMadeItReturns() async throws {
+        let path = NSTemporaryDirectory() + "proptui-group-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = EventRecorder()
+        let list = try RealEstatePropertyList(
+            api: ScriptedServer(records: []), storage: try SyncStorage(path: path),
+            options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast), onEvent: events.sink)
+        await list.refresh()
+        for index in 0..<20 {
+            let id = try await list.create(name: "Made \(index)")
+            let shown = events.all.contains { event in
+                guard case .rowsChanged(let update) = event else { return false }
+                return update.upserted.contains { $0.id == id }
+            }
+            #expect(shown, "create \(index) was not on screen when `create` returned")
+        }
+    }
 }
