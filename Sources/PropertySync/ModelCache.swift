@@ -115,20 +115,8 @@ public final class ModelCache: RecordCache, Sendable {
     }
 
     private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
-        var upsert: Statement?
-        for write in writes {
-            switch write {
-            case .update(let operation):
-                try OutboxEntry(operation, model: modelName).update(db)
-            case .counted(let attempts):
-                try OutboxEntry.count(attempts, model: modelName, db)
-            case .settle(let operations, let record):
-                try OutboxEntry.delete(operations, model: modelName, db)
-                guard let record else { continue }
-                let statement = try upsert ?? upsertStatement(db)
-                upsert = statement
-                try self.upsert(record, with: statement)
-            }
+        try OutboxEntry.apply(writes, model: modelName, db, entry: { try OutboxEntry($0, model: modelName) }) { record in
+            try upsert(record, with: upsertStatement(db))
         }
     }
 

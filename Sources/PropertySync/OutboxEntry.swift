@@ -82,6 +82,25 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
         }
     }
 
+    /// The sender's writes to `model`'s rows, in order, in the caller's transaction: `entry` makes
+    /// an operation's row, and a settled operation's record goes to the cache through `cache`.
+    static func apply<Record>(
+        _ writes: [OutboxWrite<Record>], model: String?, _ db: Database,
+        entry: (PendingOperation<Record>) throws -> OutboxEntry, cache: (Record) throws -> Void
+    ) throws {
+        for write in writes {
+            switch write {
+            case .update(let operation):
+                try entry(operation).update(db)
+            case .counted(let attempts):
+                try count(attempts, model: model, db)
+            case .settle(let operations, let record):
+                try delete(operations, model: model, db)
+                if let record { try cache(record) }
+            }
+        }
+    }
+
     struct RowMissing: Error, CustomStringConvertible {
         let operation: OperationID
         var description: String { "operation \(operation.rawValue) is not in the outbox" }

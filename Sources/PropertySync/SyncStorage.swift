@@ -202,20 +202,8 @@ public final class SyncStorage: RecordCache, Sendable {
     }
 
     private static func apply(_ writes: [OutboxWrite<RealEstateProperty>], _ db: Database) throws {
-        var upsertStatement: Statement?
-        for write in writes {
-            switch write {
-            case .update(let operation):
-                try OutboxEntry(operation).update(db)
-            case .counted(let attempts):
-                try OutboxEntry.count(attempts, model: nil, db)
-            case .settle(let operations, let record):
-                try OutboxEntry.delete(operations, model: nil, db)
-                guard let record else { continue }
-                let statement = try upsertStatement ?? Self.upsertStatement(db)
-                upsertStatement = statement
-                try upsert(record, with: statement, in: db)
-            }
+        try OutboxEntry.apply(writes, model: nil, db, entry: OutboxEntry.init) { record in
+            try upsert(record, with: upsertStatement(db), in: db)
         }
     }
 
