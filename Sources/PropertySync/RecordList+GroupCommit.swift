@@ -19,23 +19,22 @@ extension RecordList {
     /// commit takes as soon as this actor is free; any other write commits the group first, so
     /// that the disk sees every write in the order it was made.
     func keep(_ write: SyncMachine<Record>.StorageWrite) {
-        switch write {
-        case .update(let operation):
-            uncommitted.append(.update(operation))
-            recordsInGroup.insert(operation.recordID)
-        case .counted(let attempts):
-            uncommitted.append(.counted(attempts))
-            for operation in attempts.keys {
-                if let record = store.operation(operation)?.recordID { recordsInGroup.insert(record) }
-            }
-        case .settle(let operations, let record):
-            uncommitted.append(.settle(operations, writing: record))
-            // Without a record (operations cancelled unsent), which one is not said: every send waits.
-            if let record { recordsInGroup.insert(record.id) } else { groupHoldsEveryRecord = true }
-        default:
+        guard case .outbox(let write) = write else {
             commitNow()
             save(write)
             return
+        }
+        uncommitted.append(write)
+        switch write {
+        case .update(let operation):
+            recordsInGroup.insert(operation.recordID)
+        case .counted(let attempts):
+            for operation in attempts.keys {
+                if let record = store.operation(operation)?.recordID { recordsInGroup.insert(record) }
+            }
+        case .settle(_, let record):
+            // Without a record (operations cancelled unsent), which one is not said: every send waits.
+            if let record { recordsInGroup.insert(record.id) } else { groupHoldsEveryRecord = true }
         }
         guard !committing else { return }
         committing = true

@@ -296,9 +296,7 @@ public actor RecordList<Record: ListRecord> {
     func save(_ write: SyncMachine<Record>.StorageWrite) {
         do {
             switch write {
-            case .update(let operation): try storage.update(operation)
-            case .counted(let attempts): try storage.commit([.counted(attempts)])
-            case .settle(let operations, let record): try storage.settle(operations, writing: record)
+            case .outbox(let write): try storage.commit([write])
             case .merge(let records): try storage.merge(records)
             case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
             case .syncMarks(let lastSync, let baseSync): try storage.setSyncMarks(lastSync: lastSync, baseSync: baseSync)
@@ -327,9 +325,9 @@ extension SyncMachine.StorageWrite {
     /// What was being saved, for the log.
     var summary: String {
         switch self {
-        case .update(let operation): "operation \(operation.id)"
-        case .counted(let attempts): "the sends of \(attempts.count) operations"
-        case .settle: "a settled change"
+        case .outbox(.update(let operation)): "operation \(operation.id)"
+        case .outbox(.counted(let attempts)): "the sends of \(attempts.count) operations"
+        case .outbox(.settle): "a settled change"
         case .merge(let records): "\(records.count) server records"
         case .remove: "the refreshed list"
         case .syncMarks: "the sync time"

@@ -15,7 +15,7 @@ import Testing
         /// The writes of one step, committed before its sends leave (the group commit's rule).
         mutating func apply(_ actions: [PropertyMachine.Action]) {
             var counted = false
-            for case .save(let write) in actions {
+            for case .save(.outbox(let write)) in actions {
                 switch write {
                 case .update(let operation):
                     attempts[operation.id] = operation.attempts

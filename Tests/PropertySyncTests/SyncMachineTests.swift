@@ -56,7 +56,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(machine.store.operation(operation)?.attempts == 1, "counted as sent before it leaves")
         let confirmed = RealEstateProperty(id: "villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
         let answer = machine.answered(.success(confirmed), to: operation)
-        #expect(answer.contains(.save(.settle([operation], writing: confirmed))))
+        #expect(answer.contains(.save(.outbox(.settle([operation], writing: confirmed)))))
         #expect(emitted(answer).contains(.succeeded(OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"))))
         #expect(machine.store.pendingCount == 0)
     }
@@ -114,7 +114,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let (deleted, _) = change(&machine, .delete("stub"), kind: .delete)
         let after = machine.answered(.success(RealEstateProperty(id: "loft", name: "Busy", version: 2)), to: busy)
         #expect(sent(after).isEmpty, "a create and its delete fold away")
-        #expect(after.contains(.save(.settle([created, deleted], writing: nil))))
+        #expect(after.contains(.save(.outbox(.settle([created, deleted], writing: nil)))))
         #expect(machine.store.pendingCount == 0)
     }
 
@@ -126,7 +126,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let (rename, _) = rename(&machine, "doomed", to: "Doomed renamed")
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "name is reserved"))), to: create)
         #expect(reverted(refusal) == ["name is reserved"])
-        #expect(refusal.contains(.save(.settle([create, rename], writing: nil))))
+        #expect(refusal.contains(.save(.outbox(.settle([create, rename], writing: nil)))))
         #expect(machine.store.record("doomed") == nil)
         #expect(machine.store.pendingCount == 0)
     }
@@ -242,7 +242,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(machine.answered(.failure(.rejected(exists)), to: operation).contains(.read(recordID: "new", for: operation)))
         let stored = RealEstateProperty(id: "new", name: "New", version: 1)
         let settled = machine.read(.success(stored), for: operation)
-        #expect(settled.contains(.save(.settle([operation], writing: stored))), "its lost answer, recovered")
+        #expect(settled.contains(.save(.outbox(.settle([operation], writing: stored)))), "its lost answer, recovered")
         #expect(reverted(settled).isEmpty)
     }
 
@@ -266,7 +266,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let stored = RealEstateProperty(id: "new", name: "New", version: 1)
         let decided = machine.read(.success(serverHoldsIt ? stored : nil), for: operation)
         if serverHoldsIt {
-            #expect(decided.contains(.save(.settle([operation], writing: stored))), "applied by the attempt whose answer was lost")
+            #expect(decided.contains(.save(.outbox(.settle([operation], writing: stored)))), "applied by the attempt whose answer was lost")
             #expect(reverted(decided).isEmpty)
         } else {
             #expect(reverted(decided) == ["Injected failure"])
@@ -449,7 +449,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
             Issue.record("expected the unsent rename to be dropped")
             return
         }
-        #expect(actions.contains(.save(.settle([operation], writing: nil))))
+        #expect(actions.contains(.save(.outbox(.settle([operation], writing: nil)))))
         #expect(machine.store.record("villa")?.name == "Villa Rosa")
     }
 

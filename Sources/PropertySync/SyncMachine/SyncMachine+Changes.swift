@@ -70,7 +70,7 @@ extension SyncMachine {
             undoes.remove(operation.id)
             var actions = createLeft(operation, refusal: "it was taken back")
             actions += publish(store.cancel(operation.id))
-            actions.append(.save(.settle([operation.id], writing: nil)))
+            actions.append(.save(.outbox(.settle([operation.id], writing: nil))))
             actions += pump()  // a create held behind this one may go now
             return .dropped(entry, actions)
         }

@@ -75,7 +75,7 @@ extension SyncMachine {
         }
         if !ahead.isEmpty {
             countedAhead.merge(ahead) { $1 }
-            actions.append(.save(.counted(ahead)))
+            actions.append(.save(.outbox(.counted(ahead))))
         }
         return actions
     }
@@ -145,7 +145,7 @@ extension SyncMachine {
             actions += publish(store.cancel(operation))
         }
         undoes.subtract(cancelled)
-        actions.append(.save(.settle(cancelled, writing: nil)))
+        actions.append(.save(.outbox(.settle(cancelled, writing: nil))))
         actions.append(.log(.info, "folded \(cancelled.count) operations that cancel out (record \(id))"))
         return actions
     }

@@ -44,12 +44,9 @@ struct SyncMachine<Record: ListRecord> {
     /// change is already applied): the worst case is an operation sent again after a restart,
     /// which the sender recognises as already applied.
     enum StorageWrite: Equatable {
-        /// The operation's attempts or base changed.
-        case update(PendingOperation<Record>)
-        /// Operations next in line counted as sent this many times before they are (`countSend`).
-        case counted([OperationID: Int])
-        /// Operations left the outbox; the record (if any) goes to the cache in the same transaction.
-        case settle([OperationID], writing: Record?)
+        /// The sender's: an operation's attempts or base, sends counted ahead, operations settled
+        /// (kept in groups: see `RecordList+GroupCommit`).
+        case outbox(OutboxWrite<Record>)
         case merge([Record])
         /// A whole list was read at that time: these records are gone from it.
         case remove([Record.ID], refreshedAt: Date, rowCount: Int)
@@ -173,7 +170,7 @@ struct SyncMachine<Record: ListRecord> {
     /// they are, whatever was counted ahead).
     mutating func save(_ operation: OperationID) -> [Action] {
         countedAhead[operation] = nil
-        return store.operation(operation).map { [.save(.update($0))] } ?? []
+        return store.operation(operation).map { [.save(.outbox(.update($0)))] } ?? []
     }
 
     // MARK: - Merging the server's records
