@@ -64,23 +64,15 @@ public struct PropertyID: Hashable, Sendable {
         }
     }
 
-    /// The id's first 8 bytes of text as one big-endian number when they are ASCII, which orders
-    /// two ids as their texts do when the numbers differ (see `IDPrefix`); nil when not ASCII.
+    /// The id's first 8 bytes of text as one big-endian number when the text is ASCII, which
+    /// orders two ids as their texts do when the numbers differ (see `IDPrefix`); nil when not.
     /// A UUID's prefix is made from its bits, without the text.
     public var asciiPrefix: UInt64? {
         switch form {
         case .uuid(let high, _):
             return UUIDBits.asciiPrefix(high: high)
-        case .text(var text):
-            return text.withUTF8 { bytes in
-                var value: UInt64 = 0
-                for index in 0..<8 {
-                    let byte = index < bytes.count ? bytes[index] : 0
-                    guard byte < 0x80 else { return nil }
-                    value = value << 8 | UInt64(byte)
-                }
-                return value
-            }
+        case .text(let text):
+            return RecordKey.asciiPrefix(of: text)
         }
     }
 }

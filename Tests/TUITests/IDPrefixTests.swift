@@ -31,5 +31,9 @@ import PropertySync
         #expect(IDPrefix(PropertyID("abcdefgh-2").asciiPrefix).precedes(IDPrefix(PropertyID("abcdefgh-1").asciiPrefix)) == nil)
         #expect(IDPrefix(PropertyID("ab").asciiPrefix).precedes(IDPrefix(PropertyID("ab\u{0}").asciiPrefix)) == nil)
         #expect(IDPrefix(PropertyID("ab").asciiPrefix).precedes(IDPrefix(PropertyID("abc").asciiPrefix)) == true)
+        // A combining mark past the 8th byte makes the 8th character another ("e" + U+0301 is
+        // "é", after "f"): the prefixes, "abcdefge" before "abcdefgf", must not decide.
+        #expect("abcdefge\u{301}" > "abcdefgf")
+        #expect(IDPrefix(PropertyID("abcdefge\u{301}").asciiPrefix).precedes(IDPrefix(PropertyID("abcdefgf").asciiPrefix)) == nil)
     }
 }

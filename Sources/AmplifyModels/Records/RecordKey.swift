@@ -100,13 +100,20 @@ extension RecordKey {
         switch part {
         case .uuid(let high, _):
             return UUIDBits.asciiPrefix(high: high)
-        case .text(var text):
-            return text.withUTF8 { bytes in
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-                return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < bytes.count ? bytes[$1] : 0) }
-            }
+        case .text(let text):
+            return Self.asciiPrefix(of: text)
         case .int, .float:
             return nil
+        }
+    }
+
+    /// A text's first 8 bytes as one big-endian number when all of it is ASCII (see `asciiPrefix`),
+    /// else nil: the rule for any id kept as text, a model's key or the sample's.
+    public static func asciiPrefix(of text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < bytes.count ? bytes[$1] : 0) }
         }
     }
 }
