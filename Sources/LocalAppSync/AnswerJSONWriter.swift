@@ -78,3 +78,12 @@ struct AnswerJSONWriter {
         value < 10 ? value + UInt8(ascii: "0") : value - 10 + UInt8(ascii: "a")
     }
 }
+
+extension AnswerJSONWriter {
+    /// A `Double` as the library writes it: Swift's shortest text, without a trailing `.0`.
+    mutating func double(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+}

@@ -11,6 +11,8 @@ final class AppSyncGraphQL: Sendable {
     let limits: ServerLimits
     /// `{ __typename }`, for `FastPagePlan`; nil when the fast path is off.
     private let typenameOnly: SelectionSet?
+    /// What the fast path may write itself.
+    let shapes: AnswerShapes
 
     /// The sample's API in a dialect.
     convenience init(
@@ -21,8 +23,8 @@ final class AppSyncGraphQL: Sendable {
         try self.init(sdl: dialect.sdl, resolvers: resolvers.served, limits: limits, fastPagePath: fastPagePath)
     }
 
-    /// Any API: its SDL and the resolvers of its root fields. The fast path answers only the
-    /// sample's pages (`FastPagePlan`); other APIs pass `fastPagePath: false`.
+    /// Any API: its SDL and the resolvers of its root fields. `fastPagePath: false` answers
+    /// every request through the library (to check the fast path against it).
     init(sdl: String, resolvers: ServedResolvers, limits: ServerLimits, fastPagePath: Bool) throws {
         self.limits = limits
         typenameOnly = fastPagePath ? (try parse(source: "{ __typename }").definitions.first as? OperationDefinition)?.selectionSet : nil
@@ -38,6 +40,9 @@ final class AppSyncGraphQL: Sendable {
             try Self.attachStoppingFieldReaders(to: schema.getType(name: name) as? GraphQLObjectType)
             try Self.attachStoppingFieldReaders(to: schema.getType(name: "Model\(name)Connection") as? GraphQLObjectType)
         }
+        shapes = try AnswerShapes(
+            schema: schema, capturing: resolvers.capturing, recordTypes: Set(resolvers.recordTypes),
+            resolved: resolvers.fields.mapValues { Set($0.keys) })
         eventSchema = try buildSchema(source: PartialEvents.relaxedSDL(sdl, recordTypes: Set(resolvers.recordTypes)))
         try Self.attachSubscriptions(resolvers.subscribe, to: eventSchema.subscriptionType)
     }
@@ -98,38 +103,46 @@ final class AppSyncGraphQL: Sendable {
             return Answer(body: .dictionary(["data": .null, "errors": [GraphQLErrorFormatter.resolverError(refusal)]]), ranMutation: false)
         }
         let ranMutation = operation?.operation == .mutation
-        let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0) }
+        let plan = typenameOnly.flatMap { FastPagePlan(document: document, typenameOnly: $0, shapes: shapes) }
         let capture = plan.map { _ in PageCapture() }
         let pageCosts = PageAnswerCost.byResponseKey(operation, in: document)
-        let (schema, budget) = (schema, RequestBudget(limits: limits, capture: capture, pageCosts: pageCosts))
+        let (schema, limits) = (schema, limits)
+        let budget = RequestBudget(limits: limits, capture: capture, pageCosts: pageCosts)
         // The fast path's answer is written (as JSON bytes) within the time limit, as the library's is built.
         // Only the light requests (the fast path's pages, `{ __typename }`) stay on the shared pool.
         let light = plan != nil || operation.map { Self.selectsOnlyTypename($0) } == true
         let outcome = await ExecutionDeadline.run(within: limits.executionTimeout, on: light ? nil : ExecutionThreads.shared) {
-            () -> Result<(GraphQLResult, [UInt8]?), GraphQLError> in
+            () -> Result<(GraphQLResult, [UInt8]?, RequestBudget), GraphQLError> in
             do {
                 if delay > .zero { try await Task.sleep(for: delay) }
                 let result = try await GraphQL.execute(
                     schema: schema, documentAST: plan?.executedDocument ?? document, rootValue: (), context: budget,
                     variableValues: variables, operationName: operationName)
-                guard let plan, let capture else { return .success((result, nil)) }
-                return .success((result, plan.encodedAnswer(result, from: capture)))
+                guard let plan, let capture else { return .success((result, nil, budget)) }
+                if let encoded = plan.encodedAnswer(result, from: capture) { return .success((result, encoded, budget)) }
+                // A stored value the fast path does not write: the library answers the whole request.
+                let again = RequestBudget(limits: limits, pageCosts: pageCosts)
+                let answer = try await GraphQL.execute(
+                    schema: schema, documentAST: document, rootValue: (), context: again,
+                    variableValues: variables, operationName: operationName)
+                return .success((answer, nil, again))
             } catch {
                 return .failure(GraphQLError(error))
             }
         }
         // A request that grew large (or was cut off) leaves glibc's arenas full: give that back.
-        if outcome == nil || budget.spentResponseBytes >= MemoryTrim.largeRequestBytes { MemoryTrim.soon() }
+        let used = (try? outcome?.get())?.2 ?? budget
+        if outcome == nil || used.spentResponseBytes >= MemoryTrim.largeRequestBytes { MemoryTrim.soon() }
         switch outcome {
-        case .success((_, let encoded?))?:
+        case .success((_, let encoded?, _))?:
             return Answer(json: encoded)
-        case .success(_)? where budget.refusedIntrospection:
+        case .success(_)? where used.refusedIntrospection:
             // One error for the whole answer, not one per introspection value tried after the limit.
             let error = AppSyncResolverError.introspectionTooLarge(limit: limits.maxIntrospectionValues)
             return Answer(
                 body: .dictionary(["data": .null, "errors": [GraphQLErrorFormatter.requestError(type: error.errorType, message: error.message)]]),
                 ranMutation: ranMutation)
-        case .success((let result, nil))?:
+        case .success((let result, nil, _))?:
             var response: OrderedDictionary<String, Map> = ["data": result.data ?? .null]
             if !result.errors.isEmpty { response["errors"] = .array(result.errors.map(GraphQLErrorFormatter.resolverError)) }
             return Answer(body: .dictionary(response), ranMutation: ranMutation)

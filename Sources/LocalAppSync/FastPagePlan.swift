@@ -1,49 +1,55 @@
 import GraphQL
+import JSONValues
 
 /// The fast path for the common shape of the read queries: one query operation whose root
-/// fields are `listRealEstateProperties` / `syncRealEstateProperties` (selecting `items { … }`
-/// of scalar fields, `nextToken`, `startedAt`, `__typename`) or `getRealEstateProperty`
-/// (selecting scalar fields), with aliases, arguments inline or in variables.
+/// fields are a model's page queries (`list<Plural>`, `sync<Plural>`, selecting `items { … }`,
+/// `nextToken`, `startedAt`, `__typename`) or its `get<Model>`, selecting the record's own
+/// fields and custom types' fields at any depth, with aliases, arguments inline or in variables.
 ///
 /// GraphQLSwift's execution makes a task per list item and per field and a `Map` per value
 /// (~100 ms for a page of 1,000). Here the library still parses, validates and executes the
 /// operation, root resolvers included, so arguments, variables, the resolver count, the
 /// response budget, the deadline and every error stay the library's; but it executes a copy of
 /// the document whose root fields select only `__typename`. The resolvers leave what they read
-/// in a `PageCapture`, and the selected fields are rendered from it, in the document's order,
-/// with the values the library's scalar serialization gives, straight to JSON bytes. Any other shape (fragments,
-/// directives, duplicate response keys, nested objects, several operations) is not planned and
-/// goes through the library as it is.
+/// in a `PageCapture`, and the selected fields are written from it, in the document's order,
+/// with the values the library's scalar serialization gives, straight to JSON bytes. Any other
+/// shape (fragments, directives, duplicate response keys, relations, several operations) is not
+/// planned and goes through the library as it is; so does a request whose stored values the
+/// library would refuse (a null in a non-null field, an enum value no longer declared, a number
+/// out of `Int`'s range): `encodedAnswer` answers nil and the caller runs the library.
 struct FastPagePlan: Sendable {
     /// The document the library executes: the request's, with each root field selecting only `__typename`.
     let executedDocument: Document
-    /// What to render for each root field, by response key.
+    /// What to write for each root field, by response key.
     private let roots: [String: Root]
 
     private enum Root: Sendable {
-        case page([PageField])
-        case record([RecordField])
+        case page(connection: String, [PageField])
+        case record([Selected])
     }
 
     private enum PageField: Sendable {
-        case items(key: String, fields: [RecordField])
+        case items(key: String, fields: [Selected])
         case nextToken(key: String)
         case startedAt(key: String)
         case typename(key: String)
     }
 
-    private struct RecordField: Sendable {
+    /// One selected field of a record or custom type.
+    private struct Selected: Sendable {
         let key: String
-        let name: String
-    }
+        let kind: Kind
 
-    private static let pageFields: Set<String> = ["listRealEstateProperties", "syncRealEstateProperties"]
-    private static let recordField = "getRealEstateProperty"
-    private static let recordFieldNames = Set(PropertyRecord.fieldNames + ["__typename"])
+        enum Kind: Sendable {
+            case typename(String)
+            /// The stored attribute `name`, of type `shape`; a custom type's selection in `fields`.
+            case value(name: String, shape: AnswerShapes.Value, fields: [Selected]?)
+        }
+    }
 
     /// The plan for a validated `document`, or nil when it is not of the fast path's shape.
     /// `typenameOnly` is the selection set `{ __typename }` (parsed once by the caller).
-    init?(document: Document, typenameOnly: SelectionSet) {
+    init?(document: Document, typenameOnly: SelectionSet, shapes: AnswerShapes) {
         guard document.definitions.count == 1, let operation = document.definitions.first as? OperationDefinition,
             operation.operation == .query, operation.directives.isEmpty
         else { return nil }
@@ -53,11 +59,11 @@ struct FastPagePlan: Sendable {
             guard let field = selection as? Field, field.directives.isEmpty, let selectionSet = field.selectionSet else { return nil }
             let key = field.alias?.value ?? field.name.value
             guard roots[key] == nil else { return nil }
-            if Self.pageFields.contains(field.name.value) {
-                guard let fields = Self.pageFields(of: selectionSet) else { return nil }
-                roots[key] = .page(fields)
-            } else if field.name.value == Self.recordField {
-                guard let fields = Self.recordFields(of: selectionSet) else { return nil }
+            if let (connection, record) = shapes.pages[field.name.value] {
+                guard let fields = Self.pageFields(of: selectionSet, record: record, shapes: shapes) else { return nil }
+                roots[key] = .page(connection: connection, fields)
+            } else if let record = shapes.records[field.name.value] {
+                guard let fields = Self.selected(selectionSet, of: record, shapes: shapes) else { return nil }
                 roots[key] = .record(fields)
             } else {
                 return nil
@@ -70,7 +76,7 @@ struct FastPagePlan: Sendable {
         self.roots = roots
     }
 
-    private static func pageFields(of selectionSet: SelectionSet) -> [PageField]? {
+    private static func pageFields(of selectionSet: SelectionSet, record: String, shapes: AnswerShapes) -> [PageField]? {
         var fields: [PageField] = []
         var keys = Set<String>()
         for selection in selectionSet.selections {
@@ -79,7 +85,7 @@ struct FastPagePlan: Sendable {
             guard keys.insert(key).inserted else { return nil }
             switch (field.name.value, field.selectionSet) {
             case ("items", let items?):
-                guard let itemFields = recordFields(of: items) else { return nil }
+                guard let itemFields = selected(items, of: record, shapes: shapes) else { return nil }
                 fields.append(.items(key: key, fields: itemFields))
             case ("nextToken", nil): fields.append(.nextToken(key: key))
             case ("startedAt", nil): fields.append(.startedAt(key: key))
@@ -90,26 +96,43 @@ struct FastPagePlan: Sendable {
         return fields
     }
 
-    private static func recordFields(of selectionSet: SelectionSet) -> [RecordField]? {
-        var fields: [RecordField] = []
+    /// The fields selected of the object type `typeName` (a record or a custom type), or nil
+    /// when one is not the fast path's to write.
+    private static func selected(_ selectionSet: SelectionSet, of typeName: String, shapes: AnswerShapes) -> [Selected]? {
+        guard let shapesOfType = shapes.objects[typeName] else { return nil }
+        var fields: [Selected] = []
         var keys = Set<String>()
         for selection in selectionSet.selections {
-            guard let field = selection as? Field, field.directives.isEmpty, field.arguments.isEmpty, field.selectionSet == nil,
-                recordFieldNames.contains(field.name.value)
-            else { return nil }
+            guard let field = selection as? Field, field.directives.isEmpty, field.arguments.isEmpty else { return nil }
             let key = field.alias?.value ?? field.name.value
             guard keys.insert(key).inserted else { return nil }
-            fields.append(RecordField(key: key, name: field.name.value))
+            let name = field.name.value
+            if name == "__typename" {
+                guard field.selectionSet == nil else { return nil }
+                fields.append(Selected(key: key, kind: .typename(typeName)))
+                continue
+            }
+            guard let shape = shapesOfType[name] else { return nil }
+            switch (shape.objectName, field.selectionSet) {
+            case (nil, nil):
+                fields.append(Selected(key: key, kind: .value(name: name, shape: shape, fields: nil)))
+            case (let object?, let selection?):
+                guard let inner = Self.selected(selection, of: object, shapes: shapes) else { return nil }
+                fields.append(Selected(key: key, kind: .value(name: name, shape: shape, fields: inner)))
+            default:
+                return nil
+            }
         }
         return fields
     }
 
     /// The answer's JSON, as the library path would send it for `result`: `data` with each root
     /// field that produced a value written from what its resolver read (the others, null where
-    /// they failed, as the library answered), then the library's errors.
-    func encodedAnswer(_ result: GraphQLResult, from capture: PageCapture) -> [UInt8] {
+    /// they failed, as the library answered), then the library's errors. Nil when a stored value
+    /// is one the library would refuse: the caller runs the request through the library instead.
+    func encodedAnswer(_ result: GraphQLResult, from capture: PageCapture) -> [UInt8]? {
         var rows = 0
-        for read in capture.reads() { if case .page(let page) = read { rows += page.records.count } }
+        for read in capture.reads() { if case .page(let page) = read { rows += page.items.count } }
         var json = AnswerJSONWriter(reservingCapacity: 256 + rows * 300)
         json.raw("{")
         json.key("data", first: true)
@@ -119,8 +142,10 @@ struct FastPagePlan: Sendable {
                 json.key(key, first: index == 0)
                 switch (value, roots[key], capture.read(forKey: key)) {
                 case (.null, _, _): json.null()
-                case (_, .page(let pageFields)?, .page(let page)?): Self.write(page, pageFields, to: &json)
-                case (_, .record(let recordFields)?, .record(let record?)?): Self.write(record, recordFields, to: &json)
+                case (_, .page(let connection, let pageFields)?, .page(let page)?):
+                    guard Self.write(page, connection, pageFields, to: &json) else { return nil }
+                case (_, .record(let recordFields)?, .record(let item?)?):
+                    guard Self.write(.object(item.attributes), recordFields, to: &json) else { return nil }
                 default: json.raw(Self.encoded(value))
                 }
             }
@@ -143,16 +168,16 @@ struct FastPagePlan: Sendable {
         return (try? Array(GraphQLJSONEncoder().encode(value))) ?? Array("null".utf8)
     }
 
-    private static func write(_ page: PropertyPage, _ fields: [PageField], to json: inout AnswerJSONWriter) {
+    private static func write(_ page: ModelOperations.Page, _ connection: String, _ fields: [PageField], to json: inout AnswerJSONWriter) -> Bool {
         json.raw("{")
         for (index, field) in fields.enumerated() {
             switch field {
             case .items(let key, let recordFields):
                 json.key(key, first: index == 0)
                 json.raw("[")
-                for (row, record) in page.records.enumerated() {
+                for (row, item) in page.items.enumerated() {
                     if row > 0 { json.raw(",") }
-                    write(record, recordFields, to: &json)
+                    guard write(.object(item.attributes), recordFields, to: &json) else { return false }
                 }
                 json.raw("]")
             case .nextToken(let key):
@@ -163,28 +188,78 @@ struct FastPagePlan: Sendable {
                 if let startedAt = page.startedAt { json.int(Int(startedAt)) } else { json.null() }
             case .typename(let key):
                 json.key(key, first: index == 0)
-                json.string("ModelRealEstatePropertyConnection")
+                json.string(connection)
             }
         }
         json.raw("}")
+        return true
     }
 
-    private static func write(_ record: PropertyRecord, _ fields: [RecordField], to json: inout AnswerJSONWriter) {
+    /// An object's selected fields; false when the value is not an object (the library would refuse it).
+    private static func write(_ object: JSONValue, _ fields: [Selected], to json: inout AnswerJSONWriter) -> Bool {
+        guard case .object(let members) = object else { return false }
         json.raw("{")
         for (index, field) in fields.enumerated() {
             json.key(field.key, first: index == 0)
-            switch field.name {
-            case "id": json.string(record.id)
-            case "name": json.string(record.name)
-            case "address": if let address = record.address { json.string(address) } else { json.null() }
-            case "createdAt": json.string(record.createdAt)
-            case "updatedAt": json.string(record.updatedAt)
-            case "_version": json.int(record.version)
-            case "_deleted": if let deleted = record.deleted { json.bool(deleted) } else { json.null() }
-            case "_lastChangedAt": json.int(Int(record.lastChangedAt))
-            default: json.string("RealEstateProperty")  // __typename: the only other name planned
+            switch field.kind {
+            case .typename(let name): json.string(name)
+            case .value(let name, let shape, let inner):
+                guard write(members[name], shape, inner, to: &json) else { return false }
             }
         }
         json.raw("}")
+        return true
+    }
+
+    /// One stored value (nil: absent) as the library serializes it for a field of type `shape`;
+    /// false for a value it would refuse, or convert in a way not written here.
+    private static func write(_ value: JSONValue?, _ shape: AnswerShapes.Value, _ fields: [Selected]?, to json: inout AnswerJSONWriter) -> Bool {
+        if case .nonNull(let inner) = shape {
+            guard let value, value != .null else { return false }
+            return write(value, inner, fields, to: &json)
+        }
+        guard let value, value != .null else {
+            json.null()
+            return true
+        }
+        switch (shape, value) {
+        case (.list(let item), .array(let values)):
+            json.raw("[")
+            for (index, element) in values.enumerated() {
+                if index > 0 { json.raw(",") }
+                guard write(element, item, fields, to: &json) else { return false }
+            }
+            json.raw("]")
+        case (.object, .object):
+            return write(value, fields ?? [], to: &json)
+        case (.enumeration(let names), .string(let text)) where names.contains(text):
+            json.string(text)
+        case (.scalar(.text), .string(let text)), (.scalar(.custom), .string(let text)):
+            json.string(text)
+        case (.scalar(.int), .int(let number)) where Int64(Int32.min)...Int64(Int32.max) ~= number:
+            json.int(Int(number))
+        case (.scalar(.float), .int(let number)):
+            json.double(Double(number))
+        case (.scalar(.float), .double(let number)) where number.isFinite, (.scalar(.custom), .double(let number)) where number.isFinite:
+            json.double(number)
+        case (.scalar(.custom), .int(let number)):
+            json.int(Int(number))
+        case (.scalar(.boolean), .bool(let flag)), (.scalar(.custom), .bool(let flag)):
+            json.bool(flag)
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+extension AnswerShapes.Value {
+    /// The custom type a value of this shape is an object of (through lists and non-null).
+    var objectName: String? {
+        switch self {
+        case .nonNull(let inner), .list(let inner): inner.objectName
+        case .object(let name): name
+        case .scalar, .enumeration: nil
+        }
     }
 }

@@ -80,7 +80,7 @@ public final class LocalAppSyncServer: Sendable {
             graphQL = try AppSyncGraphQL(
                 sdl: models.sdl(dialect),
                 resolvers: ModelResolvers(operations: operations, schema: models.schema, hub: hub, faults: faults).served,
-                limits: configuration.limits, fastPagePath: false)
+                limits: configuration.limits, fastPagePath: configuration.fastPagePath)
             return
         }
         let path = (configuration.dataDirectory as NSString).appendingPathComponent(configuration.schema.databaseFileName)

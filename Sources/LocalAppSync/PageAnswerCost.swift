@@ -2,7 +2,7 @@ import GraphQL
 
 /// What a page costs in the answer, from what the document selects under its `items`: each
 /// response key (an alias of `name` is one more copy of the name) for each record. A page is
-/// first charged as its records' JSON (`PropertyRecord.estimatedJSONBytes`, one copy of each
+/// first charged as its records' JSON (`ModelItem.estimatedBytes`, one copy of each
 /// field); a document that selects 500 aliases per record would otherwise build an answer of
 /// hundreds of megabytes from a page charged at a few hundred kilobytes.
 struct PageAnswerCost: Sendable {
@@ -34,23 +34,14 @@ struct PageAnswerCost: Sendable {
         return costs
     }
 
-    /// The answer's bytes for `records`, beyond the one copy of each already charged.
-    func extraBytes(for records: [PropertyRecord]) -> Int {
-        let selected = records.reduce(0) { total, record in
-            total + 2 + itemFields.reduce(0) { $0 + $1.key.utf8.count + 4 + Self.valueBytes($1.name, record) }
+    /// The answer's bytes for `items`, beyond the one copy of each already charged.
+    func extraBytes(for items: [ModelItem]) -> Int {
+        let selected = items.reduce(0) { total, item in
+            total + 2 + itemFields.reduce(0) { total, field in
+                let value = field.name == "__typename" ? 20 : item.attributes[field.name].map(ModelItem.estimatedBytes) ?? 4
+                return total + field.key.utf8.count + 4 + value
+            }
         }
-        return max(0, selected - records.reduce(0) { $0 + $1.estimatedJSONBytes })
-    }
-
-    private static func valueBytes(_ field: String, _ record: PropertyRecord) -> Int {
-        switch field {
-        case "id": record.id.utf8.count + 2
-        case "name": record.name.utf8.count + 2
-        case "address": (record.address?.utf8.count ?? 2) + 2
-        case "createdAt": record.createdAt.utf8.count + 2
-        case "updatedAt": record.updatedAt.utf8.count + 2
-        case "__typename": 20
-        default: 14
-        }
+        return max(0, selected - items.reduce(0) { $0 + $1.estimatedBytes })
     }
 }

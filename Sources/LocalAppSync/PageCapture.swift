@@ -6,8 +6,8 @@ import Synchronization
 /// rendered from what was left here instead of by the library's per-field execution.
 final class PageCapture: Sendable {
     enum Read: Sendable {
-        case page(PropertyPage)
-        case record(PropertyRecord?)
+        case page(ModelOperations.Page)
+        case record(ModelItem?)
     }
 
     private let kept = Mutex<[String: Read]>([:])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GraphQL
+import JSONValues
 
 /// One `RealEstateProperty` row as the server stores it. LocalAppSync keeps its own model
 /// (it does not import the client's `PropertySync`): the server is self-contained.
@@ -54,5 +55,16 @@ struct PropertyRecord: Codable, Sendable, Equatable, FetchableRecord, Persistabl
         if let deleted { source["_deleted"] = deleted }
         guard let fields else { return source }
         return source.filter { fields.contains($0.key) }
+    }
+
+    /// The record as the models store keeps an item (absent values absent).
+    var item: ModelItem {
+        var attributes: [String: JSONValue] = [
+            "id": .string(id), "name": .string(name), "createdAt": .string(createdAt), "updatedAt": .string(updatedAt),
+            "_version": .int(Int64(version)), "_lastChangedAt": .int(lastChangedAt),
+        ]
+        if let address { attributes["address"] = .string(address) }
+        if let deleted { attributes["_deleted"] = .bool(deleted) }
+        return ModelItem(attributes: attributes)
     }
 }

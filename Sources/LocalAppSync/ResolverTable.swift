@@ -11,6 +11,9 @@ struct ServedResolvers {
     var recordTypes: [String]
     /// Resolvers of fields of other types than the roots (relations), by type, then field.
     var fields: [String: [String: GraphQLFieldResolve]] = [:]
+    /// The root query fields whose resolvers leave their reads in the request's `PageCapture`,
+    /// for the fast path (`FastPagePlan`).
+    var capturing: Set<String> = []
 }
 
 /// The resolvers of the sample's schema's root fields, by field name.
@@ -20,7 +23,9 @@ struct ResolverTable: Sendable {
     let faults: FaultSettings
 
     var served: ServedResolvers {
-        ServedResolvers(queries: queryResolvers, mutations: mutationResolvers, subscribe: subscribe, recordTypes: ["RealEstateProperty"])
+        let queries = queryResolvers
+        return ServedResolvers(
+            queries: queries, mutations: mutationResolvers, subscribe: subscribe, recordTypes: ["RealEstateProperty"], capturing: Set(queries.keys))
     }
 
     var queryResolvers: [String: GraphQLFieldResolve] {
@@ -29,10 +34,7 @@ struct ResolverTable: Sendable {
             "getRealEstateProperty": { _, args, context, info in
                 let budget = try Self.start(context)
                 let record = try await queries.get(args)
-                if let capture = budget?.capture {
-                    capture.keep(.record(record), forKey: Self.responseKey(info))
-                    return record.map { _ in [String: any Sendable]() }
-                }
+                if budget?.capture != nil { return ModelResolvers.answer(record?.item, budget: budget, info: info) }
                 return record?.resolverSource()
             },
             "listRealEstateProperties": { _, args, context, info in
@@ -50,18 +52,11 @@ struct ResolverTable: Sendable {
         return resolvers
     }
 
-    /// A page as the library reads it, or (on the fast path) left for `FastPagePlan` to render,
-    /// with an empty object for the library, which selects only `__typename` under it. Charged
-    /// first for the copies its aliases make (`PageAnswerCost`), before any of it is built.
     static func answer(_ page: PropertyPage, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
-        if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page.records)) }
-        guard let capture = budget?.capture else { return page.resolverSource() }
-        capture.keep(.page(page), forKey: responseKey(info))
-        return [:]
-    }
-
-    private static func responseKey(_ info: GraphQLResolveInfo) -> String {
-        info.fieldASTs.first?.alias?.value ?? info.fieldName
+        guard budget?.capture != nil || budget?.pageCosts[ModelResolvers.responseKey(info)] != nil else { return page.resolverSource() }
+        let items = ModelOperations.Page(items: page.records.map(\.item), nextToken: page.nextToken, startedAt: page.startedAt)
+        let answer = try ModelResolvers.answer(items, budget: budget, info: info)
+        return budget?.capture == nil ? page.resolverSource() : answer
     }
 
     var mutationResolvers: [String: GraphQLFieldResolve] {

@@ -23,7 +23,7 @@ import Testing
                 for _ in 0..<250 {
                     let request = generator.next(tokens: tokens)
                     // Of the fast path's shape (else this would compare the library with itself).
-                    #expect(FastPagePlan(document: try parse(source: request.query), typenameOnly: typenameOnly) != nil)
+                    #expect(FastPagePlan(document: try parse(source: request.query), typenameOnly: typenameOnly, shapes: fast.server.graphQL.shapes) != nil)
                     let body = try TestServer.body(request.query, variables: .dictionary(request.variables))
                     let fastAnswer = try await fast.post(body: body)
                     let libraryAnswer = try await library.post(body: body)
@@ -68,7 +68,7 @@ import Testing
                 ]
                 for document in documents {
                     let parsed = try? parse(source: document)
-                    #expect(parsed.flatMap { FastPagePlan(document: $0, typenameOnly: typenameOnly) } == nil, "\(document)")
+                    #expect(parsed.flatMap { FastPagePlan(document: $0, typenameOnly: typenameOnly, shapes: fast.server.graphQL.shapes) } == nil, "\(document)")
                 }
                 for document in documents + wrong {
                     let variables: Map = document.contains("$s") ? ["s": true] : document.contains("$l") ? ["l": "three"] : [:]

@@ -52,7 +52,7 @@ struct ModelItem: Sendable, Equatable {
         attributes.reduce(2) { total, attribute in total + attribute.key.utf8.count + 4 + Self.estimatedBytes(attribute.value) }
     }
 
-    private static func estimatedBytes(_ value: JSONValue) -> Int {
+    static func estimatedBytes(_ value: JSONValue) -> Int {
         switch value {
         case .null, .bool: 5
         case .int, .double: 20

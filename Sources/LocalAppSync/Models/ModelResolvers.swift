@@ -17,18 +17,18 @@ struct ModelResolvers {
         var mutations: [String: GraphQLFieldResolve] = [:]
         for model in operations {
             let name = model.model.name
-            queries["get" + name] = { _, args, context, _ in
-                try ResolverTable.start(context)
-                return try await model.get(args)?.resolverSource
-            }
-            queries["list" + model.model.pluralName] = { _, args, context, _ in
+            queries["get" + name] = { _, args, context, info in
                 let budget = try ResolverTable.start(context)
-                return try await model.list(args, budget: budget).resolverSource
+                return Self.answer(try await model.get(args), budget: budget, info: info)
+            }
+            queries["list" + model.model.pluralName] = { _, args, context, info in
+                let budget = try ResolverTable.start(context)
+                return try Self.answer(try await model.list(args, budget: budget), budget: budget, info: info)
             }
             if model.versioned {
-                queries["sync" + model.model.pluralName] = { _, args, context, _ in
+                queries["sync" + model.model.pluralName] = { _, args, context, info in
                     let budget = try ResolverTable.start(context)
-                    return try await model.sync(args, budget: budget).resolverSource
+                    return try Self.answer(try await model.sync(args, budget: budget), budget: budget, info: info)
                 }
             }
             mutations["create" + name] = mutation { try await model.create($0) }
@@ -41,7 +41,29 @@ struct ModelResolvers {
             queries: queries, mutations: mutations,
             subscribe: { mutations in { _, args, _, _ in hub.subscribe(to: mutations, filter: SubscriptionHub.filter(of: args)) } },
             recordTypes: operations.map(\.model.name),
-            fields: ModelRelations(operations: byName, schema: schema).resolvers)
+            fields: ModelRelations(operations: byName, schema: schema).resolvers,
+            capturing: Set(queries.keys))
+    }
+
+    /// A record as the library reads it, or (on the fast path, `FastPagePlan`) left in the
+    /// request's capture, with an empty object for the library, which selects only `__typename` under it.
+    static func answer(_ item: ModelItem?, budget: RequestBudget?, info: GraphQLResolveInfo) -> [String: any Sendable]? {
+        guard let capture = budget?.capture else { return item?.resolverSource }
+        capture.keep(.record(item), forKey: responseKey(info))
+        return item.map { _ in [:] }
+    }
+
+    /// A page, likewise; charged first for the copies its aliases make (`PageAnswerCost`),
+    /// before any of it is built.
+    static func answer(_ page: ModelOperations.Page, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
+        if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page.items)) }
+        guard let capture = budget?.capture else { return page.resolverSource }
+        capture.keep(.page(page), forKey: responseKey(info))
+        return [:]
+    }
+
+    static func responseKey(_ info: GraphQLResolveInfo) -> String {
+        info.fieldASTs.first?.alias?.value ?? info.fieldName
     }
 
     private func mutation(_ write: @Sendable @escaping (Map) async throws -> ModelItem) -> GraphQLFieldResolve {
