@@ -1,7 +1,7 @@
 import GraphQL
 import OrderedCollections
 
-/// The GraphQL engine of the server: the dialect's schema (`AppSyncSchema`) with resolvers
+/// The GraphQL engine of the server: the served models' schema in a dialect (`TransformerSDL`) with resolvers
 /// attached, and the parse → depth limit → validate → execute pipeline that answers a request
 /// in AppSync's shapes. The GraphQL library does the parsing, validation and execution.
 final class AppSyncGraphQL: Sendable {
@@ -13,15 +13,6 @@ final class AppSyncGraphQL: Sendable {
     private let typenameOnly: SelectionSet?
     /// What the fast path may write itself.
     let shapes: AnswerShapes
-
-    /// The sample's API in a dialect.
-    convenience init(
-        dialect: ServedDialect, operations: any PropertyOperations, hub: SubscriptionHub, faults: FaultSettings,
-        limits: ServerLimits, fastPagePath: Bool = true
-    ) throws {
-        let resolvers = ResolverTable(operations: operations, hub: hub, faults: faults)
-        try self.init(sdl: dialect.sdl, resolvers: resolvers.served, limits: limits, fastPagePath: fastPagePath)
-    }
 
     /// Any API: its SDL and the resolvers of its root fields. `fastPagePath: false` answers
     /// every request through the library (to check the fast path against it).

@@ -10,12 +10,8 @@ struct AppSyncResolverError: Error, CustomStringConvertible {
 
     var description: String { message }
 
-    /// Optimistic concurrency rejected a write made against an older `_version`.
-    static func conflictUnhandled(serverRecord: PropertyRecord) -> Self {
-        conflictUnhandled(serverItem: serverRecord.map)
-    }
-
-    /// The same for any record: `serverItem` is the record as the server holds it, every field.
+    /// Optimistic concurrency rejected a write made against an older `_version`: `serverItem` is
+    /// the record as the server holds it, every field.
     static func conflictUnhandled(serverItem: Map) -> Self {
         Self(errorType: "ConflictUnhandled", message: "Conflict resolver rejects mutation.", data: serverItem)
     }

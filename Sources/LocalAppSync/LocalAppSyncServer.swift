@@ -17,9 +17,8 @@ public final class LocalAppSyncServer: Sendable {
     /// Fault injection, changeable while the server runs.
     public let faults: FaultSettings
 
-    /// The dialect's store: `PropertyDatabase` (versioned), `ItemDatabase` (Gen 2), or
-    /// `ModelItemDatabase` (your own models).
-    let store: any PropertyStore
+    /// Every model's items, the sample's or your own.
+    let store: ModelItemDatabase
     let hub = SubscriptionHub()
     let graphQL: AppSyncGraphQL
     /// The identity pool the server plays for guests, when IAM is on: `REGION:UUID`.
@@ -61,49 +60,25 @@ public final class LocalAppSyncServer: Sendable {
                     UserPoolVerifier(settings: .init(issuer: $0.issuer, jwksURL: $0.jwksURL, clientIds: $0.clientIds))
                 } : nil)
         let signer = try PageTokenSigner.stored(in: configuration.dataDirectory)
-        if let models = configuration.models {
-            let dialect = configuration.schema
-            let path = (configuration.dataDirectory as NSString).appendingPathComponent(ModelItemDatabase.fileName(dialect))
-            let database: ModelItemDatabase
-            do {
-                database = try ModelItemDatabase(
-                    path: path, dialect: dialect, references: ModelReferences(schema: models.schema), seed: ModelSeed(schema: models.schema))
-            } catch let mismatch as StoreDialectMark.Mismatch {
-                throw LocalAppSyncError.storeDialectMismatch(path: path, stored: mismatch.stored, requested: mismatch.requested)
-            }
-            store = database
-            let operations = models.schema.models.map { model in
-                ModelOperations(
-                    model: model, schema: models.schema, database: database, limits: configuration.limits, signer: signer,
-                    conflictHandler: configuration.conflictHandler)
-            }
-            graphQL = try AppSyncGraphQL(
-                sdl: models.sdl(dialect),
-                resolvers: ModelResolvers(operations: operations, schema: models.schema, hub: hub, faults: faults).served,
-                limits: configuration.limits, fastPagePath: configuration.fastPagePath)
-            return
-        }
-        let path = (configuration.dataDirectory as NSString).appendingPathComponent(configuration.schema.databaseFileName)
-        let operations: any PropertyOperations
+        // The sample is one model description among others, served by the same store and resolvers.
+        let dialect = configuration.schema
+        let served = configuration.models ?? .sample(limits: configuration.limits, dialect: dialect)
+        let fileName = ModelItemDatabase.fileName(dialect, sample: configuration.models == nil)
+        let path = (configuration.dataDirectory as NSString).appendingPathComponent(fileName)
         do {
-            switch configuration.schema {
-            case .versioned:
-                let database = try PropertyDatabase(path: path)
-                store = database
-                operations = VersionedOperations(
-                    queries: PropertyQueries(database: database, limits: configuration.limits, signer: signer),
-                    mutations: PropertyMutations(database: database, limits: configuration.limits, conflictHandler: configuration.conflictHandler))
-            case .gen2:
-                let database = try ItemDatabase(path: path)
-                store = database
-                operations = ItemOperations(database: database, limits: configuration.limits, signer: signer)
-            }
+            store = try ModelItemDatabase(path: path, dialect: dialect, served: served)
         } catch let mismatch as StoreDialectMark.Mismatch {
             throw LocalAppSyncError.storeDialectMismatch(path: path, stored: mismatch.stored, requested: mismatch.requested)
         }
+        let operations = served.schema.models.map { [store] model in
+            ModelOperations(
+                model: model, schema: served.schema, database: store, limits: configuration.limits, signer: signer,
+                conflictHandler: configuration.conflictHandler, textRules: served.textRules[model.name] ?? [:])
+        }
         graphQL = try AppSyncGraphQL(
-            dialect: configuration.schema, operations: operations, hub: hub, faults: faults, limits: configuration.limits,
-            fastPagePath: configuration.fastPagePath)
+            sdl: served.sdl(dialect),
+            resolvers: ModelResolvers(operations: operations, schema: served.schema, hub: hub, faults: faults).served,
+            limits: configuration.limits, fastPagePath: configuration.fastPagePath)
     }
 
     /// The bound port while running.
@@ -158,7 +133,7 @@ public final class LocalAppSyncServer: Sendable {
         precondition(count >= 0, "a negative number of properties")
         do {
             try await store.seedGenerated(count: count, progressInterval: 100_000, progress: progress)
-        } catch PropertyDatabase.SeedRefusal.storeNotEmpty {
+        } catch ModelItemDatabase.SeedRefusal.storeNotEmpty {
             throw LocalAppSyncError.storeNotEmpty(dataDirectory: configuration.dataDirectory)
         }
     }

@@ -14,7 +14,7 @@ enum StoreDialectMark {
                 return try String.fetchOne(db, sql: "SELECT name FROM \(tableName)") ?? "unknown"
             }
             // The versioned store's table, from before stores were marked.
-            if try db.tableExists(PropertyRecord.databaseTableName) { return ServedDialect.versioned.rawValue }
+            if try db.tableExists("realEstateProperty") { return ServedDialect.versioned.rawValue }
             return nil  // a new file
         }
         if let found, found != expected.rawValue { throw Mismatch(stored: found, requested: expected) }

@@ -43,13 +43,6 @@ final class SubscriptionHub: Sendable {
         return clauses.isEmpty ? .null : .dictionary(["and": .array(clauses)])
     }
 
-    func publish(mutation: String, record: PropertyRecord, selectedFields: Set<String>) {
-        let limited = record.map.dictionary.map { fields in
-            Map.dictionary(fields.filter { key, _ in selectedFields.contains(key) })
-        } ?? .null
-        publish(mutation: mutation, limitedFields: limited, source: record.resolverSource(limitedTo: selectedFields))
-    }
-
     /// An event whose filter fields (`limitedFields`) and execution source are made already
     /// limited to what the mutation selected.
     func publish(mutation: String, limitedFields limited: Map, source: Event) {

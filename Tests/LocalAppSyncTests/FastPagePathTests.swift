@@ -162,10 +162,12 @@ import Testing
                 // The token is signed (a MAC, then the JSON): read past the MAC, as both answers' tokens are.
                 guard let range = Range(match.range(at: 1), in: text),
                     let sealed = Data(base64Encoded: String(text[range]).replacingOccurrences(of: "\\/", with: "/")),
-                    var token = try? JSONDecoder().decode(PageToken.self, from: sealed.dropFirst(32))
+                    var token = try? JSONDecoder().decode(ModelPageToken.self, from: sealed.dropFirst(32))
                 else { continue }
                 token.startedAt = 0
-                text.replaceSubrange(range, with: token.payload.base64EncodedString())
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                text.replaceSubrange(range, with: ((try? encoder.encode(token)) ?? Data()).base64EncodedString())
             }
         }
         if let errors = answer.json["errors"].array, errors.count > 1 {

@@ -103,18 +103,4 @@ import Testing
         #expect(sameJSON(fastJSON, slow))
         #expect(slow["data"]["a"]["nextToken"].string != nil)
     }
-
-    @Test func everyScanPageSeeksTheScanOrderIndex() async throws {
-        try await TestServer.gen2 { server in
-            let database = try #require(server.server.store as? ItemDatabase)
-            try await server.create(name: "One", id: "one")
-            let item = try #require(try await database.item(id: "one"))
-            for cursor in [nil, ScanOrder.Cursor(after: item)] {
-                let plan = try await database.scanPlan(after: cursor, limit: 1000)
-                #expect(plan.allSatisfy { !$0.contains("TEMP B-TREE") }, "no sort per page: \(plan)")
-                #expect(plan.contains { $0.contains("INDEX index_gen2RealEstateProperty_on_scanKey_id") }, "the index: \(plan)")
-                if cursor != nil { #expect(plan.contains { $0.hasPrefix("SEARCH") }, "a seek: \(plan)") }
-            }
-        }
-    }
 }

@@ -86,10 +86,12 @@ import Testing
         try await TestServer.gen2 { server in
             try await server.create(name: "Cleared", address: "Somewhere", id: "c")
             let cleared = try await server.graphQL(#"mutation { updateRealEstateProperty(input: {id: "c", address: null}) { address } }"#)
+            #expect(cleared["errors"].isNull, "\(cleared["errors"])")
             #expect(cleared["data"]["updateRealEstateProperty"]["address"].isNull)
             // Removed, not NULL: absent to a condition.
             let absent = try await server.graphQL(
                 #"mutation { updateRealEstateProperty(input: {id: "c", name: "Still"}, condition: {address: {attributeExists: false}}) { name } }"#)
+            #expect(absent["errors"].isNull, "\(absent["errors"])")
             #expect(absent["data"]["updateRealEstateProperty"]["name"] == "Still")
         }
     }

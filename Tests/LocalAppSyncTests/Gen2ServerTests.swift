@@ -87,8 +87,8 @@ import Testing
         }
         // Swap the two stores (each file with its WAL): each is refused under the other's name.
         let files = FileManager.default
-        let versioned = directory + "/" + ServedDialect.versioned.databaseFileName
-        let gen2 = directory + "/" + ServedDialect.gen2.databaseFileName
+        let versioned = directory + "/" + ModelItemDatabase.fileName(.versioned, sample: true)
+        let gen2 = directory + "/" + ModelItemDatabase.fileName(.gen2, sample: true)
         func move(_ from: String, _ to: String) throws {
             for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: from + suffix) {
                 try files.moveItem(atPath: from + suffix, toPath: to + suffix)
@@ -100,7 +100,7 @@ import Testing
         for dialect in ServedDialect.allCases {
             var configuration = LocalAppSyncConfiguration(dataDirectory: directory, apiKey: TestServer.apiKey, seedSamples: false)
             configuration.schema = dialect
-            let path = directory + "/" + dialect.databaseFileName
+            let path = directory + "/" + ModelItemDatabase.fileName(dialect, sample: true)
             let other: ServedDialect = dialect == .gen2 ? .versioned : .gen2
             #expect(throws: LocalAppSyncError.storeDialectMismatch(path: path, stored: other.rawValue, requested: dialect)) {
                 _ = try LocalAppSyncServer(configuration: configuration)
@@ -115,7 +115,7 @@ import Testing
             let listed = try await server.graphQL("{ listRealEstateProperties(filter: {address: {attributeExists: false}}) { items { name } } }")
             #expect(sameJSON(listed["data"]["listRealEstateProperties"]["items"], [["name": "Sunset Bungalow"]]))
             let all = try await server.graphQL("{ listRealEstateProperties { items { name } } }")
-            #expect(all["data"]["listRealEstateProperties"]["items"].array?.count == PropertyDatabase.samples.count)
+            #expect(all["data"]["listRealEstateProperties"]["items"].array?.count == ServedModels.sampleProperties.count)
         }
     }
 

@@ -1,4 +1,5 @@
 import GraphQL
+import JSONValues
 import Testing
 @testable import LocalAppSync
 
@@ -96,10 +97,11 @@ import Testing
         // The default must never refuse a single page of 1,000 at the length limits, or a
         // client could never sync such a table.
         let limits = ServerLimits()
-        let widest = PropertyRecord(
-            id: String(repeating: "i", count: 256), name: String(repeating: "é", count: limits.maxNameLength),
-            address: String(repeating: "東", count: limits.maxAddressLength), createdAt: "2026-11-23T03:00:00.000Z",
-            updatedAt: "2026-11-23T03:00:00.000Z", version: 1, deleted: nil, lastChangedAt: 0)
-        #expect(widest.estimatedJSONBytes * limits.maxPageSize <= limits.maxResponseBytes)
+        let widest = ModelItem(attributes: [
+            "id": .string(String(repeating: "i", count: 256)), "name": .string(String(repeating: "é", count: limits.maxNameLength)),
+            "address": .string(String(repeating: "東", count: limits.maxAddressLength)), "createdAt": "2026-11-23T03:00:00.000Z",
+            "updatedAt": "2026-11-23T03:00:00.000Z", "_version": .int(1), "_deleted": .bool(true), "_lastChangedAt": .int(1_795_408_450_948),
+        ])
+        #expect(widest.estimatedBytes * limits.maxPageSize <= limits.maxResponseBytes)
     }
 }

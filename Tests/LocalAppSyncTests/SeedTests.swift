@@ -33,15 +33,16 @@ import Testing
         return pages
     }
 
-    @Test func aFullSyncReadsEverySeededPropertyOnceInIDOrder() async throws {
+    @Test func aFullSyncReadsEverySeededPropertyOnce() async throws {
         try await TestServer.with { server in
             try await server.server.seedGenerated(count: 5000)
             let pages = try await Self.allPages(server)
-            #expect(pages.count == 5)
+            // DynamoDB's paging: a page that read its limit carries a token, even when nothing follows.
+            #expect(pages.count == 6 && pages.last?.isEmpty == true)
             let ids = pages.flatMap { $0 }.compactMap { $0["id"].string }
             #expect(ids.count == 5000)
             #expect(Set(ids).count == 5000, "no property is read twice")
-            #expect(ids == ids.sorted(), "in id order, page after page")
+            #expect(ids != ids.sorted(), "in scan order (the key's hash), as DynamoDB scans, not in id order")
             // Ids as the app makes them: lowercase UUIDs.
             #expect(ids.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() })
             // Every field, on the first 500.
@@ -50,7 +51,9 @@ import Testing
             #expect(items.count == 500)
             let first = try #require(items.first)
             #expect(items.allSatisfy { $0["_version"] == 1 && $0["_deleted"].isNull })
-            #expect(items.allSatisfy { !($0["name"].string ?? "").isEmpty && !($0["address"].string ?? "").isEmpty })
+            #expect(items.allSatisfy { !($0["name"].string ?? "").isEmpty })
+            // The address is optional: one in six or so is left out, as a form would leave it.
+            #expect(items.filter { !($0["address"].string ?? "").isEmpty }.count > 350)
             // One bulk write: one write time, stamped as a mutation's would be.
             #expect(items.allSatisfy { $0["_lastChangedAt"] == first["_lastChangedAt"] && $0["createdAt"] == first["createdAt"] })
             #expect(first["createdAt"] == first["updatedAt"])

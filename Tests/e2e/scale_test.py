@@ -28,8 +28,10 @@ tui_test.TIMEOUT = 300
 
 
 def seed(database, count):
-    """`count` properties in one executemany. Ids are hashes, so the server's pages (by id)
-    arrive in no particular creation order, as a DynamoDB scan's do."""
+    """`count` properties in one executemany, into the table the sample's versioned store had
+    before it was served as one model among others: the server moves them into its models table
+    when it first opens the file (so this also runs that move at scale). Ids are hashes, and
+    pages come in scan order, in no particular creation order, as a DynamoDB scan's do."""
     def rows():
         for i in range(count):
             stamp = f"2024-05-01T10:{i // 60000 % 60:02d}:{i // 1000 % 60:02d}.{i % 1000:03d}Z"
@@ -37,6 +39,9 @@ def seed(database, count):
                    stamp, stamp, 1, 0, 1_700_000_000_000 + i)
     connection = sqlite3.connect(database)
     with connection:
+        connection.execute(
+            "CREATE TABLE realEstateProperty (id TEXT PRIMARY KEY, name TEXT NOT NULL, address TEXT, createdAt TEXT NOT NULL,"
+            " updatedAt TEXT NOT NULL, version INTEGER NOT NULL, deleted BOOLEAN, lastChangedAt INTEGER NOT NULL)")
         connection.executemany(
             "INSERT INTO realEstateProperty (id, name, address, createdAt, updatedAt, version, deleted, lastChangedAt)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows())
@@ -44,13 +49,11 @@ def seed(database, count):
 
 
 def prepared_data_dir(binary):
-    """A data directory whose embedded server holds ROWS properties: the server creates its
-    tables once (empty), then the rows go straight into SQLite."""
+    """A data directory whose embedded server holds ROWS properties, written straight into
+    SQLite before the server first opens it."""
     data = tempfile.mkdtemp(prefix="proptui-scale-")
     server_dir = os.path.join(data, "server")
-    process, _, _, _ = start_server(binary, server_dir, "--empty")
-    process.terminate()
-    process.wait(timeout=30)
+    os.makedirs(server_dir)
     seed(os.path.join(server_dir, "proptui-server.sqlite"), ROWS)
     return data
 

@@ -90,14 +90,20 @@ public enum TransformerSDL {
         let version = versioned ? ["_version: Int"] : []
         let deleted = versioned ? ["_deleted: ModelBooleanInput"] : []
         let filterable = stored.compactMap { field in FieldInputs.filterInput(field).map { "\(field.name): \($0)" } }
-        let conditionable = stored.filter { !key.contains($0.name) }.compactMap { field in
-            FieldInputs.filterInput(field).map { "\(field.name): \($0)" }
+        // The transformer adds the timestamps' conditions after the rest (and after `not`).
+        let conditionInput = { (fields: [ModelField]) in
+            fields.filter { !key.contains($0.name) }.compactMap { field in FieldInputs.filterInput(field).map { "\(field.name): \($0)" } }
         }
+        let conditionable = conditionInput(stored.filter { !timestamps.contains($0.name) })
+        let timestampConditions = conditionInput(stored.filter { timestamps.contains($0.name) })
         let subscribable = stored.compactMap { field in FieldInputs.subscriptionInput(field).map { "\(field.name): \($0)" } }
         return [
             block("type Model\(name)Connection", ["items: [\(name)]!", "nextToken: String"] + (versioned ? ["startedAt: AWSTimestamp"] : [])),
             block("input Model\(name)FilterInput", filterable + ["and: [Model\(name)FilterInput]", "or: [Model\(name)FilterInput]", "not: Model\(name)FilterInput"] + deleted),
-            block("input Model\(name)ConditionInput", conditionable + ["and: [Model\(name)ConditionInput]", "or: [Model\(name)ConditionInput]", "not: Model\(name)ConditionInput"] + deleted),
+            block(
+                "input Model\(name)ConditionInput",
+                conditionable + ["and: [Model\(name)ConditionInput]", "or: [Model\(name)ConditionInput]", "not: Model\(name)ConditionInput"] + deleted
+                    + timestampConditions),
             block("input ModelSubscription\(name)FilterInput", subscribable + ["and: [ModelSubscription\(name)FilterInput]", "or: [ModelSubscription\(name)FilterInput]"] + deleted),
             // A generated `id` may be left out of a create; a custom key may not.
             block("input Create\(name)Input", writable.map { "\($0.name): \(inputType($0, optional: key.contains($0.name) && !model.primaryKey.isCustom && $0.name == "id"))" } + version),

@@ -27,7 +27,7 @@ struct ListKeyQuery: Sendable {
         guard key.isCustom else { return nil }
         let partitionName = key.partitionKey
         let sortName = sortArgumentName(key)
-        let partition = JSONValue(args[partitionName]).flatMap { $0 == .null ? nil : $0 }
+        let partition = JSONValue(args[partitionName]).flatMap { value -> JSONValue? in value == .null ? .none : value }
         let sortCondition = sortName.flatMap { args[$0].dictionary }
         let direction = args["sortDirection"].string
         if direction != nil, sortName == nil {

@@ -27,10 +27,15 @@ extension ModelItemDatabase {
     }
 
     func scan(model: String, after key: ItemKey?, limit: Int) async throws -> [Row] {
-        try await rows(
-            "SELECT \(Self.columns) FROM \(Self.table) WHERE model = ?" + (key == nil ? "" : " AND (scanKey, keyText) > (?, ?)")
-                + " ORDER BY scanKey, keyText LIMIT ?",
-            [model] + (key.map { [$0.scanKey, $0.text] } ?? []) + [limit])
+        let (sql, arguments) = Self.scanQuery(model: model, after: key, limit: limit)
+        return try await rows(sql, arguments)
+    }
+
+    static func scanQuery(model: String, after key: ItemKey?, limit: Int) -> (String, StatementArguments) {
+        // The row value lets SQLite seek on both columns of the index at once.
+        ("SELECT \(Self.columns) FROM \(Self.table) WHERE model = ?" + (key == nil ? "" : " AND (scanKey, keyText) > (?, ?)")
+            + " ORDER BY scanKey, keyText LIMIT ?",
+         [model] + (key.map { [$0.scanKey, $0.text] } ?? []) + [limit])
     }
 
     func partition(
@@ -54,10 +59,14 @@ extension ModelItemDatabase {
 
     /// Items written at or after `since`, in write order (a delta sync), after `cursor`.
     func changes(model: String, since: Int64, after cursor: (writtenAt: Int64, keyText: String)?, limit: Int) async throws -> [Row] {
+        let (sql, arguments) = Self.changesQuery(model: model, since: since, after: cursor, limit: limit)
+        return try await rows(sql, arguments)
+    }
+
+    static func changesQuery(model: String, since: Int64, after cursor: (writtenAt: Int64, keyText: String)?, limit: Int) -> (String, StatementArguments) {
         let start = cursor.map { ($0.writtenAt, $0.keyText) } ?? (since, "")
-        return try await rows(
-            "SELECT \(Self.columns) FROM \(Self.table) WHERE model = ? AND (writtenAt, keyText) > (?, ?) ORDER BY writtenAt, keyText LIMIT ?",
-            [model, start.0, start.1, limit])
+        return ("SELECT \(Self.columns) FROM \(Self.table) WHERE model = ? AND (writtenAt, keyText) > (?, ?) ORDER BY writtenAt, keyText LIMIT ?",
+                [model, start.0, start.1, limit])
     }
 
     /// The items of `model` whose `relation` fields hold `valueText`, in key order.

@@ -38,8 +38,10 @@ extension ModelItemDatabase {
                 table.primaryKey("name", .text)
                 table.column("value", .text).notNull()
             }
-            try StoreDialectMark.mark(db, as: dialect)
+            // The sample's stores were marked before they became models stores.
+            if try !db.tableExists(StoreDialectMark.tableName) { try StoreDialectMark.mark(db, as: dialect) }
         }
+        migrator.registerMigration("models v3: the sample's own tables") { db in try moveSampleTables(db) }
         return migrator
     }
 

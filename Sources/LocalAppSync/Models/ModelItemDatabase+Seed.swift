@@ -12,11 +12,10 @@ extension ModelItemDatabase {
     }
 
     func seedGenerated(count: Int, progressInterval: Int, progress: @Sendable @escaping (Int) -> Void) async throws {
-        guard let seed else { return }
-        let (clock, references, versioned) = (clock, references, dialect == .versioned)
+        let (seed, clock, references, versioned) = (seed, clock, references, dialect == .versioned)
         try await pool.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(Self.table))") ?? true else {
-                throw PropertyDatabase.SeedRefusal.storeNotEmpty
+                throw SeedRefusal.storeNotEmpty
             }
             // Into an empty table, building the indexes once after the rows is several times faster
             // than keeping four B-trees ordered through random keys; it is one transaction either way.

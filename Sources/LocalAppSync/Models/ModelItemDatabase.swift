@@ -12,32 +12,38 @@ import JSONValues
 /// partition key (`scanKey`), a query of one partition by sort key, and (the versioned dialect's
 /// delta sync) by write time; `modelReference` is the secondary index of each relation
 /// (`ModelReferences`). Each dialect has its own file, marked with the dialect that wrote it.
-final class ModelItemDatabase: PropertyStore {
+final class ModelItemDatabase: Sendable {
     let pool: DatabasePool
     let clock = WriteClock()
     let dialect: ServedDialect
     let references: ModelReferences
-    /// What `--seed` fills the store with (`ModelSeed`); nil: seeding is refused.
-    let seed: ModelSeed?
+    /// What `--seed` fills the store with.
+    let seed: ModelSeed
+    /// The models served, with what a new store starts with unless told not to (`ServedModels.samples`).
+    let served: ServedModels
     static let table = "modelItem"
     static let referenceTable = "modelReference"
 
-    /// Beside the sample's stores in the data directory, never mixed with them.
-    static func fileName(_ dialect: ServedDialect) -> String {
-        switch dialect {
-        case .gen2: "proptui-server-models.sqlite"
-        case .versioned: "proptui-server-models-versioned.sqlite"
+    /// The file of a dialect's store in the data directory: the sample's (the names its stores
+    /// always had, so a data directory keeps its properties) or your models', never mixed.
+    static func fileName(_ dialect: ServedDialect, sample: Bool) -> String {
+        switch (dialect, sample) {
+        case (.versioned, true): "proptui-server.sqlite"
+        case (.gen2, true): "proptui-server-gen2.sqlite"
+        case (.gen2, false): "proptui-server-models.sqlite"
+        case (.versioned, false): "proptui-server-models-versioned.sqlite"
         }
     }
 
-    init(path: String, dialect: ServedDialect, references: ModelReferences, seed: ModelSeed? = nil) throws {
+    init(path: String, dialect: ServedDialect, served: ServedModels) throws {
         var configuration = Configuration()
         configuration.label = "LocalAppSync.models"
         configuration.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: configuration)
         self.dialect = dialect
-        self.references = references
-        self.seed = seed
+        self.served = served
+        references = ModelReferences(schema: served.schema)
+        seed = ModelSeed(schema: served.schema)
         try StoreDialectMark.check(pool, expecting: dialect)
         try Self.migrator(dialect).migrate(pool)
         let latest = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(writtenAt) FROM \(Self.table)") }
@@ -107,16 +113,35 @@ final class ModelItemDatabase: PropertyStore {
             arguments: [model, entry.relation, entry.valueText, keyText])
     }
 
-    // MARK: PropertyStore
-
     var isEmpty: Bool {
         get async throws {
             try await pool.read { db in try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(Self.table))") ?? true }
         }
     }
 
-    /// Your own models have no samples: a new store starts empty.
-    func seedSamples() async throws {}
+    /// Writes `samples` (the sample's handful of properties; your own models have none), each a
+    /// create of its own: a new id, its write's timestamps and, versioned, version 1.
+    func seedSamples() async throws {
+        for (modelName, items) in served.samples.sorted(by: { $0.key < $1.key }) {
+            guard let model = served.schema.model(named: modelName) else { continue }
+            for attributes in items {
+                var item = ModelItem(attributes: attributes)
+                if model.primaryKey.fields == ["id"] { item.attributes["id"] = .string(UUID().uuidString.lowercased()) }
+                guard let key = item.key(in: model) else { continue }
+                let (versioned, given) = (dialect == .versioned, item)
+                try await write(model: modelName, key: key) { _, time in
+                    var item = given
+                    let stamp = JSONValue.string(WriteClock.awsDateTime(milliseconds: time))
+                    (item.attributes["createdAt"], item.attributes["updatedAt"]) = (stamp, stamp)
+                    if versioned { (item.attributes["_version"], item.attributes["_lastChangedAt"]) = (.int(1), .int(time)) }
+                    return (item, ())
+                }
+            }
+        }
+    }
+
+    /// Why `seedGenerated` changed nothing.
+    enum SeedRefusal: Error { case storeNotEmpty }
 
     func journalMode() async throws -> String? {
         try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }

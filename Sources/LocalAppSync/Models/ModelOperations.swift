@@ -19,6 +19,8 @@ struct ModelOperations: Sendable {
     let limits: ServerLimits
     let signer: PageTokenSigner
     var conflictHandler: ConflictHandler = .optimistic
+    /// Rules of text fields beyond their types (the sample's), by field.
+    var textRules: [String: TextRule] = [:]
 
     var name: String { model.name }
     var versioned: Bool { database.dialect == .versioned }
@@ -111,7 +113,8 @@ struct ModelOperations: Sendable {
                 // AUTOMERGE: the server's values stay; the write only fills what it lacks.
                 if isConflict, let held = current.attributes[field], held != .null { continue }
                 // A null in the input is the resolver's REMOVE: the attribute is absent afterwards.
-                next.attributes[field] = value == .null ? nil : value
+                // (Not `[field] = nil` through a conditional: `JSONValue` takes `nil` as its null.)
+                if value == .null { next.attributes.removeValue(forKey: field) } else { next.attributes[field] = value }
             }
             next.attributes["updatedAt"] = .string(WriteClock.awsDateTime(milliseconds: time))
             return (next, next)
@@ -167,14 +170,16 @@ struct ModelOperations: Sendable {
         })
     }
 
-    /// Each member of a create or update input checked by its field's type, as it is stored.
+    /// Each member of a create or update input checked by its field's type and rules, as it is
+    /// stored, in the model's field order (so that of two bad values, the same one is named).
     private func checkedInput(_ input: Map) throws -> [String: JSONValue] {
         guard case .dictionary(let members) = input else { throw AppSyncResolverError.validation("input is required.") }
         var attributes: [String: JSONValue] = [:]
-        for (name, value) in members {
-            guard let given = JSONValue(value) else { continue }
-            // The input type names only writable fields (and `_version`, read apart).
-            guard let field = model.field(named: name) else { continue }
+        // The input type names only writable fields (and `_version`, read apart).
+        for field in model.fields {
+            guard let given = members[field.name].flatMap(JSONValue.init) else { continue }
+            let name = field.name
+            try textRules[name]?.check(given, field: name)
             let value = try checked(given, for: field, at: "input.")
             if let item = Self.nullListItem(in: value) {
                 // AppSync stores and answers it; this server's GraphQL library cannot answer a null

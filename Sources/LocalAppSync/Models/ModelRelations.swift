@@ -34,7 +34,7 @@ struct ModelRelations {
 
     private static func parent(_ related: ModelOperations, heldIn targetNames: [String]) -> GraphQLFieldResolve {
         { source, _, context, _ in
-            let budget = try ResolverTable.start(context)
+            let budget = try ServedResolvers.start(context)
             guard let values = keyValues(targetNames, of: source) else { return nil }
             guard let item = try await related.database.item(model: related.name, key: ItemKey(values: values)) else { return nil }
             try budget?.charge(bytes: item.estimatedBytes)
@@ -45,7 +45,7 @@ struct ModelRelations {
     private static func children(_ children: ModelOperations, relation: [String], parentKey: [String], asList: Bool) -> GraphQLFieldResolve {
         let relationName = ModelReferences.relationName(relation)
         return { source, args, context, _ in
-            let budget = try ResolverTable.start(context)
+            let budget = try ServedResolvers.start(context)
             guard let values = keyValues(parentKey, of: source) else { return asList ? ModelOperations.Page(items: []).resolverSource : nil }
             let valueText = ModelReferences.valueText(values)
             let limit = asList ? try InputValidation(limits: children.limits).pageSize(args["limit"]) : 1

@@ -5,7 +5,7 @@ import GraphQL
 /// versioned dialect `sync<Plural>`), the three mutations (injected failures first, then the
 /// write, then the realtime event limited to what the mutation selected), the subscriptions,
 /// and the relation fields (`ModelRelations`). Every resolver counts against the request's
-/// budget before it works, as the sample's do (`ResolverTable.start`).
+/// budget before it works, as the sample's do (`ServedResolvers.start`).
 struct ModelResolvers {
     let operations: [ModelOperations]
     let schema: ModelSchema
@@ -18,16 +18,16 @@ struct ModelResolvers {
         for model in operations {
             let name = model.model.name
             queries["get" + name] = { _, args, context, info in
-                let budget = try ResolverTable.start(context)
+                let budget = try ServedResolvers.start(context)
                 return Self.answer(try await model.get(args), budget: budget, info: info)
             }
             queries["list" + model.model.pluralName] = { _, args, context, info in
-                let budget = try ResolverTable.start(context)
+                let budget = try ServedResolvers.start(context)
                 return try Self.answer(try await model.list(args, budget: budget), budget: budget, info: info)
             }
             if model.versioned {
                 queries["sync" + model.model.pluralName] = { _, args, context, info in
-                    let budget = try ResolverTable.start(context)
+                    let budget = try ServedResolvers.start(context)
                     return try Self.answer(try await model.sync(args, budget: budget), budget: budget, info: info)
                 }
             }
@@ -69,7 +69,7 @@ struct ModelResolvers {
     private func mutation(_ write: @Sendable @escaping (Map) async throws -> ModelItem) -> GraphQLFieldResolve {
         let (hub, faults) = (hub, faults)
         return { _, args, context, info in
-            try ResolverTable.start(context)
+            try ServedResolvers.start(context)
             if faults.shouldFailMutation() { throw AppSyncResolverError.injectedFailure(rate: faults.values.failRate) }
             let item = try await write(args)
             let selected = SelectionSets.selectedFieldNames(under: info.fieldASTs, fragments: info.fragments)

@@ -2,21 +2,44 @@ import AmplifyModels
 import JSONValues
 
 /// Plausible values of each scalar for `ModelSeed`, in the shapes `FieldValueCodec` accepts;
-/// text fields read by their name (a `name` or `title` two words, a `description` a phrase).
+/// text fields read by their name (a `name` or `title` two words, a `description` a phrase, an
+/// `address` a street, number and city).
 enum SeedText {
-    static let adjectives = ["Quiet", "Golden", "Northern", "Little", "Bright", "Old", "Green", "Silver", "Harbour", "Sunny", "Royal", "Hidden"]
-    static let nouns = ["Garden", "Market", "River", "Bakery", "Library", "Studio", "Orchard", "Bridge", "Corner", "Meadow", "Harbour", "Lantern"]
+    static let adjectives = [
+        "Sunny", "Quiet", "Old", "Little", "Grand", "Hidden", "Golden", "Silver", "Green", "Blue", "Royal", "Cosy",
+        "Bright", "Windy", "Lakeside", "Riverside", "Hilltop", "Seaside", "Garden", "Corner", "Maple", "Cedar", "Oak",
+        "Willow", "Stone", "Brick", "Harbour", "Meadow", "Orchard", "Sunset", "Morning", "Northern", "Southern",
+    ]
+    static let nouns = [
+        "Park", "View", "Court", "Terrace", "House", "Gardens", "Heights", "Place", "Square", "Mill", "Yard", "Lane",
+        "Crossing", "Point", "Ridge", "Fields", "Row", "Walk", "Gate", "Wharf", "Hall", "Lodge", "Market", "Green",
+        "River", "Bakery", "Library", "Studio", "Orchard", "Bridge", "Meadow", "Lantern", "Loft", "Cottage", "Villa",
+    ]
     static let words = ["weekly", "shared", "morning", "family", "groceries", "travel", "rent", "gift", "books", "coffee", "repairs", "music"]
     static let colours = ["red", "orange", "yellow", "green", "teal", "blue", "purple", "grey"]
+    static let streets = [
+        "Main", "High", "Church", "Station", "Mill", "Park", "Victoria", "King", "Queen", "Elm", "Bridge", "Market",
+        "Harbour", "Castle", "School", "Chapel", "Spring", "Orchard", "Forest", "Lake", "Hill", "Rose", "Grove",
+    ]
+    static let streetKinds = ["Street", "Road", "Avenue", "Lane", "Way", "Close", "Drive", "Place", "Terrace", "Crescent"]
+    /// Some with non-ASCII letters, as real addresses have.
+    static let cities = [
+        ("London", "EC1A 1BB"), ("Berlin", "10827"), ("Paris", "75001"), ("Zürich", "8001"), ("São Paulo", "01310-100"),
+        ("Sydney", "NSW 2000"), ("Toronto", "M5V 2T6"), ("Lisboa", "1100-148"), ("Kraków", "31-042"), ("Dublin", "D02 X285"),
+        ("Wellington", "6011"), ("Reykjavík", "101"), ("Montréal", "H2Y 1C6"), ("Málaga", "29015"), ("Oslo", "0150"),
+        ("Amsterdam", "1012 JS"), ("Seattle", "WA 98101"), ("Austin", "TX 78701"), ("Göteborg", "411 03"), ("Porto", "4050-253"),
+    ]
 
     /// What a text field's name says it holds, read once per field.
     enum TextKind: Sendable {
-        case email, colour, phrase, title, word
+        case email, colour, phrase, title, address, word
 
         init(name: String) {
             let lower = name.lowercased()
             if lower.contains("email") {
                 self = .email
+            } else if lower.contains("address") {
+                self = .address
             } else if lower.contains("colo") {
                 self = .colour
             } else if ["description", "note", "text", "comment", "body", "summary"].contains(where: lower.contains) {
@@ -40,6 +63,9 @@ enum SeedText {
             case .colour: return .string(pick(colours))
             case .phrase: return .string(pick(adjectives) + " " + pick(words) + " " + pick(words) + " for the " + pick(nouns).lowercased())
             case .title: return .string(pick(adjectives) + " " + pick(nouns))
+            case .address:
+                let (city, postcode) = cities[Int(number(UInt64(cities.count)))]
+                return .string("\(1 + number(400)) \(pick(streets)) \(pick(streetKinds)), \(postcode) \(city)")
             case .word: return .string(pick(words) + "-" + String(index))
             }
         case .int: return .int(Int64(number(1000)))

@@ -91,7 +91,7 @@ struct DocumentGenerator {
                     request.variables[variableName] = variable
                 }
             }
-            let recordFields = shuffledSubset(PropertyRecord.fieldNames + ["__typename"]).map { chance(30) ? "\(alias()): \($0)" : $0 }
+            let recordFields = shuffledSubset(["id", "name", "address", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt", "__typename"]).map { chance(30) ? "\(alias()): \($0)" : $0 }
             let selection: String
             var nextTokenKey: String?
             if query == "get" {
