@@ -497,7 +497,8 @@ def hostile_server_text_and_tiny_terminal(binary):
                           {"input": {"name": "EvilPlaceholder", "address": "1 Quay St"}})
         record_id = created["data"]["createRealEstateProperty"]["id"]
         with sqlite3.connect(os.path.join(work, "proptui-server.sqlite")) as store:
-            store.execute("UPDATE realEstateProperty SET name = ?, address = ? WHERE id = ?",
+            store.execute("UPDATE modelItem SET item = json_set(item, '$.name', ?, '$.address', ?)"
+                          " WHERE model = 'RealEstateProperty' AND json_extract(item, '$.id') = ?",
                           (hostile, "1 Quay St\r\nInjected line", record_id))
         graphql(url, key, "mutation C($input: CreateRealEstatePropertyInput!) { createRealEstateProperty(input: $input) { id } }",
                 {"input": {"name": "👨‍👩‍👧 Family Home 東京", "address": "Cafe\u0301 Street"}})
