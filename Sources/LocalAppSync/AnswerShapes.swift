@@ -46,14 +46,13 @@ struct AnswerShapes: Sendable {
             guard let type = Self.named(field.type) as? GraphQLObjectType else { continue }
             if recordTypes.contains(type.name) {
                 records[name] = type.name
+                pending.append(type.name)
             } else if let items = try type.fields()["items"], let record = Self.named(items.type) as? GraphQLObjectType,
                 recordTypes.contains(record.name)
             {
                 pages[name] = (type.name, record.name)
-            } else {
-                continue
+                pending.append(record.name)
             }
-            pending.append(records[name] ?? pages[name]?.1 ?? "")
         }
         while let typeName = pending.popLast() {
             guard objects[typeName] == nil, let type = schema.getType(name: typeName) as? GraphQLObjectType else { continue }

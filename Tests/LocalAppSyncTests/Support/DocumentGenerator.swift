@@ -32,18 +32,11 @@ struct TokenPool {
 /// subsets and orders of fields, aliases, `__typename`, and `limit` / `nextToken` / `lastSync` /
 /// `filter` arguments written inline or as variables. Deterministic for a seed.
 struct DocumentGenerator {
-    private var state: UInt64
+    private var generator: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededRandom(seed: seed) }
 
-    /// SplitMix64: a fixed sequence for a seed, so a failure can be replayed.
-    private mutating func random(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    private mutating func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 
     private mutating func chance(_ percent: Int) -> Bool { random(100) < percent }
 

@@ -7,18 +7,11 @@ import GraphQL
 /// selections, stray or missing brackets) and variables of any JSON shape and nesting, up to
 /// past the server's limits. The same seed gives the same requests, so a failure replays.
 struct HostileGrammar {
-    private var state: UInt64
+    private var generator: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededRandom(seed: seed) }
 
-    /// SplitMix64.
-    mutating func random(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
-    }
+    mutating func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(1, bound))) }
 
     private mutating func chance(_ percent: Int) -> Bool { random(100) < percent }
     private mutating func pick<T>(_ values: [T]) -> T { values[random(values.count)] }
