@@ -10,22 +10,25 @@ import JSONValues
 /// by the sort key.
 struct ModelSeed: Sendable {
     let schema: ModelSchema
-    /// Each field's seed, hashed once rather than once an item.
-    private let fieldSeeds: [String: UInt64]
+    /// Each field's seed by model, in the model's field order, hashed once rather than once an item.
+    private let fieldSeeds: [String: [UInt64]]
+    /// Each model's seed of generated ids.
+    private let idSeeds: [String: UInt64]
     /// What each text field's name says it holds, by field name.
     private let textKinds: [String: SeedText.TextKind]
 
     init(schema: ModelSchema) {
         self.schema = schema
-        var seeds: [String: UInt64] = [:]
+        var seeds: [String: [UInt64]] = [:]
         var kinds: [String: SeedText.TextKind] = [:]
         for model in schema.models {
-            for field in model.fields { seeds[model.name + "." + field.name] = SeedRandom.base(model.name + "." + field.name) }
+            seeds[model.name] = model.fields.map { SeedRandom.base(model.name + "." + $0.name) }
         }
         for field in schema.models.flatMap(\.fields) + schema.nonModels.values.flatMap(\.fields) {
             kinds[field.name] = SeedText.TextKind(name: field.name)
         }
         fieldSeeds = seeds
+        idSeeds = Dictionary(uniqueKeysWithValues: schema.models.map { ($0.name, SeedRandom.base($0.name + "#id")) })
         textKinds = kinds
     }
 
@@ -33,8 +36,9 @@ struct ModelSeed: Sendable {
     func item(_ model: AmplifyModel, index: Int, count: Int) -> ModelItem {
         var attributes: [String: JSONValue] = [:]
         let keyFields = Set(model.primaryKey.fields)
-        for field in model.fields where !field.type.isModel && !keyFields.contains(field.name) {
-            var random = SeedRandom(base: fieldSeeds[model.name + "." + field.name] ?? 0, index)
+        let seeds = fieldSeeds[model.name] ?? []
+        for (position, field) in model.fields.enumerated() where !field.type.isModel && !keyFields.contains(field.name) {
+            var random = SeedRandom(base: position < seeds.count ? seeds[position] : 0, index)
             // One optional field in six is left out, as a form would leave it.
             if !field.isRequired, random.next() % 6 == 0 { continue }
             attributes[field.name] = value(field, random: &random, index: index, depth: 0)
@@ -57,7 +61,9 @@ struct ModelSeed: Sendable {
         let key = model.primaryKey
         return key.fields.enumerated().map { position, name in
             let field = model.field(named: name) ?? ModelField(name: name, type: .scalar(.id))
-            if name == "id", !key.isCustom, field.type == .scalar(.id) { return .string(SeedRandom.uuid(model.name, index)) }
+            if name == "id", !key.isCustom, field.type == .scalar(.id) {
+                return .string(SeedRandom.uuid(base: idSeeds[model.name] ?? SeedRandom.base(model.name + "#id"), index))
+            }
             let number = position == 0 && key.isComposite ? index / 10 : index
             return uniqueValue(field, number: number)
         }
@@ -136,11 +142,33 @@ struct SeedRandom {
 
     /// A UUID-shaped id (version 4, variant 1 digits), the same for the same model and number.
     static func uuid(_ model: String, _ index: Int) -> String {
-        var random = SeedRandom(model + "#id", index)
-        let hex = String(random.next(), radix: 16).leftPadded(to: 16, with: "0") + String(random.next(), radix: 16).leftPadded(to: 16, with: "0")
-        let digits = Array(hex)
-        let part = { (range: Range<Int>) in String(digits[range]) }
-        return part(0..<8) + "-" + part(8..<12) + "-4" + part(13..<16) + "-a" + part(17..<20) + "-" + part(20..<32)
+        uuid(base: base(model + "#id"), index)
+    }
+
+    /// The same, from the name's seed (hashed once by a caller that makes many). Written as
+    /// bytes: a seed of a million items makes a million of them.
+    static func uuid(base: UInt64, _ index: Int) -> String {
+        var random = SeedRandom(base: base, index)
+        let (high, low) = (random.next(), random.next())
+        let hex = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        func digits(_ range: Range<Int>) {
+            for position in range {
+                let word = position < 16 ? high : low
+                bytes.append(hex[Int((word >> (60 - 4 * UInt64(position % 16))) & 0xF)])
+            }
+        }
+        digits(0..<8)
+        bytes.append(UInt8(ascii: "-"))
+        digits(8..<12)
+        bytes.append(contentsOf: "-4".utf8)
+        digits(13..<16)
+        bytes.append(contentsOf: "-a".utf8)
+        digits(17..<20)
+        bytes.append(UInt8(ascii: "-"))
+        digits(20..<32)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
