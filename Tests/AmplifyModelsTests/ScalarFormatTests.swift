@@ -38,11 +38,14 @@ import Testing
         (.awsTime, ["24:00", "14:60", "14:30:60", "14", "14:30:15.", "14:30:15.1234567890", "2pm", "14:30+0100"]),
         (.awsDateTime, ["2026-11-25T14:30:00", "2026-11-25 14:30:00Z", "2026-11-25", "2026-11-25T25:00Z", "2026-11-25t14:30z"]),
         (.awsTimestamp, ["1.5", "1e9", "tomorrow"]),
-        (.awsEmail, ["name", "@example.com", "name@", "a@b@c", "a b@example.com", "a..b@example.com", "a@-example.com", "a@example..com"]),
+        (.awsEmail, ["name", "@example.com", "name@", "a@b@c", "a b@example.com", "a..b@example.com", "a@-example.com", "a@example..com",
+                     // Letters and digits are ASCII ones: not an accented letter, another script's digit or a combining mark.
+                     "é@example.com", "a@ex٣mple.com", "name@exa\u{301}mple.com", "ｎａｍｅ@example.com"]),
         (.awsURL, ["example.com", "//example.com", "https://", "https:///path", "https://example.com//double", "1http://x",
-                   "http://exa mple.com"]),
-        (.awsPhone, ["phone", "+", "12 34", "206--555-0100", "206 555 0100 ext 2", "1234567890123456", "(206) 555-0100"]),
-        (.awsIPAddress, ["256.0.0.1", "1.2.3", "1.2.3.4.5", "01.2.3.4", "192.0.2.1/33", "2001:db8::1/129", "1::2::3",
+                   "http://exa mple.com", "ftp٣://host", "ｈttp://example.com", "é://x"]),
+        (.awsPhone, ["phone", "+", "12 34", "206--555-0100", "206 555 0100 ext 2", "1234567890123456", "(206) 555-0100",
+                     "٢٠٦ 555 0100", "２０６ 555 0100"]),
+        (.awsIPAddress, ["192.0.2.١", "256.0.0.1", "1.2.3", "1.2.3.4.5", "01.2.3.4", "192.0.2.1/33", "2001:db8::1/129", "1::2::3",
                          "12345::", "1:2:3:4:5:6:7:8:9", "::g", "192.0.2.1/", "localhost"]),
         (.awsJSON, ["{", "{size: 3}", "'text'", "[1,]"]),
     ]

@@ -10,17 +10,28 @@ enum NetworkFormats {
         return parts[1].split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isHostLabel)
     }
 
-    private static let atomSymbols = Set("!#$%&'*+/=?^_`{|}~-")
+    private static let atomSymbols = Set("!#$%&'*+/=?^_`{|}~-".utf8)
+
+    /// An ASCII letter or digit. (What `isASCII && (isLetter || isNumber)` says, without looking
+    /// up Unicode properties: every answer's e-mails, URLs and phones are checked on reading.)
+    private static func isAlphanumeric(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        return isDigit(ascii) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(ascii | 0x20)
+    }
+
+    private static func isDigit(_ ascii: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(ascii) }
+
+    private static func isDigit(_ character: Character) -> Bool { character.asciiValue.map(isDigit) ?? false }
 
     private static func isDotAtom(_ text: Substring) -> Bool {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { atom in
-            !atom.isEmpty && atom.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || atomSymbols.contains($0) }
+            !atom.isEmpty && atom.allSatisfy { isAlphanumeric($0) || ($0.asciiValue.map(atomSymbols.contains) ?? false) }
         }
     }
 
     private static func isHostLabel(_ label: Substring) -> Bool {
         !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
-            && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            && label.allSatisfy { isAlphanumeric($0) || $0 == "-" }
     }
 
     /// A URL with a scheme (RFC 1738/3986): `scheme:rest`, no blanks. With an authority
@@ -28,8 +39,8 @@ enum NetworkFormats {
     static func isURL(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon], rest = text[text.index(after: colon)...]
-        guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }),
+        guard let first = scheme.first, isAlphanumeric(first), !isDigit(first),
+              scheme.allSatisfy({ isAlphanumeric($0) || "+.-".contains($0) }),
               !rest.isEmpty, !rest.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false })
         else { return false }
         guard rest.hasPrefix("//") else { return true }
@@ -46,7 +57,7 @@ enum NetworkFormats {
         var body = Substring(text)
         if body.first == "+" { body = body.dropFirst() }
         let groups = body.split(omittingEmptySubsequences: false) { $0 == " " || $0 == "-" }
-        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return false }
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return false }
         let digits = groups.reduce(0) { $0 + $1.count }
         return (5...15).contains(digits)
     }
@@ -70,7 +81,7 @@ enum NetworkFormats {
 
     /// A decimal without a leading zero (`010` is refused: some read it as octal).
     private static func decimal(_ text: Substring) -> Int? {
-        guard (1...3).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), text.count == 1 || text.first != "0"
+        guard (1...3).contains(text.count), text.allSatisfy(isDigit), text.count == 1 || text.first != "0"
         else { return nil }
         return Int(text)
     }

@@ -77,7 +77,8 @@ extension ScalarType {
             guard value.isFinite else { throw mismatch }
             return .float(value)
         case (.boolean, .bool(let flag)): return .bool(flag)
-        case (.awsJSON, .string(let text)): return try value(typed: text)
+        // As typed (`value(typed:)`), without trimming a text the JSON reader skips blanks of anyway.
+        case (.awsJSON, .string(let text)): return .json(try Self.parseJSON(text))
         // Some servers hand AWSJSON back as the value itself rather than its text.
         case (.awsJSON, _): return .json(json)
         case (.id, .string(let text)), (.string, .string(let text)): return .string(text)
