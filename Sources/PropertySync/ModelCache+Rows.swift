@@ -5,11 +5,13 @@ import GRDB
 
 /// How a model's record is a row of its table, and back.
 ///
-/// The values are one JSON object in the field types' wire form (what the server sends: an enum
-/// value's name, a number, `AWSJSON` as its text): read back through the layout's codecs, which
-/// check each value against the model as it is described now. A row written under another
-/// description of the model (the backend's schema changed since) fails that check and is left
-/// out: the cache is only a copy of the server's, and the next read brings the record back.
+/// The values are the record's own bytes (`ModelRecord.storedBytes`): copied in and out, checked
+/// on reading (a damaged row is left out, never a crash), read only under the layout that wrote
+/// them (`createTable`). Rows of an older table hold one JSON object in the field types' wire form
+/// instead (what the server sends: an enum value's name, a number, `AWSJSON` as its text), read
+/// back through the layout's codecs, which check each value against the model as it is described
+/// now: a row that fails is left out, since the cache is only a copy of the server's, and the next
+/// read brings the record back.
 extension ModelCache {
     /// The key's parts' texts as a JSON array (`["t1","A-2"]`): unambiguous, where `RecordKey.text`
     /// joins them with `#`, which a part may hold itself. A part's kind needs no mark: one model's
@@ -21,21 +23,6 @@ extension ModelCache {
             CompactJSON.appendString(part.text, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `{"amount":900,"kind":"EXPENSE",…}`, every field the record holds (key fields too, so a row
-    /// is read back from this column and the server's numbers alone).
-    static func fieldsText(_ record: ModelRecord) -> String {
-        let layout = record.layout
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, value) in record.values.enumerated() where value != .null {
-            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            CompactJSON.appendString(layout.fields[index].name, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            CompactJSON.append(layout.codecs[index].json(value), to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -63,7 +50,19 @@ extension ModelCache {
         return wire.record(key: key, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
-    /// Reads `rows` (`rowid`, `fields`, `_version`, `_deleted`, `_lastChangedAt`), leaving out
+    /// The record a row's bytes hold (`ModelRecord.storedBytes`, written under this layout).
+    static func record(
+        layout: RecordLayout, storedBytes: UnsafeRawBufferPointer, version: Int, isDeleted: Bool, lastChangedAt: Int64?
+    ) throws(UnfitRow) -> ModelRecord {
+        guard let record = ModelRecord(layout: layout, storedBytes: storedBytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+        else { throw UnfitRow(description: "its bytes are not a record of the model") }
+        if !isDeleted, let missing = zip(layout.fields, record.values).first(where: { $0.isRequired && $1 == .null }) {
+            throw UnfitRow(description: "\(missing.0.name) is required and it has none")
+        }
+        return record
+    }
+
+    /// Reads `rows` (`rowid`, `fields`, `_version`, `_deleted`, `_lastChangedAt`, `valueBytes`), leaving out
     /// (and logging) those that no longer fit the model. Returns the records, how many rows were
     /// read, and the last row's rowid.
     func records(from rows: RowCursor) throws -> (records: [ModelRecord], rowsRead: Int, lastRowID: Int64?) {
@@ -74,7 +73,17 @@ extension ModelCache {
             rowsRead += 1
             lastRowID = row[0]
             do throws(UnfitRow) {
-                records.append(try Self.record(layout: layout, fields: row[1] as Data, version: row[2], isDeleted: row[3], lastChangedAt: row[4]))
+                let (version, isDeleted, lastChangedAt): (Int, Bool, Int64?) = (row[2], row[3], row[4])
+                if let bytes = row[5] as Data? {
+                    let read = bytes.withUnsafeBytes { raw in
+                        Result { () throws(UnfitRow) in
+                            try Self.record(layout: layout, storedBytes: raw, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+                        }
+                    }
+                    records.append(try read.get())
+                } else {
+                    records.append(try Self.record(layout: layout, fields: row[1] as Data, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt))
+                }
             } catch {
                 unfit += 1
                 firstReason = firstReason ?? error.description
@@ -90,16 +99,16 @@ extension ModelCache {
     func upsertStatement(_ db: Database) throws -> Statement {
         try db.cachedStatement(
             sql: """
-                INSERT INTO \(table) (key, fields, _version, _deleted, _lastChangedAt) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO \(table) (key, fields, _version, _deleted, _lastChangedAt, valueBytes) VALUES (?, '', ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET fields = excluded.fields, _version = excluded._version,
-                  _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt
+                  _deleted = excluded._deleted, _lastChangedAt = excluded._lastChangedAt, valueBytes = excluded.valueBytes
                 WHERE excluded._version >= \(table)._version
                 """)
     }
 
     func upsert(_ record: ModelRecord, with statement: Statement) throws {
         try statement.execute(arguments: [
-            Self.keyText(record.id), Self.fieldsText(record), record.version, record.isDeleted, record.lastChangedAt,
+            Self.keyText(record.id), record.version, record.isDeleted, record.lastChangedAt, Data(record.storedBytes),
         ])
     }
 }

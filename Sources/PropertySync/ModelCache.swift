@@ -42,14 +42,32 @@ public final class ModelCache: RecordCache, Sendable {
 
     /// The model's table, if it is not there yet: models are learnt at run time (from the
     /// backend's description), so this is no migration. The key is `keyText`; the values are
-    /// one JSON column (`fieldsText`), so a model whose fields change needs no new columns.
+    /// the record's own bytes (`valueBytes`, `ModelRecord.storedBytes`), so a model whose fields
+    /// change needs no new columns. A table written before held them as one JSON column
+    /// (`fields`), read as before; those rows are written again as bytes when they change.
+    ///
+    /// Bytes are read only under the layout that wrote them (`RecordLayout.fingerprint`, kept in
+    /// `meta`): when the model's description has changed, the rows written under the old one are
+    /// dropped and the marks with them, so that the next read is a whole one and brings every
+    /// record back (the outbox keeps its operations).
     func createTable(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS \(table) (
                   key TEXT PRIMARY KEY NOT NULL, fields TEXT NOT NULL,
-                  _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER)
+                  _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER, valueBytes BLOB)
                 """)
+        if try !db.columns(in: "model_" + modelName).contains(where: { $0.name == "valueBytes" }) {
+            try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN valueBytes BLOB")
+        }
+        let fingerprint = layout.fingerprint
+        let written = try meta("layout", db)
+        if let written, written != fingerprint {
+            logger.notice("the description of \(modelName) changed: its cached records are read again from the server")
+            try db.execute(sql: "DELETE FROM \(table) WHERE valueBytes IS NOT NULL")
+            try clearMarks(db)
+        }
+        if written != fingerprint { try setMeta("layout", fingerprint, db) }
     }
 
     // MARK: - Reading at start
@@ -62,7 +80,7 @@ public final class ModelCache: RecordCache, Sendable {
                 var confirmed: [ModelRecord] = []
                 for key in touched.sorted() {
                     let rows = try Row.fetchCursor(
-                        db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt FROM \(table) WHERE key = ?", arguments: [key])
+                        db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt, valueBytes FROM \(table) WHERE key = ?", arguments: [key])
                     confirmed += try records(from: rows).records
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?", arguments: [metaPrefix + "rowCount"])
@@ -83,7 +101,7 @@ public final class ModelCache: RecordCache, Sendable {
     /// still counts towards the batch, so a batch shorter than `limit` is the last.
     private func cachedRecords(after position: SyncStorage.CachePosition?, limit: Int, _ db: Database) throws -> ([ModelRecord], SyncStorage.CachePosition?) {
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
+            db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt, valueBytes FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
             arguments: [position?.rowID ?? 0, limit])
         let read = try records(from: rows)
         let next = read.rowsRead < limit ? nil : read.lastRowID.map(SyncStorage.CachePosition.init(rowID:))
@@ -166,10 +184,15 @@ public final class ModelCache: RecordCache, Sendable {
         try storage.run {
             try storage.database.write { db in
                 try db.execute(sql: "DELETE FROM \(table)")
-                let keys = ["lastSync", "lastBaseSync", "refreshedAt", "rowCount"].map { metaPrefix + $0 }
-                try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(keys))
+                try clearMarks(db)
             }
         }
+    }
+
+    /// The marks of the last read (so the next one reads everything), not the layout's.
+    private func clearMarks(_ db: Database) throws {
+        let keys = ["lastSync", "lastBaseSync", "refreshedAt", "rowCount"].map { metaPrefix + $0 }
+        try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(keys))
     }
 
     // MARK: - Marks

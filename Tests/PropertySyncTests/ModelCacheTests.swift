@@ -253,9 +253,10 @@ extension ModelCacheTests {
         #expect(try storage.syncMarks() == .init() && plans.syncMarks() == .init())
     }
 
-    /// The backend's schema changed: a row cached under the old description that does not fit
-    /// the new one is left out (and logged), the rest is read, and nothing fails.
-    @Test func aRowThatNoLongerFitsTheModelIsLeftOut() throws {
+    /// The backend's schema changed: the rows cached under the old description are dropped with
+    /// the marks, so the next read is a whole one that brings every record back; the outbox and
+    /// the rows written since are kept.
+    @Test func aCacheWrittenUnderAnotherDescriptionIsReadAgain() throws {
         let path = Self.temporaryPath()
         // The same fixture, where `Transaction.amount` was a String.
         var file = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent("household-budget.json"))) as! [String: Any]
@@ -266,23 +267,81 @@ extension ModelCacheTests {
         fields["amount"] = amount; transaction["fields"] = fields; models["Transaction"] = transaction
         introspection["models"] = models; data["model_introspection"] = introspection; file["data"] = data
         let older = try Self.layout("Transaction", ModelIntrospectionReader.read(JSONSerialization.data(withJSONObject: file)))
+        #expect(older.fingerprint != transactions.fingerprint)
         do {
             let cache = try SyncStorage(path: path).cache(for: older)
             var words = ModelRecord(layout: older, key: RecordKey("words"), values: rent().valuesByName, version: 1)
             words["amount"] = .string("nine hundred")
-            var digits = words
-            digits.id = RecordKey("digits")
-            digits["amount"] = .string("12")  // a text, not a number, in the wire form
-            try cache.merge([words, digits])
-            try cache.merge([ModelRecord(layout: older, key: rent().id, values: rent().valuesByName.merging(["amount": .string("7")]) { $1 }, version: 1)])
+            try cache.merge([words])
+            try cache.setSyncMarks(lastSync: 1_800_000_000_000, baseSync: Date())
+            let store = OptimisticStore<ModelRecord>(confirmed: [])
+            try cache.append(try #require(store.operation(store.apply(.create(ModelRecord(layout: older, key: RecordKey("pending"), values: ["description": .string("x")]))).operation)))
         }
         let cache = try SyncStorage(path: path).cache(for: transactions)
+        #expect(try cache.syncMarks() == .init(), "the next read is a whole one")
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed.isEmpty)
+        #expect(try cache.outboxCount() == 1, "the outbox keeps its operation")
         try cache.merge([rent("fits")])
-        let (start, next) = try cache.loadStart(firstBatch: 2)
-        #expect(start.cachedCount == 4)
-        var read = start.confirmed
-        if let next { read += try cache.cachedRecords(after: next, limit: 10).records }
-        #expect(read == [rent("fits")])
+        // Opened again under the same description, the rows stay.
+        let again = try SyncStorage(path: path).cache(for: transactions)
+        #expect(try again.loadStart(firstBatch: 10).snapshot.confirmed.contains(rent("fits")))
+    }
+
+    /// Rows a version before this one wrote (the values as one JSON object, no bytes) are still
+    /// read: those that fit the model as it is now; the others are left out, and nothing fails.
+    @Test func rowsOfJSONFromBeforeAreStillRead() throws {
+        let path = Self.temporaryPath()
+        let storage = try SyncStorage(path: path)
+        _ = try storage.cache(for: transactions)
+        try storage.database.write { db in
+            try db.execute(sql: """
+                INSERT INTO "model_Transaction" (key, fields, _version, _deleted, _lastChangedAt) VALUES
+                  ('["j1"]', '{"id":"j1","description":"Old row","amount":12.5,"kind":"INCOME","date":"2026-11-02","tags":["a"]}', 2, 0, 5),
+                  ('["j2"]', '{"id":"j2","description":"Unfit","amount":"twelve","kind":"INCOME","date":"2026-11-02"}', 1, 0, 5)
+                """)
+        }
+        let read = try SyncStorage(path: path).cache(for: transactions).loadStart(firstBatch: 10).snapshot.confirmed
+        #expect(read.map(\.id) == [RecordKey("j1")])
+        #expect(read.first?["amount"] == .float(12.5) && read.first?["tags"] == .list([.string("a")]) && read.first?.version == 2)
+    }
+
+    /// A row whose bytes were damaged (cut short, a byte changed, anything at all) is left out,
+    /// never read as something else and never a crash; the good rows around it are read.
+    @Test func aDamagedRowIsLeftOut() throws {
+        let path = Self.temporaryPath()
+        let cache = try SyncStorage(path: path).cache(for: transactions)
+        try cache.merge([rent("good")])
+        let good = rent("good").storedBytes
+        var random = SystemRandomNumberGenerator()
+        var damaged: [[UInt8]] = [[], [0xFF], Array(good.dropLast()), good + [0]]
+        for _ in 0..<300 {
+            var bytes = good
+            bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            damaged.append(bytes)
+            damaged.append((0..<Int.random(in: 1..<64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+        for bytes in damaged {
+            // Straight through the reader: a record or nil, never a trap.
+            _ = bytes.withUnsafeBytes { ModelRecord(layout: transactions, storedBytes: $0, version: 1, isDeleted: false, lastChangedAt: nil) }
+        }
+        try cache.storage.database.write { db in
+            try db.execute(
+                sql: #"INSERT INTO "model_Transaction" (key, fields, _version, _deleted, valueBytes) VALUES ('["bad"]', '', 1, 0, ?)"#,
+                arguments: [Data(good.dropLast(3))])
+        }
+        #expect(try cache.loadStart(firstBatch: 10).snapshot.confirmed == [rent("good")])
+    }
+
+    /// Every kind of value, a tombstone and a composite key come back from their bytes as they were.
+    @Test func recordsComeBackFromTheirBytes() throws {
+        let cache = try SyncStorage(path: Self.temporaryPath()).cache(for: transactions)
+        var gone = rent("gone", version: 3)
+        gone = gone.tombstone(atLeast: 4)
+        try cache.merge([rent(), gone])
+        #expect(Set(try cache.loadStart(firstBatch: 10).snapshot.confirmed) == [rent(), gone])
+        let budgetsCache = try SyncStorage(path: Self.temporaryPath()).cache(for: budgets)
+        try budgetsCache.merge([budget()])
+        #expect(try budgetsCache.loadStart(firstBatch: 10).snapshot.confirmed == [budget()])
     }
 }
 
