@@ -71,7 +71,7 @@ public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
     /// One page's request: the versioned dialect's sync query, or the plain dialect's list (a
     /// scan, so pages come in no useful order, and a filtered page may hold fewer items than
     /// `limit`, or none, and still go on).
-    static func pageRequest(
+    public static func pageRequest(
         _ model: Model, versioned: Bool, limit: Int, nextToken: String?, lastSync: Int64?
     ) -> (request: GraphQLRequest, field: String) {
         if versioned, let sync = model.documents.sync {

@@ -107,6 +107,7 @@ struct BenchCommand: AsyncParsableCommand {
         let live = liveRecords > 0 && !only
             ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
         let load = !loadSizes.isEmpty && (!only || loadOnly) ? try await LoadBenchmark(sizes: loadSizes).run() : []
+        let modelLoad = !loadSizes.isEmpty && (!only || loadOnly) ? try await ModelLoadBenchmark(sizes: loadSizes).run() : []
         let rows = !rowSizes.isEmpty && (!only || rowsOnly) ? RowsBenchmark(sizes: rowSizes).run() : nil
         let screen = !screenSizes.isEmpty && (!only || screenOnly)
             ? try FrameBenchmark(sizes: screenSizes, samples: max(1, screenSamples)).run() : nil
@@ -121,6 +122,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let outbox { print(OutboxBenchmark.text(outbox)) }
         if let live { print(LiveSyncBenchmark.text(live)) }
         if !load.isEmpty { print(LoadBenchmark.text(load)) }
+        if !modelLoad.isEmpty { print(ModelLoadBenchmark.text(modelLoad, sample: load)) }
         if let rows { print(RowsBenchmark.text(rows.results, old: rows.old)) }
         if let screen { print(FrameBenchmark.text(screen)) }
         if let rename { print(RenameKeyToFrameBenchmark.text(rename)) }
@@ -128,6 +130,7 @@ struct BenchCommand: AsyncParsableCommand {
             // One file for every section that ran; a section that did not run is absent.
             var document = try JSONDocument(report.json())
             if !load.isEmpty { document = try document.adding("load", load) }
+            if !modelLoad.isEmpty { document = try document.adding("modelLoad", modelLoad) }
             if let rows { document = try document.adding("rowIndex", RowsDocument(results: rows.results, oneInsertPerRow: rows.old)) }
             if let screen { document = try document.adding("screen", screen) }
             if let rename { document = try document.adding("renameKeyToFrame", rename) }

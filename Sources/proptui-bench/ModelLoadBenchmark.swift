@@ -1,0 +1,167 @@
+import AmplifyModels
+import AppSync
+import AsyncHTTPClient
+import Foundation
+import LocalAppSync
+import NIOCore
+import PropertySync
+
+/// The load of a 13-field model of every kind of value (`Transaction` of
+/// `Resources/demo/budget-models.json`), measured as `LoadBenchmark` measures the sample's, each
+/// figure against its own wire in the same run: the embedded server serving the models in the
+/// versioned dialect, seeded in bulk; the wire (every page of the model's sync query, bodies read
+/// whole, nothing decoded); and the app's list of the model (`RecordList<ModelRecord>` over a
+/// real cache, as `ModelsApp` makes it), from an empty cache and then from that cache. No screen
+/// yet: the list alone (the model screen's frame is measured by the screen section).
+struct ModelLoadBenchmark {
+    let sizes: [Int]
+    static let model = "Transaction"
+
+    struct Result: Codable, Sendable {
+        var rows: Int
+        /// The wire: one page's round trip (median of five) and its size, and every page.
+        var wirePageMs: Double
+        var wireBytesPerPage: Int
+        var wireAllPagesMs: Double
+        /// The list from an empty cache: first rows, every row read.
+        var fromServer: LoadBenchmark.Timing
+        /// The same cache in a new list: first rows from it, and the refresh done.
+        var fromCache: LoadBenchmark.Timing
+    }
+
+    func run() async throws -> [Result] {
+        var results: [Result] = []
+        for size in sizes {
+            results.append(try await measure(size))
+            FileHandle.standardError.write(Data("proptui-bench: load of \(size) \(Self.model)s measured\n".utf8))
+        }
+        return results
+    }
+
+    private func measure(_ size: Int) async throws -> Result {
+        let folder = NSTemporaryDirectory() + "proptui-bench-model-load-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder + "/server", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let schema = try ModelBenchScreen.schema()
+        let layout = try RecordLayout(model: try schema.models.first { $0.name == Self.model }.orThrow("no \(Self.model)"), schema: schema)
+        var configuration = LocalAppSyncConfiguration(dataDirectory: folder + "/server", apiKey: LoadBenchmark.apiKey, seedSamples: false)
+        configuration.schema = .versioned
+        configuration.models = ServedModels(schema: schema, introspectionText: [])
+        let server = try LocalAppSyncServer(configuration: configuration)
+        let port = try await server.start()
+        defer { Task { await server.stop() } }
+        try await server.seedGenerated(count: size)
+        let url = "http://127.0.0.1:\(port)/graphql"
+        let sync = ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil)
+        let wire = ModelWire(url: url, sync: sync, pageSize: SyncOptions().pageSize)
+        var times: [Double] = []
+        var bytes = 0
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            bytes = try await wire.page(after: nil).bytes
+            times.append((ContinuousClock.now - start).milliseconds)
+        }
+        let all = ContinuousClock.now
+        _ = try await wire.readAll()
+        let wireAll = (ContinuousClock.now - all).milliseconds
+        let api = AppSyncModelAPI(
+            client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: LoadBenchmark.apiKey)), model: sync, dialect: .versioned)
+        let cachePath = folder + "/cache.sqlite"
+        let fromServer = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
+        let fromCache = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
+        return Result(
+            rows: size, wirePageMs: times.sorted()[2], wireBytesPerPage: bytes, wireAllPagesMs: wireAll, fromServer: fromServer, fromCache: fromCache)
+    }
+
+    /// A list over the cache file, timed from before the cache is opened: first rows, and every
+    /// row read from the server (its load state `.loaded` with every row in the list).
+    private static func load(api: AppSyncModelAPI<ModelRecordSync>, layout: RecordLayout, cachePath: String, rows: Int) async throws -> LoadBenchmark.Timing {
+        let start = ContinuousClock.now
+        let processor = ProcessorTime.now()
+        let (events, sink) = AsyncStream<RecordListEvent<ModelRecord>>.makeStream(bufferingPolicy: .unbounded)
+        let storage = try SyncStorage(path: cachePath)
+        let list = try RecordList<ModelRecord>(api: api, storage: try storage.cache(for: layout)) { sink.yield($0) }
+        await list.start()
+        var firstRows: Duration?
+        var loaded = false
+        var count = 0
+        for await event in events {
+            switch event {
+            case .loaded(let all): count = all.count
+            case .rowsChanged: count = await list.rows.count
+            case .loadStateChanged(.loaded): loaded = true
+            default: break
+            }
+            if firstRows == nil, count > 0 { firstRows = ContinuousClock.now - start }
+            if loaded, await list.rows.count == rows { break }
+        }
+        sink.finish()
+        let done = ContinuousClock.now - start
+        try storage.checkpoint()
+        withExtendedLifetime(list) {}
+        return LoadBenchmark.Timing(
+            firstRowsMs: (firstRows ?? done).milliseconds, fullyLoadedMs: done.milliseconds,
+            processorMs: ProcessorTime.now().milliseconds(since: processor))
+    }
+
+    static func text(_ results: [Result], sample: [LoadBenchmark.Result]) -> String {
+        var lines = ["", "== a model's load (\(model): 13 fields of every kind of value; --load-only) ==",
+                     "  every ratio is against the model's own wire in this run (its sync query's pages, read whole, nothing decoded)"]
+        for result in results {
+            let perByte = result.wirePageMs * 1_000_000 / Double(max(1, result.wireBytesPerPage))
+            var line = "  \(result.rows.formatted()) rows: the wire: one page \(format(result.wirePageMs)) (\(result.wireBytesPerPage.formatted()) bytes, "
+                + String(format: "%.0f", perByte) + " ns a byte"
+            if let sample = sample.first(where: { $0.rows == result.rows }), sample.wireBytesPerPage > 0 {
+                let samplePerByte = sample.wirePageMs * 1_000_000 / Double(sample.wireBytesPerPage)
+                line += String(format: ": %.2f× the sample's page a byte", perByte / samplePerByte)
+            }
+            lines.append(line + "), every page \(format(result.wireAllPagesMs))")
+            lines.append(
+                "    from the server: first rows \(format(result.fromServer.firstRowsMs)), every row \(format(result.fromServer.fullyLoadedMs)) "
+                    + String(format: "(%.2f× the wire)", result.fromServer.fullyLoadedMs / result.wireAllPagesMs))
+            lines.append(
+                "    from the cache: first rows \(format(result.fromCache.firstRowsMs)), refreshed \(format(result.fromCache.fullyLoadedMs)) "
+                    + String(format: "(%.2f× the wire)", result.fromCache.fullyLoadedMs / result.wireAllPagesMs))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func format(_ ms: Double) -> String { ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.1f ms", ms) }
+}
+
+/// The model's wire: its sync query's pages as the app asks for them, read whole.
+struct ModelWire {
+    let url: String
+    let sync: ModelRecordSync
+    let pageSize: Int
+
+    func page(after token: String?) async throws -> (bytes: Int, nextToken: String?) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.headers.add(name: "x-api-key", value: LoadBenchmark.apiKey)
+        let page = AppSyncModelAPI.pageRequest(sync, versioned: true, limit: pageSize, nextToken: token, lastSync: nil)
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(page.request)))
+        let response = try await AppSyncClient.sharedHTTPClient.execute(request, timeout: .seconds(30))
+        let answer = try await response.body.collect(upTo: 16 << 20)
+        guard response.status == .ok else { throw LoadBenchmarkError("the model's wire read HTTP \(response.status.code)") }
+        return (answer.readableBytes, answer.withUnsafeReadableBytes { UnreadAnswer.lastString(forKey: "nextToken", in: $0) })
+    }
+
+    func readAll() async throws -> Int {
+        var token: String?
+        var pages = 0
+        repeat {
+            token = try await page(after: token).nextToken
+            pages += 1
+        } while token != nil
+        return pages
+    }
+}
+
+extension Optional {
+    func orThrow(_ message: String) throws -> Wrapped {
+        guard let self else { throw LoadBenchmarkError(message) }
+        return self
+    }
+}
