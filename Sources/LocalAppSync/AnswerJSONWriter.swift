@@ -18,6 +18,8 @@ struct AnswerJSONWriter {
 
     mutating func raw(_ encoded: [UInt8]) { bytes.append(contentsOf: encoded) }
 
+    mutating func raw(_ encoded: Slice<UnsafeRawBufferPointer>) { bytes.append(contentsOf: encoded) }
+
     mutating func null() { raw("null") }
 
     mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }

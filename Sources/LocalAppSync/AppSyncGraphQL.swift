@@ -9,6 +9,9 @@ final class AppSyncGraphQL: Sendable {
     /// The schema subscription events are executed against (`PartialEvents`).
     private let eventSchema: GraphQLSchema
     let limits: ServerLimits
+    /// Documents that passed the limits and validation, by their text: a client asks the same
+    /// page query again and again, and parsing and validating it cost more than writing a page.
+    private let validDocuments = ValidDocuments()
     /// `{ __typename }`, for `FastPagePlan`; nil when the fast path is off.
     private let typenameOnly: SelectionSet?
     /// What the fast path may write itself.
@@ -210,6 +213,7 @@ final class AppSyncGraphQL: Sendable {
         if let refusal = DocumentLimits.refusalBeforeParsing(query, limits: limits) {
             return .failure(FormattedErrors(errors: [refusal]))
         }
+        if let document = validDocuments.document(for: query) { return Self.checkKind(document, allowing: kinds, operationName: operationName) }
         let document: Document
         do {
             document = try parse(source: query)
@@ -225,6 +229,14 @@ final class AppSyncGraphQL: Sendable {
         if !validationErrors.isEmpty {
             return .failure(FormattedErrors(errors: validationErrors.map(GraphQLErrorFormatter.validationError)))
         }
+        validDocuments.keep(document, for: query)
+        return Self.checkKind(document, allowing: kinds, operationName: operationName)
+    }
+
+    /// Whether the operation the request runs is of a kind this transport serves.
+    private static func checkKind(
+        _ document: Document, allowing kinds: Set<OperationType>, operationName: String?
+    ) -> Result<Document, FormattedErrors> {
         if let chosen = Self.operation(in: document, named: operationName), !kinds.contains(chosen.operation) {
             let message = chosen.operation == .subscription
                 ? "Subscriptions are served over the realtime WebSocket (graphql-ws), not over HTTP."

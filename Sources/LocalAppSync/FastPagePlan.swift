@@ -36,7 +36,7 @@ struct FastPagePlan: Sendable {
     }
 
     /// One selected field of a record or custom type.
-    private struct Selected: Sendable {
+    fileprivate struct Selected: Sendable {
         let key: String
         let kind: Kind
 
@@ -132,7 +132,7 @@ struct FastPagePlan: Sendable {
     /// is one the library would refuse: the caller runs the request through the library instead.
     func encodedAnswer(_ result: GraphQLResult, from capture: PageCapture) -> [UInt8]? {
         var rows = 0
-        for read in capture.reads() { if case .page(let page) = read { rows += page.items.count } }
+        for read in capture.reads() { if case .page(let page) = read { rows += page.texts.count } }
         var json = AnswerJSONWriter(reservingCapacity: 256 + rows * 300)
         json.raw("{")
         json.key("data", first: true)
@@ -175,9 +175,13 @@ struct FastPagePlan: Sendable {
             case .items(let key, let recordFields):
                 json.key(key, first: index == 0)
                 json.raw("[")
-                for (row, item) in page.items.enumerated() {
+                for (row, text) in page.texts.enumerated() {
                     if row > 0 { json.raw(",") }
-                    guard write(.object(item.attributes), recordFields, to: &json) else { return false }
+                    let written = text.withUnsafeBytes { bytes in
+                        let view = StoredJSONView(bytes: bytes)
+                        return write(view, object: 0..<bytes.count, recordFields, to: &json)
+                    }
+                    guard written else { return false }
                 }
                 json.raw("]")
             case .nextToken(let key):
@@ -250,6 +254,119 @@ struct FastPagePlan: Sendable {
             return false
         }
         return true
+    }
+}
+
+// MARK: Writing from a stored text
+
+extension FastPagePlan {
+    /// An item's selected fields, from its stored text (`StoredJSONView`): the same bytes as
+    /// `write(_:_:to:)` writes from the decoded item, without decoding it.
+    fileprivate static func write(_ view: StoredJSONView, object range: Range<Int>, _ fields: [Selected], to json: inout AnswerJSONWriter) -> Bool {
+        guard let members = view.members(of: range) else { return false }
+        json.raw("{")
+        for (index, field) in fields.enumerated() {
+            json.key(field.key, first: index == 0)
+            switch field.kind {
+            case .typename(let name): json.string(name)
+            case .value(let name, let shape, let inner):
+                let member = members.first { view.key($0, is: name) }
+                guard write(view, member?.value, shape, inner, to: &json) else { return false }
+            }
+        }
+        json.raw("}")
+        return true
+    }
+
+    private static func write(
+        _ view: StoredJSONView, _ range: Range<Int>?, _ shape: AnswerShapes.Value, _ fields: [Selected]?, to json: inout AnswerJSONWriter
+    ) -> Bool {
+        let isNull = range.map { view.bytes[$0.lowerBound] == UInt8(ascii: "n") } ?? true
+        if case .nonNull(let inner) = shape {
+            guard let range, !isNull else { return false }
+            return write(view, range, inner, fields, to: &json)
+        }
+        guard let range, !isNull else {
+            json.null()
+            return true
+        }
+        let first = view.bytes[range.lowerBound]
+        let isNumber = StoredJSONView.isNumberByte(first) && first != UInt8(ascii: "+")
+        switch shape {
+        case .list(let item):
+            guard let elements = view.elements(of: range) else { return false }
+            json.raw("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { json.raw(",") }
+                guard write(view, element, item, fields, to: &json) else { return false }
+            }
+            json.raw("]")
+            return true
+        case .object:
+            return write(view, object: range, fields ?? [], to: &json)
+        case .enumeration(let names):
+            guard let text = string(view, range), names.contains(text) else { return false }
+            json.string(text)
+            return true
+        case .scalar(.text):
+            return writeString(view, range, to: &json)
+        case .scalar(.boolean):
+            return writeBool(first, to: &json)
+        case .scalar(.int):
+            guard isNumber, view.isInteger(range), let number = Int64(view.numberText(range)), Int64(Int32.min)...Int64(Int32.max) ~= number
+            else { return false }
+            json.int(Int(number))
+            return true
+        case .scalar(.float):
+            guard isNumber, let number = Double(view.numberText(range)), number.isFinite else { return false }
+            json.double(number)
+            return true
+        case .scalar(.custom):
+            if first == UInt8(ascii: "\"") { return writeString(view, range, to: &json) }
+            guard isNumber else { return writeBool(first, to: &json) }
+            // As the decoded value: an integer that fits 64 bits is an Int, any other number a Double.
+            if view.isInteger(range), let number = Int64(view.numberText(range)) {
+                json.int(Int(number))
+            } else {
+                guard let number = Double(view.numberText(range)), number.isFinite else { return false }
+                json.double(number)
+            }
+            return true
+        case .nonNull:
+            return false
+        }
+    }
+
+    private static func writeBool(_ first: UInt8, to json: inout AnswerJSONWriter) -> Bool {
+        switch first {
+        case UInt8(ascii: "t"): json.bool(true)
+        case UInt8(ascii: "f"): json.bool(false)
+        default: return false
+        }
+        return true
+    }
+
+    /// A stored string, copied as it is when the library would write the same bytes (no escape
+    /// in it, no `/`, which the library writes as `\/`), else decoded and written.
+    private static func writeString(_ view: StoredJSONView, _ range: Range<Int>, to json: inout AnswerJSONWriter) -> Bool {
+        guard view.bytes[range.lowerBound] == UInt8(ascii: "\""), range.count >= 2 else { return false }
+        let content = view.bytes[range.lowerBound + 1..<range.upperBound - 1]
+        if !content.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") || $0 < 0x20 }) {
+            json.raw(view.bytes[range])
+            return true
+        }
+        guard let text = string(view, range) else { return false }
+        json.string(text)
+        return true
+    }
+
+    /// The text of the stored string at `range`; nil when it is not one.
+    private static func string(_ view: StoredJSONView, _ range: Range<Int>) -> String? {
+        guard view.bytes[range.lowerBound] == UInt8(ascii: "\"") else { return nil }
+        let content = view.bytes[range.lowerBound + 1..<range.upperBound - 1]
+        if !content.contains(UInt8(ascii: "\\")) { return String(decoding: content, as: UTF8.self) }
+        guard case .string(let text)? = JSONValue(jsonText: Array(view.bytes[range])) else { return nil }
+        return text
     }
 }
 

@@ -2,7 +2,7 @@ import GraphQL
 
 /// What a page costs in the answer, from what the document selects under its `items`: each
 /// response key (an alias of `name` is one more copy of the name) for each record. A page is
-/// first charged as its records' JSON (`ModelItem.estimatedBytes`, one copy of each
+/// first charged as its records' JSON (its items' stored texts, one copy of each
 /// field); a document that selects 500 aliases per record would otherwise build an answer of
 /// hundreds of megabytes from a page charged at a few hundred kilobytes.
 struct PageAnswerCost: Sendable {
@@ -34,14 +34,25 @@ struct PageAnswerCost: Sendable {
         return costs
     }
 
-    /// The answer's bytes for `items`, beyond the one copy of each already charged.
-    func extraBytes(for items: [ModelItem]) -> Int {
+    /// The answer's bytes for `page`, beyond the one copy of each item already charged (its
+    /// stored text). Without a field selected twice, that is only the aliases longer than their
+    /// fields' names and each `__typename`, counted without reading an item; with one, the
+    /// items are read and every selected value counted.
+    func extraBytes(for page: ModelOperations.Page) -> Int {
+        let names = itemFields.map(\.name).filter { $0 != "__typename" }
+        guard Set(names).count < names.count else {
+            let perItem = itemFields.reduce(0) { total, field in
+                total + (field.name == "__typename" ? field.key.utf8.count + 24 : max(0, field.key.utf8.count - field.name.utf8.count))
+            }
+            return perItem * page.texts.count
+        }
+        let items = page.items
         let selected = items.reduce(0) { total, item in
             total + 2 + itemFields.reduce(0) { total, field in
                 let value = field.name == "__typename" ? 20 : item.attributes[field.name].map(ModelItem.estimatedBytes) ?? 4
                 return total + field.key.utf8.count + 4 + value
             }
         }
-        return max(0, selected - items.reduce(0) { $0 + $1.estimatedBytes })
+        return max(0, selected - page.texts.reduce(0) { $0 + $1.count })
     }
 }

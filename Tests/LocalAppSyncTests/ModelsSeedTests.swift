@@ -19,7 +19,7 @@ import Testing
     static func items(_ server: TestServer, _ schema: ModelSchema) async throws -> [String: [ModelItem]] {
         let database = try #require(server.server.store as? ModelItemDatabase)
         var items: [String: [ModelItem]] = [:]
-        for model in schema.models { items[model.name] = try await database.scan(model: model.name, after: nil, limit: 1000).map(\.item) }
+        for model in schema.models { items[model.name] = try await database.scan(model: model.name, after: nil, limit: 1000).compactMap(\.item) }
         return items
     }
 

@@ -51,22 +51,32 @@ final class ModelItemDatabase: Sendable {
         try indexReferences()
     }
 
-    /// One row as read.
+    /// One row as read: its item's JSON text as stored (`StoredJSON`), decoded only where an
+    /// item's values are needed (a filter, the library's resolvers); the fast path writes pages
+    /// from the text itself (`StoredJSONView`).
     struct Row: Sendable {
-        var key: ItemKey
+        /// The key as stored (`ItemKey.text`), read into an `ItemKey` only where it is needed.
+        var keyText: String
         var writtenAt: Int64
-        var item: ModelItem
+        var text: [UInt8]
+
+        /// The item; nil when the text is not one (a damaged row, left out).
+        var item: ModelItem? { ModelItemDatabase.decode(text) }
     }
 
     static let columns = "keyText, item, writtenAt"
 
     static func row(_ row: GRDB.Row) -> Row? {
-        guard let key = ItemKey(text: row["keyText"]), let item = decode(row["item"]) else { return nil }
-        return Row(key: key, writtenAt: row["writtenAt"], item: item)
+        guard let keyText = row["keyText"] as String?, let text = row["item"] as String? else { return nil }
+        return Row(keyText: keyText, writtenAt: row["writtenAt"], text: Array(text.utf8))
     }
 
     static func decode(_ text: String) -> ModelItem? {
-        guard case .object(let attributes)? = JSONValue(jsonText: Array(text.utf8)) else { return nil }
+        decode(Array(text.utf8))
+    }
+
+    static func decode(_ text: [UInt8]) -> ModelItem? {
+        guard case .object(let attributes)? = JSONValue(jsonText: text) else { return nil }
         return ModelItem(attributes: attributes)
     }
 

@@ -47,7 +47,7 @@ extension ModelOperations {
             return try await database.scan(model: name, after: after?.afterKey, limit: limit)
         }
         let next = ModelPageToken.next(scope: scope, rows: rows, limit: limit, signer: signer, startedAt: startedAt, lastSync: lastSync)
-        return Page(items: filtered(rows, by: args["filter"], budget: budget), nextToken: next, startedAt: startedAt)
+        return Page(texts: filtered(rows, by: args["filter"], budget: budget), nextToken: next, startedAt: startedAt)
     }
 }
 

@@ -25,11 +25,14 @@ struct ModelOperations: Sendable {
     var name: String { model.name }
     var versioned: Bool { database.dialect == .versioned }
 
-    /// A page as a connection answers it.
+    /// A page as a connection answers it: its items' texts as stored (`Row.text`).
     struct Page: Sendable {
-        var items: [ModelItem]
+        var texts: [[UInt8]]
         var nextToken: String?
         var startedAt: Int64?
+
+        /// The items, decoded (a text that is not one left out).
+        var items: [ModelItem] { texts.compactMap(ModelItemDatabase.decode) }
 
         var resolverSource: [String: any Sendable] {
             var answer: [String: any Sendable] = ["items": items.map(\.resolverSource)]
@@ -56,7 +59,7 @@ struct ModelOperations: Sendable {
             }
             return try await database.scan(model: name, after: after ?? nil, limit: limit)
         }
-        return Page(items: filtered(rows, by: args["filter"], budget: budget), nextToken: ModelPageToken.next(scope: scope, rows: rows, limit: limit, signer: signer))
+        return Page(texts: filtered(rows, by: args["filter"], budget: budget), nextToken: ModelPageToken.next(scope: scope, rows: rows, limit: limit, signer: signer))
     }
 
     /// A page read within the request's budget: its size reserved before it is read, so that a
@@ -65,7 +68,8 @@ struct ModelOperations: Sendable {
         let reservation = try budget?.reservePage(rows: limit) ?? 0
         do {
             let rows = try await body()
-            try budget?.settle(reservation: reservation, bytes: rows.reduce(0) { $0 + $1.item.estimatedBytes })
+            // An item's stored text is about what its one copy in the answer takes.
+            try budget?.settle(reservation: reservation, bytes: rows.reduce(0) { $0 + $1.text.count })
             return rows
         } catch {
             try? budget?.settle(reservation: reservation, bytes: 0)
@@ -73,11 +77,11 @@ struct ModelOperations: Sendable {
         }
     }
 
-    /// The filter applied to the items read, as DynamoDB applies it after `limit`.
-    func filtered(_ rows: [ModelItemDatabase.Row], by filter: Map, budget: RequestBudget?) -> [ModelItem] {
-        let items = rows.map(\.item)
-        guard filter.dictionary != nil else { return items }
-        return items.filter { DynamoCondition.holds(filter, on: $0.conditionItem) }
+    /// The filter applied to the items read, as DynamoDB applies it after `limit`: the texts of
+    /// those that pass (every one without a filter, undecoded).
+    func filtered(_ rows: [ModelItemDatabase.Row], by filter: Map, budget: RequestBudget?) -> [[UInt8]] {
+        guard filter.dictionary != nil else { return rows.map(\.text) }
+        return rows.filter { row in row.item.map { DynamoCondition.holds(filter, on: $0.conditionItem) } ?? false }.map(\.text)
     }
 
     func create(_ args: Map) async throws -> ModelItem {

@@ -21,7 +21,7 @@ struct ModelPageToken: Codable, Equatable, Sendable {
 
     init(scope: String, after row: ModelItemDatabase.Row, startedAt: Int64? = nil, lastSync: Int64? = nil) {
         self.scope = scope
-        afterKeyText = row.key.text
+        afterKeyText = row.keyText
         afterWrittenAt = lastSync == nil ? nil : row.writtenAt
         self.startedAt = startedAt
         self.lastSync = lastSync

@@ -46,7 +46,7 @@ struct ModelRelations {
         let relationName = ModelReferences.relationName(relation)
         return { source, args, context, _ in
             let budget = try ServedResolvers.start(context)
-            guard let values = keyValues(parentKey, of: source) else { return asList ? ModelOperations.Page(items: []).resolverSource : nil }
+            guard let values = keyValues(parentKey, of: source) else { return asList ? ModelOperations.Page(texts: []).resolverSource : nil }
             let valueText = ModelReferences.valueText(values)
             let limit = asList ? try InputValidation(limits: children.limits).pageSize(args["limit"]) : 1
             let scope = "children:\(children.name):\(relationName):\(valueText)"
@@ -56,9 +56,9 @@ struct ModelRelations {
                     model: children.name, relation: relationName, valueText: valueText, descending: args["sortDirection"].string == "DESC",
                     after: after, limit: limit)
             }
-            guard asList else { return rows.first?.item.resolverSource }
+            guard asList else { return rows.first?.item?.resolverSource }
             let next = ModelPageToken.next(scope: scope, rows: rows, limit: limit, signer: children.signer)
-            return ModelOperations.Page(items: children.filtered(rows, by: args["filter"], budget: budget), nextToken: next).resolverSource
+            return ModelOperations.Page(texts: children.filtered(rows, by: args["filter"], budget: budget), nextToken: next).resolverSource
         }
     }
 

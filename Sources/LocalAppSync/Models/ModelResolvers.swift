@@ -56,7 +56,7 @@ struct ModelResolvers {
     /// A page, likewise; charged first for the copies its aliases make (`PageAnswerCost`),
     /// before any of it is built.
     static func answer(_ page: ModelOperations.Page, budget: RequestBudget?, info: GraphQLResolveInfo) throws -> [String: any Sendable] {
-        if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page.items)) }
+        if let budget, let cost = budget.pageCosts[responseKey(info)] { try budget.charge(bytes: cost.extraBytes(for: page)) }
         guard let capture = budget?.capture else { return page.resolverSource }
         capture.keep(.page(page), forKey: responseKey(info))
         return [:]
