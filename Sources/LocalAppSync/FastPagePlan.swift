@@ -202,13 +202,22 @@ struct FastPagePlan: Sendable {
     /// An object's selected fields; false when the value is not an object (the library would refuse it).
     private static func write(_ object: JSONValue, _ fields: [Selected], to json: inout AnswerJSONWriter) -> Bool {
         guard case .object(let members) = object else { return false }
+        return writeObject(fields, to: &json) { name, shape, inner, json in write(members[name], shape, inner, to: &json) }
+    }
+
+    /// An object's selected fields in the document's order, each value written by `value`
+    /// (from a decoded item or from a stored text); false as soon as one cannot be.
+    fileprivate static func writeObject(
+        _ fields: [Selected], to json: inout AnswerJSONWriter,
+        value: (_ name: String, AnswerShapes.Value, [Selected]?, inout AnswerJSONWriter) -> Bool
+    ) -> Bool {
         json.raw("{")
         for (index, field) in fields.enumerated() {
             json.key(field.key, first: index == 0)
             switch field.kind {
             case .typename(let name): json.string(name)
             case .value(let name, let shape, let inner):
-                guard write(members[name], shape, inner, to: &json) else { return false }
+                guard value(name, shape, inner, &json) else { return false }
             }
         }
         json.raw("}")
@@ -264,18 +273,9 @@ extension FastPagePlan {
     /// `write(_:_:to:)` writes from the decoded item, without decoding it.
     fileprivate static func write(_ view: StoredJSONView, object range: Range<Int>, _ fields: [Selected], to json: inout AnswerJSONWriter) -> Bool {
         guard let members = view.members(of: range) else { return false }
-        json.raw("{")
-        for (index, field) in fields.enumerated() {
-            json.key(field.key, first: index == 0)
-            switch field.kind {
-            case .typename(let name): json.string(name)
-            case .value(let name, let shape, let inner):
-                let member = members.first { view.key($0, is: name) }
-                guard write(view, member?.value, shape, inner, to: &json) else { return false }
-            }
+        return writeObject(fields, to: &json) { name, shape, inner, json in
+            write(view, members.first { view.key($0, is: name) }?.value, shape, inner, to: &json)
         }
-        json.raw("}")
-        return true
     }
 
     private static func write(

@@ -1,9 +1,7 @@
 import AmplifyModels
 import AppSync
-import AsyncHTTPClient
 import Foundation
 import LocalAppSync
-import NIOCore
 import PropertySync
 
 /// The load of a 13-field model of every kind of value (`Transaction` of
@@ -53,7 +51,9 @@ struct ModelLoadBenchmark {
         try await server.seedGenerated(count: size)
         let url = "http://127.0.0.1:\(port)/graphql"
         let sync = ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil)
-        let wire = ModelWire(url: url, sync: sync, pageSize: SyncOptions().pageSize)
+        let wire = WireClient(url: url, apiKey: LoadBenchmark.apiKey, pageSize: SyncOptions().pageSize) { limit, token in
+            AppSyncModelAPI.pageRequest(sync, versioned: true, limit: limit, nextToken: token, lastSync: nil).request
+        }
         var times: [Double] = []
         var bytes = 0
         for _ in 0..<5 {
@@ -127,36 +127,6 @@ struct ModelLoadBenchmark {
     }
 
     private static func format(_ ms: Double) -> String { ms >= 1000 ? String(format: "%.2f s", ms / 1000) : String(format: "%.1f ms", ms) }
-}
-
-/// The model's wire: its sync query's pages as the app asks for them, read whole.
-struct ModelWire {
-    let url: String
-    let sync: ModelRecordSync
-    let pageSize: Int
-
-    func page(after token: String?) async throws -> (bytes: Int, nextToken: String?) {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "content-type", value: "application/json")
-        request.headers.add(name: "x-api-key", value: LoadBenchmark.apiKey)
-        let page = AppSyncModelAPI.pageRequest(sync, versioned: true, limit: pageSize, nextToken: token, lastSync: nil)
-        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(page.request)))
-        let response = try await AppSyncClient.sharedHTTPClient.execute(request, timeout: .seconds(30))
-        let answer = try await response.body.collect(upTo: 16 << 20)
-        guard response.status == .ok else { throw LoadBenchmarkError("the model's wire read HTTP \(response.status.code)") }
-        return (answer.readableBytes, answer.withUnsafeReadableBytes { UnreadAnswer.lastString(forKey: "nextToken", in: $0) })
-    }
-
-    func readAll() async throws -> Int {
-        var token: String?
-        var pages = 0
-        repeat {
-            token = try await page(after: token).nextToken
-            pages += 1
-        } while token != nil
-        return pages
-    }
 }
 
 extension Optional {

@@ -11,6 +11,10 @@ struct WireClient {
     let url: String
     let apiKey: String
     let pageSize: Int
+    /// A page's request after a token: the sample's sync query unless given (a model's, say).
+    var request: @Sendable (_ limit: Int, _ nextToken: String?) -> GraphQLRequest = { limit, token in
+        AppSyncPropertyAPI.syncRequest(limit: limit, nextToken: token, lastSync: nil)
+    }
 
     /// One page: its body's size and the next page's token.
     func page(after token: String?) async throws -> (bytes: Int, nextToken: String?) {
@@ -25,7 +29,7 @@ struct WireClient {
         request.headers.add(name: "content-type", value: "application/json")
         request.headers.add(name: "accept", value: "application/json")
         request.headers.add(name: "x-api-key", value: apiKey)
-        let body = try JSONEncoder().encode(AppSyncPropertyAPI.syncRequest(limit: pageSize, nextToken: token, lastSync: nil))
+        let body = try JSONEncoder().encode(self.request(pageSize, token))
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await AppSyncClient.sharedHTTPClient.execute(request, timeout: .seconds(30))
         let answer = try await response.body.collect(upTo: 16 << 20)
