@@ -130,11 +130,11 @@ import Testing
 /// Documents of the fast path's shape for the household-budget models (and now and then one
 /// that selects a relation, which the library answers), from a seeded generator.
 struct ModelDocumentGenerator {
-    var random: SeededRandom
+    var random: SeedRandom
     let versioned: Bool
 
     init(seed: UInt64, versioned: Bool) {
-        random = SeededRandom(seed: seed)
+        random = SeedRandom(base: seed, 0)
         self.versioned = versioned
     }
 

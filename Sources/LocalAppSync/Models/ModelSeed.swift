@@ -118,8 +118,9 @@ struct ModelSeed: Sendable {
 }
 
 /// A small deterministic generator (SplitMix64), seeded from a name and an item number with
-/// FNV-1a, not Swift's per-process `Hasher`: the same N seeds the same items in every run.
-struct SeedRandom {
+/// FNV-1a, not Swift's per-process `Hasher`: the same N seeds the same items in every run. A
+/// `RandomNumberGenerator`, so that the tests' generated requests draw from it too.
+struct SeedRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(_ name: String, _ index: Int) {

@@ -32,9 +32,9 @@ struct TokenPool {
 /// subsets and orders of fields, aliases, `__typename`, and `limit` / `nextToken` / `lastSync` /
 /// `filter` arguments written inline or as variables. Deterministic for a seed.
 struct DocumentGenerator {
-    private var generator: SeededRandom
+    private var generator: SeedRandom
 
-    init(seed: UInt64) { generator = SeededRandom(seed: seed) }
+    init(seed: UInt64) { generator = SeedRandom(base: seed, 0) }
 
     private mutating func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
 

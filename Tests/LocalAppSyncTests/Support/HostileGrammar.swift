@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+@testable import LocalAppSync
 
 /// Random GraphQL requests from a small grammar of what the server must survive: valid and
 /// invalid documents (fields of both dialects and made-up ones, aliases, arguments with nested
@@ -7,9 +8,9 @@ import GraphQL
 /// selections, stray or missing brackets) and variables of any JSON shape and nesting, up to
 /// past the server's limits. The same seed gives the same requests, so a failure replays.
 struct HostileGrammar {
-    private var generator: SeededRandom
+    private var generator: SeedRandom
 
-    init(seed: UInt64) { generator = SeededRandom(seed: seed) }
+    init(seed: UInt64) { generator = SeedRandom(base: seed, 0) }
 
     mutating func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(1, bound))) }
 
