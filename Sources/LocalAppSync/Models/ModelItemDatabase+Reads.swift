@@ -91,7 +91,18 @@ extension ModelItemDatabase {
         try await pool.read { db in try GRDB.Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] } }
     }
 
+    /// A page's rows through the connection's cached statement, each item's text copied once,
+    /// straight from SQLite's buffer into the row (no `String`, no GRDB row copied first).
     private func rows(_ sql: String, _ arguments: StatementArguments) async throws -> [Row] {
-        try await pool.read { db in try GRDB.Row.fetchAll(db, sql: sql, arguments: arguments).compactMap(Self.row) }
+        try await pool.read { db in
+            let cursor = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            var rows: [Row] = []
+            while let row = try cursor.next() {
+                guard let keyText = row[0] as String?,
+                      let text = try row.withUnsafeData(atIndex: 1, { $0.map(Array.init) }) else { continue }
+                rows.append(Row(keyText: keyText, writtenAt: row[2], text: text))
+            }
+            return rows
+        }
     }
 }

@@ -42,7 +42,31 @@ extension ModelItemDatabase {
             if try !db.tableExists(StoreDialectMark.tableName) { try StoreDialectMark.mark(db, as: dialect) }
         }
         migrator.registerMigration("models v3: the sample's own tables") { db in try moveSampleTables(db) }
+        migrator.registerMigration("models v4: items kept in scan order") { db in try keepItemsInScanOrder(db) }
         return migrator
+    }
+
+    /// The item table becomes a `WITHOUT ROWID` table keyed in scan order (model, the partition
+    /// key's hash, the key), so that a scan's page is one run of neighbouring rows: through an
+    /// index on a rowid table, each of a page's 1,000 items was a lookup of its own in another
+    /// part of the file (SQLite's reads of a whole scan took 2.6× as long). Lookups by key go
+    /// through a unique index on (model, keyText), which also keeps a key's one row.
+    private static func keepItemsInScanOrder(_ db: Database) throws {
+        let rebuilt = table + "InScanOrder"
+        try db.execute(sql: """
+            CREATE TABLE \(rebuilt) (
+                model TEXT NOT NULL, scanKey INTEGER NOT NULL, keyText TEXT NOT NULL, item TEXT NOT NULL,
+                writtenAt INTEGER NOT NULL, partitionKey TEXT NOT NULL DEFAULT '', sortKey,
+                PRIMARY KEY (model, scanKey, keyText)
+            ) WITHOUT ROWID;
+            INSERT INTO \(rebuilt) (model, scanKey, keyText, item, writtenAt, partitionKey, sortKey)
+                SELECT model, scanKey, keyText, item, writtenAt, partitionKey, sortKey FROM \(table) ORDER BY model, scanKey, keyText;
+            DROP TABLE \(table);
+            ALTER TABLE \(rebuilt) RENAME TO \(table);
+            CREATE UNIQUE INDEX index_\(table)_on_model_keyText ON \(table) (model, keyText);
+            CREATE INDEX index_\(table)_on_model_partitionKey_sortKey ON \(table) (model, partitionKey, sortKey);
+            CREATE INDEX index_\(table)_on_model_writtenAt_keyText ON \(table) (model, writtenAt, keyText);
+            """)
     }
 
     /// Rows of a v1 store get their key columns, and their texts as `StoredJSON` writes them

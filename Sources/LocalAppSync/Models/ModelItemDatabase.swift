@@ -8,8 +8,9 @@ import JSONValues
 /// when the server starts, and a fixed table means no table or column is ever named from a
 /// description (nothing of a models file reaches SQL as text), and no migration when the file
 /// changes: a field added or removed is an attribute present or absent, as in DynamoDB, whose
-/// items have no columns either. Three indexes give DynamoDB's orders: a scan by the hash of the
-/// partition key (`scanKey`), a query of one partition by sort key, and (the versioned dialect's
+/// items have no columns either. The table itself is kept in scan order (the hash of the
+/// partition key, `scanKey`; `WITHOUT ROWID`), and three indexes give the other orders: a key's
+/// row, a query of one partition by sort key, and (the versioned dialect's
 /// delta sync) by write time; `modelReference` is the secondary index of each relation
 /// (`ModelReferences`). Each dialect has its own file, marked with the dialect that wrote it.
 final class ModelItemDatabase: Sendable {
@@ -64,12 +65,8 @@ final class ModelItemDatabase: Sendable {
         var item: ModelItem? { ModelItemDatabase.decode(text) }
     }
 
+    /// A page's columns, in the order `rows` reads them.
     static let columns = "keyText, item, writtenAt"
-
-    static func row(_ row: GRDB.Row) -> Row? {
-        guard let keyText = row["keyText"] as String?, let text = row["item"] as String? else { return nil }
-        return Row(keyText: keyText, writtenAt: row["writtenAt"], text: Array(text.utf8))
-    }
 
     static func decode(_ text: String) -> ModelItem? {
         decode(Array(text.utf8))
