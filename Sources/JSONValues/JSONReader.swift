@@ -142,6 +142,14 @@ public struct JSONReader {
 
         public static func == (key: Key, name: String) -> Bool { key.description == name }
 
+        /// The key's UTF-8 bytes, unescaped, without making a `String` of them.
+        public func withUTF8<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+            switch storage {
+            case .raw(let bytes): return body(bytes)
+            case .unescaped(var text): return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            }
+        }
+
         public var description: String {
             switch storage {
             case .raw(let bytes): String(decoding: bytes, as: UTF8.self)

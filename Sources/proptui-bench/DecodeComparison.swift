@@ -19,20 +19,26 @@ struct DecodeComparison: Codable, Sendable {
 
     /// The app's path: the envelope and the page read in one pass (as `AppSyncClient` reads a field).
     private static func readPage(_ body: Data) throws(JSONReadError) -> PropertyPage {
+        try readField("syncRealEstateProperties", of: body) { reader throws(JSONReadError) in try PropertyPage(json: &reader) }
+    }
+
+    /// `data.<field>` of an answer, read by `read` in the same pass as the envelope.
+    static func readField<T>(_ field: String, of body: Data, _ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
         try JSONReader.read(body) { reader throws(JSONReadError) in
-            var page: PropertyPage?
+            var value: T?
             try reader.readObject { reader, key throws(JSONReadError) in
                 guard key == "data" else { return try reader.skipValue() }
                 try reader.readObject { reader, key throws(JSONReadError) in
-                    if key == "syncRealEstateProperties" { page = try PropertyPage(json: &reader) } else { try reader.skipValue() }
+                    if key.description == field { value = try read(&reader) } else { try reader.skipValue() }
                 }
             }
-            guard let page else { throw .missing("syncRealEstateProperties", at: 0) }
-            return page
+            guard let value else { throw .missing(field, at: 0) }
+            return value
         }
     }
 
-    private static func median(_ decode: () throws -> Int?) throws -> Double {
+    /// The median time `decode` takes of `repetitions` runs.
+    static func median(_ decode: () throws -> Int?) throws -> Double {
         var times: [Double] = []
         for _ in 0..<repetitions {
             let start = ContinuousClock.now

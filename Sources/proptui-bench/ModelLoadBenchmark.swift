@@ -21,6 +21,8 @@ struct ModelLoadBenchmark {
         var wirePageMs: Double
         var wireBytesPerPage: Int
         var wireAllPagesMs: Double
+        /// One page decoded into records by the app's reader (median), without the wire.
+        var decodePageMs: Double
         /// The list from an empty cache: first rows, every row read.
         var fromServer: LoadBenchmark.Timing
         /// The same cache in a new list: first rows from it, and the refresh done.
@@ -61,6 +63,10 @@ struct ModelLoadBenchmark {
             bytes = try await wire.page(after: nil).bytes
             times.append((ContinuousClock.now - start).milliseconds)
         }
+        let body = Data(try await wire.body(after: nil).readableBytesView)
+        let decode = try DecodeComparison.median {
+            try DecodeComparison.readField(sync.documents.sync?.field ?? "", of: body) { reader throws(JSONReadError) in try sync.readPage(&reader).items.count }
+        }
         let all = ContinuousClock.now
         _ = try await wire.readAll()
         let wireAll = (ContinuousClock.now - all).milliseconds
@@ -70,7 +76,7 @@ struct ModelLoadBenchmark {
         let fromServer = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
         let fromCache = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
         return Result(
-            rows: size, wirePageMs: times.sorted()[2], wireBytesPerPage: bytes, wireAllPagesMs: wireAll, fromServer: fromServer, fromCache: fromCache)
+            rows: size, wirePageMs: times.sorted()[2], wireBytesPerPage: bytes, wireAllPagesMs: wireAll, decodePageMs: decode, fromServer: fromServer, fromCache: fromCache)
     }
 
     /// A list over the cache file, timed from before the cache is opened: first rows, and every
@@ -116,6 +122,7 @@ struct ModelLoadBenchmark {
                 line += String(format: ": %.2f× the sample's page a byte", perByte / samplePerByte)
             }
             lines.append(line + "), every page \(format(result.wireAllPagesMs))")
+            lines.append("    one page decoded into records (the app's reader, no wire): \(format(result.decodePageMs))")
             lines.append(
                 "    from the server: first rows \(format(result.fromServer.firstRowsMs)), every row \(format(result.fromServer.fullyLoadedMs)) "
                     + String(format: "(%.2f× the wire)", result.fromServer.fullyLoadedMs / result.wireAllPagesMs))

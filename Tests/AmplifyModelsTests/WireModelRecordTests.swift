@@ -41,6 +41,25 @@ import Testing
         #expect(made == record && made.hashValue == record.hashValue)
     }
 
+    /// Keys are matched by their bytes, the next field in order tried first: members in another
+    /// order, a key written with escapes, members the layout does not know and a prefix of a
+    /// field's name must all read as the answer in order does.
+    @Test func membersInAnyOrderEscapedOrUnknownReadTheSame() throws {
+        let inOrder = try Self.read(Self.budgetJSON, Self.budgets).versionedRecord()
+        let members = try JSONReader.read(Array(Self.budgetJSON.utf8)) { reader throws(JSONReadError) in
+            var members: [(String, String)] = []
+            try reader.readObject { reader, key throws(JSONReadError) in
+                members.append((key.description, String(decoding: try reader.readRawValue(), as: UTF8.self)))
+            }
+            return members
+        }
+        let escaped = ["title": #"ti\u0074le"#, "_version": #"_versio\u006e"#]
+        let shuffled = members.reversed().map { name, value in "\"\(escaped[name] ?? name)\":\(value)" }
+            + [#""titl":"not a field""#, #""_versions":9"#, #""limits":{"a":[1]}"#]
+        let read = try Self.read("{" + shuffled.joined(separator: ",") + "}", Self.budgets).versionedRecord()
+        #expect(read == inOrder && read.version == 4 && read["title"] == .string("Food \"weekly\""))
+    }
+
     @Test func aCustomTypeAListWithNullsAndAnAbsentOptionalField() throws {
         let json = """
             {"id":"t1","description":"Bread","amount":2.5,"quantity":null,"kind":"EXPENSE","date":"2026-11-25","tags":["a",null],

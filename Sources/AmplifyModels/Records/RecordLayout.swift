@@ -17,7 +17,13 @@ public final class RecordLayout: Sendable {
     let slotCount: Int
     /// How each field's values are checked, read and written, in `fields`' order.
     public let codecs: [FieldValueCodec]
+    /// The same, reading answers (a custom type's place may hold the selection's cut marker):
+    /// made once here, not for every value of every page.
+    let answerCodecs: [FieldValueCodec]
     private let indexByName: [String: Int]
+    /// Each field's name as bytes, then the versioned dialect's `_version`, `_deleted` and
+    /// `_lastChangedAt`: what an answer's keys are matched against (`answerIndex`).
+    private let answerNames: [[UInt8]]
     /// The server's fields kept as the record's metadata, as indices into `fields`.
     let createdAtIndex: Int?
     let updatedAtIndex: Int?
@@ -58,8 +64,10 @@ public final class RecordLayout: Sendable {
         self.places = places
         slotCount = slots
         codecs = fields.map { FieldValueCodec(field: $0, schema: schema) }
+        answerCodecs = codecs.map(\.readingAnswers)
         let indexByName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.indexByName = indexByName
+        answerNames = (fields.map(\.name) + Self.metadataNames).map { Array($0.utf8) }
         createdAtIndex = indexByName["createdAt"]
         updatedAtIndex = indexByName["updatedAt"]
         ownerIndex = model.ownerField.flatMap { indexByName[$0] }
@@ -67,6 +75,23 @@ public final class RecordLayout: Sendable {
 
     /// The position in `fields` of the field named `name`; nil when records do not hold it.
     public func index(of name: String) -> Int? { indexByName[name] }
+
+    /// The metadata an answer's record may carry besides its fields: at `fields.count` and after
+    /// in `answerIndex`'s numbering.
+    static let metadataNames = ["_version", "_deleted", "_lastChangedAt"]
+
+    /// Which of `fields` (or, from `fields.count` on, of `metadataNames`) an answer's key names,
+    /// trying first the one after `previous`: an answer writes a record's members in the order its
+    /// selection asks for them, which is this order, so a key is most often one comparison, with
+    /// no `String` made of it and nothing hashed.
+    func answerIndex(of key: UnsafeRawBufferPointer, after previous: Int) -> Int? {
+        let count = answerNames.count
+        for step in 0..<count {
+            let index = (previous + 1 + step) % count
+            if answerNames[index].withUnsafeBytes({ $0.elementsEqual(key) }) { return index }
+        }
+        return nil
+    }
 
     /// The fields only the server writes, kept as a record's metadata: the timestamps, the
     /// owner fields and whatever the description marks read-only.

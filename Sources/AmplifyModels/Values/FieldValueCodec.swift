@@ -173,7 +173,12 @@ public struct FieldValueCodec: Sendable {
     /// A value read from an answer: checked as `value(json:)` does, and a custom type's place may
     /// hold the selection's cut marker, where the value goes deeper than was read (`isCut`).
     public func value(answered json: JSONValue) throws(ValueError) -> ModelValue {
-        try FieldValueCodec(field: field, enums: enums, nonModels: nonModels, depth: depth, readsAnswer: true).value(json: json, listFromText: false)
+        try (readsAnswer ? self : readingAnswers).value(json: json, listFromText: false)
+    }
+
+    /// This codec, reading answers (`value(answered:)`).
+    var readingAnswers: FieldValueCodec {
+        FieldValueCodec(field: field, enums: enums, nonModels: nonModels, depth: depth, readsAnswer: true)
     }
 
     // MARK: Values read in part

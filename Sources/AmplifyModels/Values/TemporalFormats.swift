@@ -8,18 +8,17 @@
 /// the colon is required). Days are checked against their month, leap years included.
 enum TemporalFormats {
     static func isDate(_ text: String) -> Bool {
-        var scanner = TextScanner(text)
-        return scanner.date() && scanner.offset(required: false) && scanner.isAtEnd
+        TextScanner.scan(text) { scanner in scanner.date() && scanner.offset(required: false) && scanner.isAtEnd }
     }
 
     static func isTime(_ text: String) -> Bool {
-        var scanner = TextScanner(text)
-        return scanner.time() && scanner.offset(required: false) && scanner.isAtEnd
+        TextScanner.scan(text) { scanner in scanner.time() && scanner.offset(required: false) && scanner.isAtEnd }
     }
 
     static func isDateTime(_ text: String) -> Bool {
-        var scanner = TextScanner(text)
-        return scanner.date() && scanner.take("T") && scanner.time() && scanner.offset(required: true) && scanner.isAtEnd
+        TextScanner.scan(text) { scanner in
+            scanner.date() && scanner.take("T") && scanner.time() && scanner.offset(required: true) && scanner.isAtEnd
+        }
     }
 
     static let monthNames = [
@@ -52,16 +51,27 @@ enum TemporalFormats {
 }
 
 /// Reads ASCII digits and marks from the front of a text.
+/// Reads a text's UTF-8 bytes where they lie (every answer's dates go through here: no copy,
+/// and each mark compared as the byte it is).
 struct TextScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// `body`'s verdict on `text`, read by a scanner that lives only inside it.
+    static func scan(_ text: String, _ body: (inout TextScanner) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var scanner = TextScanner(utf8)
+            return body(&scanner)
+        }
+    }
 
     var isAtEnd: Bool { index == bytes.count }
 
-    mutating func take(_ mark: Character) -> Bool {
-        guard index < bytes.count, let ascii = mark.asciiValue, bytes[index] == ascii else { return false }
+    mutating func take(_ mark: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: mark) else { return false }
         index += 1
         return true
     }

@@ -25,17 +25,16 @@ public struct WireModelRecord: Sendable {
         self.layout = layout
         values = Array(repeating: nil, count: layout.fields.count)
         offset = json.offset
+        let fieldCount = layout.fields.count
+        var previous = -1
         try json.readObject { reader, key throws(JSONReadError) in
-            if key == "_version" {
-                version = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
-            } else if key == "_deleted" {
-                isDeleted = try reader.readOptional { reader throws(JSONReadError) in try reader.readBool() }
-            } else if key == "_lastChangedAt" {
-                lastChangedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() }
-            } else if let index = layout.index(of: key.description) {
-                values[index] = try Self.value(&reader, layout: layout, index: index)
-            } else {
-                try reader.skipValue()
+            guard let index = key.withUTF8({ layout.answerIndex(of: $0, after: previous) }) else { return try reader.skipValue() }
+            previous = index
+            switch index - fieldCount {
+            case ..<0: values[index] = try Self.value(&reader, layout: layout, index: index)
+            case 0: version = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt() }
+            case 1: isDeleted = try reader.readOptional { reader throws(JSONReadError) in try reader.readBool() }
+            default: lastChangedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() }
             }
         }
     }
@@ -56,7 +55,9 @@ public struct WireModelRecord: Sendable {
         let json = try reader.readValue()
         if json == .null { return .null }
         do throws(ValueError) {
-            return try layout.codecs[index].value(answered: json)
+            // A scalar is checked by its type alone, without a codec's walk (the commonest values).
+            if !field.isList, case .scalar(let scalar) = field.type { return try scalar.value(json: json) }
+            return try layout.answerCodecs[index].value(json: json)  // an answer's codec: `value(answered:)`'s rules
         } catch {
             throw JSONReadError(.shape, "\(layout.model.name).\(field.name): \(error) Found \(Self.kind(of: json)).", at: start)
         }
