@@ -6,8 +6,8 @@ public enum BrowserKeyContext: Sendable, Hashable, CaseIterable {
     case list, detail
     case help, messages, follow, confirmDelete, confirmQuit, confirmDiscard
     /// Screens that take text and have keys of their own (the model picker, the form, the
-    /// filter being typed): the table binds only C-l there.
-    case picker, form, filter
+    /// filter being typed, a field renamed in place): the table binds only C-l there.
+    case picker, form, filter, rename
 }
 
 /// What a key asks for in the model browser. The reducer handles each command once
@@ -21,6 +21,8 @@ public enum BrowserCommand: Sendable, Equatable {
     /// Closes the help, the messages or the relation choice.
     case close
     case create, edit, delete, undo
+    /// The display field, edited in place (in its row, or its line of the detail).
+    case rename
     /// After a conflict (⚡): the user's change again, over the other writer's; or theirs kept.
     case reapplyMine, keepTheirs
     /// The record's key to the clipboard.
@@ -74,6 +76,8 @@ public enum BrowserKeymap {
             .does(.models, in: .list, .detail),
         Binding([.character("n"), .character("a")], .editing, "new record (the form; under a relation, with the parent's key)")
             .does(.create, in: .list, .detail),
+        Binding([.character("r")], .editing, "rename in place: the display field (⏎ saves, Esc cancels)")
+            .does(.rename, in: .list, .detail),
         Binding([.character("e")], .editing, "edit the record (the form)")
             .does(.edit, in: .list, .detail),
         Binding([.character("d")], .editing, "delete (asks; y confirms, anything else keeps it)")
@@ -122,10 +126,10 @@ public enum BrowserKeymap {
     /// Each context's hint line, in order: what may be dropped on a narrow screen last (`? help`
     /// always stays).
     static let hintLines: [BrowserKeyContext: [KeyHint]] = [
-        .list: [KeyHint([.enter], "detail"), KeyHint([.character("n")], "new"), KeyHint([.character("e")], "edit"),
+        .list: [KeyHint([.enter], "detail"), KeyHint([.character("n")], "new"), KeyHint([.character("r")], "rename"), KeyHint([.character("e")], "edit"),
                 KeyHint([.character("d")], "delete"), KeyHint([.character("/")], "filter"), KeyHint([.character("?")], "help"),
                 KeyHint([.character("q")], "quit"), KeyHint([.character("f")], "follow"), KeyHint([.character("M")], "models")],
-        .detail: [KeyHint([.escape], "back"), KeyHint([.character("e")], "edit"), KeyHint([.character("d")], "delete"),
+        .detail: [KeyHint([.escape], "back"), KeyHint([.character("r")], "rename"), KeyHint([.character("e")], "edit"), KeyHint([.character("d")], "delete"),
                   KeyHint([.character("u")], "undo"), KeyHint([.character("?")], "help"), KeyHint([.character("f")], "follow"),
                   KeyHint([.character("y")], "copy key"), KeyHint([.character("M")], "models")],
         .help: [KeyHint([.escape], "close"), KeyHint([.character("j"), .character("k")], "scroll")],

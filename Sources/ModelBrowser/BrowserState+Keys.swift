@@ -23,6 +23,7 @@ extension BrowserState {
         case .picker: return .picker
         case .form: return .form
         case .filtering: return .filter
+        case .renaming: return .rename
         case .detail: return .detail
         case .list: return .list
         }
@@ -49,6 +50,8 @@ extension BrowserState {
         case .filter:
             guard case .filtering(let text) = screen else { return [] }
             return typeFilter(key, text)
+        case .rename:
+            return renameKey(key)
         case .list, .detail:
             switch key {
             case .paste:
@@ -103,6 +106,8 @@ extension BrowserState {
             return startCreate()
         case .edit:
             return startEdit()
+        case .rename:
+            startRename(fromDetail: context == .detail)
         case .delete:
             guard let row = selectedRow, refuseIfReadOnly("delete") else { return [] }
             overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
@@ -375,11 +380,62 @@ extension BrowserState {
     private mutating func startEdit() -> [BrowserEffect] {
         guard let row = selectedRow else { return [] }
         guard refuseIfReadOnly("edit") else { return [] }
-        var form = RecordForm(editing: row.record)
-        form.separateClusters = separateClusters
-        form.parents = parentNames(of: row.record.model)
-        screen = .form(form)
+        screen = .form(editForm(of: row.record))
         return []
+    }
+
+    private func editForm(of record: ModelRecord) -> RecordForm {
+        var form = RecordForm(editing: record)
+        form.separateClusters = separateClusters
+        form.parents = parentNames(of: record.model)
+        return form
+    }
+
+    /// `r`: the selected record's display field, typed over where it is shown.
+    private mutating func startRename(fromDetail: Bool) {
+        guard let row = selectedRow, refuseIfReadOnly("rename") else { return }
+        let field = row.record.model.displayField
+        guard let edit = InPlaceEdit(record: row.record, named: row.record.displayName, field: field, schema: schema) else {
+            show("\(model)'s \(field) cannot be typed in place: e edits the record in the form.", .info)
+            return
+        }
+        var detail: RecordDetail?
+        if fromDetail, case .detail(let shown) = screen { detail = shown }
+        screen = .renaming(edit, detail: detail)
+    }
+
+    /// A key in the field renamed in place: ⏎ sends the checked value, Esc goes back unchanged.
+    private mutating func renameKey(_ key: Key) -> [BrowserEffect] {
+        guard case .renaming(var edit, let detail) = screen else { return [] }
+        let outcome = edit.handle(key)
+        screen = .renaming(edit, detail: detail)
+        let back: Screen = detail.map { .detail($0) } ?? .list
+        switch outcome {
+        case .editing:
+            return []
+        case .refused(let message):
+            show(message, .error)
+            return []
+        case .cancelled:
+            screen = back
+            return []
+        case .unchanged:
+            screen = back
+            show("Nothing changed.", .info)
+            return []
+        case .submitted(let value):
+            let patch = ModelRecordPatch([edit.field.name: value])
+            guard !edit.isGone else {
+                // Deleted elsewhere while typed: what was typed stays, as a new record to add.
+                screen = .form(editForm(of: edit.record).recreating(patch))
+                show("“\(edit.record.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
+                return []
+            }
+            screen = back
+            let old = rows[model]?.row(edit.key)?.record.displayName ?? edit.record.displayName
+            show(changeText(doing: "Renaming “\(old)” to “\(edit.text)”", done: "Renamed “\(old)” to “\(edit.text)”"), .info)
+            return [.update(model: model, edit.key, patch)]
+        }
     }
 
     private mutating func submit(_ outcome: FormOutcome, of form: RecordForm) -> [BrowserEffect] {

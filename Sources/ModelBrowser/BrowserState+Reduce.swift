@@ -58,6 +58,11 @@ extension BrowserState {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
             if model == self.model { refreshDetail() }
+            if model == self.model, case .renaming(var edit, let detail) = screen {
+                // Said while the user types: their change is seen before ⏎ could save over it.
+                if let message = edit.notice(rows[model]?.row(edit.key)?.record) { show(message, .info) }
+                screen = .renaming(edit, detail: detail)
+            }
             if model == self.model, case .form(let form) = screen, let original = form.original, update.removed.contains(original.id) {
                 // Said while the user types, not only when they save.
                 show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed.", .info)

@@ -35,6 +35,13 @@ extension BrowserState {
             drawList(into: &frame)
         case .detail(let detail):
             drawDetail(detail, into: &frame)
+        case .renaming(let edit, let detail?):
+            drawDetail(detail, into: &frame)
+            if let place = detail.valuePlace(of: edit.field.name, region: detailRegion(detail)) {
+                edit.draw(into: &frame, row: place.row, column: place.column, width: place.width)
+            }
+        case .renaming(let edit, nil):
+            drawList(into: &frame, renaming: edit)
         case .form(let form):
             form.draw(into: &frame, region: bodyRegion)
         }
@@ -63,7 +70,7 @@ extension BrowserState {
     }
 
     /// Reads only the rows on screen: O(height · log n), whatever the list's length.
-    private func drawList(into frame: inout Frame) {
+    private func drawList(into frame: inout Frame, renaming edit: InPlaceEdit? = nil) {
         guard let layout = layout(of: model) else { return }
         let modelRows = shownRows
         let count = modelRows.count
@@ -79,6 +86,16 @@ extension BrowserState {
         let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : (currentAccess.isReadOnly ? "No \(model) yet." : "No \(model) yet: n adds one.")
         view.draw(count: count, record: { modelRows.row(at: $0).record }, into: &frame, region: region, emptyText: empty) { record in
             mark(of: modelRows.row(record.id))
+        }
+        // The field renamed in place goes over its value in the selected row (the whole row's
+        // width after it when the column is narrow, so that what is typed can be seen).
+        if let edit, let selected, selected >= top, selected < top + shown {
+            let left = region.left + RecordListView.indent
+            let column = columns.columns.first { $0.field.name == edit.field.name }
+            let start = left + (column?.offset ?? 0)
+            let end = region.left + region.width - RecordListView.markWidth
+            let width = max(column?.width ?? 0, min(end - start, 40))
+            edit.draw(into: &frame, row: region.top + 1 + selected - top, column: start, width: max(1, min(width, end - start)))
         }
     }
 
@@ -180,6 +197,8 @@ extension BrowserState {
             return [("⏎", "open"), ("type", "to filter")] + (pickerHasListBehind ? [("Esc", "back")] : [("C-c", "quit")])
         case .filter:
             return [("⏎", "keep the filter"), ("Esc", "clear it")]
+        case .rename:
+            return InPlaceEdit.hints
         case .form:
             return []
         case .help, .messages, .follow, .confirmDelete, .confirmQuit, .confirmDiscard:

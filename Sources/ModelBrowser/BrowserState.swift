@@ -76,6 +76,8 @@ public struct BrowserState: Sendable {
         case form(RecordForm)
         /// Typing the list's filter (`/`).
         case filtering(String)
+        /// The display field edited in place (`r`): in the list's row, or over a detail.
+        case renaming(InPlaceEdit, detail: RecordDetail?)
     }
 
     enum Overlay: Sendable {

@@ -106,6 +106,18 @@ public struct RecordDetail: Sendable {
         FrameRegion(top: region.top, left: region.left + 2, width: region.width - 2, height: region.height)
     }
 
+    /// Where the first line of `fieldName`'s value is drawn in `region` (row, column, width), when
+    /// it is on screen: where a field edited in place goes.
+    public func valuePlace(of fieldName: String, region: FrameRegion) -> (row: Int, column: Int, width: Int)? {
+        guard region.width > 4, region.height > 0 else { return nil }
+        let area = Self.valueArea(of: region)
+        let lines = lines(width: area.width)
+        let first = max(0, min(scroll, lines.count - area.height))
+        guard let index = lines.firstIndex(where: { $0.label == fieldName }), index >= first, index < first + area.height else { return nil }
+        let valueColumn = area.left + labelWidth(area.width) + 2
+        return (area.top + index - first, valueColumn, area.left + area.width - valueColumn)
+    }
+
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 4, region.height > 0 else { return }
         let area = Self.valueArea(of: region)

@@ -21,9 +21,11 @@ struct TextInput: Sendable, Hashable {
     /// Inserts text at the cursor (the caller has made it one line, without control characters).
     mutating func insert(_ text: String) { _ = editor.insert(text) }
 
-    /// Puts a paste in at the cursor, whole (its line breaks as spaces) or not at all: nil when
-    /// it went in, else why nothing of it did.
-    mutating func paste(_ paste: Paste) -> PasteRefusal? { editor.paste(paste, lineBreaks: .asSpaces) }
+    /// Puts a paste in at the cursor, whole (its line breaks as spaces, unless they refuse it)
+    /// or not at all: nil when it went in, else why nothing of it did.
+    mutating func paste(_ paste: Paste, lineBreaks: Paste.LineBreaks = .asSpaces) -> PasteRefusal? {
+        editor.paste(paste, lineBreaks: lineBreaks)
+    }
 
     /// Splits the text at the cursor: what stays, and what goes to a new line (a list's Enter).
     mutating func splitAtCursor() -> String { editor.splitAtCursor() }

@@ -33,7 +33,7 @@ import Testing
         let names: [BrowserKeyContext: String] = [
             .list: "the list", .detail: "a detail", .help: "help", .messages: "messages", .follow: "the relation choice",
             .confirmDelete: "the delete question", .confirmQuit: "the quit question", .confirmDiscard: "the discard question",
-            .picker: "the model picker", .form: "the form", .filter: "the filter being typed",
+            .picker: "the model picker", .form: "the form", .filter: "the filter being typed", .rename: "a field renamed in place",
         ]
         for context in BrowserKeyContext.allCases {
             let keys = BrowserKeymap.table.keys(in: context)

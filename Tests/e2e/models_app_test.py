@@ -175,6 +175,16 @@ def browse_and_edit(binary):
         until(lambda: server.items("Transactions", "amount")[0]["amount"] == 90, "the server to hold the new amount")
         check(True, "an edit of one field reaches the server")
 
+        # Rename in place: the display field typed over in its row, and only it sent.
+        app.keys("r", "C-u")
+        app.keys("Weekly shop, paid", literal=True)
+        app.expect(lambda s: "Weekly shop, paid" in s and "⏎ save" in s, "r opens the display field in its row")
+        app.keys("Enter")
+        app.wait(lambda s: s["pending"] == 0, "the rename to be confirmed")
+        until(lambda: server.items("Transactions", "description amount")[0] == {"description": "Weekly shop, paid", "amount": 90},
+              "the server to hold the new description, the amount kept")
+        check(True, "a rename in place reaches the server")
+
         # Follow the belongsTo to the category, and come back.
         app.keys("f")
         app.expect(lambda s: "Groceries" in s and "Category" in s, "f follows categoryId to the category's detail")
@@ -189,7 +199,7 @@ def browse_and_edit(binary):
 
         # Delete the first one.
         app.keys("g", "d")
-        app.expect(lambda s: "Delete “Weekly shop”?" in s, "d asks, naming the record")
+        app.expect(lambda s: "Delete “Weekly shop, paid”?" in s, "d asks, naming the record")
         app.keys("y")
         app.wait(lambda s: s["pending"] == 0 and s["rows"] == 1, "the delete to be confirmed")
         check([i["description"] for i in server.items("Transactions", "description")] == ["From elsewhere"],
