@@ -21,6 +21,8 @@ public enum BrowserCommand: Sendable, Equatable {
     /// Closes the help, the messages or the relation choice.
     case close
     case create, edit, delete, undo
+    /// In the messages: the refused create on top, into the form again.
+    case createAgain
     /// The display field, edited in place (in its row, or its line of the detail).
     case rename
     /// After a conflict (⚡): the user's change again, over the other writer's; or theirs kept.
@@ -74,8 +76,10 @@ public enum BrowserKeymap {
             .does(.follow, in: .list, .detail),
         Binding([.character("M")], .navigation, "models: open another model's list")
             .does(.models, in: .list, .detail),
-        Binding([.character("n"), .character("a")], .editing, "new record (the form; under a relation, with the parent's key)")
-            .does(.create, in: .list, .detail),
+        Binding([.character("n"), .character("a")], .editing,
+                "new record (the form; under a relation, with the parent's key); right after a refused create, that record again")
+            .does(.create, in: .list, .detail)
+            .does(.createAgain, in: .messages),
         Binding([.character("r")], .editing, "rename in place: the display field (⏎ saves, Esc cancels)")
             .does(.rename, in: .list, .detail),
         Binding([.character("e")], .editing, "edit the record (the form)")

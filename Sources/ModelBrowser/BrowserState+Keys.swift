@@ -33,6 +33,8 @@ extension BrowserState {
     /// other keys: the picker, the form and the filter take them, a screen says the key does
     /// nothing there.
     mutating func press(_ key: Key) -> [BrowserEffect] {
+        // Offered on the key right after the refusal only (`n` then opens the form with it).
+        defer { retryableCreate = nil }
         refusedKey = nil
         filterRefusal = nil
         // An error stays until the next key: that key has seen it.
@@ -103,7 +105,15 @@ extension BrowserState {
         case .confirm, .decline:
             return answer(command == .confirm)
         case .create:
+            if let retry = retryableCreate, retry.model.name == model { return offerAgain(retry) }
             return startCreate()
+        case .createAgain:
+            guard case .messages(let scroll) = overlay else { return [] }
+            let index = messageHistory.count - 1 - scroll
+            guard messageHistory.indices.contains(index), let retry = messageHistory[index].retryableCreate else { return [] }
+            overlay = nil
+            if retry.model.name != model { open(retry.model.name, filter: nil) }
+            return offerAgain(retry)
         case .edit:
             return startEdit()
         case .rename:
@@ -374,6 +384,20 @@ extension BrowserState {
         form.separateClusters = separateClusters
         form.parents = parentNames(of: layout.model)
         screen = .form(form)
+        return []
+    }
+
+    /// A refused create in the form again, with every value it held when it was last shown (a
+    /// change made to it before the refusal came included); a model keyed by `id` gets a new one.
+    private mutating func offerAgain(_ refused: ModelRecord) -> [BrowserEffect] {
+        guard refuseIfReadOnly("add"), let layout = layout(of: model) else { return [] }
+        var values = refused.valuesByName
+        if refused.model.primaryKey.fields == ["id"] { values["id"] = nil }
+        var form = RecordForm(creating: layout, values: values)
+        form.separateClusters = separateClusters
+        form.parents = parentNames(of: layout.model)
+        screen = .form(form)
+        show("“\(refused.displayName)” as it was refused: change what the server refused, then C-s adds it; Esc drops it.", .info)
         return []
     }
 

@@ -81,6 +81,11 @@ extension BrowserState {
             let taken = summary.takenBackWith.isEmpty ? "" : " (with \(summary.takenBackWith.count) later change\(summary.takenBackWith.count == 1 ? "" : "s"))"
             let prefix = model == self.model ? "" : "\(model): "
             show("\(prefix)\(what) failed, \(conflict ? "conflict" : "reverted")\(taken): \(message)", .error)
+            if summary.kind == .create, !conflict, let refused = summary.lastShown, model == self.model, !messageHistory.isEmpty {
+                // Nothing typed is lost: `n` (or `n` in the messages) puts it back into the form.
+                retryableCreate = refused
+                messageHistory[messageHistory.count - 1].retryableCreate = refused
+            }
         case .loadFailed(let message):
             if model == self.model { show("Could not load \(model): \(message)", .error) }
         case .refreshed:

@@ -69,6 +69,21 @@ extension BrowserState {
         if case .picker = screen { true } else { false }
     }
 
+    /// Whether the body is the list (with or without a field open in it).
+    private var isListShown: Bool {
+        switch screen {
+        case .list, .filtering, .renaming(_, nil): true
+        default: false
+        }
+    }
+
+    /// The first row on screen, as the list is drawn: the selection kept in view.
+    private var listScrollTop: Int {
+        RecordListView.scrollTop(
+            showing: selectedIndex, previous: scrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height),
+            count: shownRows.count)
+    }
+
     /// Reads only the rows on screen: O(height · log n), whatever the list's length.
     private func drawList(into frame: inout Frame, renaming edit: InPlaceEdit? = nil) {
         guard let layout = layout(of: model) else { return }
@@ -77,7 +92,7 @@ extension BrowserState {
         let selected = selectedIndex
         let region = bodyRegion
         let shown = RecordListView.rowsShown(inRegionHeight: region.height)
-        let top = RecordListView.scrollTop(showing: selected, previous: scrollTop, rowsShown: shown, count: count)
+        let top = listScrollTop
         let visible = (min(top, count)..<min(count, top + shown)).map { modelRows.row(at: $0).record }
         let columns = RecordColumns(
             model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
@@ -151,27 +166,34 @@ extension BrowserState {
         }
         if shownRows.isRecomputing {
             // Until a large list's new sort or filter is computed, the rows shown are the ones before.
-            let total = shownRows.totalCount
+            let total = NumberText.grouped(shownRows.totalCount)
             where_.append(textFilter.isEmpty && relationFilter == nil ? "sorting \(total) rows…" : "filtering \(total) rows…")
         } else if !textFilter.isEmpty {
             where_.append("filter “\(textFilter)”")
         }
-        if case .cached(let refreshed)? = loadStates[model] {
-            where_.append(refreshed == nil ? "showing the cached rows" : "showing the cached rows (not refreshed yet)")
+        if case .cached(let refreshedAt)? = loadStates[model] {
+            // Where the rows come from while the server has not answered, as the sample says it.
+            where_ += [RuleTexts.cached(
+                rows: rows[model]?.totalCount ?? 0, expected: loadProgress[model]?.expected, refreshedAt: refreshedAt,
+                clockTime: { fixedClockTime ?? RuleTexts.clockTime($0) })].compactMap { $0 }
         } else if loadStates[model] == .loading {
             where_.append("loading…")
         }
         if let summary = simulation?.summary { where_.append(summary) }
+        var position: String?
         if case .picker(let picker) = screen {
             // What the picker's filter keeps, "of" all when it keeps fewer.
             let (shown, all) = (picker.matches.count, schema.models.count)
             where_ = [(shown == all ? "" : "\(shown) of ") + "\(all) model\(all == 1 ? "" : "s")"]
         } else {
+            // A list longer than the screen says which of its rows are shown; one that fits, how many.
             let count = shownRows.count
-            where_.append("\(count) row\(count == 1 ? "" : "s")")
+            if isListShown {
+                position = RuleTexts.position(scrollTop: listScrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height), count: count)
+            }
+            if position == nil { where_.append("\(NumberText.grouped(count)) row\(count == 1 ? "" : "s")") }
         }
-        frame.fillRow(height - 3, with: "─", style: .dim)
-        frame.draw("── " + where_.joined(separator: " · ") + " ", row: height - 3, column: 0, width: width, style: .dim)
+        RuleView(row: height - 3, leftText: where_.joined(separator: " · "), rightText: position).draw(into: &frame)
         if case .filtering(let text) = screen {
             frame.draw(" Filter: " + text, row: height - 2, column: 0, width: width)
         } else {
@@ -201,7 +223,12 @@ extension BrowserState {
             return InPlaceEdit.hints
         case .form:
             return []
-        case .help, .messages, .follow, .confirmDelete, .confirmQuit, .confirmDiscard:
+        case .messages:
+            guard case .messages(let scroll)? = overlay, messageHistory.indices.contains(messageHistory.count - 1 - scroll),
+                  messageHistory[messageHistory.count - 1 - scroll].retryableCreate != nil
+            else { return table.hints(in: context) }
+            return table.hint(for: .createAgain, in: context, "try again") + table.hints(in: context)
+        case .help, .follow, .confirmDelete, .confirmQuit, .confirmDiscard:
             return table.hints(in: context)
         case .list, .detail:
             break
@@ -218,6 +245,12 @@ extension BrowserState {
         if context == .list, !backStack.isEmpty, table.command(for: .escape, in: context) == .back { hints = [("Esc", "back")] + hints }
         if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {
             hints = table.hint(for: .messages, in: context, "message") + hints
+        }
+        if let retry = retryableCreate, context == .list {
+            // `n` offers the refused record again (its name cut short: the other keys keep their room).
+            let name = retry.displayName.count > 16 ? String(retry.displayName.prefix(15)) + "…" : retry.displayName
+            let again = table.hint(for: .create, in: context, "try “\(name)” again")
+            hints = again + hints.filter { hint in !again.contains { $0.key == hint.key } }
         }
         if case .conflict? = selectedRow?.status {
             hints = table.hint(for: .reapplyMine, in: context, "mine") + table.hint(for: .keepTheirs, in: context, "theirs") + hints

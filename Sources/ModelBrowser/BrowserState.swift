@@ -38,6 +38,8 @@ public struct BrowserState: Sendable {
     /// Colours on (`--no-color` and `NO_COLOR` turn them off): marks and words carry every meaning
     /// without them.
     public var colorEnabled = false
+    /// The time every clock on screen shows (the demo tapes' `PROPTUI_FIXED_CLOCK`), else nil.
+    public var fixedClockTime: String?
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String
@@ -65,6 +67,9 @@ public struct BrowserState: Sendable {
     var actionTime = ContinuousClock.Instant.now
     /// A row whose change was just refused and reverted: marked `!` until the next key.
     var refusedKey: RecordKey?
+    /// A create of the model shown just refused: `n` on the next key offers it again, in the form
+    /// with everything it held (and `n` in the messages, from its message).
+    var retryableCreate: ModelRecord?
     /// Why the filter being typed took nothing of a paste: on the hint line (the status line is
     /// the filter's) until the next key.
     var filterRefusal: String?

@@ -72,14 +72,8 @@ extension AppState {
 
     /// While the server has not answered: where the rows come from.
     private var cacheSummary: String? {
-        guard case .cached(let refreshedAt) = loadState, rows.totalCount > 0 else { return nil }
-        var count = rows.totalCount == 1 ? "the 1 row" : "the \(NumberText.grouped(rows.totalCount)) rows"
-        if let expected = loadProgress?.expected, expected > rows.totalCount {
-            // The cache is still being read behind the first frame: not "the 2,000 rows" of 50,000.
-            count = "\(NumberText.grouped(rows.totalCount)) of the ~\(NumberText.grouped(expected)) rows"
-        }
-        guard let refreshedAt else { return "showing \(count) kept locally" }
-        return "showing \(count) cached at \(clockTime(refreshedAt))"
+        guard case .cached(let refreshedAt) = loadState else { return nil }
+        return RuleTexts.cached(rows: rows.totalCount, expected: loadProgress?.expected, refreshedAt: refreshedAt, clockTime: clockTime)
     }
 
     /// What an empty list says: never "no properties" before the server said so.
@@ -99,13 +93,7 @@ extension AppState {
 
     /// "14:02", on the user's clock (or the demo's fixed one).
     private func clockTime(_ date: Date) -> String {
-        options.fixedClockTime ?? Self.clockTime(date)
-    }
-
-    /// "14:02", on the user's clock.
-    static func clockTime(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        options.fixedClockTime ?? RuleTexts.clockTime(date)
     }
 
     private var filterSummary: String? {
@@ -121,12 +109,8 @@ extension AppState {
     private var simulationSummary: String? { simulation?.summary }
 
     private func positionSummary(of source: some RowSource) -> String? {
-        guard screen == .list, source.count > layout.listHeight else { return nil }
-        let first = scrollTop + 1
-        let last = min(source.count, scrollTop + layout.listHeight)
-        // "rows", grouped as the header's "loading 9,000 of ~25,000" is: the rows in the list,
-        // which a load in progress (counted in the header) is still adding to or checking.
-        return "\(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(source.count)) rows"
+        guard screen == .list else { return nil }
+        return RuleTexts.position(scrollTop: scrollTop, rowsShown: layout.listHeight, count: source.count)
     }
 
     private var currentHints: [(key: String, word: String)] {

@@ -79,6 +79,7 @@ struct ModelsApp {
             schema: shownSchema, layouts: layouts, access: access, backend: backend.label,
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
         state.colorEnabled = terminal.colors
+        state.fixedClockTime = AppOptions.fixedClockTime(environment: ProcessInfo.processInfo.environment)
         // The embedded server's faults, which `F` and `L` change while the app runs.
         state.simulation = backend.embedded.map {
             Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)

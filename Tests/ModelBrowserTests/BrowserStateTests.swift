@@ -366,11 +366,64 @@ extension BrowserStateTests {
             return
         }
         #expect(model == "Transaction")
-        #expect(text(state).contains("Sorting by description…") && text(state).contains("sorting 20500 rows…"), "\(text(state))")
+        #expect(text(state).contains("Sorting by description…") && text(state).contains("sorting 20,500 rows…"), "\(text(state))")
         #expect(state.shownRows.key(at: 0) == RecordKey("t0"), "the old order until the new one lands")
         let result = try #require(job.run { false })
         _ = state.reduce(.rowsRecomputed(model: "Transaction", result))
         #expect(state.shownRows.key(at: 0) == RecordKey("t20499"), "Item 1 first")
         #expect(text(state).contains("Sorted by description."))
+    }
+}
+
+extension BrowserStateTests {
+    /// The rule under the list says what the sample's says: where the rows come from while the
+    /// server has not answered (how many, cached when), and which rows of a long list are shown.
+    @Test func theRuleSaysWhereTheRowsComeFromAndWhichAreShown() {
+        var state = state(initialModel: "Transaction")
+        state.fixedClockTime = "09:41"
+        let rows = (0..<500).map { n in RecordRow(transaction("t\(n)", "Item \(n)", created: "2026-11-01T10:00:00.000Z")) }
+        _ = state.reduce(.list(model: "Transaction", .loaded(Array(rows.prefix(3)))))
+        _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.cached(refreshedAt: Date()))))
+        #expect(text(state).contains("showing the 3 rows cached at 09:41 · 3 rows"), "\(text(state))")
+        _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.cached(refreshedAt: nil))))
+        #expect(text(state).contains("showing the 3 rows kept locally"))
+        _ = state.reduce(.list(model: "Transaction", .loaded(rows)))
+        _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.loaded)))
+        let shown = RecordListView.rowsShown(inRegionHeight: state.bodyRegion.height)
+        #expect(text(state).contains("1–\(shown) of 500 rows"), "\(text(state))")
+        _ = state.reduce(.keyPressed(.character("G")))
+        #expect(text(state).contains("\(500 - shown + 1)–500 of 500 rows"))
+    }
+}
+
+extension BrowserStateTests {
+    /// Nothing typed is lost to a refused create: `n` right after it, or `n` in the messages
+    /// later, puts the record as last shown back into the form, under a new id.
+    @Test func aRefusedCreateIsOfferedAgainWithEverythingItHeld() {
+        var state = state(initialModel: "Transaction")
+        let made = transaction("new1", "Lunch", amount: 12.5, created: "2026-11-01T10:00:00.000Z")
+        let summary = RecordOperationSummary<ModelRecord>(kind: .create, recordID: made.id, recordName: "Lunch", lastShown: made)
+        _ = state.reduce(.list(model: "Transaction", .reverted(summary, message: "Amount too large", conflict: false)))
+        #expect(state.hints.first?.word == "try “Lunch” again", "\(state.hints)")
+        _ = state.reduce(.keyPressed(.character("n")))
+        guard case .form = state.screen else { Issue.record("no form: \(state.screen)"); return }
+        guard case .create(model: "Transaction", let record)? = state.reduce(.keyPressed(.control("s"))).first else {
+            Issue.record("no create"); return
+        }
+        #expect(record["description"] == .string("Lunch") && record["amount"] == .float(12.5) && record["kind"] == .enumValue("EXPENSE"))
+        #expect(record.id != made.id, "a new id")
+
+        // Offered on the next key only; later, from its message.
+        _ = state.reduce(.list(model: "Transaction", .reverted(summary, message: "Amount too large", conflict: false)))
+        _ = state.reduce(.keyPressed(.character("j")))
+        #expect(!state.hints.contains { $0.word.hasPrefix("try") })
+        _ = state.reduce(.keyPressed(.character("n")))
+        guard case .form(let empty) = state.screen, !empty.hasEdits else { Issue.record("not an empty form"); return }
+        _ = state.reduce(.keyPressed(.escape))
+        _ = state.reduce(.keyPressed(.character("m")))
+        #expect(state.hints.first?.word == "try again")
+        _ = state.reduce(.keyPressed(.character("n")))
+        guard case .create(_, let again)? = state.reduce(.keyPressed(.control("s"))).first else { Issue.record("no create from the messages"); return }
+        #expect(again["description"] == .string("Lunch"))
     }
 }
