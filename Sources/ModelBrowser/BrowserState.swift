@@ -198,6 +198,9 @@ public struct BrowserState: Sendable {
 
     /// Written into the idle file: what a test waits for.
     public var idleSummary: String {
-        "model=\(model) rows=\(shownRows.count) pending=\(totalPending)"
+        let busy = busyModels.contains(model) ? 1 : 0
+        let loading = loadProgress[model] == nil ? 0 : 1
+        let recomputing = shownRows.isRecomputing ? 1 : 0
+        return "model=\(model) rows=\(shownRows.count) pending=\(totalPending) busy=\(busy) loading=\(loading) recomputing=\(recomputing)"
     }
 }

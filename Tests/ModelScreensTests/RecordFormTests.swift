@@ -30,7 +30,7 @@ import Testing
     @Test func aCreateFormHasTheKeyAndEveryEditableField() {
         let form = RecordForm(creating: Self.transactions)
         #expect(form.fieldNames == ["id", "type", "amount", "description", "category", "date", "paymentMethod", "merchant", "tags", "receiptNumbers"])
-        #expect(form.focusedField == "id")
+        #expect(form.focusedField == "type", "the first field the user gives: the id is made for them, S-Tab reaches it")
         #expect(form.title == "New Transaction")
     }
 

@@ -70,7 +70,8 @@ public struct RecordForm: Sendable {
                 original: original.map { $0[field.name] ?? .null }, isFixed: isFixedKey || isCut,
                 generatesWhenEmpty: generatesID && field.name == "id")
         }
-        focus = entries.firstIndex { !$0.isFixed } ?? 0
+        // The first field the user gives: not a fixed one, nor the id made for them (S-Tab reaches it).
+        focus = entries.firstIndex { !$0.isFixed && !$0.generatesWhenEmpty } ?? entries.firstIndex { !$0.isFixed } ?? 0
     }
 
     /// This update as a create, for a record deleted elsewhere while it was being edited: every
