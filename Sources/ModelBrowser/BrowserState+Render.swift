@@ -55,7 +55,9 @@ extension BrowserState {
         if case .picker = screen { title = "Models" }
         if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
         if case .form(let form) = screen { title = form.title }
-        if !isPicking, rows[model]?.sortedByName == true { title += " · by \(currentModel?.displayField ?? "name")" }
+        // As the sample's header: a list says its order, a detail names its record.
+        if isListShown { title += " · " + sortName }
+        if case .detail(let detail) = screen { title += " › " + detail.record.displayName }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         HeaderView(
             title: title, backend: backend, connection: (connectivity[model] ?? .connecting).header,

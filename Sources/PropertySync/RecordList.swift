@@ -153,8 +153,11 @@ public actor RecordList<Record: ListRecord> {
 
     // MARK: - Reading
 
-    /// Every visible row, for a first draw.
+    /// Every visible row, for a first draw: O(n), made anew each time.
     public var rows: [RecordRow<Record>] { machine.rows }
+
+    /// How many rows are visible, without making them (O(1)).
+    public var rowCount: Int { machine.store.count }
 
     public func row(_ id: Record.ID) -> RecordRow<Record>? { machine.row(id) }
 

@@ -95,13 +95,17 @@ import Testing
         #expect(state.shownKeys == [RecordKey("rent")])
     }
 
-    /// The header says when the list is sorted by name.
-    @Test func theHeaderSaysTheSort() throws {
+    /// The header says the list's order, as the sample's does, and names a detail's record.
+    @Test func theHeaderSaysTheSortAndTheRecordShown() throws {
         var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
         let field = try #require(layouts["Transaction"]?.model.displayField)
-        #expect(!text(state).contains("· by \(field)"))
+        let header = { (state: BrowserState) in self.text(state).split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(header(state).contains("Transaction · by creation"))
         _ = state.reduce(.keyPressed(.character("s")))
-        #expect(text(state).split(separator: "\n").first?.contains("Transaction · by \(field)") == true)
+        #expect(header(state).contains("Transaction · by \(field)"))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(header(state).contains("Transaction › Rent") && !header(state).contains("· by"))
     }
 
     /// A read-only model offers no change in its hints or its empty list.

@@ -23,8 +23,14 @@ extension ModelItemDatabase {
             // Every row is one write, so all share one write time, as the sample's seed does.
             let time = clock.nextWriteTime()
             let stamp = JSONValue.string(WriteClock.awsDateTime(milliseconds: time))
+            // The items go to a scratch table first, in the order they are made, then into the item
+            // table in its own order (scan order) in one pass: SQLite sorts them on the way (its
+            // sorter spills to disk, so memory stays bounded), and the table's B-tree is written
+            // left to right instead of at a random place per item (1,000,000 of the sample: 47 s
+            // inserted in the order made).
+            try db.execute(sql: "CREATE TEMP TABLE seedItem (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt)")
             let insert = try db.makeStatement(sql: """
-                INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO temp.seedItem (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             let reference = try db.makeStatement(sql: "INSERT OR IGNORE INTO \(Self.referenceTable) (model, relation, valueText, keyText) VALUES (?, ?, ?, ?)")
             var written = 0
@@ -49,6 +55,11 @@ extension ModelItemDatabase {
                     if written % progressInterval == 0 { progress(written) }
                 }
             }
+            try db.execute(sql: """
+                INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt)
+                    SELECT model, keyText, scanKey, partitionKey, sortKey, item, writtenAt FROM temp.seedItem ORDER BY model, scanKey, keyText;
+                DROP TABLE temp.seedItem;
+                """)
             for sql in indexes { try db.execute(sql: sql) }
         }
         // The transaction went through the WAL: fold it into the file now, as the sample's seed does.
