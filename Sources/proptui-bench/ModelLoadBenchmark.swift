@@ -27,6 +27,11 @@ struct ModelLoadBenchmark {
         var fromServer: LoadBenchmark.Timing
         /// The same cache in a new list: first rows from it, and the refresh done.
         var fromCache: LoadBenchmark.Timing
+        /// The list holding every cached record, the server gone (heap growth a record, no
+        /// screen), and the bytes of a record's values as its cache row keeps them (the mean).
+        var listBytesPerRecord: Int
+        var valueBytesPerRecord: Int
+        var memorySource: String
     }
 
     func run() async throws -> [Result] {
@@ -49,7 +54,6 @@ struct ModelLoadBenchmark {
         configuration.models = ServedModels(schema: schema, introspectionText: [])
         let server = try LocalAppSyncServer(configuration: configuration)
         let port = try await server.start()
-        defer { Task { await server.stop() } }
         try await server.seedGenerated(count: size)
         let url = "http://127.0.0.1:\(port)/graphql"
         let sync = ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil)
@@ -73,10 +77,49 @@ struct ModelLoadBenchmark {
         let api = AppSyncModelAPI(
             client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: LoadBenchmark.apiKey)), model: sync, dialect: .versioned)
         let cachePath = folder + "/cache.sqlite"
-        let fromServer = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
-        let fromCache = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
+        let fromServer: LoadBenchmark.Timing, fromCache: LoadBenchmark.Timing
+        do {
+            fromServer = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
+            fromCache = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        // The lists above end with their last tasks: a moment for them to go, so that their memory
+        // freed is not counted against what is measured here (as the sample's section does).
+        try await Task.sleep(for: .seconds(2))
+        let before = MemoryReading.now()
+        let held = try await Self.holdFromCache(api: api, layout: layout, cachePath: cachePath, rows: size)
+        let growth = MemoryReading.growth(from: before, to: [MemoryReading.now()])
+        let valueBytes = await Self.meanValueBytes(of: held)
         return Result(
-            rows: size, wirePageMs: times.sorted()[2], wireBytesPerPage: bytes, wireAllPagesMs: wireAll, decodePageMs: decode, fromServer: fromServer, fromCache: fromCache)
+            rows: size, wirePageMs: times.sorted()[2], wireBytesPerPage: bytes, wireAllPagesMs: wireAll, decodePageMs: decode,
+            fromServer: fromServer, fromCache: fromCache, listBytesPerRecord: growth.bytes / max(1, size), valueBytesPerRecord: valueBytes,
+            memorySource: growth.source.rawValue)
+    }
+
+    /// A list holding every cached record, with the server unreachable (its events dropped).
+    private static func holdFromCache(api: AppSyncModelAPI<ModelRecordSync>, layout: RecordLayout, cachePath: String, rows: Int) async throws
+        -> RecordList<ModelRecord>
+    {
+        let (offline, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
+        let list = try RecordList<ModelRecord>(api: api, storage: try SyncStorage(path: cachePath).cache(for: layout)) { event in
+            if case .connectivityChanged(.offline) = event { sink.yield() }
+        }
+        await list.start()
+        for await _ in offline { break }
+        sink.finish()
+        // The link may say offline before the last batch of the cache is in.
+        while await list.rowCount < rows { try await Task.sleep(for: .milliseconds(20)) }
+        return list
+    }
+
+    /// The mean size of a record's values as its cache row keeps them (`ModelRecord.storedBytes`):
+    /// what "besides the values' own bytes" is measured against. Read after the memory reading.
+    private static func meanValueBytes(of list: RecordList<ModelRecord>) async -> Int {
+        let rows = await list.rows
+        return rows.reduce(0) { $0 + $1.record.storedBytes.count } / max(1, rows.count)
     }
 
     /// A list over the cache file, timed from before the cache is opened: first rows, and every
@@ -131,6 +174,10 @@ struct ModelLoadBenchmark {
             lines.append(
                 "    from the cache: first rows \(format(result.fromCache.firstRowsMs)), refreshed \(format(result.fromCache.fullyLoadedMs)) "
                     + String(format: "(%.2f× the wire)", result.fromCache.fullyLoadedMs / result.wireAllPagesMs))
+            lines.append(
+                "    the list's memory, every record held (no screen; \(result.memorySource)): \(result.listBytesPerRecord) bytes a record, "
+                    + "of which its values' own bytes \(result.valueBytesPerRecord) (as its cache row keeps them): "
+                    + "\(result.listBytesPerRecord - result.valueBytesPerRecord) besides them")
         }
         return lines.joined(separator: "\n")
     }
