@@ -55,8 +55,6 @@ public struct WireModelRecord: Sendable {
         let json = try reader.readValue()
         if json == .null { return .null }
         do throws(ValueError) {
-            // A scalar is checked by its type alone, without a codec's walk (the commonest values).
-            if !field.isList, case .scalar(let scalar) = field.type { return try scalar.value(json: json) }
             return try layout.answerCodecs[index].value(json: json)  // an answer's codec: `value(answered:)`'s rules
         } catch {
             throw JSONReadError(.shape, "\(layout.model.name).\(field.name): \(error) Found \(Self.kind(of: json)).", at: start)
