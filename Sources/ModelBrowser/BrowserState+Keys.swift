@@ -380,23 +380,15 @@ extension BrowserState {
 
     private mutating func startCreate() -> [BrowserEffect] {
         guard refuseIfReadOnly("add"), let layout = layout(of: model) else { return [] }
-        var form = RecordForm(creating: layout, values: relationFilter?.values ?? [:])
-        form.separateClusters = separateClusters
-        form.parents = parentNames(of: layout.model)
-        screen = .form(form)
+        screen = .form(prepared(RecordForm(creating: layout, values: relationFilter?.values ?? [:])))
         return []
     }
 
     /// A refused create in the form again, with every value it held when it was last shown (a
     /// change made to it before the refusal came included); a model keyed by `id` gets a new one.
     private mutating func offerAgain(_ refused: ModelRecord) -> [BrowserEffect] {
-        guard refuseIfReadOnly("add"), let layout = layout(of: model) else { return [] }
-        var values = refused.valuesByName
-        if refused.model.primaryKey.fields == ["id"] { values["id"] = nil }
-        var form = RecordForm(creating: layout, values: values)
-        form.separateClusters = separateClusters
-        form.parents = parentNames(of: layout.model)
-        screen = .form(form)
+        guard refuseIfReadOnly("add") else { return [] }
+        screen = .form(prepared(RecordForm(addingAnew: refused)))
         show("“\(refused.displayName)” as it was refused: change what the server refused, then C-s adds it; Esc drops it.", .info)
         return []
     }
@@ -404,14 +396,15 @@ extension BrowserState {
     private mutating func startEdit() -> [BrowserEffect] {
         guard let row = selectedRow else { return [] }
         guard refuseIfReadOnly("edit") else { return [] }
-        screen = .form(editForm(of: row.record))
+        screen = .form(prepared(RecordForm(editing: row.record)))
         return []
     }
 
-    private func editForm(of record: ModelRecord) -> RecordForm {
-        var form = RecordForm(editing: record)
+    /// A form as this terminal draws emoji, with the parents its key fields can point at.
+    private func prepared(_ form: RecordForm) -> RecordForm {
+        var form = form
         form.separateClusters = separateClusters
-        form.parents = parentNames(of: record.model)
+        form.parents = parentNames(of: form.layout.model)
         return form
     }
 
@@ -451,7 +444,7 @@ extension BrowserState {
             let patch = ModelRecordPatch([edit.field.name: value])
             guard !edit.isGone else {
                 // Deleted elsewhere while typed: what was typed stays, as a new record to add.
-                screen = .form(editForm(of: edit.record).recreating(patch))
+                screen = .form(prepared(RecordForm(editing: edit.record)).recreating(patch))
                 show("“\(edit.record.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }

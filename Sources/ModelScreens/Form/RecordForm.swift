@@ -80,11 +80,18 @@ public struct RecordForm: Sendable {
     /// one may still be held by the deleted record's tombstone); another key stays as it was.
     public func recreating(_ submitted: ModelRecordPatch) -> RecordForm {
         guard let original else { return self }
-        var values = original.applying(submitted).valuesByName
-        if layout.model.primaryKey.fields == ["id"] { values["id"] = nil }
-        var form = RecordForm(layout: layout, purpose: .create, original: nil, values: values)
+        var form = RecordForm(addingAnew: original.applying(submitted))
         form.separateClusters = separateClusters
         return form
+    }
+
+    /// A form to add `record` anew (a record deleted elsewhere, a create the server refused):
+    /// every value it holds, checked as typed ones. A model keyed by `id` alone gets a new id:
+    /// the old one may still be held by a deleted record's tombstone.
+    public init(addingAnew record: ModelRecord) {
+        var values = record.valuesByName
+        if record.model.primaryKey.fields == ["id"] { values["id"] = nil }
+        self.init(layout: record.layout, purpose: .create, original: nil, values: values)
     }
 
     // MARK: What the caller reads
