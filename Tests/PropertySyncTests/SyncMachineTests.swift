@@ -118,6 +118,20 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(machine.store.pendingCount == 0)
     }
 
+    /// Seed 7740969 of the convergence property: a create held behind an older one that is then
+    /// folded away (an undone delete's create, deleted again before it left) must still go.
+    @Test func aCreateHeldBehindOneFoldedAwayStillGoes() {
+        var machine = machine()
+        let (deletion, _) = change(&machine, .delete("villa"), kind: .delete)  // on the wire
+        let (restored, _) = change(&machine, .create(villa), kind: .create)  // behind the delete
+        let (later, held) = change(&machine, .create(RealEstateProperty(id: "next", name: "Next")), kind: .create)
+        #expect(sent(held).isEmpty, "waits for the older create")
+        let (deletedAgain, _) = change(&machine, .delete("villa"), kind: .delete)
+        let after = machine.answered(.success(RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 2, isDeleted: true)), to: deletion)
+        #expect(after.contains(.save(.outbox(.settle([restored, deletedAgain], writing: nil)))), "the create and its delete fold away")
+        #expect(sent(after) == [later], "the create that waited for the folded one goes")
+    }
+
     // MARK: - Refusals and conflicts
 
     @Test func aRefusedCreateTakesTheLaterChangesOfItsRecordWithIt() {

@@ -17,8 +17,11 @@ extension SyncMachine {
             return []
         }
         var actions: [Action] = []
-        if let next = creationOrder.released(isPending: isPending) { schedule.waiting(next) }
-        while let id = schedule.nextRecord(maximumParallel: options.maximumParallelSends) {
+        while true {
+            // Asked on every turn: a create folded away or refused on an earlier turn may have
+            // been the one a held create waited for.
+            if let next = creationOrder.released(isPending: isPending) { schedule.waiting(next) }
+            guard let id = schedule.nextRecord(maximumParallel: options.maximumParallelSends) else { break }
             actions += foldCancellingOperations(of: id)
             guard let operation = store.pendingOperations(for: id).first else { continue }
             // A create behind an older one waits for it; `released` hands it back.

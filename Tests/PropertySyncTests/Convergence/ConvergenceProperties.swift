@@ -26,7 +26,8 @@ import Testing
 /// still, so the same seed makes the same requests, answers and outcomes in the same order
 /// (`sameSeedSameRun` checks it). Each run draws new seeds, printed on failure;
 /// `PROPTUI_CONVERGENCE_SEED=N` runs one seed again,
-/// `PROPTUI_CONVERGENCE_CASES` and `PROPTUI_CONVERGENCE_STEPS` run more or longer schedules.
+/// `PROPTUI_CONVERGENCE_CASES` and `PROPTUI_CONVERGENCE_STEPS` run more or longer schedules,
+/// `PROPTUI_CONVERGENCE_LOG=debug` prints the lists' own log.
 /// (Seeds are drawn by hand rather than by `propertyCheck`: this target does not link
 /// swift-property-based, and shrinking a seed would only draw another schema.)
 @Suite(.serialized) struct ConvergenceProperties {
@@ -109,9 +110,12 @@ import Testing
 final class ConvergenceRun {
     static let apiKey = "da2-convergenceconvergence00001"
     static let fast = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
+    /// The lists' own log, silent unless `PROPTUI_CONVERGENCE_LOG=debug` (or another level) asks
+    /// for it on stderr when a seed needs looking into.
     static let quiet: Logger = {
         var logger = Logger(label: "proptui.convergence")
-        logger.logLevel = .critical
+        let asked = ConvergenceProperties.environment["PROPTUI_CONVERGENCE_LOG"].flatMap(Logger.Level.init(rawValue:))
+        logger.logLevel = asked ?? .critical
         return logger
     }()
 
