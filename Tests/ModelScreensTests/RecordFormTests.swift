@@ -183,10 +183,17 @@ import Testing
     @Test func aPasteIsOnlyText() {
         var form = Self.filledTransaction()
         form.focus("merchant")
+        // A line break in a one-line field was meant as ⏎ (or belongs to another text): the
+        // paste is refused whole, as the sample's and a rename's fields refuse it.
         let outcome = form.press(.paste("Bakery\ngdy\r\nq\u{09}s"))
         #expect(outcome == .editing)
-        #expect(form.text(ofField: "merchant") == "Bakery gdy q s")
+        #expect(form.text(ofField: "merchant") == "")
+        #expect(form.message == "Not pasted: the text has a line break, and a field is one line.")
         #expect(form.focusedField == "merchant")
+        form.press(.paste("Bakery gdy q\u{09}s"))
+        #expect(form.text(ofField: "merchant") == "", "a tab is refused too, as the sample's fields refuse it")
+        form.press(.paste("Bakery gdy q s"))
+        #expect(form.text(ofField: "merchant") == "Bakery gdy q s")
         // On the last field too: a paste ending with a line break does not submit.
         form.focus("receiptNumbers")
         #expect(form.press(.paste("R-1\nR-2\n")) == .editing)
@@ -200,6 +207,8 @@ import Testing
         // A paste into a picked field picks the value it names, or nothing.
         form.focus("paymentMethod")
         form.press(.paste("cash\n"))
+        #expect(form.text(ofField: "paymentMethod") == "—", "a line break is refused here too")
+        form.press(.paste("cash"))
         #expect(form.text(ofField: "paymentMethod") == "CASH")
         form.press(.paste("y"))
         #expect(form.text(ofField: "paymentMethod") == "CASH")
@@ -220,6 +229,9 @@ import Testing
         #expect(form.text(ofField: "merchant") == before)
         #expect(form.message == "Not pasted: the text is not valid UTF-8 (byte 0xFF at offset 3).")
         form.press(.paste("Part1\u{1B}[200~Part2\rdy"))
+        #expect(form.text(ofField: "merchant") == before)
+        #expect(form.message == "Not pasted: the text has a line break, and a field is one line.")
+        form.press(.paste("Part1\u{1B}[200~Part2"))
         #expect(form.text(ofField: "merchant") == before)
         #expect(form.message == "Not pasted: the text has a control character (U+001B).")
         form.focus("receiptNumbers")
@@ -248,16 +260,52 @@ import Testing
         #expect(form.press(.escape) == .cancelled)
     }
 
-    @Test func enterOnTheLastFieldSubmits() {
-        var form = Self.filledTransaction()
-        form.focus("merchant")
+    /// ⏎ goes to the next required field still empty and saves when none is: `n`, a name, ⏎ adds
+    /// a record (the sample's quick create), whatever field the form opened on.
+    @Test func enterGoesToTheNextRequiredFieldStillEmptyAndSavesWhenNoneIs() {
+        var form = RecordForm(creating: Self.transactions)
+        #expect(form.focusedField == "type")
+        form.press(.right)
         #expect(form.press(.enter) == .editing)
-        #expect(form.focusedField == "tags")
-        form.focus("receiptNumbers")
-        guard case .submitted(.create) = form.press(.enter) else {
+        #expect(form.focusedField == "amount", "the next required field")
+        form.type("12.5")
+        form.focus("merchant")  // an optional field, typed out of order
+        form.type("Bakery")
+        form.press(.enter)
+        #expect(form.focusedField == "description", "on from the top: the first required field left empty")
+        form.type("Bread")
+        form.press(.enter)
+        #expect(form.focusedField == "category")
+        form.type("Groceries")
+        form.press(.enter)
+        #expect(form.focusedField == "date")
+        form.type("2026-11-25")
+        guard case .submitted(.create(let record)) = form.press(.enter) else {
             Issue.record("not submitted: \(form.problems)")
             return
         }
+        #expect(record["merchant"] == .string("Bakery") && record["date"] != nil)
+        // A value the codec refuses is not "empty": ⏎ saves, and the submit says what is wrong.
+        var bad = Self.filledTransaction()
+        bad.focus("amount")
+        bad.press(.control("u"))
+        bad.type("lots")
+        guard case .refused(let problems) = bad.press(.enter) else {
+            Issue.record("submitted a bad amount")
+            return
+        }
+        #expect(problems.map(\.field) == ["amount"])
+    }
+
+    @Test func enterSavesAnUpdateAtOnce() throws {
+        let record = try ModelRecord.checked([
+            "tenantId": .string("t1"), "sku": .string("A-2"), "title": .string("Food"), "limit": .float(300), "months": .list([]),
+        ], layout: Self.budgets)
+        var form = RecordForm(editing: record)
+        form.focus("title")
+        form.press(.control("u"))
+        form.type("Groceries")
+        #expect(form.press(.enter) == .submitted(.update(ModelRecordPatch(["title": .string("Groceries")]))))
     }
 
     @Test func anUpdateShowsTheKeyReadOnlyAndSubmitsOnlyChangedFields() throws {

@@ -2,22 +2,23 @@ import AmplifyModels
 import ScreenValues
 
 /// The form's keys. Tab and ↓ go to the next field, S-Tab and ↑ to the previous (in a list, ↑ ↓
-/// move between its items first); ⏎ goes to the next field, and on the last one submits (in a
-/// list it adds an item, and on an empty last item it leaves the list); C-s submits from
-/// anywhere; Esc cancels. A picked field (an enum, a Boolean) changes with ← → or Space, or
+/// move between its items first); ⏎ goes to the next required field still empty, and saves when
+/// none is (so `n`, a name, ⏎ adds a record, as the sample always did; in a list it adds an item,
+/// and on an empty last item it leaves the list for the next field); C-s submits from anywhere;
+/// Esc cancels. A picked field (an enum, a Boolean) changes with ← → or Space, or
 /// jumps to the value starting with a typed letter; ⌫ clears an optional one.
 ///
 /// In a field that holds a parent's key, C-o opens the parent's records to pick one from
 /// (`ParentPicker`); while it is open, every key goes to it.
 ///
 /// Nothing but ⏎, C-s and Esc ever ends the form: a paste is text put into the focused field
-/// (a one-line field turns its line breaks into spaces; a list takes a line per item), and an
-/// Alt key is an editing key or nothing.
+/// (a one-line field refuses one holding a line break, which was meant as ⏎ or belongs to
+/// another text; a list takes a line per item), and an Alt key is an editing key or nothing.
 extension RecordForm {
     /// The form's keys as the help lists them.
     public static let keyHelp: [(String, String)] = [
         ("Tab S-Tab ↑ ↓", "next / previous field (in a list, its items first)"),
-        ("⏎", "next field; on the last one, save (in a list: a new item)"),
+        ("⏎", "next required field still empty; save when none is (in a list: a new item)"),
         ("C-s", "save from any field"),
         ("← → Space", "an enum or a Boolean: the next or previous value"),
         ("C-o", "in a parent's key field: pick the parent from the records held"),
@@ -100,10 +101,23 @@ extension RecordForm {
                 items.removeLast()
                 entries[focus].input = .list(items: items, current: items.count - 1)
             }
+            // Leaving a list goes on to the next field: the fields after it are still to come.
+            if !isOnLastField {
+                moveFocus(by: 1)
+                return .editing
+            }
         }
-        if isOnLastField { return submit() }
-        moveFocus(by: 1)
+        guard let empty = nextRequiredEntryStillEmpty else { return submit() }
+        leaveFocusedEntry()
+        focus = empty
         return .editing
+    }
+
+    /// The first required field other than the focused one that still has nothing in it, looking
+    /// on from the focus and then from the top: where ⏎ goes before the record can be saved.
+    private var nextRequiredEntryStillEmpty: Int? {
+        let order = Array(entries.indices[(focus + 1)...]) + Array(entries.indices[..<focus])
+        return order.first { entries[$0].needsValue }
     }
 
     // MARK: Picking a parent
@@ -189,14 +203,14 @@ extension RecordForm {
             message = "Not pasted: \(entry.field.name) cannot be changed."
             return
         case .text(var input):
-            if let refusal = input.paste(pasted) {
+            if let refusal = input.paste(pasted, lineBreaks: .refused) {
                 message = refusal.message()
                 return
             }
             entry.input = .text(input)
         case .choice(let options, _):
             let wanted: String
-            switch pasted.line(.asSpaces) {
+            switch pasted.line(.refused) {
             case .failure(let refusal): message = refusal.message(); return
             case .success(let line): wanted = line.trimmingBlanks.lowercased()
             }
@@ -230,6 +244,17 @@ extension RecordForm {
 }
 
 extension FormEntry {
+    /// A required field with nothing typed or chosen yet (one made when left empty, like a
+    /// create's `id`, needs nothing; a list may be empty).
+    var needsValue: Bool {
+        guard field.isRequired, !generatesWhenEmpty else { return false }
+        switch input {
+        case .fixed, .list: return false
+        case .text(let input): return input.text.allSatisfy(\.isWhitespace)
+        case .choice(_, let chosen): return chosen == nil
+        }
+    }
+
     /// The text input's state before a key, to tell an edit from a cursor move.
     var inputText: TextInput? {
         if case .text(let input) = input { input } else { nil }
