@@ -234,9 +234,20 @@ extension SyncStorage {
     /// The cache and outbox of one model, in this file: its table is made if it is not there yet.
     /// Every model's cache shares this storage's connection, so writes of the sample and of every
     /// model are one sequence.
-    public func cache(for layout: RecordLayout, logger: Logger = Logger(label: "proptui.outbox")) throws -> ModelCache {
+    ///
+    /// `takingTheSamplesRows`: the sample's own screen's pending changes and cache become this
+    /// model's, if it is the sample's (`moveSampleRows`), in the same transaction. Only the sample
+    /// run as a model asks it: while the sample's own screen still reads them, they stay.
+    public func cache(
+        for layout: RecordLayout, takingTheSamplesRows: Bool = false, logger: Logger = Logger(label: "proptui.outbox")
+    ) throws -> ModelCache {
         let cache = ModelCache(storage: self, layout: layout, logger: logger)
-        try run { try database.write { db in try cache.createTable(db) } }
+        try run {
+            try database.write { db in
+                try cache.createTable(db)
+                if takingTheSamplesRows { try cache.moveSampleRows(db) }
+            }
+        }
         return cache
     }
 }

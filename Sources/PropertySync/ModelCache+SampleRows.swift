@@ -1,0 +1,126 @@
+import AmplifyModels
+import GRDB
+import OptimisticStore
+
+/// The sample's rows moved into its model's (issue 30: the sample becomes one model of the one
+/// stack). The sample's own screen keeps its pending operations as outbox rows with `model` NULL
+/// in `RealEstateProperty`'s JSON, and its cache in the `confirmed` table with unprefixed marks
+/// in `meta`; run as the model `RealEstateProperty` (`RecordList<ModelRecord>`), the same
+/// backend's file is read through this cache: rows with `model` = its name, in `ModelValue`'s
+/// JSON, its own table, marks prefixed with its name.
+///
+/// Moved in the transaction that opens the model's cache, so a change an older build queued is
+/// neither lost nor sent twice: each operation's row is rewritten where it is (its `seq`, so its
+/// place in the one order of every model's operations, stays), with its attempts and last
+/// failure (an operation that may have reached the server is still read before it is refused).
+/// Nothing is left to move afterwards, so opening the cache again does nothing more.
+extension ModelCache {
+    /// Whether this model is the one the sample's rows belong to: the sample's model, keyed by `id`.
+    var holdsTheSamplesRows: Bool {
+        layout.model.name == AmplifyModel.realEstateProperty.name && layout.model.primaryKey.fields == ["id"]
+    }
+
+    func moveSampleRows(_ db: Database) throws {
+        guard holdsTheSamplesRows, try db.tableExists("confirmed") else { return }
+        let hadRowsOfItsOwn = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") ?? false
+        let movedOperations = try moveSampleOperations(db)
+        let movedRecords = try moveSampleRecords(db)
+        if movedRecords > 0 || movedOperations > 0 {
+            try moveSampleMarks(db, keepingThem: !hadRowsOfItsOwn)
+            logger.notice("moved the sample's \(movedOperations) pending change(s) and \(movedRecords) cached record(s) to \(layout.model.name)'s")
+        }
+    }
+
+    /// Every operation with `model` NULL, rewritten as this model's in place. Its id stays, unless
+    /// the model already has operations of its own (then the moved ones are numbered after them,
+    /// in the same order, since a list's ids are its own).
+    private func moveSampleOperations(_ db: Database) throws -> Int {
+        let entries = try OutboxEntry.fetchAll(model: nil, db)
+        guard !entries.isEmpty else { return 0 }
+        let highest = try Int64.fetchOne(db, sql: "SELECT max(operation) FROM outbox WHERE model = ?", arguments: [layout.model.name]) ?? 0
+        for entry in entries {
+            guard let seq = entry.seq else { continue }
+            let sample = try entry.pendingOperation()
+            let id = OperationID(rawValue: sample.id.rawValue + UInt64(highest))
+            var moved = try OutboxEntry(operation(sample, id: id), model: layout.model.name)
+            moved.seq = seq
+            try db.execute(
+                sql: """
+                    UPDATE outbox SET model = ?, operation = ?, recordID = ?, kind = ?, patch = ?, base = ?, before = ?,
+                        attempts = ?, lastError = ?
+                    WHERE seq = ?
+                    """,
+                arguments: [
+                    moved.model, moved.operation, moved.recordID, moved.kind, moved.patch, moved.base, moved.before,
+                    moved.attempts, moved.lastError, seq,
+                ])
+        }
+        return entries.count
+    }
+
+    /// The sample's operation as this model's: the same change, record and patch in its values.
+    private func operation(_ sample: PendingOperation<RealEstateProperty>, id: OperationID) -> PendingOperation<ModelRecord> {
+        let change: LocalChange<ModelRecord>
+        switch sample.change {
+        case .create(let property): change = .create(record(property))
+        case .update(let propertyID, let patch):
+            var changes: [String: ModelValue] = [:]
+            if let name = patch.name { changes["name"] = .string(name) }
+            if let address = patch.address { changes["address"] = address.map(ModelValue.string) ?? .null }
+            change = .update(key(propertyID), ModelRecordPatch(changes))
+        case .delete(let propertyID): change = .delete(key(propertyID))
+        }
+        return PendingOperation(
+            id: id, change: change, before: sample.before.map(record), base: sample.base.map(record),
+            attempts: sample.attempts, lastFailure: sample.lastFailure)
+    }
+
+    private func key(_ id: PropertyID) -> RecordKey {
+        RecordKey([RecordKey.Part(text: id.text)])
+    }
+
+    private func record(_ property: RealEstateProperty) -> ModelRecord {
+        var values: [String: ModelValue] = ["id": .string(property.id.text), "name": .string(property.name)]
+        values["address"] = property.address.map(ModelValue.string)
+        values["createdAt"] = property.createdAt.map(ModelValue.string)
+        values["updatedAt"] = property.updatedAt.map(ModelValue.string)
+        return ModelRecord(
+            layout: layout, key: key(property.id), values: values, version: property.version, isDeleted: property.isDeleted,
+            lastChangedAt: property.lastChangedAt)
+    }
+
+    /// The `confirmed` rows, in the order they were stored, as this model's (the newer version
+    /// wins over a row it already has), then gone from `confirmed`.
+    private func moveSampleRecords(_ db: Database) throws -> Int {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt FROM confirmed ORDER BY rowid")
+        let statement = try upsertStatement(db)
+        var moved = 0
+        while let row = try rows.next() {
+            let property = RealEstateProperty(
+                id: row[0], name: row[1], address: row[2], createdAt: row[3], updatedAt: row[4], version: row[5],
+                isDeleted: row[6], lastChangedAt: row[7])
+            try upsert(record(property), with: statement)
+            moved += 1
+        }
+        if moved > 0 { try db.execute(sql: "DELETE FROM confirmed") }
+        return moved
+    }
+
+    /// The sample's marks under this model's names: the next read goes on from where the sample's
+    /// left off. When the model had rows of its own, the marks of neither say what the two hold
+    /// together: both go, and the next read is a whole one.
+    private func moveSampleMarks(_ db: Database, keepingThem: Bool) throws {
+        let names = ["lastSync", "lastBaseSync", "refreshedAt", "rowCount"]
+        if keepingThem {
+            for name in names {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) SELECT ?, value FROM meta WHERE key = ?",
+                    arguments: [layout.model.name + "." + name, name])
+            }
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(names.map { layout.model.name + "." + $0 }))
+        }
+        try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(names))
+    }
+}
