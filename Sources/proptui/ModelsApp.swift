@@ -20,6 +20,9 @@ struct ModelsApp {
     let dialectHint: APIDialect?
     /// What could not be learnt of the API's models (one left out, and why): on the status line.
     var notices: [String] = []
+    /// The sample run as its model: `RealEstateProperty`'s cache takes the rows the sample's own
+    /// screen left in the file (`SyncStorage.cache(for:takingTheSamplesRows:)`).
+    var takesTheSamplesRows = false
     let logger = Logger(label: "proptui.models")
 
     /// Runs until the user quits; how the loop ended.
@@ -61,7 +64,7 @@ struct ModelsApp {
             let name = model.name
             let api = AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect, subscriber: subscriber), dialect: dialect)
             lists[name] = try RecordList<ModelRecord>(
-                api: api, storage: try storage.cache(for: layout), options: options, dialectHint: dialectHint,
+                api: api, storage: try storage.cache(for: layout, takingTheSamplesRows: takesTheSamplesRows), options: options, dialectHint: dialectHint,
                 gate: creates.gate(for: layout), logger: Logger(label: "proptui.sync.\(name)")
             ) { (events: [RecordListEvent<ModelRecord>]) in
                 mailbox.post(contentsOf: events.map { .list(model: name, $0) })

@@ -216,6 +216,14 @@ struct AppCommand: AsyncParsableCommand {
                 offline: offline, notices: notices, environment: environment)
             return
         }
+        // Issue 30's screen switch, under way: the sample as the model screen for its model, its
+        // file's rows taken over. Not yet the default: the sample's own screen still reads them.
+        if environment["PROPTUI_ONE_SCREEN"] == "1" {
+            try await runModels(
+                .realEstateProperty, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil,
+                offline: offline, notices: notices, environment: environment, takesTheSamplesRows: true)
+            return
+        }
         let mailbox = try Mailbox<AppAction>()
         for notice in notices { mailbox.post(.noticed(notice)) }
         // One ordered stream: the list posts each step's events to the loop's mailbox as they
@@ -393,12 +401,12 @@ struct AppCommand: AsyncParsableCommand {
     /// The app over the backend's own models, then what is left unsent, as the sample's says.
     private func runModels(
         _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
-        notices: [String], environment: [String: String]
+        notices: [String], environment: [String: String], takesTheSamplesRows: Bool = false
     ) async throws {
         let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
         let app = ModelsApp(
             schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
-            dialectHint: dialectHint, notices: notices)
+            dialectHint: dialectHint, notices: notices, takesTheSamplesRows: takesTheSamplesRows)
         let exit: LoopExit
         do {
             (exit, _) = try await app.run(terminal: .fromEnvironment(environment, colors: color))

@@ -162,6 +162,51 @@ def offline_kill_restart(binary):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def sample_rows_taken_as_a_model(binary):
+    """Changes the sample's own screen queued offline, killed, are sent once by the sample run as a model (issue 30's switch)."""
+    work = tempfile.mkdtemp(prefix="proptui-outbox-move-")
+    server = Server(binary, work + "/server", free_port())
+    server.start()
+    server.graphql('mutation { createRealEstateProperty(input: {id: "keep", name: "Keep Me"}) { id } }')
+    server.graphql('mutation { createRealEstateProperty(input: {id: "gone", name: "Delete Me"}) { id } }')
+    data = work + "/app"
+    app = start_app(binary, server, data)
+    try:
+        app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "the server's two rows")
+        server.stop()
+        app.keys("n")
+        app.type("Made Offline")
+        app.keys("Enter")
+        app.keys("g", "r", "C-u")
+        app.type("Kept Offline")
+        app.keys("Enter")
+        app.keys("/")
+        app.type("Delete Me")
+        app.keys("Enter", "d", "y", "Escape")
+        app.expect(lambda screen: "3 pending" in screen, "offline: three changes queued by the sample's own screen")
+        kill_app(app)
+
+        os.environ["PROPTUI_ONE_SCREEN"] = "1"
+        try:
+            app = start_app(binary, server, data)
+        finally:
+            del os.environ["PROPTUI_ONE_SCREEN"]
+        app.wait(lambda s: s["pending"] == 3, "the model screen holds the three changes, still offline")
+        app.expect(lambda screen: "Made Offline" in screen and "Kept Offline" in screen and "Delete Me" not in screen,
+                   "they are on screen as the user left them")
+        server.start()
+        app.wait(lambda s: s["pending"] == 0, "the outbox to drain once the server is back")
+        records = {r["name"]: r for r in server.records()}
+        check(records.get("Kept Offline", {}).get("_version") == 2 and "Keep Me" not in records,
+              "the server holds the rename, once", records)
+        check(records.get("Delete Me", {}).get("_deleted") is True, "the server holds the delete", records)
+        check(sum(1 for r in server.records() if r["name"] == "Made Offline") == 1, "the create reached the server once")
+    finally:
+        app.close()
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def killed_at_random_points(binary, runs=10):
     """SIGKILL at random points, server up (slow) and down: every change lands exactly once, in order."""
     work = tempfile.mkdtemp(prefix="proptui-outbox-kill-")
@@ -237,7 +282,7 @@ def main():
         return killed_at_random_points(binary, runs)
 
     killed.__doc__ = killed_at_random_points.__doc__
-    run_scenarios(binary, (offline_kill_restart, killed))
+    run_scenarios(binary, (offline_kill_restart, sample_rows_taken_as_a_model, killed))
 
 
 if __name__ == "__main__":
