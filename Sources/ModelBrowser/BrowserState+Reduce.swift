@@ -77,10 +77,9 @@ extension BrowserState {
             show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
             if model == self.model { refusedKey = conflict ? nil : summary.recordID }
-            let what = "\(OperationWords.of(summary.kind).failure) “\(summary.recordName)”"
-            let taken = summary.takenBackWith.isEmpty ? "" : " (with \(summary.takenBackWith.count) later change\(summary.takenBackWith.count == 1 ? "" : "s"))"
-            let prefix = model == self.model ? "" : "\(model): "
-            show("\(prefix)\(what) failed, \(conflict ? "conflict" : "reverted")\(taken): \(message)", .error)
+            show(RefusalText(
+                summary.kind, record: summary.recordName, newName: summary.newName, reverted: true,
+                takenBackWith: summary.takenBackWith, reason: message), ofModel: model)
             if summary.kind == .create, !conflict, let refused = summary.lastShown, model == self.model, !messageHistory.isEmpty {
                 // Nothing typed is lost: `n` (or `n` in the messages) puts it back into the form.
                 retryableCreate = refused

@@ -189,6 +189,16 @@ public struct BrowserState: Sendable {
             StatusMessage(text, level: level, now: actionTime), history: &messageHistory, status: &status, limit: Self.messageHistoryLimit)
     }
 
+    /// An operation that did not happen, in the words every screen uses (`RefusalText`), with the
+    /// narrow form for a line that would show too little of the reason. Another model's says whose.
+    mutating func show(_ refusal: RefusalText, ofModel owner: String) {
+        let prefix = owner == model ? "" : "\(owner): "
+        var message = StatusMessage(prefix + refusal.text, level: .error, now: actionTime)
+        message.narrowText = prefix + refusal.narrow
+        message.reasonColumns = refusal.reason.terminalWidth
+        StatusMessage.show(message, history: &messageHistory, status: &status, limit: Self.messageHistoryLimit)
+    }
+
     /// A record's detail, laid out as this terminal draws emoji.
     func detail(of record: ModelRecord) -> RecordDetail {
         var detail = RecordDetail(record: record, schema: schema)

@@ -41,3 +41,42 @@ public struct OperationWords: Sendable {
         }
     }
 }
+
+/// An operation that did not happen, as every screen's status line says it: the outcome first,
+/// the server's reason after it, so a line cut short still says what happened
+/// (`rename “Old” to “New” failed, reverted: …`; a refused create names the later changes taken
+/// back with it: `add “Doomed” failed, reverted with its rename and its address: …`), and the same
+/// without the names for a narrow line (`rename failed, reverted: Name is reserved`).
+public struct RefusalText: Sendable, Equatable {
+    public let text: String
+    public let narrow: String
+    /// The reason's own width, for the status line's choice between the two.
+    public let reason: String
+
+    /// `reverted`: the change had been shown and is taken back (a conflict's too: theirs is shown).
+    public init(
+        _ kind: OperationKind, record: String?, newName: String? = nil, reverted: Bool, takenBackWith: [OperationKind] = [],
+        reason: String
+    ) {
+        let words = OperationWords.of(kind)
+        let outcome = reverted ? " failed, reverted" : " failed"
+        var text = words.failure
+        if let record { text += " “\(record)”" }
+        // Only a rename is named by where it went: an edit of several fields is not "to" a name.
+        if kind == .rename, let newName { text += " to “\(newName)”" }
+        text += outcome
+        if !takenBackWith.isEmpty {
+            // Said, or the user would wonder where their rename went.
+            text += " with " + Self.listed(takenBackWith.map { OperationWords.of($0).takenBack })
+        }
+        self.text = text + ": " + reason
+        narrow = words.failure + outcome + ": " + reason
+        self.reason = reason
+    }
+
+    /// "a, b and c".
+    public static func listed(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}

@@ -98,8 +98,8 @@ extension AppState {
 
     /// An operation that did not happen, on the status line; a refused create is offered again.
     mutating func showFailure(_ failure: OperationFailure, now: ContinuousClock.Instant) {
-        show(Self.failureText(failure), .error, now: now,
-             narrow: (Self.narrowFailureText(failure), failure.message.terminalWidth))
+        let refusal = Self.failureText(failure)
+        show(refusal.text, .error, now: now, narrow: (refusal.narrow, refusal.reason.terminalWidth))
         if failure.operation == .refresh, status?.level == .error { status?.aboutConnection = true }
         if failure.operation == .create, failure.reverted, let name = failure.record {
             // Offered again as it was last shown: with the rename and address it had by then.

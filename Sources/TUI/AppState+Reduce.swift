@@ -112,28 +112,10 @@ extension AppState {
         OperationWords.of(operation).success(record.map { "“\($0)”" })
     }
 
-    static func failureText(_ failure: OperationFailure) -> String {
-        // The outcome first, the server's reason after it: a cut line still says what happened.
-        var text = OperationWords.of(failure.operation).failure
-        if let record = failure.record { text += " “\(record)”" }
-        if let newName = failure.newName { text += " to “\(newName)”" }
-        text += failure.reverted ? " failed, reverted" : " failed"
-        if !failure.takenBackWith.isEmpty {
-            // Said, or the user would wonder where their rename went.
-            text += " with " + Self.listed(failure.takenBackWith.map { OperationWords.of($0).takenBack })
-        }
-        return text + ": " + failure.message
-    }
-
-    /// The same without the names, for a narrow status line: what failed and why.
-    static func narrowFailureText(_ failure: OperationFailure) -> String {
-        OperationWords.of(failure.operation).failure + (failure.reverted ? " failed, reverted: " : " failed: ") + failure.message
-    }
-
-    /// "a, b and c".
-    static func listed(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    static func failureText(_ failure: OperationFailure) -> RefusalText {
+        RefusalText(
+            failure.operation, record: failure.record, newName: failure.newName, reverted: failure.reverted,
+            takenBackWith: failure.takenBackWith, reason: failure.message)
     }
 
     /// ⏎ on a row just refused opens its detail: the refusal the key acknowledged stays there (see

@@ -258,6 +258,24 @@ import Testing
         #expect(text(state).contains("Not pasted: the text is not valid UTF-8 (byte 0xFE at offset 4)."))
     }
 
+    /// The sample's words for a refusal, for every model: a rename names where it went, a refused
+    /// create the later changes taken back with it, and a narrow line keeps the reason.
+    @Test func aRefusalIsSaidInTheSamplesWords() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent)])))
+        let rename = RecordOperationSummary<ModelRecord>(kind: .rename, recordID: rent.id, recordName: "Rent", newName: "Rent, paid")
+        _ = state.reduce(.list(model: "Transaction", .reverted(rename, message: "Name is reserved", conflict: false)))
+        #expect(text(state).contains("✗ rename “Rent” to “Rent, paid” failed, reverted: Name is reserved"))
+        let create = RecordOperationSummary<ModelRecord>(kind: .create, recordID: rent.id, recordName: "Doomed", takenBackWith: [.rename, .edit])
+        _ = state.reduce(.list(model: "Transaction", .reverted(create, message: "no", conflict: false)))
+        #expect(text(state).contains("✗ add “Doomed” failed, reverted with its rename and its change: no"))
+        var narrow = state
+        _ = narrow.reduce(.resized(width: 50, height: 20))
+        _ = narrow.reduce(.list(model: "Transaction", .reverted(rename, message: "Name is reserved", conflict: false)))
+        #expect(text(narrow).contains("✗ rename failed, reverted: Name is reserved"), "\(text(narrow))")
+    }
+
     @Test func marksSayWhatWaitsAndWhatWasRefused() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")

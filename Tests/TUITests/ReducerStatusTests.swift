@@ -41,7 +41,7 @@ import Testing
 
     @Test func aFailureThatRevertedNothingSaysSo() {
         let failure = OperationFailure(operation: .undo, record: nil, message: "Nothing to undo.", reverted: false)
-        #expect(AppState.failureText(failure) == "undo failed: Nothing to undo.")
+        #expect(AppState.failureText(failure).text == "undo failed: Nothing to undo.")
     }
 
     /// A refusal is the screen's to acknowledge: `!` from the list's event to the next key, with
