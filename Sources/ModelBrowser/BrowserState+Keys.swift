@@ -58,7 +58,7 @@ extension BrowserState {
             switch key {
             case .paste:
                 // A paste is text, never keys: here there is no field for it.
-                show("A paste does nothing here: it goes into a form's field.", .info)
+                show("Nothing was pasted: paste into a field (n new, r rename, e edit, / filter).", .info)
             case .character(" "): break
             case .character, .alt, .control, .function:
                 // Said, so that a key typed into the wrong screen (or an Esc and a key that arrived

@@ -51,7 +51,7 @@ extension BrowserState {
     }
 
     private func drawHeader(into frame: inout Frame) {
-        var title = model
+        var title = layouts[model]?.model.listTitle ?? model
         if case .picker = screen { title = "Models" }
         if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
         if case .form(let form) = screen { title = form.title }

@@ -91,7 +91,7 @@ import Testing
         #expect(state.reduce(.keyPressed(.control("x"))).isEmpty)
         #expect(text(state).contains("C-x does nothing here"))
         #expect(state.reduce(.keyPressed(.paste("dyq"))).isEmpty)
-        #expect(text(state).contains("A paste does nothing here: it goes into a form's field."))
+        #expect(text(state).contains("Nothing was pasted: paste into a field (n new, r rename, e edit, / filter)."))
         #expect(state.shownKeys == [RecordKey("rent")])
     }
 
@@ -101,11 +101,11 @@ import Testing
         _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
         let field = try #require(layouts["Transaction"]?.model.displayField)
         let header = { (state: BrowserState) in self.text(state).split(separator: "\n").first.map(String.init) ?? "" }
-        #expect(header(state).contains("Transaction · by creation"))
+        #expect(header(state).contains("Transactions · by creation"), "the plural name in words titles the list")
         _ = state.reduce(.keyPressed(.character("s")))
-        #expect(header(state).contains("Transaction · by \(field)"))
+        #expect(header(state).contains("Transactions · by \(field)"))
         _ = state.reduce(.keyPressed(.enter))
-        #expect(header(state).contains("Transaction › Rent") && !header(state).contains("· by"))
+        #expect(header(state).contains("Transactions › Rent") && !header(state).contains("· by"))
     }
 
     /// A read-only model offers no change in its hints or its empty list.

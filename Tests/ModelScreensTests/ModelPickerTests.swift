@@ -61,3 +61,15 @@ import Testing
         #expect(readers.lines[0].hasPrefix(" ▸ Reader  ") && readers.lines[0].contains("3 relations · key id"))
     }
 }
+
+/// A list's title: the plural name in words, as the sample's was.
+@Suite struct ModelTitleTests {
+    @Test(arguments: [
+        ("RealEstateProperties", "Real Estate Properties"), ("AWSAccounts", "AWS Accounts"), ("Transactions", "Transactions"),
+        ("todos", "todos"), ("Q3Reports", "Q3 Reports"), ("URLs", "URLs"), ("CourtBookings", "Court Bookings"),
+    ])
+    func thePluralNameInWords(_ name: String, _ title: String) {
+        let model = AmplifyModel(name: "M", pluralName: name, fields: [ModelField(name: "id", type: .scalar(.id), isRequired: true)], primaryKey: .id)
+        #expect(model.listTitle == title)
+    }
+}
