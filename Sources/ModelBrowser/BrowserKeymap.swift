@@ -95,7 +95,7 @@ public enum BrowserKeymap {
         Binding([.character("y")], .view, "in a detail: copy the record's key to the clipboard (OSC 52)")
             .does(.copyKey, in: .detail)
             .does(.confirm, in: .confirmDelete, .confirmQuit, .confirmDiscard),
-        Binding([.character("s")], .view, "sort by the display field, or back to creation order")
+        Binding([.character("s")], .view, "sort by the display field, then each other short column, then creation order again")
             .does(.sort, in: .list),
         Binding([.character("/")], .view, "filter by any value (⏎ keeps it, Esc clears it)")
             .does(.filter, in: .list),

@@ -147,7 +147,10 @@ extension BrowserState {
         case .filter:
             screen = .filtering(textFilter)
         case .sort:
-            rows[model]?.sortedByName.toggle()
+            if let current = rows[model]?.sort, let model = currentModel {
+                let sorts = ModelRows.sorts(of: model)
+                rows[self.model]?.sort = sorts[((sorts.firstIndex(of: current) ?? 0) + 1) % sorts.count]
+            }
             // A large list sorts off the loop: the rows shown keep the old order until then.
             show(rows[model]?.isRecomputing == true ? sortingText : "Sorted \(sortName).", .info)
         case .refresh:

@@ -166,7 +166,9 @@ public struct BrowserState: Sendable {
     }
 
     /// "by amount", "by creation": the order of the model shown.
-    var sortName: String { rows[model]?.sortedByName == true ? "by \(currentModel?.displayField ?? "name")" : "by creation" }
+    var sortName: String {
+        if case .field(let name)? = rows[model]?.sort { "by \(name)" } else { "by creation" }
+    }
 
     /// What the status line says while a large list's sort runs off the loop.
     var sortingText: String { "Sorting \(sortName)…" }

@@ -12,8 +12,9 @@ import TUI
 public enum ModelRowPolicy: RowPolicy {
     public enum Sort: Hashable, Sendable {
         case creation
-        /// By the display field, as `ModelRows.nameKey` compares it.
-        case displayField
+        /// By a field's value as the list writes it, compared as `ModelRows.nameKey` compares
+        /// names; rows without one last (the sample's "by address").
+        case field(String)
     }
 
     /// A relation's children (`RecordFilter`) and the typed filter, looked for in every value as
@@ -37,7 +38,11 @@ public enum ModelRowPolicy: RowPolicy {
     public static func asciiPrefix(of id: RecordKey) -> UInt64? { id.asciiPrefix }
 
     public static func sortKey(of record: ModelRecord, _ sort: Sort) -> String? {
-        sort == .creation ? nil : ModelRows.nameKey(record.displayName)
+        guard case .field(let name) = sort else { return nil }
+        if name == record.model.displayField { return ModelRows.nameKey(record.displayName) }
+        // U+10FFFF sorts after any text: rows without the value go last.
+        guard let index = record.layout.index(of: name), let value = record[name], value != .null else { return "\u{10FFFF}" }
+        return ModelRows.nameKey(record.layout.codecs[index].text(value))
     }
 
     public static func matches(_ record: ModelRecord, _ filter: Filter) -> Bool {
@@ -62,9 +67,14 @@ public enum ModelRowPolicy: RowPolicy {
 struct ModelRows: Sendable {
     private(set) var store = RecordRowStore<ModelRowPolicy>()
 
-    var sortedByName: Bool {
-        get { store.sortOrder == .displayField }
-        set { store.setSortOrder(newValue ? .displayField : .creation) }
+    var sort: ModelRowPolicy.Sort {
+        get { store.sortOrder }
+        set { store.setSortOrder(newValue) }
+    }
+
+    /// The orders `s` steps through: creation, then each field a list may be sorted by.
+    static func sorts(of model: AmplifyModel) -> [ModelRowPolicy.Sort] {
+        [.creation] + RecordColumns.sortable(of: model).map { .field($0.name) }
     }
 
     /// The rows shown (after the filter).

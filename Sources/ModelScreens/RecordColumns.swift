@@ -84,14 +84,21 @@ public struct RecordColumns: Sendable, Hashable {
             if case .unknown = field.type { return false }
             return true
         }
-        let isLong: (ModelField) -> Bool = { field in
-            if field.isList { return true }
-            switch field.type {
-            case .nonModel, .scalar(.awsJSON): return true
-            default: return false
-            }
-        }
         return (model.field(named: display).map { [$0] } ?? []) + shown.filter { !isLong($0) } + shown.filter(isLong)
+    }
+
+    /// The fields a list may be sorted by, in the order `s` steps through them: the columns it
+    /// may show that hold one short value (the display field first; not a list, JSON or a custom type).
+    public static func sortable(of model: AmplifyModel) -> [ModelField] {
+        candidates(of: model).filter { !isLong($0) }
+    }
+
+    private static func isLong(_ field: ModelField) -> Bool {
+        if field.isList { return true }
+        switch field.type {
+        case .nonModel, .scalar(.awsJSON): return true
+        default: return false
+        }
     }
 
     /// Whether a cell of the field still reads when cut with "…": free text, lists and JSON do.

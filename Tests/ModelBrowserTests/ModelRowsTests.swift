@@ -16,11 +16,14 @@ import TUI
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AmplifyModelsTests/Fixtures/household-budget.json")
 
+    /// Sorted by the display field.
+    static let rowsByName = ModelRowPolicy.Sort.field("description")
+
     /// The order from scratch: a new `ModelRows` given every row at once, in arrival order.
     static func wholeSort(_ rows: [RecordRow<ModelRecord>], byName: Bool) -> [RecordKey] {
         var fresh = ModelRows()
         fresh.replaceAll(rows)
-        fresh.sortedByName = byName
+        fresh.sort = byName ? Self.rowsByName : .creation
         return fresh.order
     }
 
@@ -74,7 +77,7 @@ import TUI
             var upserted: [RecordRow<ModelRecord>] = []
             switch Int.random(in: 0..<20, using: &random) {
             case 0, 10:
-                rows.sortedByName.toggle()
+                rows.sort = rows.sort == .creation ? Self.rowsByName : .creation
             case 1 where !current.isEmpty, 11 where !current.isEmpty:
                 let key = current.keys.sorted().randomElement(using: &random)!
                 update.removed = [key]
@@ -105,8 +108,8 @@ import TUI
                 if current[row.id] == nil { arrived.append(row.id) }
                 current[row.id] = row
             }
-            #expect(rows.order == Self.wholeSort(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
-            #expect(rows.order == Self.documentedOrder(arrived.map { current[$0]! }, byName: rows.sortedByName), "seed \(seed)")
+            #expect(rows.order == Self.wholeSort(arrived.map { current[$0]! }, byName: rows.sort != .creation), "seed \(seed)")
+            #expect(rows.order == Self.documentedOrder(arrived.map { current[$0]! }, byName: rows.sort != .creation), "seed \(seed)")
             #expect(rows.count == current.count)
         }
     }
@@ -118,6 +121,35 @@ import TUI
         #expect(sorted == ["007", "8", "a2b", "a10b", "Ｂ", "b1", "Émile", "emile 2", "unit 9", "Unit 9b", "Unit 10", "Zoo"])
         #expect(ModelRows.nameKey("Rent") == ModelRows.nameKey("rent"))
         #expect(ModelRows.nameKey("Café") == ModelRows.nameKey("CAFE"))
+    }
+
+    /// `s` steps through creation and every short column, as the sample's steps through creation,
+    /// name and address: a field's rows in its order, those without a value last.
+    @Test func anyShortColumnSortsTheListRowsWithoutAValueLast() throws {
+        #expect(ModelRows.sorts(of: .realEstateProperty) == [.creation, .field("name"), .field("address")])
+        let layout = try RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+        func row(_ id: String, _ name: String, _ address: String?, created: String) -> RecordRow<ModelRecord> {
+            var values: [String: ModelValue] = ["id": .string(id), "name": .string(name), "createdAt": .string(created)]
+            values["address"] = address.map(ModelValue.string)
+            return RecordRow(ModelRecord(layout: layout, key: RecordKey(id), values: values, version: 1))
+        }
+        var rows = ModelRows()
+        rows.replaceAll([
+            row("a", "Villa", "12 Quay St", created: "2026-11-01T10:00:00.000Z"),
+            row("b", "Loft", nil, created: "2026-11-02T10:00:00.000Z"),
+            row("c", "Cabin", "8 Aspen Way", created: "2026-11-03T10:00:00.000Z"),
+            row("d", "Mill", "100 Quay St", created: "2026-11-04T10:00:00.000Z"),
+        ])
+        rows.sort = .field("address")
+        #expect(rows.order.map(\.text) == ["c", "a", "d", "b"], "numbers as numbers; no address last")
+        rows.sort = .field("name")
+        #expect(rows.order.map(\.text) == ["c", "b", "d", "a"])
+        let transactions = try RecordLayout(
+            model: try #require(ModelIntrospectionReader.read(Data(contentsOf: Self.fixture)).model(named: "Transaction")),
+            schema: ModelIntrospectionReader.read(Data(contentsOf: Self.fixture)))
+        let sorts = ModelRows.sorts(of: transactions.model)
+        #expect(sorts.first == .creation && sorts.dropFirst().first == .field(transactions.model.displayField))
+        #expect(!sorts.contains(.field("tags")) && !sorts.contains(.field("receipt")), "no list or custom type")
     }
 
     /// The typed filter looks in every value as the list writes it, without case or accents; a
