@@ -204,14 +204,14 @@ extension RecordForm {
             return
         case .text(var input):
             if let refusal = input.paste(pasted, lineBreaks: .refused) {
-                message = refusal.message()
+                message = refusal.message(noun: entry.field.name)
                 return
             }
             entry.input = .text(input)
         case .choice(let options, _):
             let wanted: String
             switch pasted.line(.refused) {
-            case .failure(let refusal): message = refusal.message(); return
+            case .failure(let refusal): message = refusal.message(noun: entry.field.name); return
             case .success(let line): wanted = line.trimmingBlanks.lowercased()
             }
             guard let index = options.firstIndex(where: { $0 != .null && entry.text.codec.text($0).lowercased() == wanted }) else {
