@@ -40,7 +40,8 @@ struct PasteCase: CustomStringConvertible {
     let isWhole: Bool
     /// The paste's lines (a form's list takes one item each), or nil when it must be refused.
     let lines: [String]?
-    /// The paste in the sample's fields, which refuse a line break (a name is one line).
+    /// The paste in a one-line field (the sample's, a form's), which refuses a line break (a name
+    /// is one line).
     let lineWithoutBreaks: String?
 
     init(name: String, bytes: [UInt8]) {
@@ -62,8 +63,8 @@ struct PasteCase: CustomStringConvertible {
         }
     }
 
-    /// The paste as one line in a field that takes line breaks as spaces (a form's field, the
-    /// model browser's filters), or nil when such a field must refuse it.
+    /// The paste as one line in a field that takes line breaks as spaces (the model browser's
+    /// filters), or nil when such a field must refuse it.
     var lineWithSpaces: String? { lines.map { $0.joined(separator: " ") } }
 
     var description: String {
@@ -399,7 +400,7 @@ extension Curses {
                 }
             }
             return [
-                formField("description", expected: \.lineWithSpaces),
+                formField("description", expected: \.lineWithoutBreaks),
                 formField("tags", expected: { $0.lines.map { lines in
                     (lines.count > 1 && lines.last == "" ? Array(lines.dropLast()) : lines).joined(separator: "\n")
                 } }),
