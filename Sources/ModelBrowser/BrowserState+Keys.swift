@@ -446,8 +446,13 @@ extension BrowserState {
         case .submitted(let value):
             let patch = ModelRecordPatch([edit.field.name: value])
             guard !edit.isGone else {
-                // Deleted elsewhere while typed: what was typed stays, as a new record to add.
-                screen = .form(prepared(RecordForm(editing: edit.record)).recreating(patch))
+                // Deleted elsewhere while typed: ⏎ adds it anew with what was typed and every other
+                // value as it was shown, as the sample's does. One that cannot be made so (a value
+                // the model no longer takes) opens in the form, nothing typed lost.
+                var form = prepared(RecordForm(addingAnew: edit.record.applying(patch)))
+                let outcome = form.handle(.control("s"))
+                if case .submitted = outcome { return submit(outcome, of: form) }
+                screen = .form(form)
                 show("“\(edit.record.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }
