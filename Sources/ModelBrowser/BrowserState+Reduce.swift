@@ -35,6 +35,11 @@ extension BrowserState {
             show(message, .info)
             return []
         case .undid(let message, let model, let key):
+            // Undoing the add of the record on screen removed it: the user's own doing, not "gone
+            // elsewhere"; the list is where the rest of their work is, as the sample's goes back.
+            if model == self.model, case .detail(let shown) = screen, shown.record.id == key, rows[model]?.row(key) == nil {
+                screen = .list
+            }
             show(message, .success)
             if model == self.model { selectedKey = key }
             return []

@@ -276,6 +276,21 @@ import Testing
         #expect(text(narrow).contains("✗ rename failed, reverted: Name is reserved"), "\(text(narrow))")
     }
 
+    /// `u` in the detail of a record just added: the undo removes it, and the screen goes back to
+    /// the list saying what the undo did, as the sample's does, not "gone from the list".
+    @Test func undoingAnAddFromItsDetailGoesBackToTheList() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent)])))
+        _ = state.reduce(.keyPressed(.enter))
+        guard case .detail = state.screen else { Issue.record("no detail"); return }
+        #expect(state.reduce(.keyPressed(.character("u"))) == [.undo(model: "Transaction")])
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [], removed: [rent.id]))))
+        _ = state.reduce(.undid("Undid adding “Rent”: it is deleted.", model: "Transaction", key: rent.id))
+        guard case .list = state.screen else { Issue.record("still on \(state.screen)"); return }
+        #expect(text(state).contains("Undid adding “Rent”") && !text(state).contains("gone"))
+    }
+
     @Test func marksSayWhatWaitsAndWhatWasRefused() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
