@@ -317,9 +317,11 @@ import Testing
         ], layout: Self.budgets)
         var form = RecordForm(editing: record)
         #expect(form.fieldNames.prefix(2) == ["tenantId", "sku"])
-        #expect(form.focusedField == "title", "the key is not focused")
+        #expect(form.focusedField == "limit", "the first field after the display field (r renames that one), not the key")
         form.press(.backTab)
-        #expect(form.focusedField == "title", "nor reached")
+        #expect(form.focusedField == "title")
+        form.press(.backTab)
+        #expect(form.focusedField == "title", "the key is not reached")
         #expect(form.text(ofField: "sku") == "A-2")
         // Moving through every field, and typing then undoing, changes nothing.
         for _ in form.fieldNames { form.press(.tab) }

@@ -166,8 +166,8 @@ def browse_and_edit(binary):
         app.keys("y")
         check(len(server.items("Transactions", "id")) == 1, "nothing was sent for the refused form")
 
-        # An edit of the amount.
-        app.keys("e", "Tab", "C-u")
+        # An edit of the amount: the form opens on the field after the display field (r renames that).
+        app.keys("e", "C-u")
         app.keys("90", literal=True)
         app.keys("C-s")
         app.wait(lambda s: s["pending"] == 0, "the edit to be confirmed")
@@ -255,9 +255,9 @@ def conflicts(binary, schema):
         theirs = threading.Thread(target=lambda: server.update_category(contested, 1, name="Their Name"))
         theirs.start()
         time.sleep(0.3)  # their request is on the server first
-        app.keys("e", "C-u")
+        app.keys("r", "C-u")
         app.keys("My Name", literal=True)
-        app.keys("C-s")
+        app.keys("Enter")
         theirs.join()
         screen = app.expect(lambda s: "⚡" in s and "Their Name" in s, "the loser sees ⚡ and the server's value", timeout=TIMEOUT)
         check("changed its name to “Their Name”" in screen, "the status line names the field that clashed", screen)
@@ -270,9 +270,9 @@ def conflicts(binary, schema):
         theirs = threading.Thread(target=lambda: server.update_category(contested, 3, kind="INCOME"))
         theirs.start()
         time.sleep(0.3)
-        app.keys("e", "C-u")
+        app.keys("r", "C-u")
         app.keys("Both Survive", literal=True)
-        app.keys("C-s")
+        app.keys("Enter")
         theirs.join()
         app.wait(lambda s: s["pending"] == 0, "the edit to settle")
         record = until(lambda: (lambda r: r if r["name"] == "Both Survive" and r["kind"] == "INCOME" else None)(server.category(contested)),
@@ -333,9 +333,9 @@ def two_instances(binary, schema):
         first.keys("Shared", literal=True)
         first.keys("C-s")
         second.expect(lambda s: "Shared" in s, "a record made in one instance appears in the other", timeout=TIMEOUT)
-        second.keys("e", "C-e")
+        second.keys("r", "C-e")
         second.keys(" by two", literal=True)
-        second.keys("C-s")
+        second.keys("Enter")
         first.expect(lambda s: "Shared by two" in s, "and its edit comes back live", timeout=TIMEOUT)
         second.keys("d", "y")
         first.wait(lambda s: s["rows"] == 0, "the delete to arrive")

@@ -46,9 +46,15 @@ public struct RecordForm: Sendable {
         self.init(layout: layout, purpose: .create, original: nil, values: values)
     }
 
-    /// A form for changing `record`, filled with its values.
+    /// A form for changing `record`, filled with its values. It opens on the first field after
+    /// the display field that may change (`r` renames the display field in place; so the sample's
+    /// `e` still goes straight to the address), or on the display field when it is the only one.
     public init(editing record: ModelRecord) {
         self.init(layout: record.layout, purpose: .update, original: record, values: record.valuesByName)
+        let display = layout.model.displayField
+        if let other = entries.indices.first(where: { !entries[$0].isFixed && entries[$0].field.name != display }) {
+            focus = other
+        }
     }
 
     private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?, values: [String: ModelValue]) {
