@@ -95,7 +95,9 @@ extension BrowserState {
         case .refreshed:
             if model == self.model { show("Refreshed", .success) }
         case .connectivityChanged(let now):
+            let old = connectivity[model] ?? .connecting
             connectivity[model] = now
+            if model == self.model { connectionChanged(from: old, to: now) }
         case .pendingCountChanged(let count):
             pendingCounts[model] = count
         case .dialectKnown(let dialect):

@@ -40,6 +40,8 @@ public struct BrowserState: Sendable {
     public var colorEnabled = false
     /// The time every clock on screen shows (the demo tapes' `PROPTUI_FIXED_CLOCK`), else nil.
     public var fixedClockTime: String?
+    /// `--offline revert`: a change that cannot be sent is taken back (the offline notice says so).
+    public var revertsOffline = false
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String

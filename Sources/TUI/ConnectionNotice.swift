@@ -5,11 +5,11 @@ import ScreenValues
 /// What the status line says when the link changes: the header keeps a short state
 /// (`○ offline`), so why is said here once, and kept in `m`. Credentials refused or a
 /// misconfigured API are said by the reducer's `showStopped` (`AppState+ListEvents.swift`), not here.
-enum ConnectionNotice {
+public enum ConnectionNotice {
     /// The message for going from `old` to `new`, if the change starts something the user
     /// should know the reason of. Once per episode: the probe's `reconnecting` → `offline`
     /// cycle, or live sync's retries (each with a new delay), say nothing more.
-    static func text(from old: Connectivity, to new: Connectivity, revertsOffline: Bool) -> String? {
+    public static func text(from old: Connectivity, to new: Connectivity, revertsOffline: Bool) -> String? {
         switch (old, new) {
         case (.offline, .offline), (.reconnecting, .offline), (.liveSyncDown, .liveSyncDown):
             return nil

@@ -83,6 +83,7 @@ struct ModelsApp {
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
         state.colorEnabled = terminal.colors
         state.fixedClockTime = AppOptions.fixedClockTime(environment: ProcessInfo.processInfo.environment)
+        state.revertsOffline = options.offlineMode == .revert
         // The embedded server's faults, which `F` and `L` change while the app runs.
         state.simulation = backend.embedded.map {
             Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)

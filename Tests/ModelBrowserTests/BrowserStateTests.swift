@@ -294,6 +294,25 @@ import Testing
         #expect(text(state).contains("Undid adding “Rent”") && !text(state).contains("gone"))
     }
 
+    /// The link's changes are said as the sample's says them: why it is offline (once, kept in
+    /// `m`), back online, and credentials refused as an error that says what stops.
+    @Test func theStatusLineSaysWhyTheServerCannotBeUsed() {
+        var state = state(initialModel: "Transaction")
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
+        #expect(text(state).contains("Offline: the server refused the connection; changes are kept and sent when it is back."))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.reconnecting)))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
+        #expect(state.messageHistory.filter { $0.text.hasPrefix("Offline") }.count == 1, "once per episode")
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        #expect(text(state).contains("Back online: waiting changes are being sent."))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.unauthorized("the API key was refused."))))
+        #expect(text(state).contains("✗ refresh failed: not authorized: the API key was refused. Changes are kept"))
+        // Another model's link is its own: not news on this screen.
+        _ = state.reduce(.list(model: "Category", .connectivityChanged(.offline("gone"))))
+        #expect(!text(state).contains("Offline: gone"))
+    }
+
     @Test func marksSayWhatWaitsAndWhatWasRefused() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
