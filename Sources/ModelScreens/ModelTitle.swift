@@ -6,6 +6,9 @@ extension AmplifyModel {
     /// `AWS Accounts`, `Transactions`). A name with no case to split on stays as it is.
     public var listTitle: String { Self.words(pluralName) }
 
+    /// One record's kind in words, for a form's title (`New Real Estate Property`).
+    public var nameInWords: String { Self.words(name) }
+
     static func words(_ name: String) -> String {
         let characters = Array(name)
         var title = ""

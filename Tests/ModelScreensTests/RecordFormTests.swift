@@ -32,6 +32,10 @@ import Testing
         #expect(form.fieldNames == ["id", "type", "amount", "description", "category", "date", "paymentMethod", "merchant", "tags", "receiptNumbers"])
         #expect(form.focusedField == "type", "the first field the user gives: the id is made for them, S-Tab reaches it")
         #expect(form.title == "New Transaction")
+        let budget = RecordForm(creating: Self.budgets)
+        #expect(budget.title == "New Budget")
+        #expect(RecordForm(creating: try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)).title
+            == "New Real Estate Property", "the model's name in words, as the list's title is")
     }
 
     @Test func anInvalidDateShowsAnErrorAndRefusesSubmit() {

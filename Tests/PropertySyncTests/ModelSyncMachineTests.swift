@@ -82,6 +82,22 @@ import Testing
         #expect(!rent.model.displayFieldIsAName)
     }
 
+    /// A clash in a display field that is a name is said as the sample says it ("renamed it to
+    /// …"); one in a description shown first is a change of that field, like any other.
+    @Test func aClashInTheNameIsARename() throws {
+        let sample = try RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+        let mine = ModelRecord(layout: sample, key: RecordKey("v"), values: ["id": .string("v"), "name": .string("Villa")], version: 1)
+        var theirs = mine
+        theirs["name"] = .string("Their Villa")
+        theirs["address"] = .string("9 Their St")
+        #expect(Set(theirs.clashes(with: ModelRecordPatch(["name": .string("My Villa"), "address": .string("1 My Rd")]), since: mine))
+            == ["renamed it to “Their Villa”", "changed its address to “9 Their St”"])
+        var rentTheirs = rent
+        rentTheirs["description"] = .string("Rent (theirs)")
+        #expect(rentTheirs.clashes(with: ModelRecordPatch(["description": .string("Rent (mine)")]), since: rent)
+            == ["changed its description to “Rent (theirs)”"])
+    }
+
     /// Versioned: the refusal carries the server's copy; only a field both changed clashes.
     @Test func aConflictIsWeighedFieldByField() {
         var machine = machine()

@@ -260,7 +260,7 @@ def conflicts(binary, schema):
         app.keys("Enter")
         theirs.join()
         screen = app.expect(lambda s: "⚡" in s and "Their Name" in s, "the loser sees ⚡ and the server's value", timeout=TIMEOUT)
-        check("changed its name to “Their Name”" in screen, "the status line names the field that clashed", screen)
+        check("renamed it to “Their Name”" in screen, "the status line says the clash: a rename of the display field", screen)
         check(server.category(contested)["name"] == "Their Name", "the server keeps theirs: no lost update")
         app.keys("o")
         app.wait(lambda s: s["pending"] == 0, "mine to be applied again")

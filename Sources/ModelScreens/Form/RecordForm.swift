@@ -102,16 +102,18 @@ public struct RecordForm: Sendable {
 
     // MARK: What the caller reads
 
-    /// The header's title while the form is open: "New Transaction", "Edit Transaction “Rent”"
-    /// (named by its display field, else its key).
+    /// The header's title while the form is open: "New Transaction", "Edit Transaction “Rent”",
+    /// "New Real Estate Property" (the model's name in words; the record by its display field,
+    /// else its key).
     public var title: String {
+        let model = layout.model.nameInWords
         switch purpose {
-        case .create: return "New \(layout.model.name)"
+        case .create: return "New \(model)"
         case .update:
-            guard let original else { return "Edit \(layout.model.name)" }
+            guard let original else { return "Edit \(model)" }
             let field = layout.model.displayField
             let name = layout.index(of: field).flatMap { index in original[field].map { layout.codecs[index].text($0) } } ?? ""
-            return "Edit \(layout.model.name) “\(name.isEmpty ? original.id.text : name)”"
+            return "Edit \(model) “\(name.isEmpty ? original.id.text : name)”"
         }
     }
 

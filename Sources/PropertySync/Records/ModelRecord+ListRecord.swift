@@ -38,7 +38,9 @@ extension ModelRecord: ListRecord {
         patch.fieldNames.compactMap { name in
             let server = self[name] ?? .null
             guard patch.changes[name] != server, base?[name] != server else { return nil }
-            return server == .null ? "cleared its \(name)" : "changed its \(name) to “\(text(server, of: name))”"
+            if server == .null { return "cleared its \(name)" }
+            // A display field that is a name: a change of it is a rename, as the sample says.
+            return name == model.displayField && model.displayFieldIsAName ? "renamed it to “\(text(server, of: name))”" : "changed its \(name) to “\(text(server, of: name))”"
         }
     }
 
