@@ -27,9 +27,27 @@ extension RecordRow where Record == RealEstateProperty {
 
 /// What the user did or asked for, as the status line names it: the list's changes, and the
 /// screen's own requests (`refresh` is `R`; `applyAgain` is `o` after a conflict).
-public enum OperationKind: String, Sendable, Equatable {
-    /// `edit` is any other model's update that is not a rename (the sample's is `editAddress`).
-    case create, rename, editAddress = "edit address", edit, delete, undo, refresh, applyAgain = "apply again"
+public enum OperationKind: Sendable, Hashable {
+    case create, rename
+    /// One field changed, not a rename: named by it ("address change of “Villa”", "its address").
+    case editField(String)
+    /// Several fields changed at once (the form).
+    case edit
+    case delete, undo, refresh, applyAgain
+
+    /// For the log: "create", "edit address".
+    public var name: String {
+        switch self {
+        case .create: "create"
+        case .rename: "rename"
+        case .editField(let field): "edit \(field)"
+        case .edit: "edit"
+        case .delete: "delete"
+        case .undo: "undo"
+        case .refresh: "refresh"
+        case .applyAgain: "apply again"
+        }
+    }
 }
 
 /// Names a user operation in messages: "rename “Villa Rosa”".

@@ -19,10 +19,10 @@ public struct OperationWords: Sendable {
         case .rename:
             OperationWords(failure: "rename", takenBack: "its rename", success: { $0.map { "Renamed to \($0)" } ?? "Renamed" },
                            yours: { "rename to “\($0 ?? "")”" })
-        case .editAddress:
-            OperationWords(failure: "address change of", takenBack: "its address",
-                           success: { $0.map { "Address of \($0) saved" } ?? "Address saved" },
-                           yours: { _ in "your address change" })
+        case .editField(let field):
+            OperationWords(failure: "\(field) change of", takenBack: "its \(field)",
+                           success: { $0.map { "\(field.capitalizedFirst) of \($0) saved" } ?? "\(field.capitalizedFirst) saved" },
+                           yours: { _ in "your \(field) change" })
         case .edit:
             OperationWords(failure: "change of", takenBack: "its change",
                            success: { $0.map { "Changes to \($0) saved" } ?? "Changes saved" },
@@ -79,4 +79,9 @@ public struct RefusalText: Sendable, Equatable {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
+}
+
+extension String {
+    /// "Address" from "address": a field's name at the start of a sentence.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -9,7 +9,7 @@ public enum PropertyField: Sendable, Hashable, CaseIterable {
     public var kind: OperationKind {
         switch self {
         case .name: .rename
-        case .address: .editAddress
+        case .address: .editField("address")
         }
     }
 

@@ -99,7 +99,7 @@ extension RecordList {
             let yours =
                 switch kind {
                 case .rename: "rename to “\(current.displayName(after: patch) ?? "")”"
-                case .editAddress: "address change"
+                case .editField(let field): "\(field) change"
                 default: "change"
                 }
             return "Applied your \(yours) again, over the other change to “\(current.displayName)”."

@@ -25,7 +25,7 @@ struct UndoHistory<Record: ListRecord> {
             switch kind {
             case .create: return "adding \(name)"
             case .rename: return "the rename of \(name) to “\(after?.displayName ?? "")”"
-            case .editAddress: return "the address change of \(name)"
+            case .editField(let field): return "the \(field) change of \(name)"
             case .edit: return "the change of \(name)"
             case .delete: return "deleting \(name)"
             case .undo: return "the undo of \(name)"

@@ -68,7 +68,7 @@ import Testing
         var answeredCopy = confirmed
         answeredCopy.version = 2
         let answer = machine.answered(.success(answeredCopy), to: operation)
-        #expect(emitted(answer).contains(.succeeded(RecordOperationSummary(kind: .edit, recordID: RecordKey("rent"), recordName: "Rent"))))
+        #expect(emitted(answer).contains(.succeeded(RecordOperationSummary(kind: .editField("amount"), recordID: RecordKey("rent"), recordName: "Rent"))))
         #expect(machine.store.pendingCount == 0)
     }
 
@@ -78,7 +78,7 @@ import Testing
         var machine = machine()
         let (operation, _) = edit(&machine, "rent", ["description": .string("Rent, November")])
         #expect(machine.summary(of: machine.store.operation(operation)!).newName == "Rent, November")
-        #expect(machine.kind(of: machine.store.operation(operation)!) == .edit)
+        #expect(machine.kind(of: machine.store.operation(operation)!) == .editField("description"), "a change of that field, not a rename")
         #expect(!rent.model.displayFieldIsAName)
     }
 

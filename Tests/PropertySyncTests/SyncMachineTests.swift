@@ -149,11 +149,11 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let (create, _) = change(&machine, .create(RealEstateProperty(id: "doomed", name: "Doomed")), kind: .create)
         _ = rename(&machine, "doomed", to: "Doomed renamed")
-        _ = change(&machine, .update("doomed", RealEstatePropertyPatch(address: .some("1 Lost Lane"))), kind: .editAddress)
+        _ = change(&machine, .update("doomed", RealEstatePropertyPatch(address: .some("1 Lost Lane"))), kind: .editField("address"))
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "no"))), to: create)
         let summary = try #require(emitted(refusal).compactMap { if case .reverted(let summary, _, _) = $0 { summary } else { nil } }.first)
         #expect(summary.recordName == "Doomed")
-        #expect(summary.takenBackWith == [.rename, .editAddress])
+        #expect(summary.takenBackWith == [.rename, .editField("address")])
         #expect(summary.lastShown?.name == "Doomed renamed")
         #expect(summary.lastShown?.address == "1 Lost Lane")
     }
@@ -179,7 +179,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test func aLaterChangeDoesNotOverwriteWhatItsEarlierOneWasRebasedOver() {
         var machine = machine()
         let (first, _) = rename(&machine, "villa", to: "Mine")
-        let (second, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editAddress)
+        let (second, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editField("address"))
         let copy: JSONValue = ["id": "villa", "name": "Villa Rosa", "address": "9 Their St", "_version": 2]
         let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
         let rebased = machine.answered(.failure(.rejected(error)), to: first)
@@ -198,7 +198,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let (first, _) = rename(&machine, "villa", to: "Mine")
         let (second, _) = rename(&machine, "villa", to: "Mine again")
-        let (third, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editAddress)
+        let (third, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editField("address"))
         let answer = machine.answered(.success(RealEstateProperty(id: "villa", name: "Mine", address: "9 Their St", version: 3)), to: first)
         #expect(reverted(answer) == ["someone else changed its address to “9 Their St” meanwhile"])
         #expect(machine.store.operation(third) == nil)
@@ -226,7 +226,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test func aConflictWithoutTheServersCopyReadsItBeforeDecidingAndKeepsTheSlot() {
         var machine = machine()
         let (operation, _) = rename(&machine, "villa", to: "Mine")
-        let (next, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: .some("1 New St"))), kind: .editAddress)
+        let (next, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: .some("1 New St"))), kind: .editField("address"))
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "stale", errorType: "ConflictUnhandled"))), to: operation)
         #expect(refusal.contains(.read(recordID: "villa", for: operation)))
         #expect(sent(refusal).isEmpty, "the record's next change waits for the answer to be worked out")

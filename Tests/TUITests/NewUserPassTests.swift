@@ -201,7 +201,7 @@ import Testing
         let lastShown = RealEstateProperty(id: "d1", name: "Doomed renamed", address: "1 Lost Lane")
         _ = app.reduce(.operationFailed(OperationFailure(
             operation: .create, record: "Doomed", message: "all mutations fail (injected)",
-            takenBackWith: [.rename, .editAddress], lastShown: lastShown)), now: t0)
+            takenBackWith: [.rename, .editField("address")], lastShown: lastShown)), now: t0)
         #expect(app.status?.text == "add “Doomed” failed, reverted with its rename and its address: all mutations fail (injected)")
         #expect(app.render().line(13).contains("n try “Doomed renamed” again"))
         app.press(.character("n"))

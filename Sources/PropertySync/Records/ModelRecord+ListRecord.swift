@@ -13,9 +13,12 @@ extension ModelRecord: ListRecord {
     public var kindName: String { model.name }
 
     /// Changing the display field alone is a rename where it is a name (`name`, `title`, …);
-    /// anything else an edit (a `description` changed is not "renamed").
+    /// one other field alone is a change of that field (a `description` changed is not
+    /// "renamed"; the sample's address change is "its address"); several fields an edit.
     public func kind(of patch: ModelRecordPatch) -> OperationKind {
-        patch.fieldNames == [model.displayField] && model.displayFieldIsAName ? .rename : .edit
+        let fields = patch.fieldNames
+        if fields == [model.displayField] && model.displayFieldIsAName { return .rename }
+        return fields.count == 1 ? .editField(fields[0]) : .edit
     }
 
     public func displayName(after patch: ModelRecordPatch) -> String? {

@@ -8,7 +8,7 @@ extension RealEstateProperty: ListRecord {
 
     public var kindName: String { "property" }
 
-    public func kind(of patch: RealEstatePropertyPatch) -> OperationKind { patch.name != nil ? .rename : .editAddress }
+    public func kind(of patch: RealEstatePropertyPatch) -> OperationKind { patch.name != nil ? .rename : .editField("address") }
 
     public func displayName(after patch: RealEstatePropertyPatch) -> String? { patch.name }
 

@@ -189,7 +189,7 @@ extension SyncMachine {
             }
         }
         actions.append(.save(.outbox(.settle(dropped, writing: server))))
-        actions.append(.log(.notice, "refused: \(summary.kind.rawValue) “\(summary.recordName)”: \(message)"))
+        actions.append(.log(.notice, "refused: \(summary.kind.name) “\(summary.recordName)”: \(message)"))
         actions.append(.emit(.reverted(summary, message: message, conflict: conflict)))
         return actions
     }

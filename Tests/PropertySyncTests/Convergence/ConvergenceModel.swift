@@ -79,7 +79,7 @@ struct ConvergenceModel {
                 !$0.succeeded && $0.client == write.writer && $0.model == write.model && $0.key == write.key && $0.step >= write.step
             })
         {
-            return "a refusal (\(refused.kind.rawValue): \(refused.message ?? ""))"
+            return "a refusal (\(refused.kind.name): \(refused.message ?? ""))"
         }
         return nil
     }

@@ -706,7 +706,7 @@ final class ConvergenceRun {
         let knownGone: (Outcome) -> Bool = { $0.kind == .create && ($0.message ?? "").contains("conditional request failed") }
         for refused in outcomes where !refused.succeeded && !refused.conflict && !knownGone(refused) {
             problems.append(
-                "step \(refused.step): \(refused.client)'s \(refused.kind.rawValue) of \(refused.model) \(refused.key) was refused, not as a "
+                "step \(refused.step): \(refused.client)'s \(refused.kind.name) of \(refused.model) \(refused.key) was refused, not as a "
                     + "conflict: \(refused.message ?? "")")
         }
         for model in models {
@@ -811,7 +811,7 @@ final class ConvergenceRun {
 
     /// What must be the same when the seed is run again: the steps and the outcomes, in order.
     var replayable: [String] {
-        (trace + journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.rawValue) \($0.succeeded) \($0.message ?? "")" })
+        (trace + journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.name) \($0.succeeded) \($0.message ?? "")" })
             .map(wire.canonical)
     }
 
@@ -822,7 +822,7 @@ final class ConvergenceRun {
         problems:
         - \(problems.joined(separator: "\n- "))
         outcomes:
-          \(journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.rawValue) \($0.succeeded ? "ok" : "refused\($0.conflict ? " (conflict)" : ""): \($0.message ?? "")")" }.joined(separator: "\n  "))
+          \(journal.outcomes.map { "step \($0.step): \($0.client) \($0.model) \($0.key) \($0.kind.name) \($0.succeeded ? "ok" : "refused\($0.conflict ? " (conflict)" : ""): \($0.message ?? "")")" }.joined(separator: "\n  "))
         steps:
           \(trace.joined(separator: "\n  "))
         """
