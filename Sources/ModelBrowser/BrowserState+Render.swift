@@ -104,6 +104,18 @@ extension BrowserState {
         view.draw(count: count, record: { modelRows.row(at: $0).record }, into: &frame, region: region, emptyText: empty) { record in
             mark(of: modelRows.row(record.id))
         }
+        // A record deleted elsewhere while it was renamed: its row is gone, so the field goes
+        // below the list, saying why (as the sample's does), never over another record's row.
+        if let edit, edit.isGone || selected.map({ modelRows.key(at: $0) }) != edit.key {
+            let row = region.top + region.height - 1
+            let label = "“\(edit.recordName)” deleted elsewhere · \(edit.field.name): "
+            frame.fillRow(row)
+            let labelWidth = min(label.terminalWidth, region.width / 2)
+            frame.draw(label, row: row, column: region.left + 1, width: labelWidth, style: .dim)
+            let start = region.left + 1 + labelWidth
+            edit.draw(into: &frame, row: row, column: start, width: max(1, region.left + region.width - start - 1))
+            return
+        }
         // The field renamed in place goes over its value in the selected row (the whole row's
         // width after it when the column is narrow, so that what is typed can be seen).
         if let edit, let selected, selected >= top, selected < top + shown {

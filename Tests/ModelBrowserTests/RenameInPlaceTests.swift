@@ -87,6 +87,8 @@ extension BrowserStateTests {
         type(" again", into: &state)
         _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [], removed: [RecordKey("rent")]))))
         #expect(text(state).contains("“Rent” was deleted elsewhere while you typed"))
+        // Its row is gone: the field goes below the list, saying why, over no other record's row.
+        #expect(text(state).contains("“Rent” deleted elsewhere · description: Rent again"), "\(text(state))")
         guard case .create(model: "Transaction", let record)? = state.reduce(.keyPressed(.enter)).first else {
             Issue.record("no create: \(state.screen)"); return
         }

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from e2e_support import check, run_scenarios
 from outbox_test import Server, free_port, start_app
-from tui_test import TIMEOUT, App, pending_row, row_line
+from tui_test import TIMEOUT, App, list_lines, pending_row, row_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,8 +25,7 @@ def online(screen):
 
 def shown_order(screen, names):
     """The names among `names` that the list shows, top to bottom."""
-    rows = screen.splitlines()[2:-4]
-    return [name for line in rows for name in names if name in line]
+    return [name for line in list_lines(screen) for name in names if name in line]
 
 
 def records_by_creation(server):

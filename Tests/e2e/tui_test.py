@@ -175,10 +175,17 @@ def pending_row(screen, name):
     return line is not None and line.rstrip().endswith("…")
 
 
+def list_lines(screen):
+    """The lines of the list: the header (2 lines), the rule under the list and what is below it
+    (the status line and the hints; the sample's input line too) excluded."""
+    lines = screen.splitlines()
+    rule = next((index for index in range(len(lines) - 1, 1, -1) if lines[index].lstrip().startswith("──")), len(lines) - 3)
+    return lines[2:rule]
+
+
 def row_line(screen, name):
-    """The list row showing `name`: header (2 lines) and footer (4 lines) excluded."""
-    rows = screen.splitlines()[2:-4]
-    return next((line for line in rows if name in line), None)
+    """The list row showing `name`."""
+    return next((line for line in list_lines(screen) if name in line), None)
 
 
 def optimistic_changes(binary):
