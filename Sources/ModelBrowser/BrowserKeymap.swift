@@ -82,7 +82,7 @@ public enum BrowserKeymap {
             .does(.createAgain, in: .messages),
         Binding([.character("r")], .editing, "rename in place: the display field (⏎ saves, Esc cancels)")
             .does(.rename, in: .list, .detail),
-        Binding([.character("e")], .editing, "edit the record in the form, from the field after the display field (r renames that)")
+        Binding([.character("e")], .editing, "edit the record in the form, from its first field other than the display field (r renames that)")
             .does(.edit, in: .list, .detail),
         Binding([.character("d")], .editing, "delete (asks; y confirms, anything else keeps it)")
             .does(.delete, in: .list, .detail),

@@ -46,9 +46,9 @@ public struct RecordForm: Sendable {
         self.init(layout: layout, purpose: .create, original: nil, values: values)
     }
 
-    /// A form for changing `record`, filled with its values. It opens on the first field after
-    /// the display field that may change (`r` renames the display field in place; so the sample's
-    /// `e` still goes straight to the address), or on the display field when it is the only one.
+    /// A form for changing `record`, filled with its values. It opens on the first field that may
+    /// change other than the display field (`r` renames that one in place; so the sample's `e`
+    /// still goes straight to the address), or on the display field when it is the only one.
     public init(editing record: ModelRecord) {
         self.init(layout: record.layout, purpose: .update, original: record, values: record.valuesByName)
         let display = layout.model.displayField
