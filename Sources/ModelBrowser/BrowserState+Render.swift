@@ -273,34 +273,23 @@ extension BrowserState {
     }
 
     private func draw(_ overlay: Overlay, into frame: inout Frame) {
-        let lines: [String]
         switch overlay {
         case .help(let scroll):
             HelpView(lines: BrowserKeymap.helpLines(simulationAvailable: simulation != nil), scroll: scroll).draw(into: &frame)
-            return
         case .messages(let scroll):
             MessagesView(messages: messageHistory, scroll: scroll, retryName: \.displayName).draw(into: &frame)
-            return
         case .confirmDelete(_, let name, let notes):
-            let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(20, min(60, width - 8)), maximumLines: .max) }
-            lines = ["Delete “\(name)”?"] + noteLines + ["", "y deletes it; any other key keeps it."]
+            QuestionBox.delete(name: name, notes: notes, in: frame).draw(into: &frame)
         case .confirmQuit(let pending):
-            lines = ["\(pending) change\(pending == 1 ? " is" : "s are") not confirmed by the server yet.",
-                     "They are kept and sent the next time proptui starts.", "", "y quits; any other key stays."]
+            QuestionBox.quit(unsynced: pending).draw(into: &frame)
         case .confirmDiscard:
-            lines = ["Discard what you typed in this form?", "", "y discards it; any other key goes back to it."]
+            QuestionBox.discard.draw(into: &frame)
         case .follow(let targets, let selected):
-            lines = ["Follow which relation?", ""] + targets.enumerated().map { ($0 == selected ? "▸ " : "  ") + $1.label }
-                + ["", "⏎ follow  Esc cancel"]
-        }
-        let boxWidth = min(width - 4, (lines.map { frame.columns(of: $0) }.max() ?? 10) + 4)
-        let top = max(2, (height - lines.count - 2) / 2)
-        let left = max(0, (width - boxWidth) / 2)
-        for row in top..<min(height, top + lines.count + 2) {
-            frame.draw(String(repeating: " ", count: boxWidth), row: row, column: left, width: boxWidth, style: .reverse)
-        }
-        for (offset, line) in lines.enumerated() where top + 1 + offset < height {
-            frame.draw(line, row: top + 1 + offset, column: left + 2, width: boxWidth - 4, style: .reverse)
+            let lines: [(text: String, style: Frame.Style)] = targets.enumerated().map { index, target in
+                ((index == selected ? "▸ " : "  ") + target.label, index == selected ? .bold : .normal)
+            }
+            let width = max(36, lines.map { frame.columns(of: $0.text) }.max() ?? 0)
+            BoxView(title: "Follow which relation?", lines: lines, footer: "⏎ follow · Esc cancel", preferredWidth: width).draw(into: &frame)
         }
     }
 }

@@ -48,20 +48,10 @@ extension AppState {
         case .confirmDelete(_, let name):
             // What undo can do after it, said before the delete is sent (the versioned dialect's tombstone).
             let notes = DeleteConfirmation.notes(children: [], dialect: dialect, keyIsGenerated: true)
-            let width = max(36, frame.columns(of: name) + 12, notes.isEmpty ? 0 : 56)
-            let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(10, min(width, frame.width - 6)), maximumLines: .max) }
-            BoxView(title: "Delete", lines: [("Delete “\(name)”?", .bold)] + noteLines.map { ($0, .normal) } + [("", .normal),
-                                             ("y deletes · any other key keeps it", .normal)],
-                    footer: "default: No", preferredWidth: width).draw(into: &frame)
+            QuestionBox.delete(name: name, notes: notes, in: frame).draw(into: &frame)
         case .confirmQuit(let unsynced):
             // The outbox is on disk: quitting loses nothing, and the user is told so.
-            let lines: [(String, Frame.Style)] =
-                unsynced == 0
-                ? [("Nothing is waiting for the server.", .bold), ("", .normal)]
-                : [("\(unsynced == 1 ? "1 change waits" : "\(unsynced) changes wait") for the server.", .bold),
-                   ("\(unsynced == 1 ? "It is" : "They are") kept and sent on the next start.", .normal), ("", .normal)]
-            BoxView(title: "Quit", lines: lines + [("y quits · any other key stays", .normal)],
-                    footer: "default: No", preferredWidth: 44).draw(into: &frame)
+            QuestionBox.quit(unsynced: unsynced).draw(into: &frame)
         case .messages(let scroll):
             MessagesView(messages: messageHistory, scroll: scroll, retryName: \.name).draw(into: &frame)
         case nil:

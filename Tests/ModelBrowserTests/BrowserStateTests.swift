@@ -313,6 +313,21 @@ import Testing
         #expect(!text(state).contains("Offline: gone"))
     }
 
+    /// The questions are the sample's, in its box and words (`QuestionBox`).
+    @Test func theQuestionsAreTheSamples() {
+        var state = state(initialModel: "Transaction")
+        let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(rent, status: .pending(1))])))
+        _ = state.reduce(.list(model: "Transaction", .pendingCountChanged(1)))
+        _ = state.reduce(.keyPressed(.character("d")))
+        #expect(text(state).contains("Delete “Rent”?") && text(state).contains("y deletes · any other key keeps it"))
+        #expect(text(state).contains("default: No"))
+        _ = state.reduce(.keyPressed(.character("n")))
+        _ = state.reduce(.keyPressed(.character("q")))
+        #expect(text(state).contains("1 change waits for the server.") && text(state).contains("It is kept and sent on the next start."))
+        #expect(text(state).contains("y quits · any other key stays"))
+    }
+
     @Test func marksSayWhatWaitsAndWhatWasRefused() {
         var state = state(initialModel: "Transaction")
         let rent = transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z")
