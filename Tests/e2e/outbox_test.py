@@ -111,7 +111,7 @@ def kill_app(app):
     app.close()
 
 
-def offline_kill_restart(binary):
+def offline_kill_restart(binary, restarted_as_model=False):
     """Offline: changes wait, marked pending; killed and restarted they are still there; sent when the server is back."""
     work = tempfile.mkdtemp(prefix="proptui-outbox-e2e-")
     server = Server(binary, work + "/server", free_port())
@@ -139,7 +139,12 @@ def offline_kill_restart(binary):
                             "offline: the changes are on screen, marked pending")
         kill_app(app)
 
-        app = start_app(binary, server, data)
+        if restarted_as_model:
+            os.environ["PROPTUI_ONE_SCREEN"] = "1"
+        try:
+            app = start_app(binary, server, data)
+        finally:
+            os.environ.pop("PROPTUI_ONE_SCREEN", None)
         app.wait(lambda s: s["frames"] >= 1, "the first frame")
         app.expect(lambda screen: pending_row(screen, "Made Offline") and pending_row(screen, "Kept Offline")
                    and row_line(screen, "Delete Me") is None and "3 pending" in screen,
@@ -163,48 +168,8 @@ def offline_kill_restart(binary):
 
 
 def sample_rows_taken_as_a_model(binary):
-    """Changes the sample's own screen queued offline, killed, are sent once by the sample run as a model (issue 30's switch)."""
-    work = tempfile.mkdtemp(prefix="proptui-outbox-move-")
-    server = Server(binary, work + "/server", free_port())
-    server.start()
-    server.graphql('mutation { createRealEstateProperty(input: {id: "keep", name: "Keep Me"}) { id } }')
-    server.graphql('mutation { createRealEstateProperty(input: {id: "gone", name: "Delete Me"}) { id } }')
-    data = work + "/app"
-    app = start_app(binary, server, data)
-    try:
-        app.wait(lambda s: s["rows"] == 2 and s["busy"] == 0, "the server's two rows")
-        server.stop()
-        app.keys("n")
-        app.type("Made Offline")
-        app.keys("Enter")
-        app.keys("g", "r", "C-u")
-        app.type("Kept Offline")
-        app.keys("Enter")
-        app.keys("/")
-        app.type("Delete Me")
-        app.keys("Enter", "d", "y", "Escape")
-        app.expect(lambda screen: "3 pending" in screen, "offline: three changes queued by the sample's own screen")
-        kill_app(app)
-
-        os.environ["PROPTUI_ONE_SCREEN"] = "1"
-        try:
-            app = start_app(binary, server, data)
-        finally:
-            del os.environ["PROPTUI_ONE_SCREEN"]
-        app.wait(lambda s: s["pending"] == 3, "the model screen holds the three changes, still offline")
-        app.expect(lambda screen: "Made Offline" in screen and "Kept Offline" in screen and "Delete Me" not in screen,
-                   "they are on screen as the user left them")
-        server.start()
-        app.wait(lambda s: s["pending"] == 0, "the outbox to drain once the server is back")
-        records = {r["name"]: r for r in server.records()}
-        check(records.get("Kept Offline", {}).get("_version") == 2 and "Keep Me" not in records,
-              "the server holds the rename, once", records)
-        check(records.get("Delete Me", {}).get("_deleted") is True, "the server holds the delete", records)
-        check(sum(1 for r in server.records() if r["name"] == "Made Offline") == 1, "the create reached the server once")
-    finally:
-        app.close()
-        server.stop()
-        shutil.rmtree(work, ignore_errors=True)
+    """The same, restarted as the model screen (issue 30's switch): it takes the sample's rows and sends each change once."""
+    offline_kill_restart(binary, restarted_as_model=True)
 
 
 def killed_at_random_points(binary, runs=10):
