@@ -4,8 +4,8 @@ import ScreenValues
 /// One record, every field: its name, then its value, whole (long values wrap, a list takes a
 /// line per item, JSON and custom types are shown as JSON, null is a dim "—"). Fields the user
 /// cannot change are marked: `key` (a key is chosen once, at create) and `read-only` (written
-/// by the server). A relation shows where it leads (`→ Reader 0f8e…`). Taller than its area,
-/// it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
+/// by the server). A relation shows where it leads (`→ Reader 0f8e…`); the versioned dialect's
+/// `_version` comes last. Taller than its area, it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
 public struct RecordDetail: Sendable {
     public let record: ModelRecord
     public let schema: ModelSchema
@@ -30,7 +30,8 @@ public struct RecordDetail: Sendable {
     public static let maximumLabelWidth = 20
 
     func labelWidth(_ width: Int) -> Int {
-        let longest = record.model.fields.map { TerminalText.columns(of: $0.name, separate: separateClusters) }.max() ?? 0
+        let names = record.model.fields.map(\.name) + (record.version > 0 ? [Self.versionLabel] : [])
+        let longest = names.map { TerminalText.columns(of: $0, separate: separateClusters) }.max() ?? 0
         return max(1, min(longest, Self.maximumLabelWidth, width / 3))
     }
 
@@ -70,8 +71,15 @@ public struct RecordDetail: Sendable {
                 }
             }
         }
+        // The versioned dialect's number of the copy shown (the sample's `Version`): what a
+        // conflict is weighed against. The plain dialect keeps none.
+        if record.version > 0 {
+            lines.append(Line(label: Self.versionLabel, text: String(record.version), style: .normal, mark: "read-only"))
+        }
         return lines
     }
+
+    static let versionLabel = "_version"
 
     /// A value as lines: "—" for null, a line per list item, the value's text otherwise.
     private func valuePieces(_ value: ModelValue, of field: ModelField) -> [(text: String, style: Frame.Style)] {

@@ -32,6 +32,19 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("  updatedAt") && $0.contains("—") && $0.hasSuffix("(read-only)") })
     }
 
+    /// The versioned dialect's `_version`, last (the sample's detail shows its `Version`); the
+    /// plain dialect keeps none, and none is shown.
+    @Test func aVersionIsShownWhereTheDialectKeepsOne() {
+        var versioned = Self.review
+        versioned.version = 3
+        var frame = Frame(width: 70, height: 24)
+        RecordDetail(record: versioned, schema: Self.schema).draw(into: &frame, region: FrameRegion(frame))
+        #expect(frame.lines.contains { $0.hasPrefix("  _version") && $0.contains("3") && $0.hasSuffix("(read-only)") })
+        var plain = Frame(width: 70, height: 24)
+        RecordDetail(record: Self.review, schema: Self.schema).draw(into: &plain, region: FrameRegion(plain))
+        #expect(!plain.lines.contains { $0.contains("_version") })
+    }
+
     @Test func aNullValueIsDim() {
         var frame = Frame(width: 70, height: 24)
         RecordDetail(record: Self.review, schema: Self.schema).draw(into: &frame, region: FrameRegion(frame))
