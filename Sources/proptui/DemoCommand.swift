@@ -118,10 +118,12 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The app's environment: this one, with a fixed terminal, a UTF-8 locale, colours on, and
-    /// the key passed the way that keeps it out of the process list.
+    /// the key passed the way that keeps it out of the process list. Of the app's own settings
+    /// only `PROPTUI_ONE_SCREEN` goes through, so that the tapes can be played on the model screen.
     private static func environment(apiKey: String, idleFile: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.hasPrefix("PROPTUI_") && !key.hasPrefix("LC_") && !["NO_COLOR", "COLUMNS", "LINES", "TERMINFO"].contains(key)
+            (!key.hasPrefix("PROPTUI_") || key == "PROPTUI_ONE_SCREEN") && !key.hasPrefix("LC_")
+                && !["NO_COLOR", "COLUMNS", "LINES", "TERMINFO"].contains(key)
         }
         environment["TERM"] = "xterm-256color"
         environment["LANG"] = "C.UTF-8"
