@@ -91,7 +91,12 @@ extension BrowserState {
                 messageHistory[messageHistory.count - 1].retryableCreate = refused
             }
         case .loadFailed(let message):
-            if model == self.model { show("Could not load \(model): \(message)", .error) }
+            // In the sample's words; a failure to reach the server, it gives way to "Back online"
+            // once requests get through again.
+            if model == self.model {
+                show(RefusalText(.refresh, record: nil, reverted: false, reason: message), ofModel: model)
+                if status?.level == .error { status?.aboutConnection = true }
+            }
         case .refreshed:
             if model == self.model { show("Refreshed", .success) }
         case .connectivityChanged(let now):

@@ -306,6 +306,12 @@ import Testing
         #expect(state.messageHistory.filter { $0.text.hasPrefix("Offline") }.count == 1, "once per episode")
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
         #expect(text(state).contains("Back online: waiting changes are being sent."))
+        // A load that failed for the same reason gives way to "Back online" too.
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
+        _ = state.reduce(.list(model: "Transaction", .loadFailed(message: "the server refused the connection")))
+        #expect(text(state).contains("✗ refresh failed: the server refused the connection"))
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        #expect(text(state).contains("Back online: waiting changes are being sent."))
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.unauthorized("the API key was refused."))))
         #expect(text(state).contains("✗ refresh failed: not authorized: the API key was refused. Changes are kept"))
         // Another model's link is its own: not news on this screen.
