@@ -482,7 +482,7 @@ extension BrowserState {
         case .submitted(.update(let patch)):
             if let original = form.original, rows[model]?.row(original.id) == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
-                screen = .form(form.recreating(patch))
+                screen = .form(prepared(form.recreating(patch)))
                 show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }

@@ -151,6 +151,7 @@ import Testing
         #expect(state.reduce(.keyPressed(.control("s"))).isEmpty, "no update of a record that is gone")
         guard case .form(let again) = state.screen else { Issue.record("the form closed"); return }
         #expect(again.text(ofField: field) == typedText)
+        #expect(Set(again.parents.keys) == Set(opened.parents.keys) && !again.parents.isEmpty, "the form added anew still names the parents held")
         #expect(text(state).contains("C-s adds it again with what you typed, Esc discards it."))
 
         let effects = state.reduce(.keyPressed(.control("s")))
