@@ -14,6 +14,10 @@ public final class LocalAppSyncServer: Sendable {
     public let configuration: LocalAppSyncConfiguration
     /// The key clients must send as `x-api-key`.
     public let apiKey: String
+    /// The file that holds it (mode 0600), unless it was given (`apiKey` in the configuration).
+    public var apiKeyFile: String? {
+        configuration.apiKey == nil ? APIKeyStore.path(dataDirectory: configuration.dataDirectory) : nil
+    }
     /// Fault injection, changeable while the server runs.
     public let faults: FaultSettings
 

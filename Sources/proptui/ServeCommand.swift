@@ -249,14 +249,17 @@ struct Serve: AsyncParsableCommand {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
         }
-        // Only what a client can use: the key only when api-key is a mode the server accepts
-        // (it refuses it otherwise), the region IAM requests must be signed for.
+        // Only what a client can use: where the key is when api-key is a mode the server accepts
+        // (it refuses it otherwise; the key itself is a secret, never printed), the region IAM
+        // requests must be signed for.
         var banner = """
             GraphQL:  \(server.graphQLURL ?? "")
             Realtime: \(server.realtimeURL ?? "")
 
             """
-        if configuration.authModes.contains(.apiKey) { banner += "API key:  \(server.apiKey)\n" }
+        if configuration.authModes.contains(.apiKey) {
+            banner += "API key:  " + (server.apiKeyFile.map { "in \($0)" } ?? "the one given with --api-key") + "\n"
+        }
         banner += """
             Data:     \(dataDirectory)
             Auth:     \(configuration.authModes.map(\.rawValue).joined(separator: ","))

@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 results = {"passed": 0, "failed": 0}
 
@@ -28,7 +29,8 @@ def finish():
 
 def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
     """Starts `proptui serve --port 0`; answers the process and its GraphQL URL, realtime URL and API key
-    (None when api-key is not one of its --auth modes: it prints none then). The whole banner is in
+    (None when api-key is not one of its --auth modes). The banner says where the key is, never the
+    key: it is read from that file (or is the one given with --api-key). The whole banner is in
     `process.banner`; the request log stays readable on the process's stderr."""
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--data-dir", data_dir, *options],
@@ -48,7 +50,17 @@ def start_server(binary, data_dir, *options, timeout=60, env=None, cwd=None):
         process.kill()
         raise SystemExit(f"server did not print its banner: {banner}\n{process.stderr.read()}")
     process.banner = "".join(lines)
-    return process, banner["GraphQL"], banner["Realtime"], banner.get("API key")
+    return process, banner["GraphQL"], banner["Realtime"], api_key(process.banner, options)
+
+
+def api_key(banner, options=()):
+    """The key a `proptui serve` banner points at: the file it names, or the one given with --api-key."""
+    match = re.search(r"^API key:\s+in (\S+)$", banner, re.MULTILINE)
+    if match:
+        return Path(match.group(1)).read_text().strip()
+    if re.search(r"^API key:", banner, re.MULTILINE) and "--api-key" in options:
+        return options[list(options).index("--api-key") + 1]
+    return None
 
 
 def stop_server(process):

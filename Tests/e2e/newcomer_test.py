@@ -119,7 +119,7 @@ def files(binary):
 
 
 def serve_banner(binary):
-    """`serve` prints only what a client can use: no API key unless api-key is one of its --auth modes."""
+    """`serve` prints only what a client can use, and never a secret: where the API key is, only when api-key is an --auth mode."""
     work = tempfile.mkdtemp(prefix="proptui-e2e-newcomer-")
     try:
         for modes, key_wanted in (("iam", False), ("iam,api-key", True)):
@@ -132,7 +132,9 @@ def serve_banner(binary):
                     request = urllib.request.Request(url, data=b'{"query": "{ __typename }"}',
                                                      headers={"content-type": "application/json", "x-api-key": key or ""})
                     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                        check(response.status == 200, f"serve --auth {modes}: the key it prints is accepted", banner)
+                        check(response.status == 200, f"serve --auth {modes}: the key in the file it names is accepted", banner)
+                    check(key is not None and key not in banner and "da2-" not in banner,
+                          f"serve --auth {modes}: the key itself is not in the banner", banner)
                 else:
                     check(key is None and "API key" not in banner and "da2-" not in banner,
                           f"serve --auth {modes}: no API key in the banner (the server would refuse it)", banner)

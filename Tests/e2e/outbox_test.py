@@ -21,7 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from e2e_support import check, run_scenarios
+from e2e_support import api_key, check, run_scenarios
 from tui_test import App, TIMEOUT, pending_row, row_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,9 +52,8 @@ class Server:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             line = self.process.stdout.readline()
-            match = re.match(r"API key:\s+(\S+)", line)
-            if match:
-                self.key = match.group(1)
+            if line.startswith("API key:"):
+                self.key = api_key(line)  # the banner says where the key is, never the key
                 return
             if not line:
                 break

@@ -5,12 +5,17 @@ import Foundation
 enum APIKeyStore {
     static let fileName = "api-key"
 
+    /// Where the key of a server started without `--api-key` is kept (mode 0600).
+    static func path(dataDirectory: String) -> String {
+        (dataDirectory as NSString).appendingPathComponent(fileName)
+    }
+
     static func resolve(given: String?, dataDirectory: String) throws -> String {
         if let given {
             guard isValid(given) else { throw LocalAppSyncError.invalidAPIKey }
             return given
         }
-        let path = (dataDirectory as NSString).appendingPathComponent(fileName)
+        let path = path(dataDirectory: dataDirectory)
         if let stored = try? String(contentsOfFile: path, encoding: .utf8) {
             let key = stored.trimmingCharacters(in: .whitespacesAndNewlines)
             if isValid(key) { return key }
