@@ -42,8 +42,9 @@ extension ModelRecord: ListRecord {
             let server = self[name] ?? .null
             guard patch.changes[name] != server, base?[name] != server else { return nil }
             if server == .null { return "cleared its \(name)" }
+            let now = "“\(text(server, of: name))”"
             // A display field that is a name: a change of it is a rename, as the sample says.
-            return name == model.displayField && model.displayFieldIsAName ? "renamed it to “\(text(server, of: name))”" : "changed its \(name) to “\(text(server, of: name))”"
+            return name == model.displayField && model.displayFieldIsAName ? "renamed it to \(now)" : "changed its \(name) to \(now)"
         }
     }
 
