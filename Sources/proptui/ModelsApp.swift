@@ -5,6 +5,7 @@ import LocalAppSync
 import Logging
 import ModelBrowser
 import PropertySync
+import ScreenValues
 import Terminal
 import TUI
 
@@ -56,6 +57,11 @@ struct ModelsApp {
         let subscriber = await SignedInUser.name(of: backend.authorizer, endpoint: backend.configuration.graphQLEndpoint)
         for model in usable where model.requiresOwnerArgument && subscriber == nil {
             logger.warning("\(model.name)'s subscriptions require its owner, and the app is signed in as no user: its live updates are refused")
+        }
+        if takesTheSamplesRows, let left = try? storage.sampleRowsLeft(), left.records + left.operations > 0 {
+            // Said before the screen takes the terminal: a large cache takes seconds to move, once.
+            print("proptui: moving what the sample's screen kept (\(NumberText.grouped(left.records)) cached records, "
+                + "\(NumberText.grouped(left.operations)) unsent changes) to its model's cache, once…")
         }
         // A record made under a parent still in the outbox waits for it, across models.
         let creates = PendingCreates()

@@ -7,14 +7,16 @@ import Testing
 /// The sample's own screen's outbox rows and cache, written as that screen writes them, read
 /// through the model `RealEstateProperty`'s cache once it takes them (`moveSampleRows`): on a
 /// real file, reopened, every pending change the same change with its attempts and failure, in
-/// the same order, none twice; the cache and its marks moved; nothing of another model touched.
+/// the same order, none twice; the cache and its marks moved (a plain id by SQLite itself, any
+/// other one row at a time: both read back the same); nothing of another model touched.
 @Suite struct SampleRowsMoveTests {
     let sample = try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
 
     let villa = RealEstateProperty(
         id: "villa", name: "Villa Rosa", address: "88 Via Roma", createdAt: "2026-11-01T09:30:00.000Z",
         updatedAt: "2026-11-02T10:00:00.000Z", version: 3, lastChangedAt: 1_800_000_000_000)
-    let gone = RealEstateProperty(id: "gone", name: "Gone", version: 2, isDeleted: true, lastChangedAt: 1_800_000_000_001)
+    /// An id SQLite does not copy itself (a space, an accent, a `#`): moved one row at a time.
+    let gone = RealEstateProperty(id: "gone é #2", name: "Gone", version: 2, isDeleted: true, lastChangedAt: 1_800_000_000_001)
 
     func modelRecord(_ property: RealEstateProperty) -> ModelRecord {
         var values: [String: ModelValue] = ["id": .string(property.id.text), "name": .string(property.name)]
@@ -67,6 +69,15 @@ import Testing
         #expect(try storage.outboxCount() == 3)
         #expect(try storage.syncMarks() == SyncStorage.SyncMarks())
 
+        // A row SQLite copied has the key text the model's own writes use: the next read's copy
+        // replaces it, never stands beside it.
+        var newer = modelRecord(villa)
+        newer.version = 4
+        try cache.merge([newer])
+        let reread = try cache.loadStart(firstBatch: 100).snapshot.confirmed.filter { $0.id == RecordKey("villa") }
+        let rows = try cache.cachedRecords(after: .init(rowID: 0), limit: 100).records
+        #expect(Set(reread.map(\.version)) == [4] && rows.count == 2, "\(rows)")
+
         // Reopened and taken again: the same, nothing moved twice.
         let again = try SyncStorage(path: path).cache(for: sample, takingTheSamplesRows: true)
         #expect(try again.loadStart(firstBatch: 100).snapshot.pending == expected)
@@ -85,7 +96,7 @@ import Testing
         let cache = try storage.cache(for: sample, takingTheSamplesRows: true)
         let snapshot = try cache.loadStart(firstBatch: 100).snapshot
         #expect(snapshot.pending.map(\.id.rawValue) == [7, 8, 9, 10], "after the model's own, in the order made")
-        #expect(Set(snapshot.confirmed.map(\.id)) == [RecordKey("mine"), RecordKey("villa"), RecordKey("gone")])
+        #expect(Set(snapshot.confirmed.map(\.id)) == [RecordKey("mine"), RecordKey("villa"), RecordKey("gone é #2")])
         #expect(try cache.syncMarks() == SyncStorage.SyncMarks(), "neither read's marks say what both hold: the next read is a whole one")
     }
 
