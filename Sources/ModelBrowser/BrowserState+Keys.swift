@@ -453,7 +453,7 @@ extension BrowserState {
                 let outcome = form.handle(.control("s"))
                 if case .submitted = outcome { return submit(outcome, of: form) }
                 screen = .form(form)
-                show("“\(edit.record.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
+                show("“\(edit.record.displayName)” was \(edit.goneCause): C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }
             screen = back
@@ -483,7 +483,7 @@ extension BrowserState {
             if let original = form.original, rows[model]?.row(original.id) == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
                 screen = .form(prepared(form.recreating(patch)))
-                show("“\(original.displayName)” was deleted elsewhere: C-s adds it again with what you typed, Esc discards it.", .info)
+                show("“\(original.displayName)” \(original.goneWords): C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }
             screen = .list

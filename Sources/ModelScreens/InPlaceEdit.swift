@@ -23,8 +23,14 @@ public struct InPlaceEdit: Sendable {
     public private(set) var theirs: String?
     /// Whether ⏎ has been pressed once since their change: the next saves over it.
     public private(set) var overwriteAsked = false
-    /// Whether the record was deleted elsewhere while the field was open.
+    /// Whether the record went from the list while the field was open.
     public private(set) var isGone = false
+    /// Whether the server never confirmed the record (`ModelRecord.isNeverConfirmed`), as last
+    /// seen: gone, it was a refused create, not a record deleted elsewhere.
+    public private(set) var wasNeverConfirmed: Bool
+
+    /// Why the record went, for a label: "deleted elsewhere", or "refused by the server".
+    public var goneCause: String { wasNeverConfirmed ? "refused by the server" : "deleted elsewhere" }
 
     /// What a key did.
     public enum Outcome: Sendable, Equatable {
@@ -51,6 +57,7 @@ public struct InPlaceEdit: Sendable {
         codec = FieldValueCodec(field: field, schema: schema)
         original = record[fieldName].map(codec.text) ?? ""
         input = TextInput(original)
+        wasNeverConfirmed = record.isNeverConfirmed
     }
 
     public var text: String { input.text }
@@ -92,8 +99,11 @@ public struct InPlaceEdit: Sendable {
         guard let now else {
             guard !isGone else { return nil }
             isGone = true
-            return "“\(recordName)” was deleted elsewhere while you typed: ⏎ adds it anew with what you typed, Esc drops it."
+            let what = wasNeverConfirmed ? "The server refused to add “\(recordName)”" : "“\(recordName)” was deleted elsewhere"
+            return "\(what) while you typed: ⏎ adds it anew with what you typed, Esc drops it."
         }
+        // Confirmed while the field was open: if it goes later, it was deleted, not refused.
+        if wasNeverConfirmed, !now.isNeverConfirmed { wasNeverConfirmed = false }
         let value = now[field.name].map(codec.text) ?? ""
         guard value != (theirs ?? original) else { return nil }
         theirs = value
@@ -108,4 +118,14 @@ public struct InPlaceEdit: Sendable {
 
     /// The keys a field takes, for the hint line.
     public static let hints: [(key: String, word: String)] = [("⏎", "save"), ("Esc", "cancel")]
+}
+
+extension ModelRecord {
+    /// The server never confirmed it: a record gone from the list then was a create the server
+    /// refused, not a record deleted elsewhere (the sample's rule: the server stamps `createdAt`
+    /// on every record it holds; a model without that field is taken to have been deleted).
+    public var isNeverConfirmed: Bool { layout.index(of: "createdAt") != nil && createdAt == nil }
+
+    /// Why it went from the list, for messages: "was deleted elsewhere" or "was refused by the server".
+    public var goneWords: String { isNeverConfirmed ? "was refused by the server" : "was deleted elsewhere" }
 }

@@ -97,6 +97,25 @@ extension BrowserStateTests {
         guard case .list = state.screen else { Issue.record("not back on the list: \(state.screen)"); return }
     }
 
+    /// A record the server never confirmed (no `createdAt`) that goes while it is renamed was a
+    /// create the server refused: said as such, as the sample's does, never "deleted elsewhere";
+    /// one confirmed meanwhile (its `createdAt` came) was deleted.
+    @Test func aRefusedCreateThatGoesWhileRenamedIsNotSaidDeletedElsewhere() {
+        var new = rent
+        new["createdAt"] = nil
+        var state = renaming(new)
+        type("!", into: &state)
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [], removed: [RecordKey("rent")]))))
+        #expect(text(state).contains("The server refused to add “Rent” while you typed"), "\(text(state))")
+        #expect(text(state).contains("“Rent” refused by the server · description: Rent!"))
+        #expect(!text(state).contains("deleted elsewhere"))
+
+        var confirmedMeanwhile = renaming(new)
+        _ = confirmedMeanwhile.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(rent)]))))
+        _ = confirmedMeanwhile.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [], removed: [RecordKey("rent")]))))
+        #expect(text(confirmedMeanwhile).contains("“Rent” was deleted elsewhere while you typed"))
+    }
+
     @Test func fromTheDetailTheFieldIsOnItsLineAndEnterGoesBackToTheDetail() {
         var state = renaming(rent, fromDetail: true)
         guard case .renaming(_, detail: .some) = state.screen else { Issue.record("no field over the detail"); return }
