@@ -82,6 +82,6 @@ public struct RefusalText: Sendable, Equatable {
 }
 
 extension String {
-    /// "Address" from "address": a field's name at the start of a sentence.
-    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// "Address" from "address": a word at the start of a sentence.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

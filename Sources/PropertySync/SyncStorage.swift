@@ -436,6 +436,3 @@ public enum SyncStorageError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-extension String {
-    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
