@@ -66,7 +66,7 @@ extension AppState {
         connection = state
         // "refresh failed: the server refused the connection" is stale once it answers.
         if state.requestsGetThrough, status?.aboutConnection == true {
-            status = StatusMessage("Back online: waiting changes are being sent.", level: .success, now: now)
+            status = StatusMessage(ConnectionNotice.backOnline, level: .success, now: now)
         }
         if let notice = ConnectionNotice.text(from: old, to: state, revertsOffline: options.revertsOffline) {
             show(notice, .info, now: now)
@@ -74,26 +74,14 @@ extension AppState {
             if case .offline = state, status?.text == notice { status?.aboutConnection = true }
         }
         // Said once, when it starts: sending stops until it is fixed (R tries again).
-        switch state {
-        case .unauthorized(let message): showStopped("not authorized: \(message)", now: now)
-        case .misconfigured(let message): showStopped("misconfigured: \(message)", now: now)
-        default: break
+        if let reason = ConnectionNotice.stopped(state) {
+            showFailure(OperationFailure(operation: .refresh, record: nil, message: reason, reverted: false), now: now)
         }
     }
 
     /// The user's change in a conflict, for the detail view.
     static func yours(_ summary: OperationSummary) -> String {
         OperationWords.of(summary.kind).yours(summary.newName)
-    }
-
-    /// Sending stopped for a reason only the user can fix: an error on the status line.
-    private mutating func showStopped(_ reason: String, now: ContinuousClock.Instant) {
-        // The server's message may end its own sentence ("…make this call."): one period, not two.
-        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        showFailure(OperationFailure(
-            operation: .refresh, record: nil,
-            message: "\(sentence). Changes are kept and nothing is sent until this is fixed; R tries again", reverted: false),
-            now: now)
     }
 
     /// An operation that did not happen, on the status line; a refused create is offered again.

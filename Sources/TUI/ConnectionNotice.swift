@@ -25,6 +25,22 @@ public enum ConnectionNotice {
         }
     }
 
+    /// Sending stopped for a reason only the user can fix (credentials refused, a misconfigured
+    /// API): the reason a `refresh failed: …` error gives, said once when it starts; nil for any
+    /// other state.
+    public static func stopped(_ state: Connectivity) -> String? {
+        let cause: String
+        switch state {
+        case .unauthorized(let message): cause = "not authorized: \(sentence(message))"
+        case .misconfigured(let message): cause = "misconfigured: \(sentence(message))"
+        default: return nil
+        }
+        return "\(cause). Changes are kept and nothing is sent until this is fixed; R tries again"
+    }
+
+    /// What replaces a message about the connection once requests get through again.
+    public static let backOnline = "Back online: waiting changes are being sent."
+
     /// A server's reason may end its own sentence: one period, not two.
     private static func sentence(_ reason: String) -> String {
         reason.hasSuffix(".") ? String(reason.dropLast()) : reason
