@@ -147,9 +147,9 @@ extension BrowserState {
         case .filter:
             screen = .filtering(textFilter)
         case .sort:
-            if let current = rows[model]?.sort, let model = currentModel {
-                let sorts = ModelRows.sorts(of: model)
-                rows[self.model]?.sort = sorts[((sorts.firstIndex(of: current) ?? 0) + 1) % sorts.count]
+            if let current = rows[model]?.sort, let shown = currentModel {
+                let sorts = ModelRows.sorts(of: shown)
+                rows[model]?.sort = sorts[((sorts.firstIndex(of: current) ?? 0) + 1) % sorts.count]
             }
             // A large list sorts off the loop: the rows shown keep the old order until then.
             show(rows[model]?.isRecomputing == true ? sortingText : "Sorted \(sortName).", .info)
@@ -483,7 +483,7 @@ extension BrowserState {
             if let original = form.original, rows[model]?.row(original.id) == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.
                 screen = .form(prepared(form.recreating(patch)))
-                show("“\(original.displayName)” \(original.goneWords): C-s adds it again with what you typed, Esc discards it.", .info)
+                show("“\(original.displayName)” was \(original.goneCause): C-s adds it again with what you typed, Esc discards it.", .info)
                 return []
             }
             screen = .list

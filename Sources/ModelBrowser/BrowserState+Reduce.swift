@@ -70,7 +70,7 @@ extension BrowserState {
             }
             if model == self.model, case .form(let form) = screen, let original = form.original, update.removed.contains(original.id) {
                 // Said while the user types, not only when they save.
-                show("“\(original.displayName)” \(original.goneWords): C-s adds it again with what you typed.", .info)
+                show("“\(original.displayName)” was \(original.goneCause): C-s adds it again with what you typed.", .info)
             }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)

@@ -30,7 +30,7 @@ public struct InPlaceEdit: Sendable {
     public private(set) var wasNeverConfirmed: Bool
 
     /// Why the record went, for a label: "deleted elsewhere", or "refused by the server".
-    public var goneCause: String { wasNeverConfirmed ? "refused by the server" : "deleted elsewhere" }
+    public var goneCause: String { ModelRecord.goneCause(neverConfirmed: wasNeverConfirmed) }
 
     /// What a key did.
     public enum Outcome: Sendable, Equatable {
@@ -126,6 +126,8 @@ extension ModelRecord {
     /// on every record it holds; a model without that field is taken to have been deleted).
     public var isNeverConfirmed: Bool { layout.index(of: "createdAt") != nil && createdAt == nil }
 
-    /// Why it went from the list, for messages: "was deleted elsewhere" or "was refused by the server".
-    public var goneWords: String { isNeverConfirmed ? "was refused by the server" : "was deleted elsewhere" }
+    /// Why it went from the list, for messages: "deleted elsewhere" or "refused by the server".
+    public var goneCause: String { Self.goneCause(neverConfirmed: isNeverConfirmed) }
+
+    static func goneCause(neverConfirmed: Bool) -> String { neverConfirmed ? "refused by the server" : "deleted elsewhere" }
 }
