@@ -110,15 +110,16 @@ let package = Package(
         // emoji cluster kinds, and the `TerminalProgram` protocol the event loop runs. No dependencies,
         // so that the terminal side (Terminal, VirtualTerminal, Demo) links none of the sync stack.
         .target(name: "ScreenValues", swiftSettings: strict),
-        // Screens as pure code: state, actions, reducer, keymap, views rendered to a Frame; `AppDriver`
-        // runs them as a `TerminalProgram`.
-        .target(name: "TUI", dependencies: ["ScreenValues", "ModelScreens", "PropertySync", "OptimisticStore"], swiftSettings: strict),
+        // A list's rows as the screen shows them, at a million rows: kept in order row by row (a
+        // key press stays O(log n)), sorted and filtered off the event loop when large. For any
+        // record, through a `RowPolicy`.
+        .target(name: "ListRows", dependencies: ["OptimisticStore", "PropertySync"], swiftSettings: strict),
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
         // The screen for any model: picker, list, detail, form, relations, over each model's list.
         .target(
-            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "TUI"],
+            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "ListRows"],
             swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.
@@ -136,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "proptui",
             dependencies: [
-                "AppSync", "PropertySync", "LocalAppSync", "TUI", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
+                "AppSync", "PropertySync", "LocalAppSync", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "TUI",
+                "OptimisticStore", "PropertySync", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -198,25 +199,23 @@ let package = Package(
         // docs/architecture.md's module map against the import lines and this file.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "ScreenValuesTests", dependencies: ["ScreenValues"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(
-            name: "TUITests", dependencies: ["TUI", "ScreenValues", "PropertySync", "OptimisticStore"], exclude: ["Snapshots"],
-            swiftSettings: strict),
+        .testTarget(name: "ListRowsTests", dependencies: ["ListRows", "PropertySync", "OptimisticStore", "AmplifyModels"], swiftSettings: strict),
         .testTarget(
             name: "ModelScreensTests", dependencies: ["ModelScreens", "AmplifyModels", "ScreenValues"], swiftSettings: strict),
         .testTarget(
             name: "ModelBrowserTests",
             dependencies: [
-                "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues",
+                "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "ListRows",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
-        // The loop with small programs, and once with the app itself (`AppDriver`); pastes fuzzed
-        // through real curses into both apps' screens (the sample's and the model browser's).
+        // The loop with small programs, and with the app's screen itself (`BrowserDriver`); pastes
+        // fuzzed through real curses into it.
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", "ScreenValues", "TUI", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels"],
+            dependencies: ["Terminal", "ScreenValues", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels"],
             swiftSettings: strict),
     ]
 )

@@ -40,7 +40,7 @@ public enum BrowserCommand: Sendable, Equatable {
 }
 
 /// The model browser's table of keys (a `KeyTable`): it dispatches every key on every screen
-/// and overlay, and writes the help (`?`), the hints and the table in docs/models.md
+/// and overlay, and writes the help (`?`), the hints and the table in docs/keys-and-screens.md
 /// (`BrowserKeymapTests`). The picker, the form and a filter being typed take text: their own
 /// keys are theirs (listed in the help after the table's), and only C-l reaches past them.
 public enum BrowserKeymap {

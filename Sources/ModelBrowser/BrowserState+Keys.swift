@@ -3,7 +3,7 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import TUI
+import ListRows
 
 /// What each key does, screen by screen. A paste or an Alt key never runs a command: only a
 /// field (the form, the filter, the picker's filter) takes a paste, as text.
@@ -137,7 +137,10 @@ extension BrowserState {
             guard case .detail(let shown) = screen else { return [] }
             let key = shown.record.id.text
             // Whether the terminal copies, no terminal says: the message says what was asked.
-            show("Sent the key \(key) to the terminal's clipboard (OSC 52; a terminal without it ignores it).", .info)
+            show(insideTmux
+                    ? "Sent the key \(key) to the clipboard (OSC 52): tmux passes it on with set -g set-clipboard on."
+                    : "Sent the key \(key) to the terminal's clipboard (OSC 52; a terminal without it ignores it).",
+                 .info)
             return [.copyToClipboard(key)]
         case .follow:
             followRelation()

@@ -3,7 +3,6 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import TUI
 
 /// The frame: a header (the model, the backend, the connection, what waits), a rule, the
 /// screen's body, a rule that says where the rows come from, the status line and the key hints.

@@ -3,7 +3,7 @@ import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import TUI
+import ListRows
 
 /// The screen for any model of a backend, as one value: the model picker, a model's list, a
 /// record's detail, the edit form, and the overlays (delete, follow a relation, quit). Keys and
@@ -42,6 +42,9 @@ public struct BrowserState: Sendable {
     public var fixedClockTime: String?
     /// `--offline revert`: a change that cannot be sent is taken back (the offline notice says so).
     public var revertsOffline = false
+    /// Running inside tmux (`TMUX` is set), which passes a program's clipboard sequence (OSC 52)
+    /// on only with `set-clipboard on`: what `y` says depends on it.
+    public var insideTmux = false
 
     /// The model shown, and how its list is narrowed (a relation's children).
     var model: String
@@ -209,6 +212,9 @@ public struct BrowserState: Sendable {
         detail.separateClusters = separateClusters
         return detail
     }
+
+    /// Whether the shown model's whole read is under way (the header says how far it got).
+    public var isLoading: Bool { loadProgress[model] != nil }
 
     /// Written into the idle file: what a test waits for.
     public var idleSummary: String {

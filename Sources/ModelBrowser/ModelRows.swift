@@ -3,7 +3,7 @@ import Foundation
 import ModelScreens
 import OptimisticStore
 import PropertySync
-import TUI
+import ListRows
 
 /// How any model's list is ordered and filtered in the sample's row store (`RecordRowStore`):
 /// in creation order (the server's `createdAt`, the same on every client; rows the server has not
@@ -24,6 +24,14 @@ public enum ModelRowPolicy: RowPolicy {
         let text: FoldedFilter
 
         public static var none: Filter { Filter(relation: nil, text: .none) }
+
+        /// The rows under `relation` (all of them when nil) that hold `text`.
+        public init(relation: RecordFilter? = nil, text: String) { self.init(relation: relation, text: FoldedFilter(text)) }
+
+        init(relation: RecordFilter?, text: FoldedFilter) {
+            self.relation = relation
+            self.text = text
+        }
         public var isEmpty: Bool { relation == nil && text.isEmpty }
 
         public func narrows(_ broader: Filter) -> Bool {

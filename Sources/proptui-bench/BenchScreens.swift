@@ -4,7 +4,6 @@ import ModelBrowser
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import TUI
 
 /// A list screen as the frame benchmark drives it: keys in, a frame out, and an edit of the
 /// selected row whose change comes back as its list posts it (pending), through the code the
@@ -20,53 +19,14 @@ protocol BenchScreen {
     mutating func finishEdit() -> Bool
 }
 
-/// The sample's screen (`AppState`, colours on): `r`, a new name, ⏎.
-struct SampleBenchScreen: BenchScreen {
-    var app: AppState
-    let now = ContinuousClock.now
-
-    init(rows: Int, width: Int, height: Int) {
-        app = AppState(options: AppOptions(colorEnabled: true))
-        _ = app.reduce(.resized(width: width, height: height), now: now)
-        _ = app.reduce(.list(.loaded(RowsBenchmark.rows(rows))), now: now)
-        _ = app.reduce(.list(.connectivityChanged(.online)), now: now)
-        _ = app.reduce(.list(.loadStateChanged(.loaded)), now: now)
-    }
-
-    var rowCount: Int { app.rows.count }
-    mutating func press(_ key: Key) { _ = app.reduce(.keyPressed(key), now: now) }
-    func frameCells() -> Int { app.render().cells.count }
-
-    /// How many edits were started: the next one's text ("e12"), so that every edit changes the
-    /// name and the name never grows past its limit, however many samples.
-    var edits = 0
-
-    mutating func startEdit() {
-        press(.character("r"))
-        press(.control("u"))
-        edits += 1
-        for character in "e\(edits)" { press(.character(character)) }
-    }
-
-    mutating func finishEdit() -> Bool {
-        var made = false
-        for case .edit(let id, .name(let name)) in app.reduce(.keyPressed(.enter), now: now) {
-            guard var row = app.rows.row(id: id) else { continue }
-            row.property.name = name.text
-            row.status = .pending(1)
-            _ = app.reduce(.list(.rowsChanged(RowUpdate(upserted: [row]))), now: now)
-            made = true
-        }
-        return made
-    }
-}
-
-/// The model browser on a 13-field model of every kind of value (the e2e fixtures'
-/// `Transaction`: text, a Float, an Int, an enum, an AWSDate, an AWSDateTime, a list, a key):
-/// `e`, a new text in the first field, C-s; colours on, as the sample's.
+/// The model screen over a model's rows: `e`, a new text in the first field, C-s; colours on.
+/// For the sample (`RealEstateProperty`: a name and an address) and for a 13-field model of every
+/// kind of value (the e2e fixtures' `Transaction`: text, a Float, an Int, an enum, an AWSDate, an
+/// AWSDateTime, a list, a key).
 struct ModelBenchScreen: BenchScreen {
     var state: BrowserState
     let now = ContinuousClock.now
+    let model: String
     static let model = "Transaction"
 
     /// The models of `Resources/demo/budget-models.json`, read from the source tree.
@@ -76,16 +36,28 @@ struct ModelBenchScreen: BenchScreen {
         return try ModelIntrospectionReader.read(Data(contentsOf: file))
     }
 
+    /// `Transaction`s.
     init(rows: Int, width: Int, height: Int) throws {
         let schema = try Self.schema()
         var layouts: [String: RecordLayout] = [:]
         for model in schema.models { layouts[model.name] = try RecordLayout(model: model, schema: schema) }
-        state = BrowserState(schema: schema, layouts: layouts, access: [:], backend: "local · API key", initialModel: Self.model)
+        var state = BrowserState(schema: schema, layouts: layouts, access: [:], backend: "local · API key", initialModel: Self.model)
         state.colorEnabled = true
-        _ = state.reduce(.resized(width: width, height: height), now: now)
-        _ = state.reduce(.list(model: Self.model, .loaded(Self.rows(rows, layout: layouts[Self.model]!))), now: now)
-        _ = state.reduce(.list(model: Self.model, .connectivityChanged(.online)), now: now)
-        _ = state.reduce(.list(model: Self.model, .loadStateChanged(.loaded)), now: now)
+        _ = state.reduce(.resized(width: width, height: height), now: .now)
+        self.init(state, model: Self.model, rows: Self.rows(rows, layout: layouts[Self.model]!))
+    }
+
+    /// The sample's properties, as `RowsBenchmark` makes them.
+    init(sampleRows rows: Int, width: Int, height: Int) {
+        self.init(SampleModel.screen(width: width, height: height), model: SampleModel.name, rows: RowsBenchmark.rows(rows))
+    }
+
+    private init(_ state: BrowserState, model: String, rows: [RecordRow<ModelRecord>]) {
+        self.state = state
+        self.model = model
+        _ = self.state.reduce(.list(model: model, .loaded(rows)), now: now)
+        _ = self.state.reduce(.list(model: model, .connectivityChanged(.online)), now: now)
+        _ = self.state.reduce(.list(model: model, .loadStateChanged(.loaded)), now: now)
     }
 
     /// `count` plausible transactions in a shuffled order (as pages arrive), the same every run.
@@ -113,8 +85,8 @@ struct ModelBenchScreen: BenchScreen {
     mutating func press(_ key: Key) { _ = state.reduce(.keyPressed(key), now: now) }
     func frameCells() -> Int { state.render().cells.count }
 
-    /// As the sample's: "e12", a new text each time, in place of the first field's (the form opens
-    /// on the field after it, which `r` does not rename: S-Tab goes back to it).
+    /// "e12", a new text each time (so every edit changes it), in place of the first field's (the
+    /// form opens on the field after it, which `r` renames: S-Tab goes back to it).
     var edits = 0
 
     mutating func startEdit() {

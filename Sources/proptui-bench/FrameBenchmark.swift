@@ -1,11 +1,9 @@
 import Foundation
 import PropertySync
 import ScreenValues
-import TUI
 
-/// The list screen at the size of a real table, through the code the app runs, for the sample
-/// (`AppState`) and for a 13-field model of every kind of value in the model browser
-/// (`BrowserState`, `ModelBenchScreen`): `reduce` for keys and row changes, `render()` for the
+/// The list screen at the size of a real table, through the code the app runs (`BrowserState`,
+/// `ModelBenchScreen`), for the sample's model and for a 13-field model of every kind of value: `reduce` for keys and row changes, `render()` for the
 /// frame (the pure screen code; copying the frame to curses is not included). Each figure is the
 /// median and p99 of `samples` timings, at each size; the ratios to the smallest size say whether
 /// a cost grows with the list, and the model's to the sample's at the same size what a model of
@@ -16,8 +14,7 @@ import TUI
 /// - filter keystroke: a character typed into the filter field, then the frame: the part on the
 ///   event loop. On a large list the filter pass itself is a job run off the loop (timed in the
 ///   row index benchmark); on a list of at most 20,000 rows it runs inside the key press;
-/// - edit: the sample's rename (⏎ in the rename field) or the model's form (C-s after `e` and a
-///   character), the list's change arriving (`rowsChanged` with the row, pending), then the frame.
+/// - edit: the form (C-s after `e` and a new text in the first field), the list's change arriving (`rowsChanged` with the row, pending), then the frame.
 struct FrameBenchmark {
     let sizes: [Int]
     let samples: Int
@@ -71,8 +68,8 @@ struct FrameBenchmark {
     }
 
     func run() throws -> Result {
-        let sample = screenResult("the sample (RealEstateProperty)", sizes.map { measure(SampleBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0) })
-        let model = screenResult("Transaction, 13 fields (model browser)", try sizes.map {
+        let sample = screenResult("the sample (RealEstateProperty)", sizes.map { measure(ModelBenchScreen(sampleRows: $0, width: Self.width, height: Self.height), size: $0) })
+        let model = screenResult("Transaction, 13 fields", try sizes.map {
             measure(try ModelBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0)
         })
         let against = zip(model.sizes, sample.sizes).flatMap { Self.ratios($0, against: $1) }

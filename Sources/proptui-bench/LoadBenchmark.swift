@@ -1,18 +1,18 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
 import PropertySync
-import TUI
 
-/// How long a large list takes to reach the screen, the way the app loads it: a
-/// `RealEstatePropertyList` over a real SQLite cache and the embedded server on loopback,
-/// its events reduced into `AppState` as they come, a frame rendered
+/// How long a large list of the sample's model takes to reach the screen, the way the app loads
+/// it: a `RecordList<ModelRecord>` over a real SQLite cache and the embedded server on loopback,
+/// its events reduced into the model screen (`BrowserState`) as they come, a frame rendered
 /// after each event as the app's loop does when its mailbox is empty.
 ///
 /// Per size: the server is seeded in bulk, then
 /// - the wire (`WireClient`): every page requested as the app requests it, each body read whole
 ///   and only its `nextToken` found; no record decoded. The baseline of every load figure;
-/// - one page through the app's API (`AppSyncPropertyAPI.syncPage`: the request, the answer read
+/// - one page through the app's API (`AppSyncModelAPI.syncPage`: the request, the answer read
 ///   into records), and the same page decoded by each candidate decoder;
 /// - from the server: an empty cache; first rows on screen, and the whole list read;
 /// - from the cache: the same cache file in a new list; first rows on screen (before the
@@ -73,7 +73,7 @@ struct LoadBenchmark {
         let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
             dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
         let port = try await server.start()
-        let api: AppSyncPropertyAPI
+        let api: AppSyncModelAPI<ModelRecordSync>
         var result = Result(
             rows: size, seedMs: 0, wirePageMs: 0, wireAllPagesMs: 0, wireBytesPerPage: 0, apiPageMs: 0,
             decode: DecodeComparison(foundationMs: 0, readerMs: 0),
@@ -84,8 +84,11 @@ struct LoadBenchmark {
             try await server.seedGenerated(count: size)
             result.seedMs = (ContinuousClock.now - seeding).milliseconds
             let url = "http://127.0.0.1:\(port)/graphql"
-            api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: Self.apiKey)))
-            let wire = WireClient(url: url, apiKey: Self.apiKey, pageSize: SyncOptions().pageSize)
+            api = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: Self.apiKey)))
+            let sync = ModelRecordSync(layout: SampleModel.layout, dialect: .versioned, subscriber: nil)
+            let wire = WireClient(url: url, apiKey: Self.apiKey, pageSize: SyncOptions().pageSize) { limit, token in
+                AppSyncModelAPI.pageRequest(sync, versioned: true, limit: limit, nextToken: token, lastSync: nil).request
+            }
             try await measurePages(wire: wire, api: api, expecting: size, into: &result)
             let (fromServer, loaded) = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
             result.fromServer = fromServer
@@ -123,7 +126,7 @@ struct LoadBenchmark {
 
     /// The wire's page (the median of five first pages, the connection already open) and every
     /// page; the app's API on the same first page; the decoders on its body.
-    private func measurePages(wire: WireClient, api: AppSyncPropertyAPI, expecting size: Int, into result: inout Result) async throws {
+    private func measurePages(wire: WireClient, api: AppSyncModelAPI<ModelRecordSync>, expecting size: Int, into result: inout Result) async throws {
         var wireTimes: [Double] = []
         var apiTimes: [Double] = []
         for _ in 0..<6 {

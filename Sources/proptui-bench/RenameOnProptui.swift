@@ -1,7 +1,7 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import PropertySync
-import TUI
 
 /// proptui's rename, timed from ⏎ to the frame, on a list of `records` rows read from a real
 /// SQLite cache file. The API is a loopback port nothing serves: every change stays pending
@@ -15,7 +15,7 @@ struct RenameOnProptui {
 
     struct Timings {
         let keyToFrame: RenameKeyToFrameBenchmark.Timing
-        /// `await list.rename(…)` alone: validation, the store, the outbox's commit, the events sent.
+        /// `await list.update(…)` alone: validation, the store, the outbox's commit, the events sent.
         let listOnly: RenameKeyToFrameBenchmark.Timing
     }
 
@@ -30,7 +30,9 @@ struct RenameOnProptui {
         let events = ListEventCollector()
         // The list outlives this function (its probe of the unreachable API keeps it), as in
         // OutboxBenchmark: its memory stays in use for the rest of the run.
-        let list = try RealEstatePropertyList(api: try await Self.unreachableAPI(), storage: SyncStorage(path: cachePath)) {
+        let list = try RecordList<ModelRecord>(
+            api: try await Self.unreachableAPI(), storage: SyncStorage(path: cachePath).cache(for: SampleModel.layout)
+        ) {
             events.append($0)
         }
         await list.start()
@@ -48,14 +50,14 @@ struct RenameOnProptui {
                 throw LoadBenchmarkError("⏎ in the rename field made no rename effect")
             }
             let listStart = MonotonicClock.now()
-            try await list.rename(request.id, to: request.name)
+            try await list.update(request.key, request.patch)
             let listElapsed = MonotonicClock.now() - listStart
             deliver(events.take(), to: &screen)
             screen.render()
             let elapsed = MonotonicClock.now() - start
 
-            guard screen.shows(request.id, named: request.name.text) else {
-                throw LoadBenchmarkError("the screen does not show the rename of \(request.id) to “\(request.name)”")
+            guard screen.shows(request.key, named: request.name) else {
+                throw LoadBenchmarkError("the screen does not show the rename of \(request.key.text) to “\(request.name)”")
             }
             if sample >= Self.warmUp {
                 keyToFrame.append(elapsed)
@@ -68,9 +70,9 @@ struct RenameOnProptui {
 
     /// The list's events into the reducer, as the app's loop takes them from its mailbox.
     @MainActor
-    private func deliver(_ events: [ListEvent], to screen: inout RenameScreen) {
+    private func deliver(_ events: [RecordListEvent<ModelRecord>], to screen: inout RenameScreen) {
         for event in events {
-            screen.reduce(.list(event))
+            screen.reduce(event)
         }
     }
 
@@ -78,23 +80,23 @@ struct RenameOnProptui {
     /// list has found the API unreachable (after reading the whole cache: the refresh waits for it).
     @MainActor
     private func waitUntilEveryRowIsShown(
-        on screen: inout RenameScreen, from list: RealEstatePropertyList, events: ListEventCollector
+        on screen: inout RenameScreen, from list: RecordList<ModelRecord>, events: ListEventCollector
     ) async throws {
         let deadline = ContinuousClock.now + .seconds(900)
         while true {
             deliver(events.take(), to: &screen)
             let connectivity = await list.currentConnectivity
-            if case .offline = connectivity, screen.state.rows.totalCount == records, !screen.state.isBusy { return }
+            if case .offline = connectivity, screen.state.shownCount == records, await list.rowCount == records { return }
             guard ContinuousClock.now < deadline else {
                 throw LoadBenchmarkError(
-                    "the screen shows \(screen.state.rows.totalCount) of \(records) rows after 15 minutes (link: \(connectivity))")
+                    "the screen shows \(screen.state.shownCount) of \(records) rows after 15 minutes (link: \(connectivity))")
             }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
 
     /// Untimed: every rename is still pending, and the outbox file holds as many operations as the list.
-    private func checkEveryRenameIsKept(_ list: RealEstatePropertyList, cachePath: String) async throws {
+    private func checkEveryRenameIsKept(_ list: RecordList<ModelRecord>, cachePath: String) async throws {
         let pending = await list.pendingCount
         let kept = try SyncStorage(path: cachePath).outboxCount()
         guard pending > 0, kept == pending else {
@@ -103,21 +105,21 @@ struct RenameOnProptui {
     }
 
     /// The cache the app would have kept after reading a server's list of `records`: the same
-    /// records as the sample's list gets (`Catalog`), written in large transactions.
+    /// records as the Amplify sample's list gets (`Catalog`), written in large transactions.
     static func writeCache(records: Int, to path: String) throws {
-        let storage = try SyncStorage(path: path)
+        let storage = try SyncStorage(path: path).cache(for: SampleModel.layout)
         let batch = 50_000
         for first in stride(from: 0, to: records, by: batch) {
-            try storage.merge((first..<min(records, first + batch)).map { Catalog.listing($0, seed: seed).storeRecord() })
+            try storage.merge((first..<min(records, first + batch)).map { SampleModel.record(Catalog.listing($0, seed: seed)) })
         }
         // As a finished refresh leaves it: refreshed now, and the row count the next start shows.
         try storage.remove([], refreshedAt: Date(), rowCount: records)
     }
 
     /// An API on a loopback port nothing listens on: requests are refused at once.
-    static func unreachableAPI() async throws -> AppSyncPropertyAPI {
+    static func unreachableAPI() async throws -> AppSyncModelAPI<ModelRecordSync> {
         let port = try await OutboxBenchmark.unservedPort()
-        return AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
+        return SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
             endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00004")))
     }
 }

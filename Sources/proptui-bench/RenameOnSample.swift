@@ -1,6 +1,6 @@
+import AmplifyModels
 import Foundation
 import PropertySync
-import TUI
 
 /// The Amplify sample's rename on the same screen and the same records, timed from ⏎ to the
 /// frame: the sample's `updateProperty` (its `firstIndex` scan, the whole list published, the
@@ -28,7 +28,7 @@ struct RenameOnSample {
         var byID = Dictionary(uniqueKeysWithValues: properties.map { ($0.id, $0) })
         list.load(properties)
         var screen = RenameScreen(seed: RenameOnProptui.seed ^ UInt64(records))
-        screen.reduce(.list(.loaded(Self.rows(await published.next() ?? []))))
+        screen.reduce(.loaded(Self.rows(await published.next() ?? [])))
 
         var keyToFrame: [UInt64] = []
         var listOnly: [UInt64] = []
@@ -36,20 +36,20 @@ struct RenameOnSample {
             screen.typeRename(to: "Renamed in the bench \(sample)")
 
             let start = MonotonicClock.now()
-            guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.id.text] else {
+            guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.key.text] else {
                 preconditionFailure("⏎ in the rename field made no rename of a known row")
             }
-            property.name = request.name.text
+            property.name = request.name
             let listStart = MonotonicClock.now()
             list.updateProperty(property)
             let whole = await published.next() ?? []
             let listElapsed = MonotonicClock.now() - listStart
-            screen.reduce(.list(.loaded(Self.rows(whole))))
+            screen.reduce(.loaded(Self.rows(whole)))
             screen.render()
             let elapsed = MonotonicClock.now() - start
 
-            byID[request.id.text] = property
-            precondition(screen.shows(request.id, named: request.name.text), "the screen does not show the sample's rename")
+            byID[request.key.text] = property
+            precondition(screen.shows(request.key, named: request.name), "the screen does not show the sample's rename")
             if sample >= warmUp {
                 keyToFrame.append(elapsed)
                 listOnly.append(listElapsed)
@@ -60,13 +60,12 @@ struct RenameOnSample {
 
     /// The published list as the screen's rows: each record in the screen's model, its
     /// timestamps as AWSDateTime text (by `Catalog`'s arithmetic, not a date formatter).
-    private static func rows(_ properties: [SampleProperty]) -> [PropertyRow] {
+    private static func rows(_ properties: [SampleProperty]) -> [RecordRow<ModelRecord>] {
         properties.map { property in
-            PropertyRow(RealEstateProperty(
-                id: PropertyID(property.id), name: property.name, address: property.address,
-                createdAt: property.createdAt.map { Catalog.awsDateTime(Int64($0.timeIntervalSince1970)) },
-                updatedAt: property.updatedAt.map { Catalog.awsDateTime(Int64($0.timeIntervalSince1970)) },
-                version: 1))
+            RecordRow(SampleModel.record(Listing(
+                id: property.id, name: property.name, address: property.address,
+                createdAt: property.createdAt.map { Int64($0.timeIntervalSince1970) },
+                updatedAt: property.updatedAt.map { Int64($0.timeIntervalSince1970) }, version: 1)))
         }
     }
 }

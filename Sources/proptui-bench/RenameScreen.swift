@@ -1,24 +1,25 @@
+import AmplifyModels
+import ModelBrowser
 import PropertySync
 import ScreenValues
-import TUI
 
-/// The screen both rename paths share: the app's `AppState` on a 100×30 terminal, and the
-/// untimed keys that put a rename in its field, so that both paths time the same ⏎.
+/// The screen both rename paths share: the app's model screen over the sample's model on a
+/// 100×30 terminal, and the untimed keys that put a rename in its field, so that both paths time
+/// the same ⏎.
 @MainActor
 struct RenameScreen {
     static let width = 100
     static let height = 30
 
-    var state = AppState(options: AppOptions(colorEnabled: true))
+    var state = SampleModel.screen(width: width, height: height)
     private var generator: SplitMix64
 
     init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
-        _ = state.reduce(.resized(width: Self.width, height: Self.height), now: .now)
     }
 
-    /// Untimed: a row somewhere in the list selected (`g`, then pages down), its rename field
-    /// opened (`r`), emptied (`C-u`) and a new name typed, as the user would.
+    /// Untimed: a row somewhere in the list selected (`g`, then pages down), its name opened in
+    /// place (`r`), emptied (`C-u`) and a new name typed, as the user would.
     mutating func typeRename(to name: String) {
         press(.character("g"))
         for _ in 0..<generator.next(below: 8) { press(.pageDown) }
@@ -27,19 +28,24 @@ struct RenameScreen {
         for character in name { press(.character(character)) }
     }
 
-    /// ⏎ in the rename field: the reducer's effects (`.edit(id:, .name(…))` among them).
-    mutating func pressEnter() -> [Effect] {
+    /// ⏎ in the rename field: the reducer's effects (the name's `.update` among them).
+    mutating func pressEnter() -> [BrowserEffect] {
         state.reduce(.keyPressed(.enter), now: .now)
     }
 
     /// Reduces an action, running any sort or filter job it asks for at once (on a large list
     /// the app runs it off the loop and shows its result when done; here it is waited for).
-    mutating func reduce(_ action: AppAction) {
+    mutating func reduce(_ action: BrowserAction) {
         for effect in state.reduce(action, now: .now) {
-            if case .recomputeRows(let job) = effect, let result = job.run(isCancelled: { false }) {
-                _ = state.reduce(.rowsRecomputed(result), now: .now)
+            if case .recomputeRows(let model, let job) = effect, let result = job.run(isCancelled: { false }) {
+                _ = state.reduce(.rowsRecomputed(model: model, result), now: .now)
             }
         }
+    }
+
+    /// The sample's list event, as the app's mailbox hands it to the screen.
+    mutating func reduce(_ event: RecordListEvent<ModelRecord>) {
+        reduce(.list(model: SampleModel.name, event))
     }
 
     /// The frame as the app would paint it; its size is consumed so that it is not optimised away.
@@ -48,8 +54,8 @@ struct RenameScreen {
     }
 
     /// Whether the screen shows the row with that name (checked after each rename, untimed).
-    func shows(_ id: PropertyID, named name: String) -> Bool {
-        state.rows.row(id: id)?.property.name == name
+    func shows(_ key: RecordKey, named name: String) -> Bool {
+        state.row(of: SampleModel.name, key: key)?.record.displayName == name
     }
 
     private mutating func press(_ key: Key) {
@@ -59,12 +65,15 @@ struct RenameScreen {
 
 /// The one rename an `⏎` asked for.
 struct RenameRequest {
-    let id: PropertyID
-    let name: PropertyName
+    let key: RecordKey
+    let patch: ModelRecordPatch
+    let name: String
 
-    init?(_ effects: [Effect]) {
-        for case .edit(let id, .name(let name)) in effects {
-            self.id = id
+    init?(_ effects: [BrowserEffect]) {
+        for case .update(_, let key, let patch) in effects {
+            guard case .string(let name)? = patch.changes["name"] else { continue }
+            self.key = key
+            self.patch = patch
             self.name = name
             return
         }

@@ -1,11 +1,13 @@
 import Foundation
+import AmplifyModels
+import ListRows
+import ModelBrowser
 import PropertySync
-import TUI
 
 /// The screen's row index at the size of a real table: loading a whole list at once
-/// (`RowStore.replaceAll`), loading it page by page as the server sends it (pages of
+/// (`RecordRowStore.replaceAll`), loading it page by page as the server sends it (pages of
 /// 1,000 in no particular creation order, as a DynamoDB scan's are), a filter pass and
-/// a sort by name (the work `RowViewJob` does off the event loop). Each is given as a
+/// a sort by name (the work `RecordRowViewJob` does off the event loop). Each is given as a
 /// ratio to a baseline timed in the same run on the same rows: a plain `Array.sort` of
 /// the (createdAt, id) pairs for loading and sorting, a plain `String.contains` scan of
 /// the names for the filter. The index as it was (each row inserted into the sorted ids
@@ -26,7 +28,7 @@ struct RowsBenchmark {
         var plainScanMs: Double
         var filterPassMs: Double
         var sortByNameMs: Double
-        /// Heap per row of the rows themselves (`[PropertyRow]`), and what the screen's index adds on top
+        /// Heap per row of the rows themselves (`[RecordRow<ModelRecord>]`), and what the screen's index adds on top
         /// (its strings are shared with the rows, as the app's are with the list's store).
         var recordBytesPerRow: Int
         var indexBytesPerRow: Int
@@ -45,13 +47,13 @@ struct RowsBenchmark {
             let before = MemoryReading.now()
             let rows = Self.rows(size)
             let withRows = MemoryReading.now()
-            var store = RowStore()
+            var store = ModelRowStore()
             store.replaceAll(with: rows)
             let withIndex = MemoryReading.now()
             let records = MemoryReading.growth(from: before, to: [withRows])
             let index = MemoryReading.growth(from: withRows, to: [withIndex])
             blackHole(store.count)
-            store = RowStore()
+            store = ModelRowStore()
             var result = measure(rows: rows)
             result.recordBytesPerRow = records.bytes / max(1, size)
             result.indexBytesPerRow = index.bytes / max(1, size)
@@ -61,27 +63,31 @@ struct RowsBenchmark {
         return (results, measureOldIndex(rows: Self.rows(min(Self.oldIndexSize, sizes.min() ?? Self.oldIndexSize))))
     }
 
-    /// `count` rows in scan order: created one after another, listed in a shuffled order.
-    static func rows(_ count: Int) -> [PropertyRow] {
+    /// The app's row store for any model's rows, the sample's among them.
+    typealias ModelRowStore = RecordRowStore<ModelRowPolicy>
+
+    /// `count` of the sample's rows in scan order: created one after another, listed in a shuffled order.
+    static func rows(_ count: Int) -> [RecordRow<ModelRecord>] {
         var generator = SplitMix64(seed: 0x5EED)
         var numbers = Array(0..<count)
         numbers.shuffle(using: &generator)
         return numbers.map { n in
             let stamp = String(format: "2024-05-01T%02d:%02d:%02d.%03dZ", n / 3_600_000 % 24, n / 60_000 % 60, n / 1000 % 60, n % 1000)
-            return PropertyRow(RealEstateProperty(
-                id: PropertyID(String(UInt32(truncatingIfNeeded: n &* 2_654_435_761), radix: 16) + "-\(n)"), name: "Property \(n)",
-                address: "\(n) Scale St", createdAt: stamp, updatedAt: stamp, version: 1))
+            return RecordRow(ModelRecord(
+                layout: SampleModel.layout, key: RecordKey(String(UInt32(truncatingIfNeeded: n &* 2_654_435_761), radix: 16) + "-\(n)"),
+                values: ["name": .string("Property \(n)"), "address": .string("\(n) Scale St"), "createdAt": .string(stamp), "updatedAt": .string(stamp)],
+                version: 1))
         }
     }
 
-    private func measure(rows: [PropertyRow]) -> Result {
+    private func measure(rows: [RecordRow<ModelRecord>]) -> Result {
         let plainSort = Self.time {
-            var keys = rows.map { ($0.property.createdAt ?? "", $0.id) }
+            var keys = rows.map { ($0.record.createdAt ?? "", $0.id) }
             keys.sort { $0 < $1 }
             blackHole(keys.count)
         }
         let replaceAll = Self.time {
-            var store = RowStore()
+            var store = ModelRowStore()
             store.replaceAll(with: rows)
             blackHole(store.count)
         }
@@ -91,20 +97,20 @@ struct RowsBenchmark {
             slotWrites = store.idSlotWrites
             blackHole(store.count)
         }
-        var store = RowStore()
+        var store = ModelRowStore()
         store.replaceAll(with: rows)
         let plainScan = Self.time {
-            blackHole(rows.lazy.filter { $0.property.name.contains("Property 7") }.count)
+            blackHole(rows.lazy.filter { $0.record.displayName.contains("Property 7") }.count)
         }
         let filterPass = Self.time {
             var copy = store
-            copy.setFilter("property 7")
+            copy.setFilter(ModelRowPolicy.Filter(text: "property 7"))
             if let job = copy.takeJob(), let result = job.run(isCancelled: { false }) { copy.adopt(result) }
             blackHole(copy.count)
         }
         let sortByName = Self.time {
             var copy = store
-            copy.setSortOrder(.name)
+            copy.setSortOrder(.field("name"))
             if let job = copy.takeJob(), let result = job.run(isCancelled: { false }) { copy.adopt(result) }
             blackHole(copy.count)
         }
@@ -115,12 +121,12 @@ struct RowsBenchmark {
     }
 
     /// The index as it was: a binary search and an array insert per row.
-    private func measureOldIndex(rows: [PropertyRow]) -> OldIndexResult {
+    private func measureOldIndex(rows: [RecordRow<ModelRecord>]) -> OldIndexResult {
         let old = Self.time {
             var keys: [String: (String, String)] = [:]
             var ids: [String] = []
             for row in rows {
-                let key = (row.property.createdAt ?? "", row.id.text)
+                let key = (row.record.createdAt ?? "", row.id.text)
                 keys[row.id.text] = key
                 var low = 0
                 var high = ids.count
@@ -137,12 +143,12 @@ struct RowsBenchmark {
     }
 
     /// The rows as the server's pages bring them: `pageSize` at a time, in the order given.
-    static func loadPageWise(_ rows: [PropertyRow]) -> RowStore {
-        var store = RowStore()
+    static func loadPageWise(_ rows: [RecordRow<ModelRecord>]) -> ModelRowStore {
+        var store = ModelRowStore()
         var start = 0
         while start < rows.count {
             let end = min(start + pageSize, rows.count)
-            store.apply(RowUpdate(upserted: Array(rows[start..<end])))
+            store.apply(RecordRowUpdate(upserted: Array(rows[start..<end])))
             start = end
         }
         return store

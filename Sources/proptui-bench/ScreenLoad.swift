@@ -1,21 +1,22 @@
+import AmplifyModels
 import Foundation
+import ModelBrowser
 import PropertySync
-import TUI
 
-/// One start of the app's list over a cache file, timed as the user sees it: the list's
-/// events go into `AppState`'s reducer on the main actor, and a
+/// One start of the app's list of the sample's model over a cache file, timed as the user sees
+/// it: the list's events go into the model screen's reducer (`BrowserState`) on the main actor, and a
 /// frame is rendered after each event (the app's loop draws when its mailbox is empty;
 /// drawing after every event costs more, never less). The clock starts before the cache
 /// is opened, as at the app's start.
 struct ScreenLoad {
     let rows: Int
-    let api: any PropertyAPI
+    let api: AppSyncModelAPI<ModelRecordSync>
     let cachePath: String
 
     /// What stays alive while the app's memory is read.
     struct Held {
-        let list: RealEstatePropertyList
-        let screen: AppState
+        let list: RecordList<ModelRecord>
+        let screen: BrowserState
         let storage: SyncStorage
     }
 
@@ -31,8 +32,8 @@ struct ScreenLoad {
         var serverListRead = false
         let held = try await load { event, screen in
             if case .loadStateChanged(.loaded) = event { serverListRead = true }
-            if firstRows == nil, screen.rows.totalCount > 0 { firstRows = ContinuousClock.now - start }
-            return serverListRead && screen.rows.totalCount == rows && screen.loadProgress == nil
+            if firstRows == nil, screen.shownCount > 0 { firstRows = ContinuousClock.now - start }
+            return serverListRead && screen.shownCount == rows && !screen.isLoading
         }
         let loaded = ContinuousClock.now - start
         guard let firstRows else { throw LoadBenchmarkError("no rows reached the screen") }
@@ -47,14 +48,14 @@ struct ScreenLoad {
     func holdFromCache() async throws -> Held {
         try await load { event, screen in
             // The refresh failed: nothing more will arrive until the server is back.
-            if case .connectivityChanged(.offline) = event { screen.rows.totalCount == rows } else { false }
+            if case .connectivityChanged(.offline) = event { screen.shownCount == rows } else { false }
         }
     }
 
     /// The list alone holding every cached row (its events dropped, no screen), the server unreachable.
-    func holdListFromCache() async throws -> RealEstatePropertyList {
+    func holdListFromCache() async throws -> RecordList<ModelRecord> {
         let (offline, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
-        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: cachePath)) { event in
+        let list = try RecordList<ModelRecord>(api: api, storage: SyncStorage(path: cachePath).cache(for: SampleModel.layout)) { event in
             if case .connectivityChanged(.offline) = event { sink.yield() }
         }
         await list.start()
@@ -62,19 +63,19 @@ struct ScreenLoad {
         sink.finish()
         // The link may say offline before the last batch of the cache is in: counted (the rows
         // made for the count are gone again before the memory is read).
-        while await list.rows.count < rows { try await Task.sleep(for: .milliseconds(20)) }
+        while await list.rowCount < rows { try await Task.sleep(for: .milliseconds(20)) }
         return list
     }
 
     /// Starts a list over the cache and reduces its events into a screen, a frame after each,
     /// until `isDone` says so.
     @MainActor
-    private func load(until isDone: (ListEvent, AppState) -> Bool) async throws -> Held {
-        let (events, sink) = AsyncStream<ListEvent>.makeStream(bufferingPolicy: .unbounded)
+    private func load(until isDone: (RecordListEvent<ModelRecord>, BrowserState) -> Bool) async throws -> Held {
+        let (events, sink) = AsyncStream<RecordListEvent<ModelRecord>>.makeStream(bufferingPolicy: .unbounded)
         let storage = try SyncStorage(path: cachePath)
-        let list = try RealEstatePropertyList(api: api, storage: storage) { sink.yield($0) }
+        let list = try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout)) { sink.yield($0) }
         await list.start()
-        var screen = AppState()
+        var screen = SampleModel.screen(width: 100, height: 30)
         for await event in events {
             reduce(event, into: &screen)
             blackHole(screen.render().cells.count)
@@ -85,13 +86,11 @@ struct ScreenLoad {
     }
 
     @MainActor
-    private func reduce(_ event: ListEvent, into screen: inout AppState) {
-        do {
-            for effect in screen.reduce(.list(event), now: .now) {
-                // A sort or filter job would run off the loop; a load asks for none, but run it if it does.
-                if case .recomputeRows(let job) = effect, let result = job.run(isCancelled: { false }) {
-                    _ = screen.reduce(.rowsRecomputed(result), now: .now)
-                }
+    private func reduce(_ event: RecordListEvent<ModelRecord>, into screen: inout BrowserState) {
+        for effect in screen.reduce(.list(model: SampleModel.name, event), now: .now) {
+            // A sort or filter job would run off the loop; a load asks for none, but run it if it does.
+            if case .recomputeRows(let model, let job) = effect, let result = job.run(isCancelled: { false }) {
+                _ = screen.reduce(.rowsRecomputed(model: model, result), now: .now)
             }
         }
     }

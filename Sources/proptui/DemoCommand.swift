@@ -118,11 +118,10 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The app's environment: this one, with a fixed terminal, a UTF-8 locale, colours on, and
-    /// the key passed the way that keeps it out of the process list. Of the app's own settings
-    /// only `PROPTUI_ONE_SCREEN` goes through, so that the tapes can be played on the model screen.
+    /// the key passed the way that keeps it out of the process list, and none of the app's own settings.
     private static func environment(apiKey: String, idleFile: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            (!key.hasPrefix("PROPTUI_") || key == "PROPTUI_ONE_SCREEN") && !key.hasPrefix("LC_")
+            !key.hasPrefix("PROPTUI_") && !key.hasPrefix("LC_")
                 && !["NO_COLOR", "COLUMNS", "LINES", "TERMINFO"].contains(key)
         }
         environment["TERM"] = "xterm-256color"

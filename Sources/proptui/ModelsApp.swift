@@ -7,7 +7,6 @@ import ModelBrowser
 import PropertySync
 import ScreenValues
 import Terminal
-import TUI
 
 /// The app for a backend's own models: one `RecordList` per model, all in the backend's one
 /// outbox file (so every model's unsent changes are sent at start, whichever is shown), each
@@ -88,8 +87,9 @@ struct ModelsApp {
             schema: shownSchema, layouts: layouts, access: access, backend: backend.label,
             initialModel: initialModel.flatMap { name in usable.first { $0.name == name }?.name })
         state.colorEnabled = terminal.colors
-        state.fixedClockTime = AppOptions.fixedClockTime(environment: ProcessInfo.processInfo.environment)
+        state.fixedClockTime = ScreenSettings.fixedClockTime(environment: ProcessInfo.processInfo.environment)
         state.revertsOffline = options.offlineMode == .revert
+        state.insideTmux = !(ProcessInfo.processInfo.environment["TMUX"] ?? "").isEmpty
         // The embedded server's faults, which `F` and `L` change while the app runs.
         state.simulation = backend.embedded.map {
             Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)

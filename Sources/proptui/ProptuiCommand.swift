@@ -3,10 +3,10 @@ import AppSync
 import ArgumentParser
 import Foundation
 import LocalAppSync
+import ModelBrowser
 import Logging
 import PropertySync
 import Terminal
-import TUI
 
 /// `proptui`: the app by default, `proptui serve` for the server alone. The root
 /// declares no options of its own: ArgumentParser hands an option named in both a
@@ -216,70 +216,11 @@ struct AppCommand: AsyncParsableCommand {
                 offline: offline, notices: notices, environment: environment)
             return
         }
-        // Issue 30's screen switch, under way: the sample as the model screen for its model, its
-        // file's rows taken over. Not yet the default: the sample's own screen still reads them.
-        if environment["PROPTUI_ONE_SCREEN"] == "1" {
-            try await runModels(
-                .realEstateProperty, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil,
-                offline: offline, notices: notices, environment: environment, takesTheSamplesRows: true)
-            return
-        }
-        let mailbox = try Mailbox<AppAction>()
-        for notice in notices { mailbox.post(.noticed(notice)) }
-        // One ordered stream: the list posts each step's events to the loop's mailbox as they
-        // happen, together, so a change and its answer can never arrive out of order, and a
-        // revert is drawn with its reason.
-        let list: RealEstatePropertyList
-        do {
-            list = try RealEstatePropertyList(
-                api: AppSyncPropertyAPI(client: AppSyncClient(configuration: backend.configuration, authorizer: backend.authorizer)),
-                storage: storage,
-                options: SyncOptions(offlineMode: SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue),
-                dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil
-            ) { (events: [ListEvent]) in
-                mailbox.post(contentsOf: events.map(AppAction.list))
-            }
-        } catch {
-            await backend.stop()
-            throw error
-        }
-        // Live sync: others' changes arrive through the realtime socket, opened with the
-        // subscriptions of the dialect the API speaks once the list knows it.
-        let realtimeURL = backend.configuration.realtimeEndpoint
-        let realtimeAuthorization = backend.authorizer.realtimeAuthorization(graphQLEndpoint: backend.configuration.graphQLEndpoint)
-        await list.enableLiveSync { subscriptions in
-            RealtimeClient(url: realtimeURL, subscriptions: subscriptions, authorize: realtimeAuthorization)
-        }
-        await list.start()
-
-        let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
-        let simulation = backend.embedded.map {
-            Simulation(failureRate: $0.faults.values.failRate, latency: $0.faults.values.latency)
-        }
-        let runner = EffectRunner(list: list, mailbox: mailbox, faults: backend.embedded?.faults)
-        let exit: LoopExit
-        do {
-            exit = try await TerminalThread.run(
-                state: AppState(options: AppOptions(
-                    colorEnabled: color, simulation: simulation, backend: backend.label,
-                    fixedClockTime: AppOptions.fixedClockTime(environment: environment),
-                    revertsOffline: offlineMode == SyncOptions.OfflineMode.revert.rawValue,
-                    insideTmux: !(environment["TMUX"] ?? "").isEmpty)),
-                mailbox: mailbox,
-                options: .fromEnvironment(environment, colors: color), perform: runner.perform)
-        } catch {
-            await backend.stop()
-            throw error
-        }
-        await list.disableLiveSync()
-        if backend.embedded != nil, await list.pendingCount > 0 {
-            // Stopping the embedded server lets the requests under way finish first.
-            print("proptui: finishing the requests under way…")
-        }
-        await backend.stop()
-        // Counted after the stop: a change the server took while it stopped is confirmed.
-        Self.closeOutbox(storage, pendingInMemory: await list.pendingCount)
-        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
+        // The sample is the model screen for its one model: its file's rows, kept by the sample's
+        // own screen before there was one screen, are taken over by the model's cache once.
+        try await runModels(
+            .realEstateProperty, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil,
+            offline: offline, notices: notices, environment: environment, takesTheSamplesRows: true)
     }
 
     /// The user's own API, from --config, --endpoint, or (as Amplify's own tools do) an
@@ -398,24 +339,32 @@ struct AppCommand: AsyncParsableCommand {
         var description: String { "none of the API's models can be shown: " + problems.joined(separator: "; ") }
     }
 
-    /// The app over the backend's own models, then what is left unsent, as the sample's says.
+    /// The app over the backend's models (the sample's one, or your own), then what is left unsent.
     private func runModels(
         _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
         notices: [String], environment: [String: String], takesTheSamplesRows: Bool = false
     ) async throws {
-        let color = AppOptions.colorEnabled(noColorFlag: noColor, environment: environment)
+        let color = ScreenSettings.colorEnabled(noColorFlag: noColor, environment: environment)
         let app = ModelsApp(
             schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
             dialectHint: dialectHint, notices: notices, takesTheSamplesRows: takesTheSamplesRows)
         let exit: LoopExit
+        let lists: [String: RecordList<ModelRecord>]
         do {
-            (exit, _) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
+            (exit, lists) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
         } catch {
             await backend.stop()
             throw error
         }
+        var pending = 0
+        for list in lists.values { pending += await list.pendingCount }
+        if backend.embedded != nil, pending > 0 {
+            // Stopping the embedded server lets the requests under way finish first.
+            print("proptui: finishing the requests under way…")
+        }
         await backend.stop()
-        Self.closeOutbox(storage, pendingInMemory: 0)
+        // Counted after the stop: a change the server took while it stopped is confirmed.
+        Self.closeOutbox(storage, pendingInMemory: pending)
         if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 

@@ -1,19 +1,11 @@
 import Foundation
 import ScreenValues
 import Terminal
-import TUI
 
 /// Runs the terminal's event loop on a thread of its own: it blocks in `poll`,
 /// which must never happen on one of the concurrency pool's few threads (nor on
 /// the main actor, which async work may need).
 enum TerminalThread {
-    static func run(
-        state: AppState, mailbox: Mailbox<AppAction>, options: TerminalOptions,
-        perform: @escaping @Sendable (Effect) -> Void
-    ) async throws -> LoopExit {
-        try await run(mailbox: mailbox, options: options) { AppDriver(state: state, perform: perform) }
-    }
-
     /// Any program, made on the loop's thread.
     static func run<Program: TerminalProgram>(
         mailbox: Mailbox<Program.Message>, options: TerminalOptions, program make: @escaping @Sendable () -> Program

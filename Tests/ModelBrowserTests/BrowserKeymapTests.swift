@@ -4,7 +4,7 @@ import OptimisticStore
 import PropertySync
 import ScreenValues
 import Testing
-import TUI
+import ListRows
 @testable import ModelBrowser
 
 /// The model browser's key table: one meaning per key in each context, hints that only name

@@ -454,6 +454,29 @@ extension BrowserStateTests {
         #expect(state.shownRows.key(at: 0) == RecordKey("t20499"), "Item 1 first")
         #expect(text(state).contains("Sorted by description."))
     }
+
+    /// A filter typed over a large list is computed off the loop too: the key returns at once,
+    /// the rule says it runs, moves work on the rows shown meanwhile, and the result lands.
+    @Test func aLargeListFiltersOffTheLoopAndKeysWorkMeanwhile() throws {
+        var state = state(initialModel: "Transaction")
+        let rows = (0..<20_500).map { n in RecordRow(transaction("t\(n)", "Item \(n)", created: "2026-11-01T10:00:00.000Z")) }
+        _ = state.reduce(.list(model: "Transaction", .loaded(rows)))
+        _ = state.reduce(.keyPressed(.character("/")))
+        let effects = state.reduce(.keyPressed(.character("7")))
+        guard case .recomputeRows(_, let job)? = effects.last else {
+            Issue.record("no job: \(effects)")
+            return
+        }
+        #expect(text(state).contains("filtering 20,500 rows…"), "\(text(state))")
+        let third = state.shownRows.key(at: 2)  // in creation order, then by key: t0, t1, t10
+        for key: Key in [.enter, .character("j"), .character("j")] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.selectedKey == third, "moves work on the rows shown meanwhile")
+        _ = state.reduce(.rowsRecomputed(model: "Transaction", try #require(job.run { false })))
+        let expected = rows.filter { $0.record.displayName.contains("7") }.count
+        #expect(state.shownRows.count == expected)
+        #expect((0..<state.shownRows.count).allSatisfy { state.shownRows.row(at: $0).record.displayName.contains("7") })
+        #expect(state.selectedKey != nil)
+    }
 }
 
 extension BrowserStateTests {

@@ -4,7 +4,7 @@ import ModelScreens
 import PropertyBased
 import PropertySync
 import Testing
-import TUI
+import ListRows
 @testable import ModelBrowser
 
 /// A list's order is kept row by row in the sample's row store (a few rows moved per change, a

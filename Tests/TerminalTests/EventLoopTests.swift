@@ -1,11 +1,12 @@
+import AmplifyModels
 import CNcurses
 import Foundation
+import ModelBrowser
 import OptimisticStore
 import PropertySync
 import ScreenValues
 import Synchronization
 import Testing
-@testable import TUI
 @testable import Terminal
 
 /// Keys written to a pipe that curses reads as its terminal input.
@@ -209,54 +210,62 @@ extension Curses {
             #expect(run.exit == .inputClosed)
         }
 
-        /// The app itself, through `AppDriver`: rows from the mailbox, keys from the pipe,
-        /// a create performed as spawned work, all on a real curses screen.
+        /// The app itself, through `BrowserDriver` over the sample's model: rows from the
+        /// mailbox, keys from the pipe, a create performed as spawned work, all on a real curses screen.
         @Test func theAppRunsInTheLoop() async throws {
-            let performed = Mutex<[Effect]>([])
+            let performed = Mutex<[BrowserEffect]>([])
             let run = try await onItsOwnThread {
                 let keys = try KeyPipe()
                 let curses = try OffscreenCurses(lines: 12, columns: 60, inputDescriptor: keys.readDescriptor)
-                let mailbox = try Mailbox<AppAction>()
+                let mailbox = try Mailbox<BrowserAction>()
                 let idleFile = temporaryPath("app-idle")
                 defer { unlink(idleFile) }
-                var driver = AppDriver(state: AppState(options: AppOptions(colorEnabled: false))) { effect in
+                var driver = BrowserDriver(state: SampleScreen.state()) { effect in
                     performed.withLock { $0.append(effect) }
-                    if case .create(let name, _) = effect {
+                    if case .create(_, let record) = effect {
                         mailbox.spawn {
-                            let row = PropertyRow(RealEstateProperty(id: "new", name: name.text), status: .pending(1))
-                            return [.list(.rowsChanged(RowUpdate(upserted: [row]))), .list(.pendingCountChanged(1)), .created(id: "new")]
+                            [SampleScreen.list(.rowsChanged(RecordRowUpdate(upserted: [RecordRow(record, status: .pending(1))]))),
+                             SampleScreen.list(.pendingCountChanged(1))]
                         }
                     }
                 }
-                mailbox.post(.list(.connectivityChanged(.online)))
-                mailbox.post(.list(.loaded([
-                    PropertyRow(RealEstateProperty(id: "a", name: "Harbour View Loft", createdAt: "1", version: 1)),
-                    PropertyRow(RealEstateProperty(id: "b", name: "Maple Cottage", createdAt: "2", version: 1)),
+                mailbox.post(SampleScreen.list(.connectivityChanged(.online)))
+                mailbox.post(SampleScreen.list(.loaded([
+                    SampleScreen.row("a", "Harbour View Loft", created: "2026-11-01T10:00:00.000Z"),
+                    SampleScreen.row("b", "Maple Cottage", created: "2026-11-01T10:01:00.000Z"),
                 ])))
-                var loop = EventLoop<AppDriver>(
+                var loop = EventLoop<BrowserDriver>(
                     inputDescriptor: keys.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile,
                     drawDeferral: .seconds(120))
                 inBackground {
                     waitForIdle(idleFile) { $0.contains("rows=2") }
-                    keys.send("nHi\r")
+                    keys.send("nHi\r")  // the form, its name, ⏎: no other required field, so it adds
                     waitForIdle(idleFile) { $0.contains("keys=4") }
                     keys.send("q")  // one unsynced change: asks first
                     waitForIdle(idleFile) { $0.contains("keys=5") }
                     keys.send("y")
                 }
                 let exit = loop.run(&driver)
+                let rowLine = (0..<12).first { curses.line($0).contains(" Hi ") }
                 return (
                     exit: exit, idle: try String(contentsOfFile: idleFile, encoding: .utf8),
-                    row: curses.line(4), rowReversed: curses.cell(line: 4, column: 3).attributes & proptui_a_reverse() != 0,
+                    row: rowLine.map { curses.line($0) } ?? "",
+                    rowReversed: rowLine.map { curses.cell(line: $0, column: 3).attributes & proptui_a_reverse() != 0 } ?? false,
                     header: curses.line(0)
                 )
             }
             #expect(run.exit == .quit)
-            #expect(performed.withLock { $0 } == [.create(name: "Hi", address: nil)])
+            let created = performed.withLock { $0 }
+            #expect(created.count == 1)
+            if case .create(model: "RealEstateProperty", let record)? = created.first {
+                #expect(record["name"] == .string("Hi") && (record["address"] ?? .null) == .null, "an address left empty is none")
+            } else {
+                Issue.record("no create: \(created)")
+            }
             #expect(run.idle.contains("keys=5") && run.idle.contains("rows=3 pending=1"))
-            #expect(run.row.hasPrefix(" ▸ Hi "))
+            #expect(run.row.hasPrefix(" ▸ Hi "), "\(run.row)")
             #expect(run.rowReversed)
-            #expect(run.header.contains("● online · 1 pending"))
+            #expect(run.header.contains("● online · 1 pending"), "\(run.header)")
         }
     }
 }

@@ -8,7 +8,6 @@ import Synchronization
 import Testing
 @testable import ModelBrowser
 @testable import ModelScreens
-@testable import TUI
 @testable import Terminal
 
 /// SplitMix64: small, and the same sequence for the same seed on every machine.
@@ -277,70 +276,88 @@ extension Curses {
             try sampleScreens() + browserScreens()
         }
 
-        static func sampleApp() -> AppState {
-            var app = AppState(options: AppOptions(colorEnabled: false))
-            let rows = [
-                PropertyRow(RealEstateProperty(id: "a1", name: "Harbour View Loft", address: "12 Quay St", createdAt: "1", version: 1)),
-                PropertyRow(RealEstateProperty(id: "b2", name: "Maple Cottage", address: "4 Main St", createdAt: "2", version: 1)),
-                PropertyRow(RealEstateProperty(id: "c3", name: "Villa Rosa", createdAt: "3", version: 1)),
-            ]
-            for action: AppAction in [.resized(width: 80, height: 20), .list(.loaded(rows)), .list(.connectivityChanged(.online))] {
-                _ = app.reduce(action, now: t0)
-            }
-            return app
-        }
-
-        /// The sample's fields (new name, rename, address, filter) and its screens without one.
-        static func sampleScreens() -> [ScreenUnderFuzz] {
-            func field(_ name: String, opening keys: [Key]) -> ScreenUnderFuzz {
-                var opened = sampleApp()
-                for key in keys { _ = opened.reduce(.keyPressed(key), now: t0) }
-                return ScreenUnderFuzz(name: "sample: \(name)") { paste, pasted in
-                    var app = opened
-                    guard let before = app.editing?.editor.text, let limit = app.editing?.field.maximumLength else { return "no field open" }
-                    let effects = app.reduce(.keyPressed(paste), now: t0)
-                    guard effects.isEmpty, let after = app.editing?.editor.text else { return "the paste ran \(effects), or closed the field" }
-                    let whole = pasted.lineWithoutBreaks.map { before + $0 }
-                    if let whole, whole.count <= limit {
-                        guard after == whole else { return "a paste that fits did not go in whole" }
-                    } else {
-                        guard after == before else { return "a paste the field refuses changed it" }
-                        guard app.status?.text.hasPrefix("Not pasted") == true else { return "refused without a word: \(app.status?.text ?? "nothing")" }
-                    }
-                    _ = app.reduce(.keyPressed(.character("j")), now: t0)
-                    let typed = after.count < limit ? after + "j" : after
-                    return app.editing?.editor.text == typed ? nil : "the j after the paste was lost"
+        /// The sample's model on the model screen: its list, the name renamed in place, the
+        /// form's name and address, and the delete question.
+        static func sampleScreens() throws -> [ScreenUnderFuzz] {
+            let model = "RealEstateProperty"
+            let layout = try RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+            var list = BrowserState(
+                schema: .realEstateProperty, layouts: [model: layout], access: [:], backend: "local · API key", initialModel: model)
+            _ = list.reduce(.resized(width: 80, height: 20))
+            let rows = [("a1", "Harbour View Loft", "12 Quay St"), ("b2", "Maple Cottage", "4 Main St"), ("c3", "Villa Rosa", nil)]
+                .enumerated().map { index, row in
+                    var values: [String: ModelValue] = ["name": .string(row.1), "createdAt": .string("2026-11-01T10:0\(index):00.000Z")]
+                    if let address = row.2 { values["address"] = .string(address) }
+                    return RecordRow(ModelRecord(layout: layout, key: RecordKey(row.0), values: values, version: 1))
                 }
-            }
-            func screen(_ name: String, opening keys: [Key]) -> ScreenUnderFuzz {
-                var opened = sampleApp()
-                for key in keys { _ = opened.reduce(.keyPressed(key), now: t0) }
-                return ScreenUnderFuzz(name: "sample: \(name)") { paste, _ in
-                    var app = opened
-                    let effects = app.reduce(.keyPressed(paste), now: t0)
-                    guard effects.isEmpty, app.editing == nil else { return "the paste ran \(effects), or opened a field" }
-                    guard app.screen == opened.screen, app.selectedID == opened.selectedID else { return "the paste moved or changed the screen" }
-                    _ = app.reduce(.keyPressed(.character("j")), now: t0)
-                    return app.selectedID != opened.selectedID || app.screen != opened.screen || app.overlay != nil
-                        ? nil : "the j after the paste was lost"
+            _ = list.reduce(.list(model: model, .loaded(rows)))
+            let renaming = ScreenUnderFuzz(name: "sample: rename in place") { paste, pasted in
+                var state = list
+                _ = state.reduce(.keyPressed(.character("r")))
+                guard case .renaming(let before, _) = state.screen else { return "no field open" }
+                let effects = state.reduce(.keyPressed(paste))
+                guard effects.isEmpty, case .renaming(let after, _) = state.screen else { return "the paste ran \(effects), or closed the field" }
+                if let whole = pasted.lineWithoutBreaks {
+                    guard after.text == before.text + whole else { return "a paste that fits did not go in whole" }
+                } else {
+                    guard after.text == before.text else { return "a paste the field refuses changed it" }
+                    guard state.status?.text.hasPrefix("Not pasted") == true else { return "refused without a word: \(state.status?.text ?? "nothing")" }
                 }
+                _ = state.reduce(.keyPressed(.character("j")))
+                guard case .renaming(let typed, _) = state.screen, typed.text == after.text + "j" else { return "the j after the paste was lost" }
+                return nil
+            }
+            let deleteQuestion = ScreenUnderFuzz(name: "sample: delete question") { paste, _ in
+                var state = list
+                _ = state.reduce(.keyPressed(.character("d")))
+                guard state.overlay != nil else { return "no question" }
+                let effects = state.reduce(.keyPressed(paste))
+                guard effects.isEmpty, state.overlay == nil else { return "the paste answered the question: \(effects)" }
+                let before = state.selectedKey
+                _ = state.reduce(.keyPressed(.character("j")))
+                return state.selectedKey != before ? nil : "the j after the paste was lost"
             }
             return [
-                field("new name", opening: [.character("n")]),
-                field("rename", opening: [.character("r")]),
-                field("address", opening: [.character("e")]),
-                field("filter", opening: [.character("/")]),
-                screen("list", opening: []),
-                ScreenUnderFuzz(name: "sample: delete question") { paste, _ in
-                    var app = sampleApp()
-                    _ = app.reduce(.keyPressed(.character("d")), now: t0)
-                    let effects = app.reduce(.keyPressed(paste), now: t0)
-                    guard effects.isEmpty, app.overlay == nil else { return "the paste answered the question: \(effects)" }
-                    let before = app.selectedID
-                    _ = app.reduce(.keyPressed(.character("j")), now: t0)
-                    return app.selectedID != before ? nil : "the j after the paste was lost"
-                },
+                renaming,
+                formField("name", in: list, expected: \.lineWithoutBreaks, named: "sample"),
+                formField("address", in: list, expected: \.lineWithoutBreaks, named: "sample"),
+                deleteQuestion,
             ]
+        }
+
+        /// A form field of a new record under fuzz: a paste goes in whole or is refused with a
+        /// word, and the key after it is typed.
+        static func formField(
+            _ field: String, in list: BrowserState, expected: @escaping (PasteCase) -> String?, acceptsJ: Bool = true,
+            named screen: String = "browser"
+        ) -> ScreenUnderFuzz {
+            var opened = list
+            _ = opened.reduce(.keyPressed(.character("n")))
+            for _ in 0..<20 {
+                guard case .form(let form) = opened.screen, form.focusedField != field else { break }
+                _ = opened.reduce(.keyPressed(.tab))
+            }
+            return ScreenUnderFuzz(name: "\(screen): form's \(field)") { [opened] paste, pasted in
+                var state = opened
+                guard case .form(let before) = state.screen, let beforeText = before.text(ofField: field) else { return "no form" }
+                let effects = state.reduce(.keyPressed(paste))
+                guard effects.isEmpty, case .form(let form) = state.screen, let after = form.text(ofField: field) else {
+                    return "the paste ran \(effects), or closed the form"
+                }
+                if let whole = expected(pasted) {
+                    guard after == beforeText + whole else { return "a paste the field takes did not go in whole" }
+                } else if after != beforeText && field != "kind" {
+                    return "a paste the field refuses changed it"
+                } else if after == beforeText, form.message?.hasPrefix("Not pasted") != true {
+                    return "refused without a word: \(form.message ?? "nothing")"
+                }
+                guard acceptsJ else { return nil }
+                _ = state.reduce(.keyPressed(.character("j")))
+                guard case .form(let typed) = state.screen, typed.text(ofField: field) == after + "j" else {
+                    return "the j after the paste was lost"
+                }
+                return nil
+            }
         }
 
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -366,46 +383,13 @@ extension Curses {
                     version: 1))
             }
             _ = list.reduce(.list(model: "Transaction", .loaded(rows)))
-            func form(focusing field: String) -> BrowserState {
-                var state = list
-                _ = state.reduce(.keyPressed(.character("n")))
-                for _ in 0..<20 {
-                    guard case .form(let form) = state.screen, form.focusedField != field else { break }
-                    _ = state.reduce(.keyPressed(.tab))
-                }
-                return state
-            }
-            func formField(_ field: String, expected: @escaping (PasteCase) -> String?, acceptsJ: Bool = true) -> ScreenUnderFuzz {
-                let opened = form(focusing: field)
-                return ScreenUnderFuzz(name: "browser: form's \(field)") { paste, pasted in
-                    var state = opened
-                    guard case .form(let before) = state.screen, let beforeText = before.text(ofField: field) else { return "no form" }
-                    let effects = state.reduce(.keyPressed(paste))
-                    guard effects.isEmpty, case .form(let form) = state.screen, let after = form.text(ofField: field) else {
-                        return "the paste ran \(effects), or closed the form"
-                    }
-                    if let whole = expected(pasted) {
-                        guard after == beforeText + whole else { return "a paste the field takes did not go in whole" }
-                    } else if after != beforeText && field != "kind" {
-                        return "a paste the field refuses changed it"
-                    } else if after == beforeText, form.message?.hasPrefix("Not pasted") != true {
-                        return "refused without a word: \(form.message ?? "nothing")"
-                    }
-                    guard acceptsJ else { return nil }
-                    _ = state.reduce(.keyPressed(.character("j")))
-                    guard case .form(let typed) = state.screen, typed.text(ofField: field) == after + "j" else {
-                        return "the j after the paste was lost"
-                    }
-                    return nil
-                }
-            }
             return [
-                formField("description", expected: \.lineWithoutBreaks),
-                formField("tags", expected: { $0.lines.map { lines in
+                formField("description", in: list, expected: \.lineWithoutBreaks),
+                formField("tags", in: list, expected: { $0.lines.map { lines in
                     (lines.count > 1 && lines.last == "" ? Array(lines.dropLast()) : lines).joined(separator: "\n")
                 } }),
                 // A picked field takes only a paste naming one of its values: never a part of one.
-                formField("kind", expected: { _ in nil }, acceptsJ: false),
+                formField("kind", in: list, expected: { _ in nil }, acceptsJ: false),
                 ScreenUnderFuzz(name: "browser: the list's filter") { paste, pasted in
                     var state = list
                     _ = state.reduce(.keyPressed(.character("/")))

@@ -1,10 +1,11 @@
+import AmplifyModels
 import Foundation
 import Glibc
 import PropertySync
 import ScreenValues
 import Synchronization
 import Testing
-@testable import TUI
+@testable import ModelBrowser
 @testable import Terminal
 
 /// A program that keeps every key the loop gives it.
@@ -89,17 +90,17 @@ extension Curses {
             let status = try await onItsOwnThread {
                 let pipe = try KeyPipe()
                 let curses = try OffscreenCurses(lines: 12, columns: 60, inputDescriptor: pipe.readDescriptor)
-                let mailbox = try Mailbox<AppAction>()
+                let mailbox = try Mailbox<BrowserAction>()
                 let idleFile = temporaryPath("paste-app-idle")
                 defer { unlink(idleFile) }
-                var driver = AppDriver(state: AppState(options: AppOptions(colorEnabled: false))) { _ in }
-                mailbox.post(.list(.connectivityChanged(.online)))
-                mailbox.post(.list(.loaded([PropertyRow(RealEstateProperty(id: "a", name: "Loft", createdAt: "1", version: 1))])))
-                var loop = EventLoop<AppDriver>(
+                var driver = BrowserDriver(state: SampleScreen.state()) { _ in }
+                mailbox.post(SampleScreen.list(.connectivityChanged(.online)))
+                mailbox.post(SampleScreen.list(.loaded([SampleScreen.row("a", "Loft", created: "2026-11-01T10:00:00.000Z")])))
+                var loop = EventLoop<BrowserDriver>(
                     inputDescriptor: pipe.readDescriptor, mailbox: mailbox, colors: false, idleFile: idleFile)
                 inBackground {
                     waitForIdle(idleFile) { $0.contains("rows=1") }
-                    pipe.send("n")
+                    pipe.send("n")  // the form, on the name
                     waitForIdle(idleFile) { $0.contains("keys=1 ") }
                     pipe.send(bytes: Self.pasteStart + [UInt8](repeating: 0x78, count: 102_400) + Self.pasteEnd)
                     waitForIdle(idleFile) { $0.contains("keys=2 ") }
@@ -107,9 +108,10 @@ extension Curses {
                 }
                 _ = loop.run(&driver)
                 _ = curses
-                return (text: driver.state.status?.text ?? "", field: driver.state.editing?.editor.text)
+                guard case .form(let form) = driver.state.screen else { return (text: "no form", field: nil as String?) }
+                return (text: form.message ?? "", field: form.text(ofField: "name"))
             }
-            #expect(status.text == "Not pasted: 102,400 characters do not fit; the name holds 200 (200 left).")
+            #expect(status.text == "Not pasted: the text is 102,400 characters long; a paste holds at most 100,000.")
             #expect(status.field == "")
         }
     }

@@ -110,7 +110,7 @@ def kill_app(app):
     app.close()
 
 
-def offline_kill_restart(binary, restarted_as_model=False):
+def offline_kill_restart(binary):
     """Offline: changes wait, marked pending; killed and restarted they are still there; sent when the server is back."""
     work = tempfile.mkdtemp(prefix="proptui-outbox-e2e-")
     server = Server(binary, work + "/server", free_port())
@@ -138,12 +138,7 @@ def offline_kill_restart(binary, restarted_as_model=False):
                             "offline: the changes are on screen, marked pending")
         kill_app(app)
 
-        if restarted_as_model:
-            os.environ["PROPTUI_ONE_SCREEN"] = "1"
-        try:
-            app = start_app(binary, server, data)
-        finally:
-            os.environ.pop("PROPTUI_ONE_SCREEN", None)
+        app = start_app(binary, server, data)
         app.wait(lambda s: s["frames"] >= 1, "the first frame")
         app.expect(lambda screen: pending_row(screen, "Made Offline") and pending_row(screen, "Kept Offline")
                    and row_line(screen, "Delete Me") is None and "3 pending" in screen,
@@ -164,11 +159,6 @@ def offline_kill_restart(binary, restarted_as_model=False):
         app.close()
         server.stop()
         shutil.rmtree(work, ignore_errors=True)
-
-
-def sample_rows_taken_as_a_model(binary):
-    """The same, restarted as the model screen (issue 30's switch): it takes the sample's rows and sends each change once."""
-    offline_kill_restart(binary, restarted_as_model=True)
 
 
 def killed_at_random_points(binary, runs=10):
@@ -246,7 +236,7 @@ def main():
         return killed_at_random_points(binary, runs)
 
     killed.__doc__ = killed_at_random_points.__doc__
-    run_scenarios(binary, (offline_kill_restart, sample_rows_taken_as_a_model, killed))
+    run_scenarios(binary, (offline_kill_restart, killed))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,34 @@
+import AmplifyModels
+import AppSync
+import ModelBrowser
+import PropertySync
+
+/// The sample as the app runs it: the model `RealEstateProperty` on the model screen, its
+/// records `ModelRecord`s in `RecordList`s, as any model's.
+enum SampleModel {
+    static let name = "RealEstateProperty"
+    static let layout = try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+
+    /// The screen, colours on, as the app starts it with the embedded server.
+    static func screen(width: Int, height: Int) -> BrowserState {
+        var state = BrowserState(
+            schema: .realEstateProperty, layouts: [name: layout], access: [:], backend: "local · API key", initialModel: name)
+        state.colorEnabled = true
+        _ = state.reduce(.resized(width: width, height: height), now: .now)
+        return state
+    }
+
+    /// A property of the bench's catalogue as the app keeps it.
+    static func record(_ listing: Listing) -> ModelRecord {
+        var values: [String: ModelValue] = ["name": .string(listing.name)]
+        if let address = listing.address { values["address"] = .string(address) }
+        if let created = listing.createdAt { values["createdAt"] = .string(Catalog.awsDateTime(created)) }
+        if let updated = listing.updatedAt { values["updatedAt"] = .string(Catalog.awsDateTime(updated)) }
+        return ModelRecord(layout: layout, key: RecordKey(listing.id), values: values, version: listing.version)
+    }
+
+    /// The app's API for the sample's model (the embedded server speaks the versioned dialect).
+    static func api(_ client: AppSyncClient, dialect: APIDialect = .versioned) -> AppSyncModelAPI<ModelRecordSync> {
+        AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect, subscriber: nil), dialect: dialect)
+    }
+}
