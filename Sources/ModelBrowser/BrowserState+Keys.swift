@@ -119,19 +119,19 @@ extension BrowserState {
         case .rename:
             startRename(fromDetail: context == .detail)
         case .delete:
-            guard let row = selectedRow, refuseIfReadOnly("delete") else { return [] }
+            guard let row = rowToChange(), refuseIfReadOnly("delete") else { return [] }
             overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
         case .undo:
             guard refuseIfReadOnly("undo") else { return [] }
             return [.undo(model: model)]
         case .reapplyMine:
-            guard let row = selectedRow, case .conflict = row.status else {
+            guard let row = rowToChange(), case .conflict = row.status else {
                 show("Nothing to apply again: this row has no conflict.", .info)
                 return []
             }
             return [.reapplyMine(model: model, row.id)]
         case .keepTheirs:
-            guard let row = selectedRow, case .conflict = row.status else { return [] }
+            guard let row = rowToChange(), case .conflict = row.status else { return [] }
             return [.dismissConflict(model: model, row.id)]
         case .copyKey:
             guard case .detail(let shown) = screen else { return [] }
@@ -400,10 +400,20 @@ extension BrowserState {
     }
 
     private mutating func startEdit() -> [BrowserEffect] {
-        guard let row = selectedRow else { return [] }
+        guard let row = rowToChange() else { return [] }
         guard refuseIfReadOnly("edit") else { return [] }
         screen = .form(prepared(RecordForm(editing: row.record)))
         return []
+    }
+
+    /// The record a key changes: in a detail, the record shown (never the list's selection, which
+    /// may have moved on to another); in the list, the selected row. A detail whose record went
+    /// from the list says so, and nothing is changed.
+    private mutating func rowToChange() -> RecordRow<ModelRecord>? {
+        guard case .detail(let shown) = screen else { return selectedRow }
+        if let row = rows[model]?.row(shown.record.id) { return row }
+        show("“\(shown.record.displayName)” is gone (\(shown.record.goneCause)): nothing was changed.", .info)
+        return nil
     }
 
     /// A form as this terminal draws emoji, with the parents its key fields can point at.
@@ -416,7 +426,7 @@ extension BrowserState {
 
     /// `r`: the selected record's display field, typed over where it is shown.
     private mutating func startRename(fromDetail: Bool) {
-        guard let row = selectedRow, refuseIfReadOnly("rename") else { return }
+        guard let row = rowToChange(), refuseIfReadOnly("rename") else { return }
         let field = row.record.model.displayField
         guard let edit = InPlaceEdit(record: row.record, named: row.record.displayName, field: field, schema: schema) else {
             show("\(model)'s \(field) cannot be typed in place: e edits the record in the form.", .info)

@@ -13,6 +13,7 @@ extension BrowserState {
         // sort or filter is computed off the loop.
         syncRowFilter()
         if let job = rows[model]?.takeJob() { effects.append(.recomputeRows(model: model, job)) }
+        holdSelectionByKey()
         return effects
     }
 
@@ -82,6 +83,8 @@ extension BrowserState {
             show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
             if model == self.model { refusedKey = conflict ? nil : summary.recordID }
+            // A refused delete brings its row back: selected again, so the next key acts on it.
+            if model == self.model, summary.kind == .delete { selectedKey = summary.recordID }
             show(RefusalText(
                 summary.kind, record: summary.recordName, newName: summary.newName, reverted: true,
                 takenBackWith: summary.takenBackWith, reason: message), ofModel: model)
@@ -111,6 +114,19 @@ extension BrowserState {
             if busy { busyModels.insert(model) } else { busyModels.remove(model) }
         case .loadProgress(let progress):
             loadProgress[model] = progress
+        }
+    }
+
+    /// The selection is a row's key whenever rows are shown: rows arriving above it do not move
+    /// it to another record, and when its row goes, its neighbour (the row now at its place) is
+    /// selected, by key too.
+    mutating func holdSelectionByKey() {
+        let shown = shownRows
+        guard shown.count > 0 else { return }
+        if let selectedKey, let index = shown.index(of: selectedKey) {
+            selectedIndexHint = index
+        } else {
+            select(index: selectedIndexHint)
         }
     }
 

@@ -8,7 +8,7 @@ import ScreenValues
 /// The record may change under the field while it is open (another writer, through live sync):
 /// `notice` says so once, and the first ⏎ after it asks again instead of saving over a value the
 /// user never saw; a second ⏎ saves. A record deleted meanwhile leaves the field as typed; the
-/// caller decides what ⏎ does then.
+/// caller decides what ⏎ does then. One that comes back is edited again, as before it went.
 public struct InPlaceEdit: Sendable {
     public let key: RecordKey
     public let field: ModelField
@@ -102,10 +102,16 @@ public struct InPlaceEdit: Sendable {
             let what = wasNeverConfirmed ? "The server refused to add “\(recordName)”" : "“\(recordName)” was deleted elsewhere"
             return "\(what) while you typed: ⏎ adds it anew with what you typed, Esc drops it."
         }
+        // Back in the list (its delete refused, or undone elsewhere): ⏎ changes that record again,
+        // never a copy of it under a new key.
+        let cameBack = isGone
+        isGone = false
         // Confirmed while the field was open: if it goes later, it was deleted, not refused.
         if wasNeverConfirmed, !now.isNeverConfirmed { wasNeverConfirmed = false }
         let value = now[field.name].map(codec.text) ?? ""
-        guard value != (theirs ?? original) else { return nil }
+        guard value != (theirs ?? original) else {
+            return cameBack ? "“\(recordName)” is back in the list: ⏎ saves your \(field.name) to it, Esc drops what you typed." : nil
+        }
         theirs = value
         overwriteAsked = false
         return "Its \(field.name) is now “\(value)”, changed elsewhere while you typed."
