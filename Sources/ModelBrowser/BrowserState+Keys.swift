@@ -123,6 +123,7 @@ extension BrowserState {
             overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
         case .undo:
             guard refuseIfReadOnly("undo") else { return [] }
+            show("Undoing the last change…", .info)
             return [.undo(model: model)]
         case .reapplyMine:
             guard let row = rowToChange(), case .conflict = row.status else {
@@ -256,7 +257,7 @@ extension BrowserState {
         switch overlay {
         case .confirmDelete(let recordKey, let name, let notes):
             guard yes else {
-                show("Kept.", .info)
+                show("Kept “\(name)”.", .info)
                 return []
             }
             switch DeleteConfirmation(asked: name, nowNamed: rows[model]?.row(recordKey)?.record.displayName) {
@@ -490,7 +491,14 @@ extension BrowserState {
         case .submitted(.create(let record)):
             screen = .list
             selectedKey = record.id
-            show(changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”"), .info)
+            // The new row must be shown to be selected (the keys typed next act on it): a typed
+            // filter it would not pass is cleared, and said so.
+            let cleared = textFilter
+            if !cleared.isEmpty, !ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relationFilter, text: cleared)) {
+                textFilter = ""
+            }
+            let added = changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")
+            show(added + (textFilter == cleared ? "" : " (the filter “\(cleared)” is cleared to show it)"), .info)
             return [.create(model: model, record)]
         case .submitted(.update(let patch)):
             if let original = form.original, rows[model]?.row(original.id) == nil {

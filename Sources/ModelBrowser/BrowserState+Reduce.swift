@@ -14,6 +14,9 @@ extension BrowserState {
         syncRowFilter()
         if let job = rows[model]?.takeJob() { effects.append(.recomputeRows(model: model, job)) }
         holdSelectionByKey()
+        // The list scrolls only when the selection would leave the screen: `k` on the middle
+        // row of a page moves the selection, not the rows.
+        scrollTop = listScrollTop
         return effects
     }
 
@@ -63,6 +66,8 @@ extension BrowserState {
         switch event {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
+            // The selected record went: its neighbour, the row now at its place, is selected.
+            if model == self.model, let selectedKey, update.removed.contains(selectedKey) { select(index: selectedIndexHint) }
             if model == self.model { refreshDetail() }
             if model == self.model, case .renaming(var edit, let detail) = screen {
                 // Said while the user types: their change is seen before ⏎ could save over it.
@@ -75,6 +80,7 @@ extension BrowserState {
             }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)
+            if model == self.model, let selectedKey, rows[model]?.row(selectedKey) == nil { select(index: selectedIndexHint) }
         case .loadStateChanged(let state):
             loadStates[model] = state
         case .succeeded(let summary):
@@ -108,6 +114,8 @@ extension BrowserState {
             if model == self.model { connectionChanged(from: old, to: now) }
         case .pendingCountChanged(let count):
             pendingCounts[model] = count
+            // The quit question counts what waits as it is now, not as it was when asked.
+            if case .confirmQuit? = overlay { overlay = .confirmQuit(pending: totalPending) }
         case .dialectKnown(let dialect):
             dialects[model] = dialect
         case .busyChanged(let busy):
@@ -117,17 +125,14 @@ extension BrowserState {
         }
     }
 
-    /// The selection is a row's key whenever rows are shown: rows arriving above it do not move
-    /// it to another record, and when its row goes, its neighbour (the row now at its place) is
-    /// selected, by key too.
+    /// The selection is a row's key whenever rows are shown, so rows arriving above it do not
+    /// move it to another record. A key not shown (a create on its way, a row the filter hides)
+    /// is kept: the row at its place is selected meanwhile, and it is selected again once shown.
     mutating func holdSelectionByKey() {
         let shown = shownRows
         guard shown.count > 0 else { return }
-        if let selectedKey, let index = shown.index(of: selectedKey) {
-            selectedIndexHint = index
-        } else {
-            select(index: selectedIndexHint)
-        }
+        guard let selectedKey else { return select(index: selectedIndexHint) }
+        if let index = shown.index(of: selectedKey) { selectedIndexHint = index }
     }
 
     /// A detail on screen shows the record as it is now (a change confirmed, made elsewhere,

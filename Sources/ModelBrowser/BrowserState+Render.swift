@@ -78,8 +78,9 @@ extension BrowserState {
         }
     }
 
-    /// The first row on screen, as the list is drawn: the selection kept in view.
-    private var listScrollTop: Int {
+    /// The first row on screen, as the list is drawn: the selection kept in view, the rows where
+    /// the last frame had them as long as it is (kept in `scrollTop` after every action).
+    var listScrollTop: Int {
         RecordListView.scrollTop(
             showing: selectedIndex, previous: scrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height),
             count: shownRows.count)
@@ -99,7 +100,7 @@ extension BrowserState {
             model: layout.model, schema: schema, rows: visible, width: RecordListView.columnsWidth(inRegionWidth: region.width),
             separateClusters: separateClusters)
         let view = RecordListView(columns: columns, selectedIndex: selected, scrollTop: top)
-        let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : (currentAccess.isReadOnly ? "No \(model) yet." : "No \(model) yet: n adds one.")
+        let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : emptyListText
         view.draw(count: count, record: { modelRows.row(at: $0).record }, into: &frame, region: region, emptyText: empty) { record in
             mark(of: modelRows.row(record.id))
         }
@@ -139,6 +140,23 @@ extension BrowserState {
     }
 
     /// The lines under a record's fields: its sync state, and where `f` leads.
+    /// What an empty list says: never that the model has no records before the server said so.
+    var emptyListText: String {
+        switch (loadStates[model], connectivity[model] ?? .connecting) {
+        case (.loaded?, _): return currentAccess.isReadOnly ? "No \(model) yet." : "No \(model) yet: n adds one."
+        case (_, .offline):
+            return revertsOffline
+                ? "Offline, and nothing is cached yet: changes you make are taken back (--offline revert)."
+                : "Offline, and nothing is cached yet: changes you make are kept and sent later."
+        case (_, .unauthorized), (_, .misconfigured):
+            return "The server cannot be used (m says why); nothing is cached yet."
+        case (.cached(let refreshedAt?)?, _):
+            return "Nothing was cached at \(fixedClockTime ?? RuleTexts.clockTime(refreshedAt)); loading…"
+        default:
+            return "Loading…"
+        }
+    }
+
     func detailFooter(_ detail: RecordDetail) -> [String] {
         var extra: [String] = []
         switch rows[model]?.row(detail.record.id)?.status {
