@@ -3,13 +3,13 @@ import Foundation
 /// A rename end to end, in proptui and in the Amplify sample's algorithm, at the same sizes in
 /// the same process: from ⏎ in the rename field to the frame that shows the new name.
 ///
-/// - proptui (`RenameOnProptui`): the reducer's `.rename` effect, `RealEstatePropertyList.rename`
+/// - proptui (`RenameOnProptui`): the reducer's `.update` effect, `RecordList.update`
 ///   on a file-backed `SyncStorage` (the change committed to the SQLite outbox with
 ///   `synchronous = FULL` before the call returns; the API is unreachable, so it stays pending),
-///   the list's events into the reducer (`AppAction.list`), and `render()`.
+///   the list's events into the reducer (`BrowserAction.list`), and `render()`.
 /// - the sample (`RenameOnSample`): the same key and effect, the sample's `updateProperty` (a
 ///   `firstIndex` scan, the whole list published), the screen given the whole published list
-///   (`ListEvent.loaded`), and `render()`. The sample keeps nothing on disk.
+///   (`RecordListEvent.loaded`), and `render()`. The sample keeps nothing on disk.
 ///
 /// Not timed on either side: copying the frame to curses (`FramePainter` draws into curses'
 /// screen, which needs a terminal and which the bench does not link).
@@ -40,7 +40,7 @@ struct RenameKeyToFrameBenchmark {
         var proptui: Timing
         /// The list's `rename` alone (the outbox's commit to disk is most of it), without the key and the screen.
         var proptuiListOnly: Timing
-        /// ⏎ → `updateProperty` → the whole list published → `ListEvent.loaded` → frame; nothing durable.
+        /// ⏎ → `updateProperty` → the whole list published → `RecordListEvent.loaded` → frame; nothing durable.
         var sample: Timing
         /// The sample's list alone (`updateProperty` and receiving the published list), without the screen.
         var sampleListOnly: Timing
@@ -87,10 +87,10 @@ struct RenameKeyToFrameBenchmark {
         var lines = [
             "",
             "A rename end to end, ⏎ to the rendered \(result.width)×\(result.height) frame (no curses), against the sample's algorithm in the same run:",
-            "  proptui: the reducer's effect, RealEstatePropertyList.rename committing to the SQLite outbox (synchronous=FULL; "
+            "  proptui: the reducer's effect, RecordList.update committing to the SQLite outbox (synchronous=FULL; "
                 + "the API unreachable, so the change stays pending), the list's diff into the reducer, render()",
             "  sample:  the same key, the sample's updateProperty (firstIndex scan, the whole list published), "
-                + "the screen given the whole list (ListEvent.loaded), render(); nothing durable",
+                + "the screen given the whole list (RecordListEvent.loaded), render(); nothing durable",
         ]
         for size in result.sizes {
             lines.append("  \(size.records.formatted()) records:")
