@@ -34,7 +34,9 @@ extension BrowserState {
             drawList(into: &frame)
         case .detail(let detail):
             drawDetail(detail, into: &frame)
-        case .renaming(let edit, let detail?):
+        case .renaming(let edit, var detail?):
+            // The field's line is on screen however the detail was scrolled (or the screen resized).
+            detail.keepInView(edit.field.name, region: detailRegion(detail))
             drawDetail(detail, into: &frame)
             if let place = detail.valuePlace(of: edit.field.name, region: detailRegion(detail)) {
                 edit.draw(into: &frame, row: place.row, column: place.column, width: place.width)

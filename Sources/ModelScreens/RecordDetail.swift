@@ -114,6 +114,17 @@ public struct RecordDetail: Sendable {
         FrameRegion(top: region.top, left: region.left + 2, width: region.width - 2, height: region.height)
     }
 
+    /// Scrolled, when it must be, so that the first line of `fieldName`'s value is on screen: a
+    /// field edited in place there is never typed into unseen.
+    public mutating func keepInView(_ fieldName: String, region: FrameRegion) {
+        guard region.width > 4, region.height > 0 else { return }
+        let area = Self.valueArea(of: region)
+        let lines = lines(width: area.width)
+        guard let index = lines.firstIndex(where: { $0.label == fieldName }) else { return }
+        let first = max(0, min(scroll, lines.count - area.height))
+        if index < first { scroll = index } else if index >= first + area.height { scroll = index - area.height + 1 } else { scroll = first }
+    }
+
     /// Where the first line of `fieldName`'s value is drawn in `region` (row, column, width), when
     /// it is on screen: where a field edited in place goes.
     public func valuePlace(of fieldName: String, region: FrameRegion) -> (row: Int, column: Int, width: Int)? {

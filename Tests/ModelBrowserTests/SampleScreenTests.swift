@@ -202,6 +202,22 @@ extension SampleScreenTests {
     }
 }
 
+extension SampleScreenTests {
+    /// `r` in a detail scrolled past the name: the field is drawn on the name's line, scrolled
+    /// into view, never typed into unseen.
+    @Test func aFieldRenamedInAScrolledDetailIsInView() {
+        var state = Self.screen()
+        _ = state.reduce(.resized(width: 40, height: 10))
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.keyPressed(.end))
+        #expect(!text(state).contains("  name "), "scrolled past the name: \(text(state))")
+        _ = state.reduce(.keyPressed(.character("r")))
+        for character in "!" { _ = state.reduce(.keyPressed(.character(character))) }
+        let line = text(state).split(separator: "\n").first { $0.contains("name") && $0.contains("!") }
+        #expect(line != nil, "\(text(state))")
+    }
+}
+
 extension ModelRecord {
     fileprivate func withCreatedAt(_ text: String) -> ModelRecord {
         var record = self
