@@ -71,7 +71,7 @@ let package = Package(
         // the engine (OptimisticStore's SyncedRecord), read from answers and written as variables.
         // Reads JSON with JSONValues' JSONReader, and writes values as its JSONValue, so that
         // the app sends them as they are. Links no HTTP client.
-        .target(name: "AmplifyModels", dependencies: ["JSONValues", "OptimisticStore"], swiftSettings: strict),
+        .target(name: "AmplifyModels", dependencies: ["JSONValues", "OptimisticStore", "PropertyRules"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
@@ -215,7 +215,7 @@ let package = Package(
         // fuzzed through real curses into it.
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", "ScreenValues", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels"],
+            dependencies: ["Terminal", "ScreenValues", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertyRules"],
             swiftSettings: strict),
     ]
 )

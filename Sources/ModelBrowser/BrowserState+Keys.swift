@@ -395,7 +395,9 @@ extension BrowserState {
     /// change made to it before the refusal came included); a model keyed by `id` gets a new one.
     private mutating func offerAgain(_ refused: ModelRecord) -> [BrowserEffect] {
         guard refuseIfReadOnly("add") else { return [] }
-        screen = .form(prepared(RecordForm(addingAnew: refused)))
+        var form = prepared(RecordForm(addingAnew: refused))
+        form.offerFocusedText()
+        screen = .form(form)
         show("“\(refused.displayName)” as it was refused: change what the server refused, then C-s adds it; Esc drops it.", .info)
         return []
     }

@@ -56,7 +56,7 @@ public struct InPlaceEdit: Sendable {
         self.recordName = recordName
         codec = FieldValueCodec(field: field, schema: schema)
         original = record[fieldName].map(codec.text) ?? ""
-        input = TextInput(original)
+        input = TextInput(original, maximumLength: field.maximumLength)
         wasNeverConfirmed = record.isNeverConfirmed
     }
 
@@ -73,7 +73,7 @@ public struct InPlaceEdit: Sendable {
             if let refusal = input.paste(pasted, lineBreaks: .refused) { return .refused(refusal.message(noun: field.name)) }
             return .editing
         default:
-            _ = input.handle(key)
+            if input.edit(key) == .full { return .refused(TextInput.fullMessage(noun: field.name, holds: input.maximumLength)) }
             return .editing
         }
     }

@@ -7,16 +7,40 @@ import ScreenValues
 struct TextInput: Sendable, Hashable {
     private var editor: LineEditor
 
-    init(_ text: String = "") { editor = LineEditor(text) }
+    /// `maximumLength`: the most characters typing or pasting may make (nil: no limit).
+    init(_ text: String = "", maximumLength: Int? = nil) { editor = LineEditor(text, maximumLength: maximumLength ?? .max) }
+
+    /// A text offered whole, as selected: the first character typed or pasted replaces it.
+    init(offering text: String, maximumLength: Int? = nil) { editor = LineEditor(offering: text, maximumLength: maximumLength ?? .max) }
 
     var characters: [Character] { editor.characters }
     /// Position in characters (grapheme clusters), 0...count.
     var cursor: Int { editor.cursor }
     var text: String { editor.text }
     var isEmpty: Bool { editor.count == 0 }
+    /// Offered whole, as selected: the next character typed replaces it.
+    var isOffered: Bool { editor.isOffered }
 
     /// Applies an editing key; false when `key` is not one (the caller decides what it means).
     mutating func handle(_ key: Key) -> Bool { editor.handle(key) != .ignored }
+
+    /// The same, saying when typing stopped at the field's limit.
+    mutating func edit(_ key: Key) -> LineEditor.Outcome { editor.handle(key) }
+
+    /// The most characters it takes (`.max`: no limit), and how many it holds.
+    var maximumLength: Int { editor.maximumLength }
+    var count: Int { editor.count }
+
+    /// "160/200" once the text is within a fifth of its limit; nil before (and without one).
+    var counter: String? {
+        guard maximumLength < .max, count * 5 >= maximumLength * 4 else { return nil }
+        return "\(count)/\(maximumLength)"
+    }
+
+    /// What a key that could not go in says.
+    static func fullMessage(noun: String, holds maximumLength: Int) -> String {
+        "The \(noun) holds at most \(NumberText.grouped(maximumLength)) characters."
+    }
 
     /// Inserts text at the cursor (the caller has made it one line, without control characters).
     mutating func insert(_ text: String) { _ = editor.insert(text) }

@@ -31,7 +31,8 @@ struct TextInputView {
         for index in start..<characters.count {
             let cell = widthOf(index)
             guard x + cell <= column + width else { break }
-            let style: Frame.Style = hasFocus && index == input.cursor ? [.underline, .reverse] : .underline
+            // Offered text is drawn selected: typing replaces it.
+            let style: Frame.Style = hasFocus && (index == input.cursor || input.isOffered) ? [.underline, .reverse] : .underline
             frame.draw(String(characters[index]), row: row, column: x, width: cell, style: style)
             x += cell
         }

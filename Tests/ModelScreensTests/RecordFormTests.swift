@@ -422,3 +422,64 @@ import Testing
         #expect(frame.lines[0].hasPrefix("   tenantId"))
     }
 }
+
+/// A field whose description gives a longest text (the sample's name and address, as its
+/// server takes them): typing stops there and says so, a counter shows near the limit, a paste
+/// that does not fit goes in not at all.
+@Suite struct FieldLimitTests {
+    static let sample = try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+
+    func hint(_ form: RecordForm) -> String {
+        var frame = Frame(width: 100, height: 12)
+        form.draw(into: &frame, region: FrameRegion(top: 0, left: 0, width: 100, height: 12))
+        return frame.lines[11]
+    }
+
+    @Test func typingStopsAtTheLimitAndSaysSo() {
+        var form = RecordForm(creating: Self.sample)
+        #expect(form.focusedField == "name")
+        for _ in 0..<159 { _ = form.handle(.character("a")) }
+        #expect(!hint(form).contains("/200"), "no counter far from the limit: \(hint(form))")
+        _ = form.handle(.character("a"))
+        #expect(hint(form).contains("160/200"), "\(hint(form))")
+        for _ in 0..<60 { _ = form.handle(.character("b")) }
+        #expect(form.text(ofField: "name")?.count == 200)
+        #expect(form.message == "The name holds at most 200 characters.")
+        _ = form.handle(.backspace)
+        #expect(form.message == nil && form.text(ofField: "name")?.count == 199)
+        #expect(hint(form).contains("199/200"))
+    }
+
+    @Test func aPasteThatDoesNotFitGoesInNotAtAll() {
+        var form = RecordForm(creating: Self.sample)
+        for _ in 0..<190 { _ = form.handle(.character("a")) }
+        _ = form.handle(.paste(.text(String(repeating: "x", count: 11))))
+        #expect(form.text(ofField: "name")?.count == 190)
+        #expect(form.message == "Not pasted: 11 characters do not fit; the name holds 200 (10 left).")
+        _ = form.handle(.paste(.text(String(repeating: "x", count: 10))))
+        #expect(form.text(ofField: "name")?.count == 200)
+    }
+
+    @Test func aFieldRenamedInPlaceStopsAtTheLimitToo() throws {
+        let record = ModelRecord(layout: Self.sample, key: RecordKey("a1"), values: ["name": .string(String(repeating: "n", count: 199))], version: 1)
+        var edit = try #require(InPlaceEdit(record: record, named: "n", field: "name", schema: .realEstateProperty))
+        #expect(edit.handle(.character("x")) == .editing)
+        #expect(edit.handle(.character("y")) == .refused("The name holds at most 200 characters."))
+        #expect(edit.text.count == 200)
+    }
+
+    /// A refused create offered again: its name offered whole, as selected, so that the keys
+    /// typed next make what they spell; a move keeps it to edit.
+    @Test func anOfferedNameIsReplacedByTyping() {
+        let refused = ModelRecord(layout: Self.sample, key: RecordKey("r1"), values: ["name": .string("Maple Cottage")], version: 0)
+        var form = RecordForm(addingAnew: refused)
+        form.offerFocusedText()
+        for character in "Cabin" { _ = form.handle(.character(character)) }
+        #expect(form.text(ofField: "name") == "Cabin")
+        var moved = RecordForm(addingAnew: refused)
+        moved.offerFocusedText()
+        _ = moved.handle(.left)
+        _ = moved.handle(.character("s"))
+        #expect(moved.text(ofField: "name") == "Maple Cottagse", "a move keeps the name to edit")
+    }
+}

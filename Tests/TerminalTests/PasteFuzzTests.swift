@@ -2,6 +2,7 @@ import AmplifyModels
 import CNcurses
 import Foundation
 import Glibc
+import PropertyRules
 import PropertySync
 import ScreenValues
 import Synchronization
@@ -297,14 +298,16 @@ extension Curses {
                 guard case .renaming(let before, _) = state.screen else { return "no field open" }
                 let effects = state.reduce(.keyPressed(paste))
                 guard effects.isEmpty, case .renaming(let after, _) = state.screen else { return "the paste ran \(effects), or closed the field" }
-                if let whole = pasted.lineWithoutBreaks {
+                let limit = PropertyLimits.maximumNameLength
+                if let whole = pasted.lineWithoutBreaks, (before.text + whole).count <= limit {
                     guard after.text == before.text + whole else { return "a paste that fits did not go in whole" }
                 } else {
                     guard after.text == before.text else { return "a paste the field refuses changed it" }
                     guard state.status?.text.hasPrefix("Not pasted") == true else { return "refused without a word: \(state.status?.text ?? "nothing")" }
                 }
                 _ = state.reduce(.keyPressed(.character("j")))
-                guard case .renaming(let typed, _) = state.screen, typed.text == after.text + "j" else { return "the j after the paste was lost" }
+                let expected = after.text.count < limit ? after.text + "j" : after.text  // at the limit, j is refused, saying so
+                guard case .renaming(let typed, _) = state.screen, typed.text == expected else { return "the j after the paste was lost" }
                 return nil
             }
             let deleteQuestion = ScreenUnderFuzz(name: "sample: delete question") { paste, _ in
@@ -319,8 +322,8 @@ extension Curses {
             }
             return [
                 renaming,
-                formField("name", in: list, expected: \.lineWithoutBreaks, named: "sample"),
-                formField("address", in: list, expected: \.lineWithoutBreaks, named: "sample"),
+                formField("name", in: list, expected: \.lineWithoutBreaks, limit: PropertyLimits.maximumNameLength, named: "sample"),
+                formField("address", in: list, expected: \.lineWithoutBreaks, limit: PropertyLimits.maximumAddressLength, named: "sample"),
                 deleteQuestion,
             ]
         }
@@ -329,7 +332,7 @@ extension Curses {
         /// word, and the key after it is typed.
         static func formField(
             _ field: String, in list: BrowserState, expected: @escaping (PasteCase) -> String?, acceptsJ: Bool = true,
-            named screen: String = "browser"
+            limit: Int = .max, named screen: String = "browser"
         ) -> ScreenUnderFuzz {
             var opened = list
             _ = opened.reduce(.keyPressed(.character("n")))
@@ -344,7 +347,7 @@ extension Curses {
                 guard effects.isEmpty, case .form(let form) = state.screen, let after = form.text(ofField: field) else {
                     return "the paste ran \(effects), or closed the form"
                 }
-                if let whole = expected(pasted) {
+                if let whole = expected(pasted), (beforeText + whole).count <= limit {
                     guard after == beforeText + whole else { return "a paste the field takes did not go in whole" }
                 } else if after != beforeText && field != "kind" {
                     return "a paste the field refuses changed it"
@@ -353,7 +356,8 @@ extension Curses {
                 }
                 guard acceptsJ else { return nil }
                 _ = state.reduce(.keyPressed(.character("j")))
-                guard case .form(let typed) = state.screen, typed.text(ofField: field) == after + "j" else {
+                let expected = after.count < limit ? after + "j" : after  // at the limit, j is refused, saying so
+                guard case .form(let typed) = state.screen, typed.text(ofField: field) == expected else {
                     return "the j after the paste was lost"
                 }
                 return nil

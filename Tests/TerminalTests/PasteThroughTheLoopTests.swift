@@ -111,7 +111,7 @@ extension Curses {
                 guard case .form(let form) = driver.state.screen else { return (text: "no form", field: nil as String?) }
                 return (text: form.message ?? "", field: form.text(ofField: "name"))
             }
-            #expect(status.text == "Not pasted: the text is 102,400 characters long; a paste holds at most 100,000.")
+            #expect(status.text == "Not pasted: 102,400 characters do not fit; the name holds 200 (200 left).")
             #expect(status.field == "")
         }
     }

@@ -12,10 +12,14 @@ public struct ModelField: Sendable, Hashable, Codable {
     public var isReadOnly: Bool
     /// For a field that is another model: how the two are related.
     public var association: ModelAssociation?
+    /// The longest text the field takes, in characters (grapheme clusters), when its description
+    /// says one: the sample's name and address, whose server refuses longer. AppSync and a models
+    /// file state none.
+    public var maximumLength: Int?
 
     public init(
         name: String, type: FieldType, isRequired: Bool = false, isList: Bool = false, listItemsNullable: Bool = true,
-        isReadOnly: Bool = false, association: ModelAssociation? = nil
+        isReadOnly: Bool = false, association: ModelAssociation? = nil, maximumLength: Int? = nil
     ) {
         self.name = name
         self.type = type
@@ -24,6 +28,7 @@ public struct ModelField: Sendable, Hashable, Codable {
         self.listItemsNullable = isList && listItemsNullable
         self.isReadOnly = isReadOnly
         self.association = association
+        self.maximumLength = maximumLength
     }
 
     /// Its type as a GraphQL type reference: `String!`, `[String]`, `[AWSDate!]!`.

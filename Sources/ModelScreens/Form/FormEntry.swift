@@ -47,7 +47,7 @@ struct FormEntry: Sendable {
             let items = text.lines(value) == nil ? [] : Self.items(of: value).map { TextInput(text.itemText($0)) }
             input = .list(items: items.isEmpty ? [TextInput()] : items, current: 0)
         } else {
-            input = .text(TextInput(value == .null ? "" : text.codec.text(value)))
+            input = .text(TextInput(value == .null ? "" : text.codec.text(value), maximumLength: field.maximumLength))
         }
     }
 

@@ -139,7 +139,7 @@ extension RecordForm {
         case .text where entry.generatesWhenEmpty: "Left empty, a new ID is made · " + RecordForm.keyHints
         case .text(let input) where parents[entry.field.name] != nil:
             parentHint(input.text, entry: entry, parent: parents[entry.field.name]!) + " · " + RecordForm.keyHints
-        case .text: Self.sentence(entry.text.codec.expectation) + " · " + RecordForm.keyHints
+        case .text(let input): (input.counter.map { $0 + " · " } ?? "") + Self.sentence(entry.text.codec.expectation) + " · " + RecordForm.keyHints
         }
     }
 

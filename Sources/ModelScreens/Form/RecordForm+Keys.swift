@@ -150,7 +150,13 @@ extension RecordForm {
         switch entry.input {
         case .fixed: return
         case .text(var input):
-            guard input.handle(key) else { return }
+            switch input.edit(key) {
+            case .ignored: return
+            case .full:
+                message = TextInput.fullMessage(noun: entry.field.name, holds: input.maximumLength)
+                return
+            case .edited: break
+            }
             if input.text != entry.inputText?.text { entry.isEdited = true }
             entry.input = .text(input)
         case .choice(let options, let chosen):

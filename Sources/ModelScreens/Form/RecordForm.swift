@@ -100,6 +100,14 @@ public struct RecordForm: Sendable {
         self.init(layout: record.layout, purpose: .create, original: nil, values: values)
     }
 
+    /// The focused field's text offered whole, as selected: the first character typed or pasted
+    /// replaces it, ⌫ clears it, a move keeps it to edit (a refused create's name offered again:
+    /// keys typed right after it make what they spell, never the refused name with them appended).
+    public mutating func offerFocusedText() {
+        guard entries.indices.contains(focus), case .text(let input) = entries[focus].input else { return }
+        entries[focus].input = .text(TextInput(offering: input.text, maximumLength: entries[focus].field.maximumLength))
+    }
+
     // MARK: What the caller reads
 
     /// The header's title while the form is open: "New Transaction", "Edit Transaction “Rent”",
