@@ -208,6 +208,7 @@ let package = Package(
                 "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "ListRows",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["Snapshots"],
             swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),

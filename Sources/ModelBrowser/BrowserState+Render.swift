@@ -268,10 +268,14 @@ extension BrowserState {
         }
         let readOnly = currentAccess.isReadOnly
         let hasRelations = currentModel?.fields.contains { $0.association != nil } ?? false
+        // In an empty list, the keys that act on a row have none to act on.
+        let hasRows = context != .list || shownRows.count > 0
         var hints = table.hints(in: context) { command in
             switch command {
-            case .create, .edit, .delete, .undo: !readOnly
-            case .follow: hasRelations
+            case .create, .undo: !readOnly
+            case .edit, .delete: !readOnly && hasRows
+            case .openDetail, .rename: hasRows
+            case .follow: hasRelations && hasRows
             default: true
             }
         }
