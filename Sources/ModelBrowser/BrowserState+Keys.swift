@@ -35,12 +35,15 @@ extension BrowserState {
     mutating func press(_ key: Key) -> [BrowserEffect] {
         // Offered on the key right after the refusal only (`n` then opens the form with it).
         defer { retryableCreate = nil }
+        let context = keyContext
+        let command = BrowserKeymap.table.command(for: key, in: context)
+        // The key that opens the refused row's detail keeps the refusal there, as the row's mark.
+        if command == .openDetail, let refusedKey, selectedRow?.id == refusedKey { detailRefusal = (refusedKey, refusedReason) }
         refusedKey = nil
         filterRefusal = nil
         // An error stays until the next key: that key has seen it.
         if status?.level == .error { status = nil }
-        let context = keyContext
-        if let command = BrowserKeymap.table.command(for: key, in: context) { return perform(command, in: context) }
+        if let command { return perform(command, in: context) }
         switch context {
         case .picker:
             pickerKey(key)
@@ -97,7 +100,10 @@ extension BrowserState {
         case .down, .up, .top, .bottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp:
             move(command, in: context)
         case .openDetail:
-            if let row = selectedRow { screen = .detail(detail(of: row.record)) }
+            if let row = selectedRow {
+                if detailRefusal?.key != row.id { detailRefusal = nil }
+                screen = .detail(detail(of: row.record))
+            }
         case .back:
             goBack(fromDetail: context == .detail)
         case .close:
@@ -293,6 +299,7 @@ extension BrowserState {
     private mutating func goBack(fromDetail: Bool) {
         if fromDetail {
             screen = .list
+            detailRefusal = nil
             return
         }
         if !textFilter.isEmpty {

@@ -88,7 +88,10 @@ extension BrowserState {
             guard model == self.model else { return }
             show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
-            if model == self.model { refusedKey = conflict ? nil : summary.recordID }
+            if model == self.model {
+                refusedKey = conflict ? nil : summary.recordID
+                refusedReason = message
+            }
             // A refused delete brings its row back: selected again, so the next key acts on it.
             if model == self.model, summary.kind == .delete { selectedKey = summary.recordID }
             show(RefusalText(

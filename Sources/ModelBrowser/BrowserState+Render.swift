@@ -141,7 +141,6 @@ extension BrowserState {
         }
     }
 
-    /// The lines under a record's fields: its sync state, and where `f` leads.
     /// What an empty list says: never that the model has no records before the server said so.
     var emptyListText: String {
         switch (loadStates[model], connectivity[model] ?? .connecting) {
@@ -159,6 +158,7 @@ extension BrowserState {
         }
     }
 
+    /// The lines under a record's fields: its sync state, and where `f` leads.
     func detailFooter(_ detail: RecordDetail) -> [String] {
         var extra: [String] = []
         switch rows[model]?.row(detail.record.id)?.status {
@@ -167,6 +167,7 @@ extension BrowserState {
         case .synced?: extra.append("Sync: as the server has it")
         case nil: extra.append("Sync: gone from the list")
         }
+        if let refusal = detailRefusal, refusal.key == detail.record.id { extra.insert("! reverted: " + refusal.reason, at: 0) }
         for target in Relations.targets(of: detail.record, in: schema) { extra.append("f  " + target.label) }
         return extra
     }

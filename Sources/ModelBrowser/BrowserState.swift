@@ -70,8 +70,11 @@ public struct BrowserState: Sendable {
     /// When the action being reduced happened (the loop's clock, given to `reduce`): when a
     /// message shown while reducing it fades. Every message is shown by a reduce, which sets it first.
     var actionTime = ContinuousClock.Instant.now
-    /// A row whose change was just refused and reverted: marked `!` until the next key.
+    /// A row whose change was just refused and reverted: marked `!` until the next key, and why.
     var refusedKey: RecordKey?
+    var refusedReason = ""
+    /// That refusal, kept in the detail when the next key opened it on that row (until it closes).
+    var detailRefusal: (key: RecordKey, reason: String)?
     /// A create of the model shown just refused: `n` on the next key offers it again, in the form
     /// with everything it held (and `n` in the messages, from its message).
     var retryableCreate: ModelRecord?

@@ -218,6 +218,23 @@ extension SampleScreenTests {
     }
 }
 
+extension SampleScreenTests {
+    /// The key right after a refusal, ⏎ on the refused row, opens its detail with the refusal
+    /// kept there (the row's `!` goes with that key); leaving the detail forgets it.
+    @Test func theDetailOpenedOnARefusedRowSaysTheRefusal() {
+        var state = Self.screen()
+        _ = state.reduce(.keyPressed(.character("j")))
+        _ = state.reduce(.list(model: Self.model, .reverted(
+            RecordOperationSummary(kind: .rename, recordID: RecordKey("b2"), recordName: "Maple Cottage", newName: "Maple"),
+            message: "Name is reserved.", conflict: false)))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(text(state).contains("! reverted: Name is reserved."), "\(text(state))")
+        _ = state.reduce(.keyPressed(.escape))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(!text(state).contains("! reverted"))
+    }
+}
+
 extension ModelRecord {
     fileprivate func withCreatedAt(_ text: String) -> ModelRecord {
         var record = self
