@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import AsyncHTTPClient
 import Foundation
@@ -6,7 +7,8 @@ import LocalAppSync
 import NIOCore
 import PropertySync
 
-/// Live sync's two figures, on the embedded server over loopback:
+/// Live sync's two figures, for the sample's model as the app runs it (`RecordList<ModelRecord>`),
+/// on the embedded server over loopback:
 /// - the bytes a delta query transfers after k changes to N records, against the
 ///   base query over the same N (both paginated as the app does, 1,000 per page);
 /// - the time from a change in one client to its row arriving in another's list
@@ -37,12 +39,12 @@ struct LiveSyncBenchmark {
             dataDirectory: folder, apiKey: Self.apiKey, seedSamples: false))
         let port = try await server.start()
         let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: Self.apiKey)
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+        let api = SampleModel.api(AppSyncClient(configuration: configuration))
         do {
             let ids = try await seed(records, through: api)
             let (baseBytes, startedAt) = try await syncBytes(port: port, lastSync: nil)
             for id in ids.prefix(changes) {
-                _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: "Changed \(id.text.prefix(8))"), base: RealEstateProperty(id: id, name: "", version: 1)))
+                _ = try await api.send(Self.rename(id, to: "Changed \(id.text.prefix(8))"))
             }
             let (deltaBytes, _) = try await syncBytes(port: port, lastSync: startedAt)
             let latencies = try await changeToOtherClient(configuration: configuration, ids: Array(ids.suffix(samples)))
@@ -59,13 +61,16 @@ struct LiveSyncBenchmark {
         }
     }
 
-    private func seed(_ count: Int, through api: AppSyncPropertyAPI) async throws -> [PropertyID] {
-        let ids = (0..<count).map { _ in PropertyID.random() }
+    private func seed(_ count: Int, through api: AppSyncModelAPI<ModelRecordSync>) async throws -> [RecordKey] {
+        let ids = (0..<count).map { _ in RecordKey.random() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<8 {
                 group.addTask {
                     for index in stride(from: lane, to: count, by: 8) {
-                        _ = try await api.send(.create(RealEstateProperty(id: ids[index], name: "Seeded \(index)", address: "\(index) Bench St")))
+                        let record = ModelRecord(
+                            layout: SampleModel.layout, key: ids[index],
+                            values: ["name": .string("Seeded \(index)"), "address": .string("\(index) Bench St")])
+                        _ = try await api.send(.create(record))
                     }
                 }
             }
@@ -102,17 +107,17 @@ struct LiveSyncBenchmark {
     }
 
     /// A renames, B's list shows it: milliseconds per sample.
-    private func changeToOtherClient(configuration: AppSyncConfiguration, ids: [PropertyID]) async throws -> [Double] {
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+    private func changeToOtherClient(configuration: AppSyncConfiguration, ids: [RecordKey]) async throws -> [Double] {
+        let api = SampleModel.api(AppSyncClient(configuration: configuration))
         let arrivals = ArrivalLog()
-        let b = try RealEstatePropertyList(api: api, storage: SyncStorage()) { event in
+        let b = try RecordList<ModelRecord>(api: api, storage: SyncStorage().cache(for: SampleModel.layout)) { event in
             if case .rowsChanged(let update) = event {
-                for row in update.upserted { arrivals.note(row.property.name) }
+                for row in update.upserted { arrivals.note(row.record.displayName) }
             }
         }
         await b.refresh()
         let realtime = RealtimeClient(
-            url: configuration.realtimeEndpoint, subscriptions: AppSyncPropertyAPI.subscriptions,
+            url: configuration.realtimeEndpoint, subscriptions: api.subscriptions,
             authorize: configuration.realtimeAuthorization)
         let following = Task { await b.follow(realtime.start()) }
         defer {
@@ -121,18 +126,23 @@ struct LiveSyncBenchmark {
         }
         // Subscribed once a first change arrives.
         let probeName = "Live probe"
-        _ = try await api.send(.update(id: ids[0], RealEstatePropertyPatch(name: probeName), base: RealEstateProperty(id: ids[0], name: "", version: 1)))
+        _ = try await api.send(Self.rename(ids[0], to: probeName))
         while arrivals.time(of: probeName) == nil { try await Task.sleep(for: .milliseconds(5)) }
         var results: [Double] = []
         for (index, id) in ids.enumerated().dropFirst() {
             let name = "Live \(index)"
             let start = ContinuousClock.now
-            _ = try await api.send(.update(id: id, RealEstatePropertyPatch(name: name), base: RealEstateProperty(id: id, name: "", version: 1)))
+            _ = try await api.send(Self.rename(id, to: name))
             while arrivals.time(of: name) == nil { try await Task.sleep(for: .microseconds(200)) }
             let arrived = arrivals.time(of: name)!
             results.append((arrived - start).milliseconds)
         }
         return results
+    }
+
+    /// A rename of a seeded record (version 1), as another client sends it.
+    private static func rename(_ id: RecordKey, to name: String) -> ModelMutation<ModelRecord> {
+        .update(id: id, ModelRecordPatch(["name": .string(name)]), base: ModelRecord(layout: SampleModel.layout, key: id, version: 1))
     }
 
     static func text(_ result: Result) -> String {

@@ -1,9 +1,11 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
 import PropertySync
 
-/// The outbox's costs, each against a baseline run in the same process:
+/// The outbox's costs, for the sample's model as the app runs it (`RecordList<ModelRecord>`),
+/// each against a baseline run in the same process:
 /// - a durable enqueue (the change applied and committed to SQLite with
 ///   `synchronous = FULL` before the call returns) against the same call on an
 ///   in-memory database (the list's own work without the disk);
@@ -50,13 +52,13 @@ struct OutboxBenchmark {
             dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
         let port = try await server.start()
         await server.stop()
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
+        let api = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
             endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: Self.apiKey)))
         // The lists that only enqueue live on (their probes keep them) after this function is
         // done with them: they get a port nothing will ever serve, or they would send their
         // outboxes when the server comes back and be timed along with the replay.
         let nowhere = try await Self.unservedPort()
-        let deadEnd = AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(
+        let deadEnd = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
             endpoint: "http://127.0.0.1:\(nowhere)/graphql", apiKey: Self.apiKey)))
 
         let inMemory = try await enqueueRate(api: deadEnd, storage: SyncStorage(), count: enqueues)
@@ -65,8 +67,8 @@ struct OutboxBenchmark {
         // N creates queued while the server is down, in a file, as a quitting app leaves them.
         let createsPath = folder + "/creates.sqlite"
         do {
-            let list = try RealEstatePropertyList(api: deadEnd, storage: SyncStorage(path: createsPath)) { (_: ListEvent) in }
-            for index in 0..<replayed { try await list.create(name: "Queued \(index)") }
+            let list = try Self.list(api: deadEnd, storage: SyncStorage(path: createsPath))
+            for index in 0..<replayed { try await list.create(try Self.new("Queued \(index)")) }
         }
         let restarted = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
             port: port, dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
@@ -82,16 +84,16 @@ struct OutboxBenchmark {
         let renamesPath = folder + "/renames.sqlite"
         do {
             let storage = try SyncStorage(path: renamesPath)
-            try storage.merge(renamedByTheOutbox)
-            let list = try RealEstatePropertyList(api: deadEnd, storage: storage) { (_: ListEvent) in }
+            try storage.cache(for: SampleModel.layout).merge(renamedByTheOutbox)
+            let list = try Self.list(api: deadEnd, storage: storage)
             await list.start()  // reads the cache behind its first batch
-            while await list.rows.count < renamedByTheOutbox.count { try await Task.sleep(for: .milliseconds(10)) }
-            for (index, record) in renamedByTheOutbox.enumerated() { try await list.rename(record.id, to: "Renamed \(index)") }
+            while await list.rowCount < renamedByTheOutbox.count { try await Task.sleep(for: .milliseconds(10)) }
+            for (index, record) in renamedByTheOutbox.enumerated() { try await list.update(record.id, Self.rename(to: "Renamed \(index)")) }
         }
         let renameReplay = try await Self.replay(renamesPath, through: api)
         let (directRenames, _) = try await Self.timed {
             try await Self.inLanes(renamedStraight, parallel: parallel) { index, record in
-                _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: "Renamed \(index)"), base: record))
+                _ = try await api.send(.update(id: record.id, Self.rename(to: "Renamed \(index)"), base: record))
             }
         }
         await restarted.stop()
@@ -106,9 +108,9 @@ struct OutboxBenchmark {
     }
 
     /// Seconds from a list's start over the outbox at `path` until it has nothing left to send.
-    private static func replay(_ path: String, through api: AppSyncPropertyAPI) async throws -> Double {
+    private static func replay(_ path: String, through api: AppSyncModelAPI<ModelRecordSync>) async throws -> Double {
         let start = ContinuousClock.now
-        let list = try RealEstatePropertyList(api: api, storage: SyncStorage(path: path)) { (_: ListEvent) in }
+        let list = try Self.list(api: api, storage: SyncStorage(path: path))
         await list.start()
         while await list.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
         return (ContinuousClock.now - start).seconds
@@ -131,19 +133,32 @@ struct OutboxBenchmark {
     }
 
     /// Creates per second, each committed before `create` returns.
-    private func enqueueRate(api: any PropertyAPI, storage: SyncStorage, count: Int) async throws -> Double {
-        let list = try RealEstatePropertyList(api: api, storage: storage) { (_: ListEvent) in }
-        for index in 0..<min(100, count) { try await list.create(name: "Warm-up \(index)") }
+    private func enqueueRate(api: AppSyncModelAPI<ModelRecordSync>, storage: SyncStorage, count: Int) async throws -> Double {
+        let list = try Self.list(api: api, storage: storage)
+        for index in 0..<min(100, count) { try await list.create(try Self.new("Warm-up \(index)")) }
+        let records = try (0..<count).map { try Self.new("Enqueued \($0)") }  // made before the clock starts
         let start = ContinuousClock.now
-        for index in 0..<count { try await list.create(name: "Enqueued \(index)") }
+        for record in records { try await list.create(record) }
         return Double(count) / max((ContinuousClock.now - start).seconds, 0.000_001)
     }
 
     /// `replayed` creates sent straight from a client, `parallel` at a time: the server's copies.
-    private func sendCreates(through api: AppSyncPropertyAPI, parallel: Int) async throws -> [RealEstateProperty] {
-        let records = (0..<replayed).map { RealEstateProperty(id: PropertyID.random(), name: "Direct \($0)") }
+    private func sendCreates(through api: AppSyncModelAPI<ModelRecordSync>, parallel: Int) async throws -> [ModelRecord] {
+        let records = try (0..<replayed).map { try Self.new("Direct \($0)") }
         return try await Self.inLanes(records, parallel: parallel) { _, record in try await api.send(.create(record)) }
     }
+
+    /// The sample's list as the app makes it, its events dropped.
+    private static func list(api: AppSyncModelAPI<ModelRecordSync>, storage: SyncStorage) throws -> RecordList<ModelRecord> {
+        try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout)) { (_: RecordListEvent<ModelRecord>) in }
+    }
+
+    /// A new property named `name`, its id made as the app makes one.
+    private static func new(_ name: String) throws -> ModelRecord {
+        try ModelRecord.checked(["name": .string(name)], layout: SampleModel.layout)
+    }
+
+    private static func rename(to name: String) -> ModelRecordPatch { ModelRecordPatch(["name": .string(name)]) }
 
     /// `body` for every item, `parallel` lanes at a time; what it returned, in the items' order.
     private static func inLanes<Item: Sendable, Answer: Sendable>(
