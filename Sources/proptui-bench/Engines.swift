@@ -1,3 +1,4 @@
+import AmplifyModels
 import OptimisticStore
 import PropertySync
 
@@ -27,14 +28,15 @@ protocol BenchEngine: AnyObject {
     var visibleCount: Int { get }
 }
 
-/// Our engine: `OptimisticStore` fed the workload's changes and the server's answers.
+/// Our engine: `OptimisticStore` fed the workload's changes and the server's answers, over the
+/// sample's model as the app keeps its records (`ModelRecord`).
 final class ProptuiEngine: BenchEngine {
     static let name = "proptui"
 
-    private let store: OptimisticStore<RealEstateProperty>
+    private let store: OptimisticStore<ModelRecord>
     /// Each diff goes out as the list's sink sends an event: one by one, in order, to a consumer task.
-    private let published: AsyncStream<StoreDiff<PropertyID>>
-    private let publish: AsyncStream<StoreDiff<PropertyID>>.Continuation
+    private let published: AsyncStream<StoreDiff<RecordKey>>
+    private let publish: AsyncStream<StoreDiff<RecordKey>>.Continuation
     private var publishedCount = 0
     private let drained = DrainCounter()
 

@@ -18,13 +18,15 @@ enum SampleModel {
         return state
     }
 
-    /// A property of the bench's catalogue as the app keeps it.
-    static func record(_ listing: Listing) -> ModelRecord {
+    /// A property of the bench's catalogue as the app keeps it (a tombstone when `deleted`).
+    static func record(_ listing: Listing, deleted: Bool = false) -> ModelRecord {
         var values: [String: ModelValue] = ["name": .string(listing.name)]
         if let address = listing.address { values["address"] = .string(address) }
         if let created = listing.createdAt { values["createdAt"] = .string(Catalog.awsDateTime(created)) }
         if let updated = listing.updatedAt { values["updatedAt"] = .string(Catalog.awsDateTime(updated)) }
-        return ModelRecord(layout: layout, key: RecordKey(listing.id), values: values, version: listing.version)
+        return ModelRecord(
+            layout: layout, key: RecordKey(listing.id), values: values, version: listing.version, isDeleted: deleted,
+            lastChangedAt: listing.updatedAt.map { $0 * 1_000 })
     }
 
     /// The app's API for the sample's model (the embedded server speaks the versioned dialect).

@@ -1,3 +1,4 @@
+import AmplifyModels
 import Foundation
 import OptimisticStore
 import PropertySync
@@ -10,19 +11,19 @@ struct Workload {
         enum Kind { case rename, addressEdit, delete, create }
 
         let kind: Kind
-        /// The user's change, for our engine.
-        let change: LocalChange<RealEstateProperty>
+        /// The user's change, for our engine (the sample's model as the app keeps it).
+        let change: LocalChange<ModelRecord>
         /// The server's answer to it: the fold result with `_version` + 1, a tombstone
         /// for a delete, the record at version 1 for a create.
-        let serverRecord: RealEstateProperty
+        let serverRecord: ModelRecord
         /// The same change as the sample's UI makes it.
         let sampleCall: SampleCall
         /// How many properties are visible after this step.
         let visibleCount: Int
 
-        var recordID: PropertyID { serverRecord.id }
+        var recordID: RecordKey { serverRecord.id }
         /// What the user sees of the record once the step is settled (nil: gone).
-        var expectedRecord: RealEstateProperty? { kind == .delete ? nil : serverRecord }
+        var expectedRecord: ModelRecord? { kind == .delete ? nil : serverRecord }
     }
 
     let records: Int
@@ -64,19 +65,19 @@ struct Workload {
             var next = current
             next.version += 1
             let kind: Step.Kind
-            let change: LocalChange<RealEstateProperty>
+            let change: LocalChange<ModelRecord>
             switch roll {
             case ..<70:
                 kind = .rename
                 next.name = Catalog.name(using: &random)
-                change = .update(PropertyID(current.id), RealEstatePropertyPatch(name: next.name))
+                change = .update(RecordKey(current.id), ModelRecordPatch(["name": .string(next.name)]))
             case ..<80:
                 kind = .addressEdit
                 next.address = random.next(below: 10) == 0 ? nil : Catalog.address(using: &random)
-                change = .update(PropertyID(current.id), RealEstatePropertyPatch(address: .some(next.address)))
+                change = .update(RecordKey(current.id), ModelRecordPatch(["address": next.address.map(ModelValue.string) ?? .null]))
             default:
                 kind = .delete
-                change = .delete(PropertyID(current.id))
+                change = .delete(RecordKey(current.id))
                 visible.swapAt(slot, visible.count - 1)
                 visible.removeLast()
             }
@@ -91,7 +92,7 @@ struct Workload {
     }
 
     /// The initial records as a refresh would deliver them to our engine (version 1).
-    func initialStoreRecords() -> [RealEstateProperty] {
+    func initialStoreRecords() -> [ModelRecord] {
         (0..<records).map { Catalog.listing($0, seed: seed).storeRecord() }
     }
 
@@ -102,12 +103,7 @@ struct Workload {
 }
 
 extension Listing {
-    func storeRecord(deleted: Bool = false) -> RealEstateProperty {
-        RealEstateProperty(
-            id: PropertyID(id), name: name, address: address,
-            createdAt: createdAt.map(Catalog.awsDateTime), updatedAt: updatedAt.map(Catalog.awsDateTime),
-            version: version, isDeleted: deleted, lastChangedAt: updatedAt.map { $0 * 1_000 })
-    }
+    func storeRecord(deleted: Bool = false) -> ModelRecord { SampleModel.record(self, deleted: deleted) }
 
     var sampleProperty: SampleProperty {
         SampleProperty(
