@@ -1,9 +1,11 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import PropertySync
 
-/// One sync page of 1,000 records decoded by each candidate, on the same body: Foundation's
-/// `JSONDecoder` over typed `Decodable` values, and the app's `JSONReader`. The median of
+/// One sync page of 1,000 of the sample's records decoded by each candidate, on the same body:
+/// Foundation's `JSONDecoder` over typed `Decodable` values, and the app's reader (`JSONReader`
+/// into `ModelRecord`s, as `ModelRecordSync` reads any model's page). The median of
 /// `repetitions` each, in milliseconds.
 struct DecodeComparison: Codable, Sendable {
     var foundationMs: Double
@@ -11,15 +13,13 @@ struct DecodeComparison: Codable, Sendable {
 
     static let repetitions = 21
 
-    static func measure(_ body: Data) throws -> DecodeComparison {
+    static func measure(_ body: Data, sync: ModelRecordSync) throws -> DecodeComparison {
         let foundation = try median { try JSONDecoder().decode(FoundationAnswer.self, from: body).data?.syncRealEstateProperties?.items.count }
-        let reader = try median { try readPage(body).items.count }
+        // The app's path: the envelope and the page read in one pass (as `AppSyncClient` reads a field).
+        let reader = try median {
+            try readField("syncRealEstateProperties", of: body) { reader throws(JSONReadError) in try sync.readPage(&reader).items.count }
+        }
         return DecodeComparison(foundationMs: foundation, readerMs: reader)
-    }
-
-    /// The app's path: the envelope and the page read in one pass (as `AppSyncClient` reads a field).
-    private static func readPage(_ body: Data) throws(JSONReadError) -> PropertyPage {
-        try readField("syncRealEstateProperties", of: body) { reader throws(JSONReadError) in try PropertyPage(json: &reader) }
     }
 
     /// `data.<field>` of an answer, read by `read` in the same pass as the envelope.
@@ -48,11 +48,21 @@ struct DecodeComparison: Codable, Sendable {
         return times.sorted()[repetitions / 2]
     }
 
-    /// The same answer as `Decodable` types (`RealEstateProperty`'s own `init(from:)`).
+    /// The same answer as `Decodable` types, as a Swift client would declare the sample's record.
     private struct FoundationAnswer: Decodable {
         struct Fields: Decodable { var syncRealEstateProperties: Page? }
+        struct Property: Decodable {
+            var id: String
+            var name: String
+            var address: String?
+            var createdAt: String?
+            var updatedAt: String?
+            var _version: Int
+            var _deleted: Bool?
+            var _lastChangedAt: Int64
+        }
         struct Page: Decodable {
-            var items: [RealEstateProperty?]
+            var items: [Property?]
             var nextToken: String?
             var startedAt: Int64?
         }

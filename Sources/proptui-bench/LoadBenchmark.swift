@@ -140,7 +140,8 @@ struct LoadBenchmark {
         }
         result.wirePageMs = wireTimes.dropFirst().sorted()[2]
         result.apiPageMs = apiTimes.dropFirst().sorted()[2]
-        result.decode = try DecodeComparison.measure(Data(try await wire.body(after: nil).readableBytesView))
+        result.decode = try DecodeComparison.measure(
+            Data(try await wire.body(after: nil).readableBytesView), sync: ModelRecordSync(layout: SampleModel.layout, dialect: .versioned, subscriber: nil))
         let all = ContinuousClock.now
         let processor = ProcessorTime.now()
         let pages = try await wire.readAll()

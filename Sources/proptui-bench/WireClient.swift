@@ -11,10 +11,8 @@ struct WireClient {
     let url: String
     let apiKey: String
     let pageSize: Int
-    /// A page's request after a token: the sample's sync query unless given (a model's, say).
-    var request: @Sendable (_ limit: Int, _ nextToken: String?) -> GraphQLRequest = { limit, token in
-        AppSyncPropertyAPI.syncRequest(limit: limit, nextToken: token, lastSync: nil)
-    }
+    /// A page's request after a token: the model's sync query, as the app asks it.
+    var request: @Sendable (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
 
     /// One page: its body's size and the next page's token.
     func page(after token: String?) async throws -> (bytes: Int, nextToken: String?) {

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Demo
 import Foundation
@@ -72,12 +73,14 @@ actor DemoServer {
     private func renameAsAnotherUser(_ old: String, to new: String) async throws {
         let configuration = try AppSyncConfiguration(
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(apiKey))
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration))
+        let layout = try RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+        let api = AppSyncModelAPI(
+            client: AppSyncClient(configuration: configuration), model: ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil))
         let page = try await api.syncPage(limit: 1000, nextToken: nil, lastSync: nil)
-        guard let record = page.items.compactMap({ $0 }).first(where: { $0.name == old && !$0.isDeleted }) else {
+        guard let record = page.items.compactMap({ $0 }).first(where: { $0.displayName == old && !$0.isDeleted }) else {
             throw DemoServerError(description: "the server has no property named “\(old)”")
         }
-        _ = try await api.send(.update(id: record.id, RealEstatePropertyPatch(name: new), base: record))
+        _ = try await api.send(.update(id: record.id, ModelRecordPatch(["name": .string(new)]), base: record))
     }
 
     func stop() async {
