@@ -110,7 +110,7 @@ extension BrowserState {
         // below the list, saying why (as the sample's does), never over another record's row.
         if let edit, edit.isGone || selected.map({ modelRows.key(at: $0) }) != edit.key {
             let row = region.top + region.height - 1
-            let label = "“\(edit.recordName)” \(edit.goneCause) · \(edit.field.name): "
+            let label = "“\(edit.shortName)” \(edit.goneCause) · \(edit.field.name): "
             frame.fillRow(row)
             let labelWidth = min(label.terminalWidth, region.width / 2)
             frame.draw(label, row: row, column: region.left + 1, width: labelWidth, style: .dim)

@@ -18,6 +18,10 @@ public struct InPlaceEdit: Sendable {
     /// The record as it was when the field opened, and its name then, for messages.
     public let record: ModelRecord
     public let recordName: String
+
+    /// The name as messages and labels say it: cut at 32 characters, so that what happened and
+    /// what ⏎ and Esc do still fit on the line after a long one (`m` keeps messages whole).
+    public var shortName: String { recordName.count > 32 ? String(recordName.prefix(31)) + "…" : recordName }
     var input: TextInput
     /// The value another writer gave the field while it was open, once it came.
     public private(set) var theirs: String?
@@ -99,7 +103,7 @@ public struct InPlaceEdit: Sendable {
         guard let now else {
             guard !isGone else { return nil }
             isGone = true
-            let what = wasNeverConfirmed ? "The server refused to add “\(recordName)”" : "“\(recordName)” was deleted elsewhere"
+            let what = wasNeverConfirmed ? "The server refused to add “\(shortName)”" : "“\(shortName)” was deleted elsewhere"
             return "\(what) while you typed: ⏎ adds it anew with what you typed, Esc drops it."
         }
         // Back in the list (its delete refused, or undone elsewhere): ⏎ changes that record again,
@@ -110,7 +114,7 @@ public struct InPlaceEdit: Sendable {
         if wasNeverConfirmed, !now.isNeverConfirmed { wasNeverConfirmed = false }
         let value = now[field.name].map(codec.text) ?? ""
         guard value != (theirs ?? original) else {
-            return cameBack ? "“\(recordName)” is back in the list: ⏎ saves your \(field.name) to it, Esc drops what you typed." : nil
+            return cameBack ? "“\(shortName)” is back in the list: ⏎ saves your \(field.name) to it, Esc drops what you typed." : nil
         }
         theirs = value
         overwriteAsked = false

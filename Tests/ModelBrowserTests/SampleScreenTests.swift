@@ -235,6 +235,21 @@ extension SampleScreenTests {
     }
 }
 
+extension SampleScreenTests {
+    /// A long name deleted elsewhere while renamed: the message and the field's label cut it,
+    /// so that what ⏎ and Esc do still shows.
+    @Test func aLongNamesRecordDeletedWhileRenamedStillSaysWhatToDo() {
+        let long = Self.property("l1", String(repeating: "Very Long Name ", count: 12), minute: 5)
+        var state = Self.screen([long])
+        _ = state.reduce(.resized(width: 120, height: 14))
+        _ = state.reduce(.keyPressed(.character("r")))
+        _ = state.reduce(Self.removed("l1"))
+        #expect(state.status?.text == "“Very Long Name Very Long Name V…” was deleted elsewhere while you typed: "
+            + "⏎ adds it anew with what you typed, Esc drops it.")
+        #expect(text(state).contains("“Very Long Name Very Long Name V…” deleted elsewhere · name"), "\(text(state))")
+    }
+}
+
 extension ModelRecord {
     fileprivate func withCreatedAt(_ text: String) -> ModelRecord {
         var record = self
