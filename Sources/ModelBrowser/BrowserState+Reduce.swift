@@ -66,6 +66,7 @@ extension BrowserState {
         switch event {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
+            forgetSettledConflicts(update, of: model)
             // The selected record went: its neighbour, the row now at its place, is selected.
             if model == self.model, let selectedKey, update.removed.contains(selectedKey) { select(index: selectedIndexHint) }
             if model == self.model { refreshDetail() }
@@ -92,6 +93,7 @@ extension BrowserState {
                 refusedKey = conflict ? nil : summary.recordID
                 refusedReason = message
             }
+            if conflict { conflictYours[model, default: [:]][summary.recordID] = OperationWords.of(summary.kind).yours(summary.newName) }
             // A refused delete brings its row back: selected again, so the next key acts on it.
             if model == self.model, summary.kind == .delete { selectedKey = summary.recordID }
             show(RefusalText(
@@ -136,6 +138,18 @@ extension BrowserState {
         guard shown.count > 0 else { return }
         guard let selectedKey else { return select(index: selectedIndexHint) }
         if let index = shown.index(of: selectedKey) { selectedIndexHint = index }
+    }
+
+    /// A conflict settled (by `o`, `x` or a new edit: the row is no longer marked ⚡) or a row gone:
+    /// its change of yours is forgotten.
+    mutating func forgetSettledConflicts(_ update: RecordRowUpdate<ModelRecord>, of model: String) {
+        guard var yours = conflictYours[model], !yours.isEmpty else { return }
+        for key in update.removed { yours[key] = nil }
+        for row in update.upserted where yours[row.id] != nil {
+            if case .conflict = row.status { continue }
+            yours[row.id] = nil
+        }
+        conflictYours[model] = yours
     }
 
     /// A detail on screen shows the record as it is now (a change confirmed, made elsewhere,

@@ -163,7 +163,9 @@ extension BrowserState {
         var extra: [String] = []
         switch rows[model]?.row(detail.record.id)?.status {
         case .pending(let count)?: extra.append("Sync: \(count) change\(count == 1 ? "" : "s") waiting for the server")
-        case .conflict(let message)?: extra.append("Sync: ⚡ \(message) (o applies yours again, x keeps theirs)")
+        case .conflict(let message)?:
+            extra.append("Sync: ⚡ \(message) (o applies yours again, x keeps theirs)")
+            if let yours = conflictYours[model]?[detail.record.id] { extra.append("Yours: " + yours) }
         case .synced?: extra.append("Sync: as the server has it")
         case nil: extra.append("Sync: gone from the list")
         }

@@ -75,6 +75,9 @@ public struct BrowserState: Sendable {
     var refusedReason = ""
     /// That refusal, kept in the detail when the next key opened it on that row (until it closes).
     var detailRefusal: (key: RecordKey, reason: String)?
+    /// Each model's rows in conflict (⚡): the change of yours that lost (`rename to “Mine”`), for
+    /// the detail, until the conflict is settled (`o`, `x`, a new edit) or the row goes.
+    var conflictYours: [String: [RecordKey: String]] = [:]
     /// A create of the model shown just refused: `n` on the next key offers it again, in the form
     /// with everything it held (and `n` in the messages, from its message).
     var retryableCreate: ModelRecord?

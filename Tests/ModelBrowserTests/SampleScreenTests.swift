@@ -250,6 +250,27 @@ extension SampleScreenTests {
     }
 }
 
+extension SampleScreenTests {
+    /// A conflict's detail shows theirs (the record as shown) and says which change of yours
+    /// lost; once settled, that is forgotten.
+    @Test func theDetailOfAConflictSaysWhichChangeOfYoursLost() {
+        var state = Self.screen()
+        _ = state.reduce(.list(model: Self.model, .rowsChanged(RecordRowUpdate(upserted: [
+            RecordRow(Self.harbour, status: .conflict("someone else renamed it meanwhile"))]))))
+        _ = state.reduce(.list(model: Self.model, .reverted(
+            RecordOperationSummary(kind: .rename, recordID: RecordKey("a1"), recordName: "Harbour View Loft", newName: "Mine"),
+            message: "Conflict", conflict: true)))
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(text(state).contains("Sync: ⚡ someone else renamed it meanwhile"))
+        #expect(text(state).contains("Yours: rename to “Mine”"), "\(text(state))")
+        _ = state.reduce(Self.upserted(Self.harbour))
+        #expect(!text(state).contains("Yours:"))
+        _ = state.reduce(.list(model: Self.model, .rowsChanged(RecordRowUpdate(upserted: [
+            RecordRow(Self.harbour, status: .conflict("again"))]))))
+        #expect(!text(state).contains("Yours:"), "a settled conflict's change is not brought back")
+    }
+}
+
 extension ModelRecord {
     fileprivate func withCreatedAt(_ text: String) -> ModelRecord {
         var record = self
