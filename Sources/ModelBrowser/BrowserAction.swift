@@ -1,8 +1,8 @@
 import AmplifyModels
+import ListRows
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import ListRows
 
 /// What reaches the browser: keys and the terminal's size (from the loop), each model's list
 /// events (posted by its `RecordList` in the order they happen), and what an effect found.

@@ -1,9 +1,9 @@
 import AmplifyModels
+import ListRows
 import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import ListRows
 
 /// What each key does, screen by screen. A paste or an Alt key never runs a command: only a
 /// field (the form, the filter, the picker's filter) takes a paste, as text.

@@ -1,9 +1,9 @@
 import AmplifyModels
+import ListRows
 import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
-import ListRows
 
 /// The screen for any model of a backend, as one value: the model picker, a model's list, a
 /// record's detail, the edit form, and the overlays (delete, follow a relation, quit). Keys and

@@ -1,11 +1,11 @@
 import AmplifyModels
 import Foundation
+import ListRows
 import ModelScreens
 import OptimisticStore
 import PropertySync
-import ListRows
 
-/// How any model's list is ordered and filtered in the sample's row store (`RecordRowStore`):
+/// How any model's list is ordered and filtered in the row store (`ListRows`' `RecordRowStore`):
 /// in creation order (the server's `createdAt`, the same on every client; rows the server has not
 /// confirmed yet after them, in the order they appeared) or by the display field; a relation's
 /// list and the typed filter narrow it.
@@ -69,7 +69,7 @@ public enum ModelRowPolicy: RowPolicy {
     }
 }
 
-/// One model's rows as its list shows them, in the sample's row store: a key press or a frame
+/// One model's rows as its list shows them, in the row store: a key press or a frame
 /// costs O(log n) at a million rows, and a new sort or filter of a large list runs off the loop
 /// (`takeJob`, `adopt`).
 struct ModelRows: Sendable {

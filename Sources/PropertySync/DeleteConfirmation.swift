@@ -1,6 +1,6 @@
 /// A `y` to "Delete “X”?", checked against the row as it is now: the question may have stood
 /// while the row went, or while someone else renamed it. The y was for what the question said,
-/// so it deletes only a row still as asked about (the sample's and the model browser's alike).
+/// so it deletes only a row still as asked about.
 public enum DeleteConfirmation: Equatable, Sendable {
     /// The row is as the question named it: delete it.
     case delete

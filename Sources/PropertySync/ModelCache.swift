@@ -235,9 +235,9 @@ extension SyncStorage {
     /// Every model's cache shares this storage's connection, so writes of the sample and of every
     /// model are one sequence.
     ///
-    /// `takingTheSamplesRows`: the sample's own screen's pending changes and cache become this
-    /// model's, if it is the sample's (`moveSampleRows`), in the same transaction. Only the sample
-    /// run as a model asks it: while the sample's own screen still reads them, they stay.
+    /// `takingTheSamplesRows`: the pending changes and cache the sample's own screen left in the
+    /// file (before the sample ran as a model) become this model's, if it is the sample's
+    /// (`moveSampleRows`), in the same transaction. Only the app running the sample asks it.
     public func cache(
         for layout: RecordLayout, takingTheSamplesRows: Bool = false, logger: Logger = Logger(label: "proptui.outbox")
     ) throws -> ModelCache {

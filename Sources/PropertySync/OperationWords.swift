@@ -1,6 +1,6 @@
 /// How a screen names each operation, one row per kind: a new kind of change is a row here
-/// (and a case of `OperationKind`), not an edit of every message. The sample's screen and the
-/// model browser both speak these words.
+/// (and a case of `OperationKind`), not an edit of every message. The screen, for every model,
+/// speaks these words.
 public struct OperationWords: Sendable {
     /// How a failure names it: `rename “Villa Rosa” failed: …`.
     public let failure: String

@@ -1,10 +1,10 @@
 import AmplifyModels
+import ListRows
 import ModelScreens
 import OptimisticStore
 import PropertySync
 import ScreenValues
 import Testing
-import ListRows
 @testable import ModelBrowser
 
 /// The model browser's key table: one meaning per key in each context, hints that only name

@@ -1,10 +1,10 @@
 import AmplifyModels
 import Foundation
+import ListRows
 import ModelScreens
 import PropertyBased
 import PropertySync
 import Testing
-import ListRows
 @testable import ModelBrowser
 
 /// A list's order is kept row by row in the sample's row store (a few rows moved per change, a
