@@ -278,3 +278,35 @@ extension ModelRecord {
         return record
     }
 }
+
+extension SampleScreenTests {
+    /// The header: the backend and its mode before the connection, what waits and `⟳` after it;
+    /// on a narrow screen the backend gives way first, never the title.
+    @Test func theHeaderSaysTheBackendAndGivesItUpFirst() {
+        var state = Self.screen()
+        _ = state.reduce(.resized(width: 100, height: 14))
+        _ = state.reduce(.list(model: Self.model, .connectivityChanged(.connecting)))
+        _ = state.reduce(.list(model: Self.model, .pendingCountChanged(2)))
+        _ = state.reduce(.list(model: Self.model, .busyChanged(true)))
+        let wide = state.render().plainText.split(separator: "\n")[0]
+        #expect(wide.contains("local · API key · ◌ connecting · 2 pending · ⟳"), "\(wide)")
+        _ = state.reduce(.list(model: Self.model, .connectivityChanged(.online)))
+        _ = state.reduce(.list(model: Self.model, .pendingCountChanged(0)))
+        _ = state.reduce(.list(model: Self.model, .busyChanged(false)))
+        _ = state.reduce(.resized(width: 50, height: 14))
+        let narrow = state.render().plainText.split(separator: "\n")[0]
+        #expect(narrow.contains("Real Estate Properties") && narrow.contains("● online") && !narrow.contains("API key"), "\(narrow)")
+    }
+
+    /// `y` copies the key shown in a detail, saying what tmux needs to pass it on; in the list it
+    /// does nothing and says so.
+    @Test func yCopiesTheKeyInADetailOnly() {
+        var state = Self.screen()
+        #expect(state.reduce(.keyPressed(.character("y"))).isEmpty)
+        #expect(state.status?.text.contains("y does nothing here") == true, "\(state.status?.text ?? "")")
+        state.insideTmux = true
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(state.reduce(.keyPressed(.character("y"))) == [.copyToClipboard("a1")])
+        #expect(state.status?.text.contains("set-clipboard on") == true)
+    }
+}
