@@ -53,8 +53,8 @@ extension BrowserState {
             screen = .form(form)
             return submit(outcome, of: form)
         case .filter:
-            guard case .filtering(let text) = screen else { return [] }
-            return typeFilter(key, text)
+            guard case .filtering(let line) = screen else { return [] }
+            return typeFilter(key, line)
         case .rename:
             return renameKey(key)
         case .list, .detail:
@@ -155,7 +155,7 @@ extension BrowserState {
             pickerHasListBehind = true
             screen = .picker(ModelPicker(schema: schema, readOnlyReasons: access.compactMapValues(\.readOnlyReason), selecting: model))
         case .filter:
-            screen = .filtering(textFilter)
+            screen = .filtering(FilterLine(textFilter))
         case .sort:
             if let current = rows[model]?.sort, let shown = currentModel {
                 let sorts = ModelRows.sorts(of: shown)
@@ -535,11 +535,13 @@ extension BrowserState {
 
     // MARK: - The filter
 
-    private mutating func typeFilter(_ key: Key, _ text: String) -> [BrowserEffect] {
-        var text = text
+    /// A key in the filter being typed: every editing key of a field; the list narrows as it
+    /// changes, the selection held by its record (never moved to the first match).
+    private mutating func typeFilter(_ key: Key, _ line: FilterLine) -> [BrowserEffect] {
+        var line = line
         switch key {
         case .enter:
-            textFilter = text
+            textFilter = line.text
             screen = .list
             return []
         case .escape:
@@ -547,25 +549,19 @@ extension BrowserState {
             textFilter = ""
             screen = .list
             return []
-        case .backspace:
-            if !text.isEmpty { text.removeLast() }
-        case .character(let character):
-            text.append(character)
         case .paste(let pasted):
             // Text only, whole or not at all: a line break in a paste is a space, never ⏎.
             switch pasted.line(.asSpaces) {
-            case .success(let line): text += line
+            case .success(let text): line.insert(text)
             case .failure(let refusal):
                 filterRefusal = refusal.message(noun: "filter")
                 return []
             }
         default:
-            return []
+            guard line.handle(key) else { return [] }  // an Alt key or a function key: nothing
         }
-        textFilter = text
-        selectedKey = nil
-        selectedIndexHint = 0
-        screen = .filtering(text)
+        textFilter = line.text
+        screen = .filtering(line)
         return []
     }
 

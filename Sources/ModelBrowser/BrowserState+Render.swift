@@ -230,8 +230,8 @@ extension BrowserState {
             if position == nil { where_.append("\(NumberText.grouped(count)) row\(count == 1 ? "" : "s")") }
         }
         RuleView(row: height - 3, leftText: where_.joined(separator: " · "), rightText: position).draw(into: &frame)
-        if case .filtering(let text) = screen {
-            frame.draw(" Filter: " + text, row: height - 2, column: 0, width: width)
+        if case .filtering(let line) = screen {
+            line.draw(into: &frame, row: height - 2, width: width)
         } else {
             StatusLineView(row: height - 2, status: status, palette: Palette(enabled: colorEnabled)).draw(into: &frame)
         }

@@ -91,7 +91,7 @@ public struct BrowserState: Sendable {
         case detail(RecordDetail)
         case form(RecordForm)
         /// Typing the list's filter (`/`).
-        case filtering(String)
+        case filtering(FilterLine)
         /// The display field edited in place (`r`): in the list's row, or over a detail.
         case renaming(InPlaceEdit, detail: RecordDetail?)
     }

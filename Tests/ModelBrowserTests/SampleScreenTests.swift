@@ -310,3 +310,25 @@ extension SampleScreenTests {
         #expect(state.status?.text.contains("set-clipboard on") == true)
     }
 }
+
+extension SampleScreenTests {
+    /// The filter being typed is a field like the others: the readline keys edit it, and the
+    /// selection stays on its record while that record still matches (it jumped to the first
+    /// match on every key, and `r` then renamed a record the person had not chosen).
+    @Test func theFilterIsAFieldAndKeepsTheSelection() {
+        var state = Self.screen()
+        for key: Key in [.character("j"), .character("/")] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.selectedRow?.id == RecordKey("b2"))
+        for character in "abc def" { _ = state.reduce(.keyPressed(.character(character))) }
+        for key: Key in [.control("w"), .home, .character("Q")] { _ = state.reduce(.keyPressed(key)) }
+        guard case .filtering(let line) = state.screen else { Issue.record("not filtering"); return }
+        #expect(line.text == "Qabc ", "C-w took the word, Home went to the start")
+        for key: Key in [.control("u"), .control("k"), .character("a")] { _ = state.reduce(.keyPressed(key)) }  // the whole text, then "a"
+        #expect(state.shownKeys.contains(RecordKey("a1")) && state.shownKeys.contains(RecordKey("b2")))
+        #expect(state.selectedRow?.id == RecordKey("b2"), "still the record chosen, which still matches")
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.keyPressed(.character("r")))
+        guard case .renaming(let edit, _) = state.screen else { Issue.record("no rename"); return }
+        #expect(edit.key == RecordKey("b2"))
+    }
+}

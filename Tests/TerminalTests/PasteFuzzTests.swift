@@ -398,7 +398,8 @@ extension Curses {
                     var state = list
                     _ = state.reduce(.keyPressed(.character("/")))
                     let effects = state.reduce(.keyPressed(paste))
-                    guard effects.isEmpty, case .filtering(let after) = state.screen else { return "the paste ran \(effects), or left the filter" }
+                    guard effects.isEmpty, case .filtering(let line) = state.screen else { return "the paste ran \(effects), or left the filter" }
+                    let after = line.text
                     if let whole = pasted.lineWithSpaces {
                         guard after == whole else { return "a paste the filter takes did not go in whole" }
                     } else {
@@ -406,7 +407,7 @@ extension Curses {
                         guard state.filterRefusal?.hasPrefix("Not pasted") == true else { return "refused without a word" }
                     }
                     _ = state.reduce(.keyPressed(.character("j")))
-                    guard case .filtering(let typed) = state.screen, typed == after + "j" else { return "the j after the paste was lost" }
+                    guard case .filtering(let typed) = state.screen, typed.text == after + "j" else { return "the j after the paste was lost" }
                     return nil
                 },
                 ScreenUnderFuzz(name: "browser: the picker's filter") { paste, pasted in
