@@ -280,3 +280,21 @@ import Testing
         #expect(sent(create(&children, loose, gate: gate)) == [loose])
     }
 }
+
+extension ModelSyncMachineTests {
+    /// A list shown from its cache (the start could not reach the server) whose live sync then
+    /// caught up by a delta is the server's list: it says so (the rule said "cached at" for good).
+    @Test func aDeltaCatchUpMakesTheCachedListTheServersList() {
+        var machine = Machine(
+            store: OptimisticStore(confirmed: [rent, food]), options: SyncOptions(offlineMode: .queue),
+            dialect: .versioned, dialectIsKnown: true, loadState: .cached(refreshedAt: Date(timeIntervalSince1970: 0)))
+        let began = machine.catchUpBegins()
+        #expect(began)
+        var changed = rent
+        changed["amount"] = .float(950)
+        let newer = ModelRecord(layout: layout, key: rent.id, values: changed.valuesByName, version: 2)
+        let (_, actions) = machine.caughtUp([newer], by: .delta(since: 100), startedAt: 200, refresh: machine.store.beginRefresh(), now: .now)
+        #expect(emitted(actions).contains(.loadStateChanged(.loaded)))
+        #expect(machine.store.record(rent.id)?["amount"] == .float(950))
+    }
+}

@@ -64,8 +64,10 @@ extension SyncMachine {
         case .delta:
             var changed = StoreDiff<Record.ID>()
             merge(records, into: &changed)
-            // One event for the screen, however many records the delta held.
-            actions = publish(changed) + [.save(.merge(records))]
+            // One event for the screen, however many records the delta held. What was cached
+            // and what changed since is the server's list now: the rows are no longer "cached at"
+            // a time (after a start that could not reach the server, the rule said so for good).
+            actions = publish(changed) + [.save(.merge(records))] + setLoadState(.loaded)
         }
         if let startedAt {
             actions.append(.save(.syncMarks(lastSync: startedAt, baseSync: query == .base ? now : nil)))
