@@ -88,7 +88,7 @@ struct AppCommand: AsyncParsableCommand {
             With no --endpoint or --config, proptui starts its embedded AppSync-compatible \
             server on 127.0.0.1 and keeps its data in the data directory. Press ? in the app \
             for every key. With the embedded server, the keys under "Simulation" change the \
-            injected failure rate (f) and latency (L) while it runs, so a demo can show a \
+            injected failure rate (F) and latency (L) while it runs, so a demo can show a \
             revert on cue.
             """)
 

@@ -332,3 +332,17 @@ extension SampleScreenTests {
         #expect(edit.key == RecordKey("b2"))
     }
 }
+
+extension SampleScreenTests {
+    /// At the smallest size the app draws, a question's lines go on below themselves, never cut.
+    @Test func aQuestionOnTheSmallestScreenIsWhole() {
+        var state = Self.screen()
+        _ = state.reduce(.resized(width: 40, height: 10))
+        _ = state.reduce(.list(model: Self.model, .pendingCountChanged(2)))
+        _ = state.reduce(.keyPressed(.character("q")))
+        let shown = state.render().plainText
+        let box = shown.split(separator: "\n").filter { $0.contains("│") }
+        #expect(!box.isEmpty && box.allSatisfy { !$0.contains("…") }, "\(shown)")
+        #expect(shown.contains("kept and sent on the") && shown.contains("next start."), "\(shown)")
+    }
+}

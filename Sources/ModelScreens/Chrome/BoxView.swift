@@ -17,8 +17,15 @@ public struct BoxView {
 
     public func draw(into frame: inout Frame) {
         let outerWidth = min(frame.width - 2, preferredWidth + 4)
+        guard outerWidth >= 6 else { return }
+        // A line wider than the box (a narrow screen) goes on below itself, never cut.
+        let lines: [(text: String, style: Frame.Style)] = lines.flatMap { line in
+            line.text.isEmpty ? [line] : TerminalText.wrapped(
+                line.text, toWidth: outerWidth - 4, maximumLines: .max, separate: frame.separateClusters
+            ).map { (text: $0, style: line.style) }
+        }
         let outerHeight = min(frame.height - 2, lines.count + 2)
-        guard outerWidth >= 6, outerHeight >= 3 else { return }
+        guard outerHeight >= 3 else { return }
         let left = (frame.width - outerWidth) / 2
         let top = (frame.height - outerHeight) / 2
         let inner = outerWidth - 4
