@@ -17,8 +17,8 @@ public enum ModelRowPolicy: RowPolicy {
         case field(String)
     }
 
-    /// A relation's children (`RecordFilter`) and the typed filter, looked for in every value as
-    /// the screen writes it, without case or accents.
+    /// A relation's children (`RecordFilter`) and the typed filter, looked for in every value (but
+    /// the generated id and the server's times) as the screen writes it, without case or accents.
     public struct Filter: RowFilter {
         let relation: RecordFilter?
         let text: FoldedFilter
@@ -57,8 +57,11 @@ public enum ModelRowPolicy: RowPolicy {
         if let relation = filter.relation, !relation.matches(record) { return false }
         guard !filter.text.isEmpty else { return true }
         // Value by value, text as it is (its bytes, when ASCII), anything else as the list writes
-        // it: no text of the whole record is made per row a filter pass reads.
-        for (codec, value) in zip(record.layout.codecs, record.values) {
+        // it: no text of the whole record is made per row a filter pass reads. Not the generated
+        // id nor the server's times: "2026" would match every row.
+        let layout = record.layout
+        for (index, value) in record.values.enumerated() where layout.isSearched[index] {
+            let codec = layout.codecs[index]
             switch value {
             case .null: continue
             case .string(let text): if filter.text.matches(text: text) { return true }

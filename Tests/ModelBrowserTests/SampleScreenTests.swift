@@ -346,3 +346,16 @@ extension SampleScreenTests {
         #expect(shown.contains("kept and sent on the") && shown.contains("next start."), "\(shown)")
     }
 }
+
+extension SampleScreenTests {
+    /// The filter looks in what a person typed or reads, not in the generated id or the times the
+    /// server wrote: "2024" (every row's createdAt) or a piece of an id match nothing.
+    @Test func theFilterLooksInTheValuesAPersonTypedOrReads() {
+        var state = Self.screen()
+        for key: Key in [.character("/"), .character("2"), .character("0"), .character("2"), .character("4")] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.shownKeys.isEmpty)
+        _ = state.reduce(.keyPressed(.escape))
+        for key: Key in [.character("/"), .character("q"), .character("u"), .character("a"), .character("y")] { _ = state.reduce(.keyPressed(key)) }
+        #expect(state.shownKeys == [RecordKey("a1")], "the address")
+    }
+}

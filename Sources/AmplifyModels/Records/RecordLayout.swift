@@ -24,6 +24,9 @@ public final class RecordLayout: Sendable {
     /// Each field's name as bytes, then the versioned dialect's `_version`, `_deleted` and
     /// `_lastChangedAt`: what an answer's keys are matched against (`answerIndex`).
     private let answerNames: [[UInt8]]
+    /// For each of `fields`, whether the list's filter looks in it: what a person typed or reads,
+    /// not an `id` the client generated (the key `id` alone) nor a time the server wrote (read-only).
+    public let isSearched: [Bool]
     /// The server's fields kept as the record's metadata, as indices into `fields`.
     let createdAtIndex: Int?
     let updatedAtIndex: Int?
@@ -64,6 +67,8 @@ public final class RecordLayout: Sendable {
         self.places = places
         slotCount = slots
         codecs = fields.map { FieldValueCodec(field: $0, schema: schema) }
+        let keyIsGenerated = model.primaryKey.fields == ["id"]
+        isSearched = fields.map { !$0.isReadOnly && !(keyIsGenerated && $0.name == "id") }
         answerCodecs = codecs.map(\.readingAnswers)
         let indexByName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.indexByName = indexByName
