@@ -11,6 +11,9 @@ extension BrowserState {
             status = StatusMessage(ConnectionNotice.backOnline, level: .success, now: actionTime)
         }
         if let notice = ConnectionNotice.text(from: old, to: state, revertsOffline: revertsOffline) {
+            // A refresh that failed for the same reason a moment before (a start with the server
+            // down) gives way: the notice also says what happens to changes.
+            if case .offline = state, status?.level == .error, status?.aboutConnection == true { status = nil }
             show(notice, .info)
             // An offline notice is stale once requests get through again (live sync's is not).
             if case .offline = state, status?.text == notice { status?.aboutConnection = true }

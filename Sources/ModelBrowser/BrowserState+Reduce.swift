@@ -108,6 +108,14 @@ extension BrowserState {
             // In the sample's words; a failure to reach the server, it gives way to "Back online"
             // once requests get through again.
             if model == self.model {
+                if case .offline = connectivity[model], let notice = ConnectionNotice.text(
+                    from: .online, to: connectivity[model]!, revertsOffline: revertsOffline) {
+                    // The server cannot be reached: said as the link's notice (why, and what
+                    // happens to changes), not as a refresh's error.
+                    show(notice, .info)
+                    status?.aboutConnection = true
+                    return
+                }
                 show(RefusalText(.refresh, record: nil, reverted: false, reason: message), ofModel: model)
                 if status?.level == .error { status?.aboutConnection = true }
             }

@@ -309,12 +309,20 @@ import Testing
         #expect(state.messageHistory.filter { $0.text.hasPrefix("Offline") }.count == 1, "once per episode")
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
         #expect(text(state).contains("Back online: waiting changes are being sent."))
-        // A load that failed for the same reason gives way to "Back online" too.
+        // A load that failed because the server cannot be reached says so as the link's notice
+        // (not a refresh's error), in either order, and gives way to "Back online" too.
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
         _ = state.reduce(.list(model: "Transaction", .loadFailed(message: "the server refused the connection")))
-        #expect(text(state).contains("✗ refresh failed: the server refused the connection"))
+        #expect(text(state).contains("Offline: the server refused the connection; changes are kept") && !text(state).contains("refresh failed"))
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
         #expect(text(state).contains("Back online: waiting changes are being sent."))
+        var starting = self.state(initialModel: "Transaction")
+        _ = starting.reduce(.list(model: "Transaction", .loadFailed(message: "the server refused the connection")))
+        #expect(text(starting).contains("✗ refresh failed"), "connecting still: a refresh's error")
+        _ = starting.reduce(.list(model: "Transaction", .connectivityChanged(.offline("the server refused the connection"))))
+        #expect(text(starting).contains("Offline: the server refused the connection; changes are kept"), "\(text(starting))")
+        _ = starting.reduce(.list(model: "Transaction", .connectivityChanged(.online)))
+        #expect(text(starting).contains("Back online"))
         _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.unauthorized("the API key was refused."))))
         #expect(text(state).contains("✗ refresh failed: not authorized: the API key was refused. Changes are kept"))
         // Another model's link is its own: not news on this screen.
