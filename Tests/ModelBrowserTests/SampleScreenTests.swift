@@ -359,3 +359,17 @@ extension SampleScreenTests {
         #expect(state.shownKeys == [RecordKey("a1")], "the address")
     }
 }
+
+extension SampleScreenTests {
+    /// A long name on the status line is cut so that what happened still shows; `m` keeps the
+    /// message whole.
+    @Test func aLongNameOnTheStatusLineLeavesRoomForWhatHappened() {
+        var state = Self.screen()
+        let long = String(repeating: "y", count: 200)
+        _ = state.reduce(.list(model: Self.model, .succeeded(
+            RecordOperationSummary(kind: .create, recordID: RecordKey("n1"), recordName: long))))
+        let line = state.render().plainText.split(separator: "\n").first { $0.contains("✓") }.map(String.init) ?? ""
+        #expect(line.contains("“" + String(repeating: "y", count: 31) + "…” added"), "\(line)")
+        #expect(state.status?.text == "“\(long)” added", "kept whole for m")
+    }
+}

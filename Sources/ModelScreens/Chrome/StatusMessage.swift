@@ -31,10 +31,26 @@ public struct StatusMessage<Retry: Sendable & Equatable>: Sendable, Equatable {
     static var reasonShownAtLeast: Int { 20 }
 
     /// The text as the status line shows it in `columns` (cut further if even that is too long).
+    /// A long name in it is cut first: "✓ “yyyy…" would never say it was added.
     public func text(fitting columns: Int) -> String {
-        guard let narrowText else { return text }
-        let beforeReason = "\(mark) \(text)".terminalWidth - reasonColumns
-        return columns - beforeReason >= min(reasonColumns, Self.reasonShownAtLeast) ? text : narrowText
+        var shown = text
+        if let narrowText {
+            let beforeReason = "\(mark) \(text)".terminalWidth - reasonColumns
+            if columns - beforeReason < min(reasonColumns, Self.reasonShownAtLeast) { shown = narrowText }
+        }
+        return "\(mark) \(shown)".terminalWidth > columns ? Self.quotesShortened(shown) : shown
+    }
+
+    /// Every quoted name (“…”) longer than 32 characters cut to 31 and `…`.
+    static func quotesShortened(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "“"), let close = rest[rest.index(after: open)...].firstIndex(of: "”") {
+            let name = rest[rest.index(after: open)..<close]
+            result += rest[..<open] + "“" + (name.count > 32 ? name.prefix(31) + "…" : name) + "”"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// How long info and success messages stay.
