@@ -405,7 +405,7 @@ extension BrowserState {
         var form = prepared(RecordForm(addingAnew: refused))
         form.offerFocusedText()
         screen = .form(form)
-        show("“\(refused.displayName)” as it was refused: change what the server refused, then C-s adds it; Esc drops it.", .info)
+        show("“\(refused.displayName)” as it was refused: fix it, then C-s adds it; Esc drops it.", .info)
         return []
     }
 
