@@ -229,7 +229,7 @@ extension BrowserState {
             }
             if position == nil { where_.append("\(NumberText.grouped(count)) row\(count == 1 ? "" : "s")") }
         }
-        RuleView(row: height - 3, leftText: where_.joined(separator: " · "), rightText: position).draw(into: &frame)
+        RuleView(row: height - 3, leftText: where_.isEmpty ? nil : where_.joined(separator: " · "), rightText: position).draw(into: &frame)
         if case .filtering(let line) = screen {
             line.draw(into: &frame, row: height - 2, width: width)
         } else {

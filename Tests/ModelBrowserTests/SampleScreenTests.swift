@@ -199,6 +199,8 @@ extension SampleScreenTests {
         #expect(state.listScrollTop == top, "the rows stayed where they were")
         _ = state.reduce(.keyPressed(.character("g")))
         #expect(state.listScrollTop == 0)
+        let rule = state.render().plainText.split(separator: "\n").first { $0.contains("of 60 rows") }.map(String.init) ?? ""
+        #expect(rule.hasPrefix("──────") && !rule.contains("──  ─"), "nothing on the left: no gap in the rule: \(rule)")
     }
 }
 
