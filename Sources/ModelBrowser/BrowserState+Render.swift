@@ -58,7 +58,10 @@ extension BrowserState {
         if case .form(let form) = screen { title = form.title }
         // As the sample's header: a list says its order, a detail names its record.
         if isListShown { title += " · " + sortName }
-        if case .detail(let detail) = screen { title += " › " + detail.record.displayName }
+        switch screen {
+        case .detail(let detail), .renaming(_, let detail?): title += " › " + detail.record.displayName
+        default: break
+        }
         if access[model]?.isReadOnly == true { title += " · read-only" }
         HeaderView(
             title: title, backend: backend, connection: (connectivity[model] ?? .connecting).header,

@@ -217,6 +217,9 @@ extension SampleScreenTests {
         for character in "!" { _ = state.reduce(.keyPressed(.character(character))) }
         let line = text(state).split(separator: "\n").first { $0.contains("name") && $0.contains("!") }
         #expect(line != nil, "\(text(state))")
+        _ = state.reduce(.resized(width: 100, height: 14))
+        #expect(text(state).split(separator: "\n").first?.contains("Real Estate Properties › Harbour View Loft") == true,
+                "the header still names the record being renamed")
     }
 }
 
