@@ -450,6 +450,18 @@ import Testing
         #expect(hint(form).contains("199/200"))
     }
 
+    /// A problem too long for the form's last line takes two: the form has the keys, so `m`
+    /// cannot be opened to read it whole.
+    @Test func aLongProblemTakesTwoLines() {
+        var form = RecordForm(creating: Self.sample)
+        for _ in 0..<190 { _ = form.handle(.character("a")) }
+        _ = form.handle(.paste(.text(String(repeating: "x", count: 11))))
+        var frame = Frame(width: 50, height: 12)
+        form.draw(into: &frame, region: FrameRegion(top: 0, left: 0, width: 50, height: 12))
+        let shown = frame.lines[10] + frame.lines[11]
+        #expect(shown.contains("do not fit") && shown.contains("(10 left)"), "\(frame.lines)")
+    }
+
     @Test func aPasteThatDoesNotFitGoesInNotAtAll() {
         var form = RecordForm(creating: Self.sample)
         for _ in 0..<190 { _ = form.handle(.character("a")) }

@@ -61,7 +61,11 @@ extension RecordForm {
     public func draw(into frame: inout Frame, region: FrameRegion) {
         guard region.width > 10, region.height > 1 else { return }
         if let picker { return picker.draw(into: &frame, region: region) }
-        let fieldsHeight = region.height - 1
+        // A problem too long for one line takes two (the form has the keys: `m` cannot show it).
+        let messageLines = message.map {
+            TerminalText.wrapped("✗ " + $0, toWidth: region.width - 1, maximumLines: region.height > 4 ? 2 : 1, separate: frame.separateClusters)
+        } ?? []
+        let fieldsHeight = region.height - max(1, messageLines.count)
         let lines = lines(width: region.width - 3)
         let first = firstLine(of: lines, height: fieldsHeight)
         let labelWidth = labelWidth(region.width - 3)
@@ -82,8 +86,10 @@ extension RecordForm {
         if first > 0 { frame.draw("↑", row: region.top, column: region.left, width: 1, style: .dim) }
         if first + fieldsHeight < lines.count { frame.draw("↓", row: region.top + fieldsHeight - 1, column: region.left, width: 1, style: .dim) }
         let bottom = region.top + region.height - 1
-        if let message {
-            frame.draw("✗ " + message, row: bottom, column: region.left + 1, width: region.width - 1, color: .red)
+        if !messageLines.isEmpty {
+            for (offset, line) in messageLines.enumerated() {
+                frame.draw(line, row: bottom - messageLines.count + 1 + offset, column: region.left + 1, width: region.width - 1, color: .red)
+            }
         } else if entries.indices.contains(focus) {
             frame.draw(hint(for: entries[focus]), row: bottom, column: region.left + 1, width: region.width - 1, style: .dim)
         }
