@@ -85,9 +85,8 @@ struct LoadBenchmark {
             result.seedMs = (ContinuousClock.now - seeding).milliseconds
             let url = "http://127.0.0.1:\(port)/graphql"
             api = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: Self.apiKey)))
-            let sync = ModelRecordSync(layout: SampleModel.layout, dialect: .versioned, subscriber: nil)
             let wire = WireClient(url: url, apiKey: Self.apiKey, pageSize: SyncOptions().pageSize) { limit, token in
-                AppSyncModelAPI.pageRequest(sync, versioned: true, limit: limit, nextToken: token, lastSync: nil).request
+                AppSyncModelAPI.pageRequest(SampleModel.sync, versioned: true, limit: limit, nextToken: token, lastSync: nil).request
             }
             try await measurePages(wire: wire, api: api, expecting: size, into: &result)
             let (fromServer, loaded) = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
@@ -140,8 +139,7 @@ struct LoadBenchmark {
         }
         result.wirePageMs = wireTimes.dropFirst().sorted()[2]
         result.apiPageMs = apiTimes.dropFirst().sorted()[2]
-        result.decode = try DecodeComparison.measure(
-            Data(try await wire.body(after: nil).readableBytesView), sync: ModelRecordSync(layout: SampleModel.layout, dialect: .versioned, subscriber: nil))
+        result.decode = try DecodeComparison.measure(Data(try await wire.body(after: nil).readableBytesView), sync: SampleModel.sync)
         let all = ContinuousClock.now
         let processor = ProcessorTime.now()
         let pages = try await wire.readAll()

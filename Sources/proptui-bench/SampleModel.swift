@@ -29,6 +29,9 @@ enum SampleModel {
             lastChangedAt: listing.updatedAt.map { $0 * 1_000 })
     }
 
+    /// Its documents and readers in the embedded server's dialect (versioned).
+    static let sync = ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil)
+
     /// The app's API for the sample's model (the embedded server speaks the versioned dialect).
     static func api(_ client: AppSyncClient, dialect: APIDialect = .versioned) -> AppSyncModelAPI<ModelRecordSync> {
         AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: dialect.documentDialect, subscriber: nil), dialect: dialect)
