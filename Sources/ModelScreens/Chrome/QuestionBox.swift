@@ -7,10 +7,10 @@ public enum QuestionBox {
     /// tombstone, the records pointing at it), laid out as `frame` draws the name.
     public static func delete(name: String, notes: [String], in frame: Frame) -> BoxView {
         let width = max(36, frame.columns(of: name) + 12, notes.isEmpty ? 0 : 56)
-        let noteLines = notes.flatMap { TerminalText.wrapped($0, toWidth: max(10, min(width, frame.width - 6)), maximumLines: .max) }
+        // The box wraps each note to its width (`BoxView`).
         return BoxView(
             title: "Delete",
-            lines: [("Delete “\(name)”?", .bold)] + noteLines.map { ($0, .normal) } + [("", .normal), ("y deletes · any other key keeps it", .normal)],
+            lines: [("Delete “\(name)”?", .bold)] + notes.map { ($0, .normal) } + [("", .normal), ("y deletes · any other key keeps it", .normal)],
             footer: "default: No", preferredWidth: width)
     }
 
