@@ -291,7 +291,7 @@ extension BrowserState {
         }
         if let retry = retryableCreate, context == .list {
             // `n` offers the refused record again (its name cut short: the other keys keep their room).
-            let name = retry.displayName.count > 16 ? String(retry.displayName.prefix(15)) + "…" : retry.displayName
+            let name = ShortName.of(retry.displayName, length: 16)
             let again = table.hint(for: .create, in: context, "try “\(name)” again")
             hints = again + hints.filter { hint in !again.contains { $0.key == hint.key } }
         }

@@ -21,7 +21,7 @@ public struct InPlaceEdit: Sendable {
 
     /// The name as messages and labels say it: cut at 32 characters, so that what happened and
     /// what ⏎ and Esc do still fit on the line after a long one (`m` keeps messages whole).
-    public var shortName: String { recordName.count > 32 ? String(recordName.prefix(31)) + "…" : recordName }
+    public var shortName: String { ShortName.of(recordName) }
     var input: TextInput
     /// The value another writer gave the field while it was open, once it came.
     public private(set) var theirs: String?

@@ -41,13 +41,13 @@ public struct StatusMessage<Retry: Sendable & Equatable>: Sendable, Equatable {
         return "\(mark) \(shown)".terminalWidth > columns ? Self.quotesShortened(shown) : shown
     }
 
-    /// Every quoted name (“…”) longer than 32 characters cut to 31 and `…`.
+    /// Every quoted name (“…”) cut as `ShortName` cuts it.
     static func quotesShortened(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "“"), let close = rest[rest.index(after: open)...].firstIndex(of: "”") {
             let name = rest[rest.index(after: open)..<close]
-            result += rest[..<open] + "“" + (name.count > 32 ? name.prefix(31) + "…" : name) + "”"
+            result += rest[..<open] + "“" + ShortName.of(name) + "”"
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
