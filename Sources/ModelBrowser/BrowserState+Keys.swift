@@ -38,8 +38,8 @@ extension BrowserState {
         let context = keyContext
         let command = BrowserKeymap.table.command(for: key, in: context)
         // The key that opens the refused row's detail keeps the refusal there, as the row's mark.
-        if command == .openDetail, let refusedKey, selectedRow?.id == refusedKey { detailRefusal = (refusedKey, refusedReason) }
-        refusedKey = nil
+        if command == .openDetail, let refused, selectedRow?.id == refused.key { detailRefusal = refused }
+        refused = nil
         filterRefusal = nil
         // An error stays until the next key: that key has seen it.
         if status?.level == .error { status = nil }

@@ -89,10 +89,7 @@ extension BrowserState {
             guard model == self.model else { return }
             show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
-            if model == self.model {
-                refusedKey = conflict ? nil : summary.recordID
-                refusedReason = message
-            }
+            if model == self.model { refused = conflict ? nil : Refusal(key: summary.recordID, reason: message) }
             if conflict { conflictYours[model, default: [:]][summary.recordID] = OperationWords.of(summary.kind).yours(summary.newName) }
             // A refused delete brings its row back: selected again, so the next key acts on it.
             if model == self.model, summary.kind == .delete { selectedKey = summary.recordID }
@@ -108,8 +105,8 @@ extension BrowserState {
             // In the sample's words; a failure to reach the server, it gives way to "Back online"
             // once requests get through again.
             if model == self.model {
-                if case .offline = connectivity[model], let notice = ConnectionNotice.text(
-                    from: .online, to: connectivity[model]!, revertsOffline: revertsOffline) {
+                if let link = connectivity[model], case .offline = link,
+                   let notice = ConnectionNotice.text(from: .online, to: link, revertsOffline: revertsOffline) {
                     // The server cannot be reached: said as the link's notice (why, and what
                     // happens to changes), not as a refresh's error.
                     show(notice, .info)

@@ -136,7 +136,7 @@ extension BrowserState {
     /// `…` waiting for the server (dim), `⚡` a conflict, `!` just refused and reverted.
     func mark(of row: RecordRow<ModelRecord>?) -> (text: String, dim: Bool) {
         guard let row else { return ("", false) }
-        if row.id == refusedKey { return ("!", false) }
+        if row.id == refused?.key { return ("!", false) }
         switch row.status {
         case .synced: return ("", false)
         case .pending: return ("…", true)

@@ -70,11 +70,16 @@ public struct BrowserState: Sendable {
     /// When the action being reduced happened (the loop's clock, given to `reduce`): when a
     /// message shown while reducing it fades. Every message is shown by a reduce, which sets it first.
     var actionTime = ContinuousClock.Instant.now
-    /// A row whose change was just refused and reverted: marked `!` until the next key, and why.
-    var refusedKey: RecordKey?
-    var refusedReason = ""
+    /// A row whose change was just refused and reverted, and why: marked `!` until the next key.
+    var refused: Refusal?
     /// That refusal, kept in the detail when the next key opened it on that row (until it closes).
-    var detailRefusal: (key: RecordKey, reason: String)?
+    var detailRefusal: Refusal?
+
+    /// A row's change the server refused, and its reason.
+    struct Refusal: Sendable {
+        let key: RecordKey
+        let reason: String
+    }
     /// Each model's rows in conflict (⚡): the change of yours that lost (`rename to “Mine”`), for
     /// the detail, until the conflict is settled (`o`, `x`, a new edit) or the row goes.
     var conflictYours: [String: [RecordKey: String]] = [:]
