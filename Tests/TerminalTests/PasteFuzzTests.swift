@@ -279,19 +279,14 @@ extension Curses {
 
         /// The sample's model on the model screen: its list, the name renamed in place, the
         /// form's name and address, and the delete question.
-        static func sampleScreens() throws -> [ScreenUnderFuzz] {
-            let model = "RealEstateProperty"
-            let layout = try RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
-            var list = BrowserState(
-                schema: .realEstateProperty, layouts: [model: layout], access: [:], backend: "local · API key", initialModel: model)
+        static func sampleScreens() -> [ScreenUnderFuzz] {
+            var list = SampleScreen.state()
             _ = list.reduce(.resized(width: 80, height: 20))
-            let rows = [("a1", "Harbour View Loft", "12 Quay St"), ("b2", "Maple Cottage", "4 Main St"), ("c3", "Villa Rosa", nil)]
-                .enumerated().map { index, row in
-                    var values: [String: ModelValue] = ["name": .string(row.1), "createdAt": .string("2026-11-01T10:0\(index):00.000Z")]
-                    if let address = row.2 { values["address"] = .string(address) }
-                    return RecordRow(ModelRecord(layout: layout, key: RecordKey(row.0), values: values, version: 1))
-                }
-            _ = list.reduce(.list(model: model, .loaded(rows)))
+            _ = list.reduce(SampleScreen.list(.loaded([
+                SampleScreen.row("a1", "Harbour View Loft", address: "12 Quay St", created: "2026-11-01T10:00:00.000Z"),
+                SampleScreen.row("b2", "Maple Cottage", address: "4 Main St", created: "2026-11-01T10:01:00.000Z"),
+                SampleScreen.row("c3", "Villa Rosa", created: "2026-11-01T10:02:00.000Z"),
+            ])))
             let renaming = ScreenUnderFuzz(name: "sample: rename in place") { paste, pasted in
                 var state = list
                 _ = state.reduce(.keyPressed(.character("r")))

@@ -14,8 +14,11 @@ enum SampleScreen {
     }
 
     /// A property as the server confirmed it (`created`), or one made here and not sent yet (nil).
-    static func row(_ key: String, _ name: String, created: String?, status: RowStatus = .synced) -> RecordRow<ModelRecord> {
+    static func row(
+        _ key: String, _ name: String, address: String? = nil, created: String?, status: RowStatus = .synced
+    ) -> RecordRow<ModelRecord> {
         var values: [String: ModelValue] = ["name": .string(name)]
+        if let address { values["address"] = .string(address) }
         if let created { values["createdAt"] = .string(created) }
         return RecordRow(ModelRecord(layout: layout, key: RecordKey(key), values: values, version: created == nil ? 0 : 1), status: status)
     }
