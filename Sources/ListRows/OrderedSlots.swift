@@ -1,4 +1,4 @@
-/// Row slots (positions in `RowStore`'s row table) in display order, kept as a list of
+/// Row slots (positions in `RecordRowStore`'s row table) in display order, kept as a list of
 /// sorted chunks of at most `maximumChunk` slots with the number of slots before each
 /// chunk. The order itself lives outside (`RowOrdering`): every call that needs it takes
 /// the comparison, which must be the one the list was built with.

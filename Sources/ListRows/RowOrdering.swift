@@ -1,7 +1,8 @@
 import OptimisticStore
 import PropertySync
 
-/// Where a row sits in the list: its sort key (by name or address), then creation order.
+/// Where a row sits in the list: its sort key (the policy's, under a sort by a field), then
+/// creation order.
 /// Rows the server has seen sort by its `createdAt` then id, so every client shows the
 /// same order; rows created here and not yet confirmed go at the end, in the order they
 /// were made. A rename never moves a row in creation order; a confirmation moves a new
@@ -12,7 +13,7 @@ import PropertySync
 /// shares the tables (copy-on-write): let it go before writing to them.
 @usableFromInline struct RowOrdering<Policy: RowPolicy> {
     @usableFromInline let entries: RowTable<Policy>
-    /// Each slot's folded name or address; nil in creation order.
+    /// Each slot's sort key; nil in creation order.
     @usableFromInline let sortKeys: PagedArray<String?>?
 
     @inlinable init(entries: RowTable<Policy>, sortKeys: PagedArray<String?>?) {

@@ -20,7 +20,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
 
     /// Every row at its slot; nil: a free slot (reused, so removed rows leave nothing behind).
     @usableFromInline var entries = RowTable<Policy>()
-    /// Each slot's sort key when sorted by name or address; nil in creation order.
+    /// Each slot's sort key when sorted by a field; nil in creation order.
     @usableFromInline var sortKeys: PagedArray<String?>?
     /// Each row's slot by id.
     @usableFromInline var slotIndex = SlotIndex()
@@ -273,7 +273,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
             let old = entries.row(Int(slot))
             let wasShown = filtered != nil && matches(old)
             let isShown = filtered != nil && matches(row)
-            // Sorted by name or address, a change there moves the row; so does a server time
+            // Sorted by a field, a change of it moves the row; so does a server time
             // arriving (a create confirmed): the list stays sorted by its own rule.
             let created = Policy.creationTime(of: row.record) ?? entries.place(Int(slot)).createdAt
             let moves = (sortKeys != nil && newKey != sortKeys![Int(slot)]) || created != entries.place(Int(slot)).createdAt
