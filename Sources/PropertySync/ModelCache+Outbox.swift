@@ -12,25 +12,41 @@ import OptimisticStore
 /// changed since, and the server, not the outbox, says whether it still fits (a refusal then
 /// drops it with the server's reason). A row that is not such JSON is `corruptOutbox`.
 extension OutboxEntry {
-    init(_ operation: PendingOperation<ModelRecord>, model: String) throws {
+    init(_ operation: PendingOperation<ModelRecord>, model: String) {
         self.model = model
         self.operation = Int64(operation.id.rawValue)
         recordID = ModelCache.keyText(operation.recordID)
         switch operation.change {
         case .create(let record):
             kind = "create"
-            patch = try Self.json(StoredModelRecord(record))
+            patch = StoredModelRecord(record).jsonText
         case .update(_, let change):
             kind = "update"
-            patch = try Self.json(change.changes)
+            patch = Self.text { ModelValue.appendStoredJSON(change.changes, to: &$0) }
         case .delete:
             kind = "delete"
             patch = "{}"
         }
-        base = try operation.base.map { try Self.json(StoredModelRecord($0)) }
-        before = try operation.before.map { try Self.json(StoredModelRecord($0)) }
+        base = operation.base.map { StoredModelRecord($0).jsonText }
+        before = operation.before.map { StoredModelRecord($0).jsonText }
         attempts = operation.attempts
         lastError = operation.lastFailure
+    }
+
+    static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads a column this file wrote (or `JSONEncoder` did, before it was written by hand);
+    /// anything else is `corruptOutbox`.
+    func read<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError) -> T) throws -> T {
+        do throws(JSONReadError) {
+            return try JSONReader.read(Array(text.utf8), body)
+        } catch {
+            throw SyncStorageError.corruptOutbox("an operation in the outbox cannot be read (\(error))")
+        }
     }
 
     func pendingOperation(layout: RecordLayout) throws -> PendingOperation<ModelRecord> {
@@ -40,7 +56,7 @@ extension OutboxEntry {
         let change: LocalChange<ModelRecord>
         switch kind {
         case "create": change = .create(try record(patch, layout: layout))
-        case "update": change = .update(key, ModelRecordPatch(try Self.decode([String: ModelValue].self, patch)))
+        case "update": change = .update(key, ModelRecordPatch(try read(patch, ModelValue.storedValues)))
         case "delete": change = .delete(key)
         default: throw SyncStorageError.corruptOutbox("operation \(operationID.rawValue) of \(layout.model.name) has the unknown kind “\(kind)”")
         }
@@ -52,7 +68,7 @@ extension OutboxEntry {
     }
 
     private func record(_ text: String, layout: RecordLayout) throws -> ModelRecord {
-        let stored = try Self.decode(StoredModelRecord.self, text)
+        let stored = try read(text, StoredModelRecord.init(json:))
         guard let key = RecordKey(values: stored.values, of: layout.model) else {
             throw SyncStorageError.corruptOutbox("operation \(operationID.rawValue) of \(layout.model.name) holds a record without its key")
         }
@@ -62,8 +78,10 @@ extension OutboxEntry {
     }
 }
 
-/// A record in the outbox: its values by field name (nulls left out) and the server's numbers.
-struct StoredModelRecord: Codable {
+/// A record in the outbox: its values by field name (nulls left out) and the server's numbers,
+/// as `{"values":{…},"version":3,"deleted":false,"lastChangedAt":…}` (`lastChangedAt` left out
+/// when there is none, as `JSONEncoder` wrote it).
+struct StoredModelRecord {
     var values: [String: ModelValue]
     var version: Int
     var deleted: Bool
@@ -74,6 +92,33 @@ struct StoredModelRecord: Codable {
         version = record.version
         deleted = record.isDeleted
         lastChangedAt = record.lastChangedAt
+    }
+
+    var jsonText: String {
+        OutboxEntry.text { bytes in
+            bytes.append(contentsOf: #"{"values":"#.utf8)
+            ModelValue.appendStoredJSON(values, to: &bytes)
+            bytes.append(contentsOf: #","version":\#(version),"deleted":\#(deleted)"#.utf8)
+            if let lastChangedAt { bytes.append(contentsOf: #","lastChangedAt":\#(lastChangedAt)"#.utf8) }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Other keys are skipped, as `JSONDecoder` skipped them; `lastChangedAt` may be absent or null.
+    init(json reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.offset
+        var values: [String: ModelValue]?, version: Int?, deleted: Bool?, lastChangedAt: Int64?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            if key == "values" { values = try ModelValue.storedValues(&reader) }
+            else if key == "version" { version = try reader.readInt() }
+            else if key == "deleted" { deleted = try reader.readBool() }
+            else if key == "lastChangedAt" { lastChangedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() } }
+            else { try reader.skipValue() }
+        }
+        guard let values else { throw .missing("values", at: start) }
+        guard let version else { throw .missing("version", at: start) }
+        guard let deleted else { throw .missing("deleted", at: start) }
+        (self.values, self.version, self.deleted, self.lastChangedAt) = (values, version, deleted, lastChangedAt)
     }
 }
 

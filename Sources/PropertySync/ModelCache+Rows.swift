@@ -20,7 +20,7 @@ extension ModelCache {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         for (index, part) in key.parts.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            CompactJSON.appendString(part.text, to: &bytes)
+            JSONWriter.appendString(part.text, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)

@@ -42,7 +42,7 @@ extension ModelCache {
             guard let seq = entry.seq else { continue }
             let sample = try entry.pendingOperation()
             let id = OperationID(rawValue: sample.id.rawValue + UInt64(highest))
-            var moved = try OutboxEntry(operation(sample, id: id), model: layout.model.name)
+            var moved = OutboxEntry(operation(sample, id: id), model: layout.model.name)
             moved.seq = seq
             try db.execute(
                 sql: """

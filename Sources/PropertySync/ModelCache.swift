@@ -116,7 +116,7 @@ public final class ModelCache: RecordCache, Sendable {
     // MARK: - The outbox
 
     public func append(_ operation: PendingOperation<ModelRecord>) throws {
-        let entry = try OutboxEntry(operation, model: modelName)
+        let entry = OutboxEntry(operation, model: modelName)
         try storage.run { try storage.database.write { db in try entry.insert(db) } }
     }
 
@@ -133,7 +133,7 @@ public final class ModelCache: RecordCache, Sendable {
     }
 
     private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
-        try OutboxEntry.apply(writes, model: modelName, db, entry: { try OutboxEntry($0, model: modelName) }) { record in
+        try OutboxEntry.apply(writes, model: modelName, db, entry: { OutboxEntry($0, model: modelName) }) { record in
             try upsert(record, with: upsertStatement(db))
         }
     }

@@ -401,7 +401,7 @@ extension ModelCacheTests {
 // MARK: - The JSON a row holds
 
 extension ModelCacheTests {
-    /// What `CompactJSON` writes reads back as the same value: texts needing escapes, numbers
+    /// What `JSONWriter` writes reads back as the same value: texts needing escapes, numbers
     /// at the edges of their forms, nesting.
     @Test func theRowsJSONReadsBackExactly() throws {
         let values: [JSONValue] = [
@@ -412,7 +412,7 @@ extension ModelCacheTests {
         ]
         for value in values {
             var bytes: [UInt8] = []
-            CompactJSON.append(value, to: &bytes)
+            JSONWriter.append(value, to: &bytes)
             #expect(JSONValue(jsonText: bytes) == value, "\(String(decoding: bytes, as: UTF8.self))")
         }
         // Through the cache: a text with every escape, in a key part and in a value.

@@ -1,10 +1,9 @@
-import AppSync
-
-/// JSON text written by hand, for the rows a model's cache writes by the thousand per page:
-/// `JSONValue.jsonText` goes through `JSONEncoder`, most of a row's cost. The same text a
-/// reader reads back (`JSONReader`); object members in the order given, not sorted.
-enum CompactJSON {
-    static func append(_ value: JSONValue, to bytes: inout [UInt8]) {
+/// JSON text written by hand, for what is written by the thousand (cache rows, outbox rows):
+/// `JSONEncoder` builds a tree of the whole value first and costs more than the write itself.
+/// The same text a reader reads back (`JSONReader`, `JSONDecoder`); object members in the order
+/// given, not sorted (`JSONValue.jsonText` sorts them).
+public enum JSONWriter {
+    public static func append(_ value: JSONValue, to bytes: inout [UInt8]) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -35,7 +34,7 @@ enum CompactJSON {
     }
 
     /// A string with what JSON requires escaped: the quote, the backslash, control characters.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
