@@ -38,18 +38,13 @@ struct ModelBenchScreen: BenchScreen {
 
     /// `Transaction`s.
     init(rows: Int, width: Int, height: Int) throws {
-        let schema = try Self.schema()
-        var layouts: [String: RecordLayout] = [:]
-        for model in schema.models { layouts[model.name] = try RecordLayout(model: model, schema: schema) }
-        var state = BrowserState(schema: schema, layouts: layouts, access: [:], backend: "local · API key", initialModel: Self.model)
-        state.colorEnabled = true
-        _ = state.reduce(.resized(width: width, height: height), now: .now)
-        self.init(state, model: Self.model, rows: Self.rows(rows, layout: layouts[Self.model]!))
+        let model = try BenchModel.transaction()
+        self.init(try model.screen(width: width, height: height), model: model.name, rows: Self.rows(rows, layout: model.layout))
     }
 
     /// The sample's properties, as `RowsBenchmark` makes them.
-    init(sampleRows rows: Int, width: Int, height: Int) {
-        self.init(SampleModel.screen(width: width, height: height), model: SampleModel.name, rows: RowsBenchmark.rows(rows))
+    init(sampleRows rows: Int, width: Int, height: Int) throws {
+        self.init(try BenchModel.sample.screen(width: width, height: height), model: SampleModel.name, rows: RowsBenchmark.rows(rows))
     }
 
     private init(_ state: BrowserState, model: String, rows: [RecordRow<ModelRecord>]) {
@@ -65,20 +60,7 @@ struct ModelBenchScreen: BenchScreen {
         var generator = SplitMix64(seed: 0x7A11)
         var numbers = Array(0..<count)
         numbers.shuffle(using: &generator)
-        let words = ["Weekly", "shop", "rent", "coffee", "train", "books", "market", "repairs", "gift", "bonus"]
-        return numbers.map { n in
-            let stamp = String(format: "2024-05-01T%02d:%02d:%02d.%03dZ", n / 3_600_000 % 24, n / 60_000 % 60, n / 1000 % 60, n % 1000)
-            var values: [String: ModelValue] = [
-                "description": .string("\(words[n % 10].capitalized) \(words[n / 10 % 10]) \(n)"),
-                "amount": .float(Double(n % 100_000) / 100), "kind": .enumValue(n % 3 == 0 ? "INCOME" : "EXPENSE"),
-                "date": .string(String(format: "2026-%02d-%02d", n % 12 + 1, n % 28 + 1)), "createdAt": .string(stamp),
-                "updatedAt": .string(stamp), "categoryId": .string(UUIDBits.text(high: UInt64(n % 500), low: 7)),
-            ]
-            if n % 6 != 0 { values["quantity"] = .int(Int64(n % 1000)) }
-            if n % 5 != 0 { values["bookedAt"] = .string(stamp) }
-            if n % 4 != 0 { values["tags"] = .list((0..<(n % 3 + 1)).map { .string(words[($0 + n) % 10]) }) }
-            return RecordRow(ModelRecord(layout: layout, key: RecordKey(UUIDBits.text(high: UInt64(n) &* 0x9E37_79B9, low: UInt64(n))), values: values, version: 1))
-        }
+        return numbers.map { RecordRow(BenchModel.transaction($0, layout: layout)) }
     }
 
     var rowCount: Int { state.shownCount }

@@ -68,7 +68,9 @@ struct FrameBenchmark {
     }
 
     func run() throws -> Result {
-        let sample = screenResult("the sample (RealEstateProperty)", sizes.map { measure(ModelBenchScreen(sampleRows: $0, width: Self.width, height: Self.height), size: $0) })
+        let sample = screenResult("the sample (RealEstateProperty)", try sizes.map {
+            measure(try ModelBenchScreen(sampleRows: $0, width: Self.width, height: Self.height), size: $0)
+        })
         let model = screenResult("Transaction, 13 fields", try sizes.map {
             measure(try ModelBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0)
         })

@@ -7,6 +7,7 @@ import Foundation
 ///   on a file-backed `SyncStorage` (the change committed to the SQLite outbox with
 ///   `synchronous = FULL` before the call returns; the API is unreachable, so it stays pending),
 ///   the list's events into the reducer (`BrowserAction.list`), and `render()`.
+/// - proptui on the 13-field model (`BenchModel.transaction`), the same path, its display field renamed;
 /// - the sample (`RenameOnSample`): the same key and effect, the sample's `updateProperty` (a
 ///   `firstIndex` scan, the whole list published), the screen given the whole published list
 ///   (`RecordListEvent.loaded`), and `render()`. The sample keeps nothing on disk.
@@ -47,6 +48,10 @@ struct RenameKeyToFrameBenchmark {
         /// proptui / sample: below 1, proptui is faster.
         var proptuiOverSampleMedian: Double
         var proptuiOverSampleP99: Double
+        /// The same path as `proptui` for the 13-field model (`BenchModel.transaction`): its
+        /// description renamed, on a list of as many `Transaction`s.
+        var transaction: Timing
+        var transactionListOnly: Timing
     }
 
     struct Result: Codable, Sendable {
@@ -65,15 +70,18 @@ struct RenameKeyToFrameBenchmark {
     @MainActor
     func run() async throws -> Result {
         var results: [SizeResult] = []
+        let transactions = try BenchModel.transaction()
         for records in sizes {
             let start = ContinuousClock.now
             let proptui = try await RenameOnProptui(records: records, samples: samples).run()
+            let transaction = try await RenameOnProptui(model: transactions, records: records, samples: samples).run()
             let sampleSamples = records > Self.largeSize ? sampleSamplesWhenLarge : samples
-            let sample = await RenameOnSample(records: records, samples: sampleSamples).run()
+            let sample = try await RenameOnSample(records: records, samples: sampleSamples).run()
             results.append(SizeResult(
                 records: records, proptui: proptui.keyToFrame, proptuiListOnly: proptui.listOnly, sample: sample.keyToFrame, sampleListOnly: sample.listOnly,
                 proptuiOverSampleMedian: proptui.keyToFrame.medianMicroseconds / max(sample.keyToFrame.medianMicroseconds, 0.001),
-                proptuiOverSampleP99: proptui.keyToFrame.p99Microseconds / max(sample.keyToFrame.p99Microseconds, 0.001)))
+                proptuiOverSampleP99: proptui.keyToFrame.p99Microseconds / max(sample.keyToFrame.p99Microseconds, 0.001),
+                transaction: transaction.keyToFrame, transactionListOnly: transaction.listOnly))
             progress("rename key-to-frame at \(records) records measured in \(ContinuousClock.now - start)")
         }
         return Result(measures: Self.measures, width: RenameScreen.width, height: RenameScreen.height, sizes: results)
@@ -96,10 +104,19 @@ struct RenameKeyToFrameBenchmark {
             lines.append("  \(size.records.formatted()) records:")
             lines.append("    proptui  \(figures(size.proptui)); its list's rename alone: \(figures(size.proptuiListOnly))")
             lines.append("    sample   \(figures(size.sample)); its list alone: \(figures(size.sampleListOnly))")
+            lines.append("    proptui, Transaction (13 fields): \(figures(size.transaction)); its list alone: \(figures(size.transactionListOnly))")
             lines.append(
                 "    proptui/sample: median \(ratio(size.proptuiOverSampleMedian)), p99 \(ratio(size.proptuiOverSampleP99)) "
                     + "(the sample takes \(Format.ratio(1 / max(size.proptuiOverSampleMedian, 1e-9))) "
                     + "and \(Format.ratio(1 / max(size.proptuiOverSampleP99, 1e-9))) as long)")
+        }
+        if let first = result.sizes.first, let last = result.sizes.last, last.records > first.records {
+            func growth(_ timing: (SizeResult) -> Timing) -> String {
+                Format.ratio(timing(last).medianMicroseconds / max(timing(first).medianMicroseconds, 0.001))
+            }
+            lines.append(
+                "  \(last.records.formatted()) against \(first.records.formatted()) records, median: the sample's model \(growth(\.proptui)), "
+                    + "Transaction \(growth(\.transaction))")
         }
         lines.append("  p99 of fewer than 100 renames is the slowest one")
         return lines.joined(separator: "\n")

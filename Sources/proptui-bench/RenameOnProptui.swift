@@ -7,6 +7,7 @@ import PropertySync
 /// SQLite cache file. The API is a loopback port nothing serves: every change stays pending
 /// in the outbox, so each timed rename is a durable write and nothing else touches the list.
 struct RenameOnProptui {
+    var model: BenchModel = .sample
     let records: Int
     let samples: Int
     /// Untimed renames first: code pages, SQLite's page cache and the allocator warm up.
@@ -25,18 +26,18 @@ struct RenameOnProptui {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cachePath = folder + "/cache.sqlite"
-        try Self.writeCache(records: records, to: cachePath)
+        try Self.writeCache(model, records: records, to: cachePath)
 
         let events = ListEventCollector()
         // The list outlives this function (its probe of the unreachable API keeps it), as in
         // OutboxBenchmark: its memory stays in use for the rest of the run.
         let list = try RecordList<ModelRecord>(
-            api: try await Self.unreachableAPI(), storage: SyncStorage(path: cachePath).cache(for: SampleModel.layout)
+            api: try await Self.unreachableAPI(model), storage: SyncStorage(path: cachePath).cache(for: model.layout)
         ) {
             events.append($0)
         }
         await list.start()
-        var screen = RenameScreen(seed: Self.seed ^ UInt64(records))
+        var screen = try RenameScreen(model, seed: Self.seed ^ UInt64(records))
         try await waitUntilEveryRowIsShown(on: &screen, from: list, events: events)
 
         var keyToFrame: [UInt64] = []
@@ -46,7 +47,7 @@ struct RenameOnProptui {
             deliver(events.take(), to: &screen)  // anything the list said meanwhile, untimed
 
             let start = MonotonicClock.now()
-            guard let request = RenameRequest(screen.pressEnter()) else {
+            guard let request = screen.renameRequest(screen.pressEnter()) else {
                 throw LoadBenchmarkError("⏎ in the rename field made no rename effect")
             }
             let listStart = MonotonicClock.now()
@@ -104,22 +105,24 @@ struct RenameOnProptui {
         }
     }
 
-    /// The cache the app would have kept after reading a server's list of `records`: the same
-    /// records as the Amplify sample's list gets (`Catalog`), written in large transactions.
-    static func writeCache(records: Int, to path: String) throws {
-        let storage = try SyncStorage(path: path).cache(for: SampleModel.layout)
+    /// The cache the app would have kept after reading a server's list of `records` (for the
+    /// sample, the same records as the Amplify sample's list gets: `Catalog`), written in large
+    /// transactions.
+    static func writeCache(_ model: BenchModel, records: Int, to path: String) throws {
+        let storage = try SyncStorage(path: path).cache(for: model.layout)
         let batch = 50_000
         for first in stride(from: 0, to: records, by: batch) {
-            try storage.merge((first..<min(records, first + batch)).map { SampleModel.record(Catalog.listing($0, seed: seed)) })
+            try storage.merge((first..<min(records, first + batch)).map(model.record))
         }
         // As a finished refresh leaves it: refreshed now, and the row count the next start shows.
         try storage.remove([], refreshedAt: Date(), rowCount: records)
     }
 
     /// An API on a loopback port nothing listens on: requests are refused at once.
-    static func unreachableAPI() async throws -> AppSyncModelAPI<ModelRecordSync> {
+    static func unreachableAPI(_ model: BenchModel) async throws -> AppSyncModelAPI<ModelRecordSync> {
         let port = try await OutboxBenchmark.unservedPort()
-        return SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
-            endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00004")))
+        let client = AppSyncClient(configuration: try AppSyncConfiguration(
+            endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00004"))
+        return AppSyncModelAPI(client: client, model: ModelRecordSync(layout: model.layout, dialect: .versioned, subscriber: nil), dialect: .versioned)
     }
 }

@@ -20,14 +20,14 @@ struct RenameOnSample {
     private var warmUp: Int { records > RenameKeyToFrameBenchmark.largeSize ? 1 : RenameOnProptui.warmUp }
 
     @MainActor
-    func run() async -> Timings {
+    func run() async throws -> Timings {
         let list = SamplePropertyList()
         var published = list.publisher.makeAsyncIterator()
         let properties = (0..<records).map { Catalog.listing($0, seed: RenameOnProptui.seed).sampleProperty }
         // What the sample's UI holds for each row, to call `updateProperty` with.
         var byID = Dictionary(uniqueKeysWithValues: properties.map { ($0.id, $0) })
         list.load(properties)
-        var screen = RenameScreen(seed: RenameOnProptui.seed ^ UInt64(records))
+        var screen = try RenameScreen(seed: RenameOnProptui.seed ^ UInt64(records))
         screen.reduce(.loaded(Self.rows(await published.next() ?? [])))
 
         var keyToFrame: [UInt64] = []
@@ -36,7 +36,7 @@ struct RenameOnSample {
             screen.typeRename(to: "Renamed in the bench \(sample)")
 
             let start = MonotonicClock.now()
-            guard let request = RenameRequest(screen.pressEnter()), var property = byID[request.key.text] else {
+            guard let request = screen.renameRequest(screen.pressEnter()), var property = byID[request.key.text] else {
                 preconditionFailure("⏎ in the rename field made no rename of a known row")
             }
             property.name = request.name

@@ -3,22 +3,25 @@ import ModelBrowser
 import PropertySync
 import ScreenValues
 
-/// The screen both rename paths share: the app's model screen over the sample's model on a
-/// 100×30 terminal, and the untimed keys that put a rename in its field, so that both paths time
-/// the same ⏎.
+/// The screen every rename path shares: the app's model screen over a model (the sample's or the
+/// 13-field one) on a 100×30 terminal, and the untimed keys that put a rename in its field, so
+/// that every path times the same ⏎.
 @MainActor
 struct RenameScreen {
     static let width = 100
     static let height = 30
 
-    var state = SampleModel.screen(width: width, height: height)
+    let model: BenchModel
+    var state: BrowserState
     private var generator: SplitMix64
 
-    init(seed: UInt64) {
+    init(_ model: BenchModel = .sample, seed: UInt64) throws {
+        self.model = model
+        state = try model.screen(width: Self.width, height: Self.height)
         generator = SplitMix64(seed: seed)
     }
 
-    /// Untimed: a row somewhere in the list selected (`g`, then pages down), its name opened in
+    /// Untimed: a row somewhere in the list selected (`g`, then pages down), its display field opened in
     /// place (`r`), emptied (`C-u`) and a new name typed, as the user would.
     mutating func typeRename(to name: String) {
         press(.character("g"))
@@ -43,9 +46,9 @@ struct RenameScreen {
         }
     }
 
-    /// The sample's list event, as the app's mailbox hands it to the screen.
+    /// The model's list event, as the app's mailbox hands it to the screen.
     mutating func reduce(_ event: RecordListEvent<ModelRecord>) {
-        reduce(.list(model: SampleModel.name, event))
+        reduce(.list(model: model.name, event))
     }
 
     /// The frame as the app would paint it; its size is consumed so that it is not optimised away.
@@ -55,7 +58,12 @@ struct RenameScreen {
 
     /// Whether the screen shows the row with that name (checked after each rename, untimed).
     func shows(_ key: RecordKey, named name: String) -> Bool {
-        state.row(of: SampleModel.name, key: key)?.record.displayName == name
+        state.row(of: model.name, key: key)?.record.displayName == name
+    }
+
+    /// The one rename an `⏎` asked for (nil: none).
+    func renameRequest(_ effects: [BrowserEffect]) -> RenameRequest? {
+        RenameRequest(effects, field: model.renamedField)
     }
 
     private mutating func press(_ key: Key) {
@@ -69,9 +77,9 @@ struct RenameRequest {
     let patch: ModelRecordPatch
     let name: String
 
-    init?(_ effects: [BrowserEffect]) {
+    init?(_ effects: [BrowserEffect], field: String) {
         for case .update(_, let key, let patch) in effects {
-            guard case .string(let name)? = patch.changes["name"] else { continue }
+            guard case .string(let name)? = patch.changes[field] else { continue }
             self.key = key
             self.patch = patch
             self.name = name

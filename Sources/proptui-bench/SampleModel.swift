@@ -9,15 +9,6 @@ enum SampleModel {
     static let name = "RealEstateProperty"
     static let layout = try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
 
-    /// The screen, colours on, as the app starts it with the embedded server.
-    static func screen(width: Int, height: Int) -> BrowserState {
-        var state = BrowserState(
-            schema: .realEstateProperty, layouts: [name: layout], access: [:], backend: "local · API key", initialModel: name)
-        state.colorEnabled = true
-        _ = state.reduce(.resized(width: width, height: height), now: .now)
-        return state
-    }
-
     /// A property of the bench's catalogue as the app keeps it (a tombstone when `deleted`).
     static func record(_ listing: Listing, deleted: Bool = false) -> ModelRecord {
         var values: [String: ModelValue] = ["name": .string(listing.name)]

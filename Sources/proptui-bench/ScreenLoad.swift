@@ -75,7 +75,7 @@ struct ScreenLoad {
         let storage = try SyncStorage(path: cachePath)
         let list = try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout)) { sink.yield($0) }
         await list.start()
-        var screen = SampleModel.screen(width: 100, height: 30)
+        var screen = try BenchModel.sample.screen(width: 100, height: 30)
         for await event in events {
             reduce(event, into: &screen)
             blackHole(screen.render().cells.count)
