@@ -104,6 +104,8 @@ struct BenchCommand: AsyncParsableCommand {
         var machine = MachineLoad()
         let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 && (!only || outboxOnly) ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
+        let modelOutbox = replay > 0 && (!only || outboxOnly)
+            ? try await OutboxBenchmark(model: .transaction(), enqueues: enqueues, replayed: replay).run() : nil
         let live = liveRecords > 0 && !only
             ? try await LiveSyncBenchmark(records: liveRecords, changes: min(liveChanges, liveRecords), samples: min(21, liveRecords)).run() : nil
         let load = !loadSizes.isEmpty && (!only || loadOnly) ? try await LoadBenchmark(sizes: loadSizes).run() : []
@@ -120,6 +122,7 @@ struct BenchCommand: AsyncParsableCommand {
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
         if !only { print(report.text) }
         if let outbox { print(OutboxBenchmark.text(outbox)) }
+        if let modelOutbox { print(OutboxBenchmark.text(modelOutbox)) }
         if let live { print(LiveSyncBenchmark.text(live)) }
         if !load.isEmpty { print(LoadBenchmark.text(load)) }
         if !modelLoad.isEmpty { print(ModelLoadBenchmark.text(modelLoad, sample: load)) }
@@ -131,6 +134,7 @@ struct BenchCommand: AsyncParsableCommand {
             var document = try JSONDocument(report.json())
             if !load.isEmpty { document = try document.adding("load", load) }
             if !modelLoad.isEmpty { document = try document.adding("modelLoad", modelLoad) }
+            if let modelOutbox { document = try document.adding("modelOutbox", modelOutbox) }
             if let rows { document = try document.adding("rowIndex", RowsDocument(results: rows.results, oneInsertPerRow: rows.old)) }
             if let screen { document = try document.adding("screen", screen) }
             if let rename { document = try document.adding("renameKeyToFrame", rename) }

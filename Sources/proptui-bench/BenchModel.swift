@@ -1,6 +1,9 @@
 import AmplifyModels
+import AppSync
 import Foundation
+import LocalAppSync
 import ModelBrowser
+import PropertySync
 
 /// A model the bench runs as the app runs it: its layout, its screen, and its n-th record (the
 /// same every run). The sample's `RealEstateProperty` (a name and an address) and a 13-field model
@@ -26,6 +29,31 @@ struct BenchModel: Sendable {
         let model = try schema.models.first { $0.name == ModelBenchScreen.model }.orThrow("no \(ModelBenchScreen.model)")
         let layout = try RecordLayout(model: model, schema: schema)
         return BenchModel(name: model.name, schema: schema, layout: layout) { transaction($0, layout: layout) }
+    }
+
+    /// The app's API for this model on `client` (the embedded server speaks the versioned dialect).
+    func api(_ client: AppSyncClient) -> AppSyncModelAPI<ModelRecordSync> {
+        AppSyncModelAPI(client: client, model: ModelRecordSync(layout: layout, dialect: .versioned, subscriber: nil), dialect: .versioned)
+    }
+
+    /// The embedded server for this model, in the versioned dialect, empty (the sample's own
+    /// configuration for the sample: it serves that model without a models file).
+    func serverConfiguration(port: Int = 0, dataDirectory: String, apiKey: String) -> LocalAppSyncConfiguration {
+        var configuration = LocalAppSyncConfiguration(port: port, dataDirectory: dataDirectory, apiKey: apiKey, seedSamples: false)
+        if name != SampleModel.name {
+            configuration.schema = .versioned
+            configuration.models = ServedModels(schema: schema, introspectionText: [])
+        }
+        return configuration
+    }
+
+    /// A new record as the user makes one: the n-th record's values that a create may set,
+    /// `text` in the display field, and a new key.
+    func newRecord(_ number: Int, text: String) throws -> ModelRecord {
+        let settable = Set(layout.model.editableFields(for: .create).map(\.name)).subtracting(layout.model.primaryKey.fields)
+        var values = record(number).valuesByName.filter { settable.contains($0.key) && $0.value != .null }
+        values[renamedField] = .string(text)
+        return try ModelRecord.checked(values, layout: layout)
     }
 
     /// The model screen on this model alone, colours on, as the app starts it.

@@ -4,8 +4,8 @@ import Foundation
 import LocalAppSync
 import PropertySync
 
-/// The outbox's costs, for the sample's model as the app runs it (`RecordList<ModelRecord>`),
-/// each against a baseline run in the same process:
+/// The outbox's costs, for a model as the app runs it (`RecordList<ModelRecord>`; the sample's and
+/// the 13-field one, `BenchModel`), each against a baseline run in the same process:
 /// - a durable enqueue (the change applied and committed to SQLite with
 ///   `synchronous = FULL` before the call returns) against the same call on an
 ///   in-memory database (the list's own work without the disk);
@@ -13,13 +13,15 @@ import PropertySync
 ///   sending the same N mutations straight from a client in the same order, one at a time (the
 ///   outbox sends creates so, so that the server's `createdAt` keeps the user's order), and
 ///   against sending them four at a time (what that order costs);
-/// - replaying N queued renames of N records, against sending the same renames straight from a
+/// - replaying N queued renames (of the display field) of N records, against sending the same renames straight from a
 ///   client with the same parallelism.
 struct OutboxBenchmark {
+    var model: BenchModel = .sample
     let enqueues: Int
     let replayed: Int
 
     struct Result: Encodable {
+        let model: String
         let enqueues: Int
         let durableEnqueuesPerSecond: Double
         let inMemoryEnqueuesPerSecond: Double
@@ -48,17 +50,16 @@ struct OutboxBenchmark {
         defer { try? FileManager.default.removeItem(atPath: folder) }
 
         // A server that is not running: the sender finds it down and only the enqueue is timed.
-        let server = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
+        let server = try LocalAppSyncServer(configuration: model.serverConfiguration(dataDirectory: folder + "/server", apiKey: Self.apiKey))
         let port = try await server.start()
         await server.stop()
-        let api = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
+        let api = model.api(AppSyncClient(configuration: try AppSyncConfiguration(
             endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: Self.apiKey)))
         // The lists that only enqueue live on (their probes keep them) after this function is
         // done with them: they get a port nothing will ever serve, or they would send their
         // outboxes when the server comes back and be timed along with the replay.
         let nowhere = try await Self.unservedPort()
-        let deadEnd = SampleModel.api(AppSyncClient(configuration: try AppSyncConfiguration(
+        let deadEnd = model.api(AppSyncClient(configuration: try AppSyncConfiguration(
             endpoint: "http://127.0.0.1:\(nowhere)/graphql", apiKey: Self.apiKey)))
 
         let inMemory = try await enqueueRate(api: deadEnd, storage: SyncStorage(), count: enqueues)
@@ -67,16 +68,16 @@ struct OutboxBenchmark {
         // N creates queued while the server is down, in a file, as a quitting app leaves them.
         let createsPath = folder + "/creates.sqlite"
         do {
-            let list = try Self.list(api: deadEnd, storage: SyncStorage(path: createsPath))
-            for index in 0..<replayed { try await list.create(try Self.new("Queued \(index)")) }
+            let list = try list(api: deadEnd, storage: SyncStorage(path: createsPath))
+            for index in 0..<replayed { try await list.create(try model.newRecord(index, text: "Queued \(index)")) }
         }
-        let restarted = try LocalAppSyncServer(configuration: LocalAppSyncConfiguration(
-            port: port, dataDirectory: folder + "/server", apiKey: Self.apiKey, seedSamples: false))
+        let restarted = try LocalAppSyncServer(configuration: model.serverConfiguration(
+            port: port, dataDirectory: folder + "/server", apiKey: Self.apiKey))
         _ = try await restarted.start()
         defer { Task { await restarted.stop() } }
 
         let parallel = SyncOptions().maximumParallelSends
-        let createReplay = try await Self.replay(createsPath, through: api)
+        let createReplay = try await replay(createsPath, through: api)
         let (inOrder, renamedByTheOutbox) = try await Self.timed { try await sendCreates(through: api, parallel: 1) }
         let (inParallel, renamedStraight) = try await Self.timed { try await sendCreates(through: api, parallel: parallel) }
 
@@ -84,22 +85,23 @@ struct OutboxBenchmark {
         let renamesPath = folder + "/renames.sqlite"
         do {
             let storage = try SyncStorage(path: renamesPath)
-            try storage.cache(for: SampleModel.layout).merge(renamedByTheOutbox)
-            let list = try Self.list(api: deadEnd, storage: storage)
+            try storage.cache(for: model.layout).merge(renamedByTheOutbox)
+            let list = try list(api: deadEnd, storage: storage)
             await list.start()  // reads the cache behind its first batch
             while await list.rowCount < renamedByTheOutbox.count { try await Task.sleep(for: .milliseconds(10)) }
-            for (index, record) in renamedByTheOutbox.enumerated() { try await list.update(record.id, Self.rename(to: "Renamed \(index)")) }
+            for (index, record) in renamedByTheOutbox.enumerated() { try await list.update(record.id, rename(to: "Renamed \(index)")) }
         }
-        let renameReplay = try await Self.replay(renamesPath, through: api)
+        let renameReplay = try await replay(renamesPath, through: api)
+        let renamedField = model.renamedField
         let (directRenames, _) = try await Self.timed {
             try await Self.inLanes(renamedStraight, parallel: parallel) { index, record in
-                _ = try await api.send(.update(id: record.id, Self.rename(to: "Renamed \(index)"), base: record))
+                _ = try await api.send(.update(id: record.id, ModelRecordPatch([renamedField: .string("Renamed \(index)")]), base: record))
             }
         }
         await restarted.stop()
 
         return Result(
-            enqueues: enqueues, durableEnqueuesPerSecond: durable, inMemoryEnqueuesPerSecond: inMemory,
+            model: model.name, enqueues: enqueues, durableEnqueuesPerSecond: durable, inMemoryEnqueuesPerSecond: inMemory,
             durableSlowdown: inMemory / max(durable, 1), replayed: replayed, parallelSends: parallel,
             createReplaySeconds: createReplay, directCreatesInOrderSeconds: inOrder, directCreatesInParallelSeconds: inParallel,
             createReplayOverhead: createReplay / max(inOrder, 0.000_001),
@@ -108,9 +110,9 @@ struct OutboxBenchmark {
     }
 
     /// Seconds from a list's start over the outbox at `path` until it has nothing left to send.
-    private static func replay(_ path: String, through api: AppSyncModelAPI<ModelRecordSync>) async throws -> Double {
+    private func replay(_ path: String, through api: AppSyncModelAPI<ModelRecordSync>) async throws -> Double {
         let start = ContinuousClock.now
-        let list = try Self.list(api: api, storage: SyncStorage(path: path))
+        let list = try list(api: api, storage: SyncStorage(path: path))
         await list.start()
         while await list.pendingCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
         return (ContinuousClock.now - start).seconds
@@ -134,9 +136,9 @@ struct OutboxBenchmark {
 
     /// Creates per second, each committed before `create` returns.
     private func enqueueRate(api: AppSyncModelAPI<ModelRecordSync>, storage: SyncStorage, count: Int) async throws -> Double {
-        let list = try Self.list(api: api, storage: storage)
-        for index in 0..<min(100, count) { try await list.create(try Self.new("Warm-up \(index)")) }
-        let records = try (0..<count).map { try Self.new("Enqueued \($0)") }  // made before the clock starts
+        let list = try list(api: api, storage: storage)
+        for index in 0..<min(100, count) { try await list.create(try model.newRecord(index, text: "Warm-up \(index)")) }
+        let records = try (0..<count).map { try model.newRecord($0, text: "Enqueued \($0)") }  // made before the clock starts
         let start = ContinuousClock.now
         for record in records { try await list.create(record) }
         return Double(count) / max((ContinuousClock.now - start).seconds, 0.000_001)
@@ -144,21 +146,16 @@ struct OutboxBenchmark {
 
     /// `replayed` creates sent straight from a client, `parallel` at a time: the server's copies.
     private func sendCreates(through api: AppSyncModelAPI<ModelRecordSync>, parallel: Int) async throws -> [ModelRecord] {
-        let records = try (0..<replayed).map { try Self.new("Direct \($0)") }
+        let records = try (0..<replayed).map { try model.newRecord($0, text: "Direct \($0)") }
         return try await Self.inLanes(records, parallel: parallel) { _, record in try await api.send(.create(record)) }
     }
 
-    /// The sample's list as the app makes it, its events dropped.
-    private static func list(api: AppSyncModelAPI<ModelRecordSync>, storage: SyncStorage) throws -> RecordList<ModelRecord> {
-        try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout)) { (_: RecordListEvent<ModelRecord>) in }
+    /// The model's list as the app makes it, its events dropped.
+    private func list(api: AppSyncModelAPI<ModelRecordSync>, storage: SyncStorage) throws -> RecordList<ModelRecord> {
+        try RecordList<ModelRecord>(api: api, storage: storage.cache(for: model.layout)) { (_: RecordListEvent<ModelRecord>) in }
     }
 
-    /// A new property named `name`, its id made as the app makes one.
-    private static func new(_ name: String) throws -> ModelRecord {
-        try ModelRecord.checked(["name": .string(name)], layout: SampleModel.layout)
-    }
-
-    private static func rename(to name: String) -> ModelRecordPatch { ModelRecordPatch(["name": .string(name)]) }
+    private func rename(to text: String) -> ModelRecordPatch { ModelRecordPatch([model.renamedField: .string(text)]) }
 
     /// `body` for every item, `parallel` lanes at a time; what it returned, in the items' order.
     private static func inLanes<Item: Sendable, Answer: Sendable>(
@@ -183,14 +180,14 @@ struct OutboxBenchmark {
         func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
         func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
         return """
-            outbox: \(result.enqueues) creates, each committed to SQLite (WAL, synchronous=FULL) before returning: \
+            outbox, \(result.model): \(result.enqueues) creates, each committed to SQLite (WAL, synchronous=FULL) before returning: \
             \(rate(result.durableEnqueuesPerSecond)) (in-memory database, same process: \(rate(result.inMemoryEnqueuesPerSecond)); \
             the disk costs \(String(format: "%.1f", result.durableSlowdown))×)
-            outbox: \(result.replayed) queued creates replayed after a restart to the embedded server on loopback: \
+            outbox, \(result.model): \(result.replayed) queued creates replayed after a restart to the embedded server on loopback: \
             \(seconds(result.createReplaySeconds)) (the same creates sent straight from a client, in order, one at a time as the \
             outbox sends them: \(seconds(result.directCreatesInOrderSeconds)); replay/direct \(ratio(result.createReplayOverhead)); \
             \(result.parallelSends) at a time, the order lost: \(seconds(result.directCreatesInParallelSeconds)))
-            outbox: \(result.replayed) queued renames of as many records replayed after a restart: \(seconds(result.renameReplaySeconds)) \
+            outbox, \(result.model): \(result.replayed) queued renames of as many records replayed after a restart: \(seconds(result.renameReplaySeconds)) \
             (sent straight, \(result.parallelSends) at a time: \(seconds(result.directRenamesSeconds)); \
             replay/direct \(ratio(result.renameReplayOverhead)))
             """

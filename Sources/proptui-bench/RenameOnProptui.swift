@@ -121,8 +121,7 @@ struct RenameOnProptui {
     /// An API on a loopback port nothing listens on: requests are refused at once.
     static func unreachableAPI(_ model: BenchModel) async throws -> AppSyncModelAPI<ModelRecordSync> {
         let port = try await OutboxBenchmark.unservedPort()
-        let client = AppSyncClient(configuration: try AppSyncConfiguration(
-            endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00004"))
-        return AppSyncModelAPI(client: client, model: ModelRecordSync(layout: model.layout, dialect: .versioned, subscriber: nil), dialect: .versioned)
+        return model.api(AppSyncClient(configuration: try AppSyncConfiguration(
+            endpoint: "http://127.0.0.1:\(port)/graphql", apiKey: "da2-benchbenchbenchbench00004")))
     }
 }
