@@ -75,20 +75,24 @@ import Testing
 
     // MARK: - Conditions
 
+    /// The sample's documents on the plain dialect, which condition its writes.
+    static let plainDocuments = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: .plain)
+
     @Test func anUpdateIsConditionedOnTheFieldsItChanges() {
-        let base = RealEstateProperty(id: "p1", name: "Villa", address: "1 Main St", updatedAt: "2026-01-01T00:00:00.000Z", version: 5)
-        #expect(PlainDialectWire.condition(changing: ["name"], of: base) == .object(["name": .object(["eq": .string("Villa")])]))
-        #expect(PlainDialectWire.condition(changing: ["name", "address"], of: base) == .object(["and": .array([
+        let base = property("p1", name: "Villa", address: "1 Main St", updatedAt: "2026-01-01T00:00:00.000Z", version: 5).valuesByName
+        let documents = Self.plainDocuments
+        #expect(documents.condition(changing: ["name"], of: base) == .object(["name": .object(["eq": .string("Villa")])]))
+        #expect(documents.condition(changing: ["name", "address"], of: base) == .object(["and": .array([
             .object(["name": .object(["eq": .string("Villa")])]),
             .object(["address": .object(["eq": .string("1 Main St")])]),
         ])]))
-        #expect(PlainDialectWire.condition(changing: [], of: base) == nil)
-        #expect(PlainDialectWire.condition(changing: ["name"], of: nil) == nil)
+        #expect(documents.condition(changing: [], of: base) == nil)
+        #expect(documents.condition(changing: ["name"], of: nil) == nil)
     }
 
     @Test func aNullBaseAcceptsAnAbsentOrANullAttribute() {
-        let base = RealEstateProperty(id: "p1", name: "Villa", address: nil)
-        #expect(PlainDialectWire.condition(changing: ["address"], of: base) == .object(["or": .array([
+        let base = property("p1", name: "Villa", address: nil).valuesByName
+        #expect(Self.plainDocuments.condition(changing: ["address"], of: base) == .object(["or": .array([
             .object(["address": .object(["attributeExists": .bool(false)])]),
             .object(["address": .object(["attributeType": .string("_null")])]),
         ])]))
@@ -97,17 +101,17 @@ import Testing
     @Test func theMutationsOfEachDialect() throws {
         let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:1/graphql", apiKey: "da2-x")
         let client = AppSyncClient(configuration: configuration)
-        let base = RealEstateProperty(id: "p1", name: "Villa", address: nil, updatedAt: "2026-01-01T00:00:00.000Z", version: 3)
-        let rename = PropertyMutation.update(id: "p1", RealEstatePropertyPatch(name: "Casa"), base: base)
-        let versioned = AppSyncPropertyAPI(client: client, dialect: .versioned).document(for: rename)
-        #expect(versioned.input == ["id": .string("p1"), "name": .string("Casa"), "_version": .int(3)])
-        #expect(versioned.condition == nil)
-        let plain = AppSyncPropertyAPI(client: client, dialect: .plain).document(for: rename)
-        #expect(plain.input == ["id": .string("p1"), "name": .string("Casa")])
-        #expect(plain.condition == .object(["name": .object(["eq": .string("Villa")])]))
-        let delete = AppSyncPropertyAPI(client: client, dialect: .plain).document(for: .delete(id: "p1", base: base))
-        #expect(delete.input == ["id": .string("p1")])
-        #expect(delete.condition != nil)
+        let base = property("p1", name: "Villa", address: nil, updatedAt: "2026-01-01T00:00:00.000Z", version: 3)
+        let rename = ModelMutation<ModelRecord>.update(id: "p1", propertyPatch(name: "Casa"), base: base)
+        let (_, versioned) = LoopbackServer.sampleAPI(client, dialect: .versioned).variables(for: rename)
+        #expect(versioned["input"] == .object(["id": .string("p1"), "name": .string("Casa"), "_version": .int(3)]))
+        #expect(versioned["condition"] == nil)
+        let (_, plain) = LoopbackServer.sampleAPI(client, dialect: .plain).variables(for: rename)
+        #expect(plain["input"] == .object(["id": .string("p1"), "name": .string("Casa")]))
+        #expect(plain["condition"] == .object(["name": .object(["eq": .string("Villa")])]))
+        let (_, delete) = LoopbackServer.sampleAPI(client, dialect: .plain).variables(for: .delete(id: "p1", base: base))
+        #expect(delete["input"] == .object(["id": .string("p1")]))
+        #expect(delete["condition"] != nil)
     }
 
     // MARK: - Times
@@ -150,7 +154,7 @@ import Testing
     }
 
     @Test func aPartialEventIsReadInsteadOfBlankingAField() {
-        let known = RealEstateProperty(id: "p1", name: "Villa", address: "1 Main St", updatedAt: "2026-11-24T10:00:00.000Z", version: 10)
+        let known = property("p1", name: "Villa", address: "1 Main St", updatedAt: "2026-11-24T10:00:00.000Z", version: 10)
         // The other client's mutation selected only id and name.
         let nameOnly: JSONValue = ["id": "p1", "name": "Casa", "address": nil, "createdAt": nil, "updatedAt": nil]
         #expect(APIDialect.plain.remoteEvent(nameOnly, deletion: false, known: known) == .partial(id: "p1"))
@@ -172,7 +176,7 @@ import Testing
     }
 
     @Test func aPlainDeletionOutranksEveryCopyOfTheRecord() {
-        let known = RealEstateProperty(id: "p1", name: "Villa", updatedAt: "2026-11-24T10:00:00.000Z", version: 1_795_514_400_000)
+        let known = property("p1", name: "Villa", updatedAt: "2026-11-24T10:00:00.000Z", version: 1_795_514_400_000)
         guard case .record(let idOnly) = APIDialect.plain.remoteEvent(["id": "p1"], deletion: true, known: known) else {
             Issue.record("a deletion with only the id is a deletion")
             return
@@ -194,7 +198,7 @@ import Testing
     /// either order. A deletion that arrives after the re-creation is of the older item, as its
     /// own `updatedAt` says, and must not hide the record the server holds again.
     @Test func aLateDeletionDoesNotHideTheRecordMadeAgain() {
-        let madeAgain = RealEstateProperty(id: "p1", name: "Villa", updatedAt: "2026-11-24T10:00:05.000Z", version: 1_795_514_405_000)
+        let madeAgain = property("p1", name: "Villa", updatedAt: "2026-11-24T10:00:05.000Z", version: 1_795_514_405_000)
         let deletedItem: JSONValue = ["id": "p1", "name": "Villa", "address": nil, "updatedAt": "2026-11-24T10:00:01.000Z"]
         guard case .record(let late) = APIDialect.plain.remoteEvent(deletedItem, deletion: true, known: madeAgain) else {
             Issue.record("a whole deletion is a deletion")
@@ -206,10 +210,9 @@ import Testing
 }
 
 extension APIDialect {
-    /// The event as a subscription brings it: its text, read as the list reads it.
-    fileprivate func remoteEvent(_ value: JSONValue, deletion: Bool, known: RealEstateProperty?) -> RemoteEvent {
+    /// The event as a subscription brings it: its text, read as the list reads the sample's.
+    fileprivate func remoteEvent(_ value: JSONValue, deletion: Bool, known: ModelRecord?) -> RemoteRecordEvent<ModelRecord> {
         let text = JSONText(Array(JSONValue.object(["onUpdateRealEstateProperty": value]).jsonText.utf8))
-        guard let event = WireRecord.event(in: text) else { return .unreadable }
-        return remoteEvent(event, deletion: deletion, known: known)
+        return ModelRecordSync(layout: sampleLayout, dialect: documentDialect).readEvent(text, deletion: deletion, known: known)
     }
 }

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
@@ -14,12 +15,12 @@ import Testing
     @Test func theScreenHearsOfAConfirmationOnlyOnceTheOutboxOnDiskSaysSo() async throws {
         let path = NSTemporaryDirectory() + "proptui-group-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let storage = try SyncStorage(path: path)
-        let reader = try SyncStorage(path: path)  // another connection: it sees only what is committed
+        let storage = try SyncStorage(path: path).sampleCache()
+        let reader = try SyncStorage(path: path).sampleCache()  // another connection: it sees only what is committed
         let server = ScriptedServer(records: [])
         // Each confirmation the screen is told of, with what the disk held at that moment.
-        let told = Mutex<[(record: PropertyID, stillInOutbox: Bool, cached: Bool)]>([])
-        let list = try RealEstatePropertyList(
+        let told = Mutex<[(record: RecordKey, stillInOutbox: Bool, cached: Bool)]>([])
+        let list = try RecordList<ModelRecord>(
             api: server, storage: storage, options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast)
         ) { event in
             guard case .succeeded(let summary) = event, let kept = try? reader.load() else { return }
@@ -46,8 +47,8 @@ import Testing
         let path = NSTemporaryDirectory() + "proptui-group-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events = EventRecorder()
-        let list = try RealEstatePropertyList(
-            api: ScriptedServer(records: []), storage: try SyncStorage(path: path),
+        let list = try RecordList<ModelRecord>(
+            api: ScriptedServer(records: []), storage: try SyncStorage(path: path).sampleCache(),
             options: SyncOptions(retryPolicy: Self.fast, probePolicy: Self.fast), onEvent: events.sink)
         await list.refresh()
         for index in 0..<20 {

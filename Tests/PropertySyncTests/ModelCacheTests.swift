@@ -6,10 +6,10 @@ import OptimisticStore
 import Testing
 @testable import PropertySync
 
-/// Any model's cache and outbox (`ModelCache`) in the sample's SQLite file, on real files: a
+/// Any model's cache and outbox (`ModelCache`) in the backend's SQLite file, on real files: a
 /// fixture's `Transaction` (every kind of value) and two composite-key models, `Budget` and
-/// another fixture's `CourtBooking`. One outbox orders every model's operations and the
-/// sample's; each model's cache, marks and clearing are its own.
+/// another fixture's `CourtBooking`, beside the sample's model. One outbox orders every model's
+/// operations; each model's cache, marks and clearing are its own.
 @Suite struct ModelCacheTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("AmplifyModelsTests/Fixtures")
@@ -116,18 +116,18 @@ extension ModelCacheTests {
     }
 
     /// The sample's operations and two models', made in turns: one sequence in the file, each
-    /// list reads its own back in its order, and the sample's reads never see a model's rows.
+    /// list reads its own back in its order, and never another model's rows.
     @Test func oneOutboxOrdersEveryModelsOperations() throws {
         let path = Self.temporaryPath()
-        let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1)
+        let villa = property("villa", name: "Villa Rosa", version: 1)
         do {
             let storage = try SyncStorage(path: path)
-            let money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
-            let sample = OptimisticStore<RealEstateProperty>(confirmed: [villa])
+            let samples = try storage.sampleCache(), money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
+            let sample = OptimisticStore<ModelRecord>(confirmed: [villa])
             let moneyStore = OptimisticStore<ModelRecord>(confirmed: [rent()]), planStore = OptimisticStore<ModelRecord>(confirmed: [budget()])
             for round in 0..<3 {
-                let name = sample.apply(.update("villa", RealEstatePropertyPatch(name: "Villa \(round)"))).operation
-                try storage.append(try #require(sample.operation(name)))
+                let name = sample.apply(.update("villa", propertyPatch(name: "Villa \(round)"))).operation
+                try samples.append(try #require(sample.operation(name)))
                 let amount = moneyStore.apply(.update(rent().id, ModelRecordPatch(["amount": .float(Double(round))]))).operation
                 try money.append(try #require(moneyStore.operation(amount)))
                 let months = planStore.apply(.update(budget().id, ModelRecordPatch(["months": .list([.int(Int64(round))])]))).operation
@@ -136,9 +136,10 @@ extension ModelCacheTests {
         }
         let storage = try SyncStorage(path: path)
         #expect(try storage.outboxCount() == 9)
-        let sample = try storage.load().pending
+        let samples = try storage.sampleCache()
+        let sample = try samples.loadStart(firstBatch: 1).snapshot.pending
         #expect(sample.map(\.id.rawValue) == [1, 2, 3], "each list numbers its own operations")
-        #expect(sample.map(\.change) == (0..<3).map { .update("villa", RealEstatePropertyPatch(name: "Villa \($0)")) })
+        #expect(sample.map(\.change) == (0..<3).map { .update("villa", propertyPatch(name: "Villa \($0)")) })
         let moneyOperations = try storage.cache(for: transactions).loadStart(firstBatch: 1).snapshot.pending
         #expect(moneyOperations.map(\.change) == (0..<3).map { .update(rent().id, ModelRecordPatch(["amount": .float(Double($0))])) })
         let plans = try storage.cache(for: budgets).loadStart(firstBatch: 1).snapshot.pending
@@ -147,15 +148,15 @@ extension ModelCacheTests {
         // In the file, one order: the sample's, then each model's, round after round.
         let database = try DatabaseQueue(path: path)
         let order = try database.read { db in try String?.fetchAll(db, sql: "SELECT model FROM outbox ORDER BY seq") }
-        #expect(order == Array(repeating: [nil, "Transaction", "Budget"], count: 3).flatMap { $0 })
+        #expect(order == Array(repeating: ["RealEstateProperty", "Transaction", "Budget"], count: 3).flatMap { $0 })
 
-        // An operation is one row: appending it again fails, the sample's as a model's.
+        // An operation is one row: appending it again fails, the sample's as another model's.
         let money = try storage.cache(for: transactions)
-        #expect(throws: SyncStorageError.self) { try storage.append(sample[0]) }
+        #expect(throws: SyncStorageError.self) { try samples.append(sample[0]) }
         #expect(throws: SyncStorageError.self) { try money.append(moneyOperations[0]) }
 
-        // Settling the sample's first operation leaves the models' operations of the same number alone.
-        try storage.settle([OperationID(rawValue: 1)], writing: nil)
+        // Settling the sample's first operation leaves the other models' operations of the same number alone.
+        try samples.settle([OperationID(rawValue: 1)], writing: nil)
         #expect(try storage.outboxCount() == 8)
         #expect(try storage.cache(for: transactions).outboxCount() == 3)
     }
@@ -179,8 +180,8 @@ extension ModelCacheTests {
             guard case SyncStorageError.corruptOutbox(let reason) = error else { return false }
             return reason.contains(path)
         }
-        // The sample's outbox does not hold it, and opens.
-        #expect(try SyncStorage(path: path).load().pending.isEmpty)
+        // Another model's outbox (the sample's) does not hold it, and opens.
+        #expect(try SyncStorage(path: path).sampleCache().load().pending.isEmpty)
     }
 }
 
@@ -225,12 +226,12 @@ extension ModelCacheTests {
     /// Remove, clear and marks touch their own model: not another model's, not the sample's.
     @Test func eachModelsCacheAndMarksAreItsOwn() throws {
         let storage = try SyncStorage(path: Self.temporaryPath())
-        let money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
-        let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1)
-        try storage.merge([villa])
+        let samples = try storage.sampleCache(), money = try storage.cache(for: transactions), plans = try storage.cache(for: budgets)
+        let villa = property("villa", name: "Villa Rosa", version: 1)
+        try samples.merge([villa])
         try money.merge([rent()])
         try plans.merge([budget()])
-        try storage.setSyncMarks(lastSync: 1, baseSync: nil)
+        try samples.setSyncMarks(lastSync: 1, baseSync: nil)
         try money.setSyncMarks(lastSync: 2, baseSync: Date(timeIntervalSince1970: 20))
         try plans.setSyncMarks(lastSync: 3, baseSync: nil)
         #expect(try money.syncMarks() == .init(lastSync: 2, lastBaseSync: Date(timeIntervalSince1970: 20)))
@@ -242,15 +243,15 @@ extension ModelCacheTests {
         #expect(try money.syncMarks() == .init())
         #expect(try plans.loadStart(firstBatch: 10).snapshot.confirmed == [budget()])
         #expect(try plans.syncMarks().lastSync == 3)
-        #expect(try storage.load().confirmed == [villa])
-        #expect(try storage.syncMarks().lastSync == 1)
+        #expect(try samples.load().confirmed == [villa])
+        #expect(try samples.syncMarks().lastSync == 1)
 
         // The dialect is the backend's: a change drops every model's marks with the sample's.
         try storage.setDialect(.versioned)
         #expect(try plans.dialect() == .versioned)
         try plans.setDialect(.plain)
         #expect(try storage.dialect() == .plain)
-        #expect(try storage.syncMarks() == .init() && plans.syncMarks() == .init())
+        #expect(try samples.syncMarks() == .init() && plans.syncMarks() == .init())
     }
 
     /// The backend's schema changed: the rows cached under the old description are dropped with
@@ -349,8 +350,9 @@ extension ModelCacheTests {
 
 extension ModelCacheTests {
     /// A file made before models had a cache (migration v1 only, tables as v1 made them, with a
-    /// pending operation): it opens, migrates, its operation is still the sample's with its id,
-    /// and new operations of the sample and of a model follow it in the one order.
+    /// pending operation of the sample's own screen): it opens and migrates; the sample's model
+    /// takes that operation with its id, its attempts and its failure, and the marks; new
+    /// operations of the sample and of another model follow it in the one order.
     @Test func aV1FileOpensAndMigrates() throws {
         let path = Self.temporaryPath()
         let database = try DatabaseQueue(path: path)
@@ -365,35 +367,36 @@ extension ModelCacheTests {
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 INSERT INTO confirmed VALUES ('villa', 'Villa Rosa', NULL, NULL, NULL, 1, 0, NULL);
                 INSERT INTO meta VALUES ('lastSync', '42');
+                INSERT INTO outbox VALUES (7, 'villa', 'update', '{"name":"Villa Blu"}',
+                  '{"id":"villa","name":"Villa Rosa","_version":1,"_deleted":false}', NULL, 2, 'timed out');
                 """)
-            try db.execute(
-                sql: "INSERT INTO outbox VALUES (7, 'villa', 'update', '{\"name\":\"Villa Blu\"}', ?, NULL, 2, 'timed out')",
-                arguments: [try OutboxEntry.json(RealEstateProperty(id: "villa", name: "Villa Rosa", version: 1))])
         }
         try database.close()
 
         let storage = try SyncStorage(path: path)
-        let kept = try storage.load()
+        let samples = try storage.cache(for: sampleLayout, takingTheSamplesRows: true)
+        let kept = try samples.load()
         #expect(kept.pending.map(\.id.rawValue) == [7])
-        #expect(kept.pending.first?.change == .update("villa", RealEstatePropertyPatch(name: "Villa Blu")))
+        #expect(kept.pending.first?.change == .update("villa", propertyPatch(name: "Villa Blu")))
+        #expect(kept.pending.first?.base == property("villa", name: "Villa Rosa", version: 1))
         #expect(kept.pending.first?.attempts == 2 && kept.pending.first?.lastFailure == "timed out")
-        #expect(try storage.syncMarks().lastSync == 42)
+        #expect(try samples.syncMarks().lastSync == 42)
 
         // The old row is rewritten and settled by its id, as before.
         let store = OptimisticStore(confirmed: kept.confirmed, pending: kept.pending)
         store.noteSent(OperationID(rawValue: 7))
-        try storage.update(try #require(store.operation(OperationID(rawValue: 7))))
-        #expect(try storage.load().pending.first?.attempts == 3)
+        try samples.update(try #require(store.operation(OperationID(rawValue: 7))))
+        #expect(try samples.load().pending.first?.attempts == 3)
 
         let next = store.apply(.delete("villa")).operation
         #expect(next.rawValue == 8)
-        try storage.append(try #require(store.operation(next)))
+        try samples.append(try #require(store.operation(next)))
         let money = try storage.cache(for: transactions)
         let modelStore = OptimisticStore<ModelRecord>(confirmed: [])
         try money.append(try #require(modelStore.operation(modelStore.apply(.create(rent(version: 0))).operation)))
-        #expect(try SyncStorage(path: path).load().pending.map(\.id.rawValue) == [7, 8])
-        try storage.settle([OperationID(rawValue: 7)], writing: nil)
-        #expect(try storage.load().pending.map(\.id.rawValue) == [8])
+        #expect(try SyncStorage(path: path).sampleCache().load().pending.map(\.id.rawValue) == [7, 8])
+        try samples.settle([OperationID(rawValue: 7)], writing: nil)
+        #expect(try samples.load().pending.map(\.id.rawValue) == [8])
         #expect(try money.loadStart(firstBatch: 1).snapshot.pending.count == 1)
     }
 }

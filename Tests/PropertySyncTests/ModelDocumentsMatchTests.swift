@@ -5,10 +5,9 @@ import Synchronization
 import Testing
 @testable import PropertySync
 
-/// The sample described as any model (`AmplifyModel.realEstateProperty`) gives, per dialect,
-/// the documents and variables `AppSyncPropertyAPI` sends today: the requests are taken from the
-/// client itself, just before they would go on the wire, so that generating the sample's
-/// documents later changes nothing the server sees.
+/// The sample's model (`AmplifyModel.realEstateProperty`), per dialect: what the app's API for
+/// it sends is `ModelDocuments`' documents for it with the variables they describe. The requests
+/// are taken from the client itself, just before they would go on the wire.
 @Suite struct ModelDocumentsMatchTests {
     /// Keeps each request body the client signs, and refuses to sign it: nothing is sent.
     final class RecordingAuthorizer: RequestAuthorizer {
@@ -30,10 +29,10 @@ import Testing
     }
 
     /// Runs `call` against a client that records instead of sending, and returns what it asked.
-    static func sent(_ dialect: APIDialect, _ call: (AppSyncPropertyAPI) async throws -> Void) async throws -> Sent {
+    static func sent(_ dialect: APIDialect, _ call: (AppSyncModelAPI<ModelRecordSync>) async throws -> Void) async throws -> Sent {
         let recorder = RecordingAuthorizer()
         let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:9/graphql", apiKey: "da2-unused")
-        let api = AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration, authorizer: recorder), dialect: dialect)
+        let api = LoopbackServer.sampleAPI(AppSyncClient(configuration: configuration, authorizer: recorder), dialect: dialect)
         try? await call(api)
         let body = try #require(recorder.bodies.withLock { $0.last }, "the client sent nothing")
         let request = try #require(JSONValue(jsonText: body))
@@ -42,7 +41,7 @@ import Testing
             variables: request["variables"] ?? .object([:]))
     }
 
-    static func values(_ record: RealEstateProperty) -> [String: ModelValue] {
+    static func values(_ record: ModelRecord) -> [String: ModelValue] {
         ["id": .string(record.id.text), "name": .string(record.name), "address": record.address.map(ModelValue.string) ?? .null]
     }
 
@@ -53,11 +52,11 @@ import Testing
 
     static func normalized(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
-    static let base = RealEstateProperty(
-        id: "p1", name: "Villa Blu", address: nil, createdAt: "2026-11-25T10:00:00.000Z", updatedAt: "2026-11-25T10:00:00.000Z", version: 4)
+    static let base = property(
+        "p1", name: "Villa Blu", address: nil, createdAt: "2026-11-25T10:00:00.000Z", updatedAt: "2026-11-25T10:00:00.000Z", version: 4)
 
     @Test(arguments: [APIDialect.versioned, .plain])
-    func queriesAreTheOnesSentToday(dialect: APIDialect) async throws {
+    func queriesAreTheDocuments(dialect: APIDialect) async throws {
         let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
         let get = try await Self.sent(dialect) { _ = try await $0.get(id: "p1") }
         Self.expectSame(get, documents.get)
@@ -68,48 +67,47 @@ import Testing
     }
 
     @Test(arguments: [APIDialect.versioned, .plain])
-    func mutationsAndTheirVariablesAreTheOnesSentToday(dialect: APIDialect) async throws {
+    func mutationsAndTheirVariablesAreTheDocuments(dialect: APIDialect) async throws {
         let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
         let version = dialect.hasVersions ? Self.base.version : nil
-        let new = RealEstateProperty(id: "p2", name: "Casa", address: "Via Roma 1")
+        let new = property("p2", name: "Casa", address: "Via Roma 1")
         let create = try await Self.sent(dialect) { _ = try await $0.send(.create(new)) }
         Self.expectSame(create, documents.mutation(.create, withCondition: false))
         #expect(create.variables["input"] == documents.createInput(Self.values(new)))
 
-        for patch in [RealEstatePropertyPatch(name: "Villa Rossa"), RealEstatePropertyPatch(address: .some(nil))] {
+        for patch in [propertyPatch(name: "Villa Rossa"), propertyPatch(address: .some(nil))] {
             let update = try await Self.sent(dialect) { _ = try await $0.send(.update(id: "p1", patch, base: Self.base)) }
             let changes: [String: ModelValue] = patch.name.map { ["name": .string($0)] } ?? ["address": .null]
-            let condition = documents.condition(changing: PlainDialectWire.changedFields(patch), of: Self.values(Self.base))
+            let condition = documents.condition(changing: patch.fieldNames, of: Self.values(Self.base))
             Self.expectSame(update, documents.mutation(.update, withCondition: condition != nil))
             #expect(update.variables["input"]
                 == documents.updateInput(key: ["id": .string("p1")], changes: changes, version: version))
             #expect(update.variables["condition"] == condition)
         }
         // Without a known base, the plain dialect's update has nothing to check.
-        let blind = try await Self.sent(dialect) { _ = try await $0.send(.update(id: "p1", RealEstatePropertyPatch(name: "X"), base: nil)) }
+        let blind = try await Self.sent(dialect) { _ = try await $0.send(.update(id: "p1", propertyPatch(name: "X"), base: nil)) }
         Self.expectSame(blind, documents.mutation(.update, withCondition: false))
 
         let delete = try await Self.sent(dialect) { _ = try await $0.send(.delete(id: "p1", base: Self.base)) }
-        let condition = documents.condition(changing: PlainDialectWire.fieldsSeen, of: Self.values(Self.base))
+        // On the plain dialect, conditioned on what the user saw: the name and the address.
+        let condition = documents.condition(changing: ["name", "address"], of: Self.values(Self.base))
         #expect((condition != nil) == !dialect.hasVersions)
         Self.expectSame(delete, documents.mutation(.delete, withCondition: condition != nil))
         #expect(delete.variables["input"] == documents.deleteInput(key: ["id": .string("p1")], version: version))
         #expect(delete.variables["condition"] == condition)
     }
 
-    /// The one difference: today's subscriptions are named `OnCreate`, `OnUpdate`, `OnDelete`;
-    /// generated ones carry the model's name (`OnCreateRealEstateProperty`), since one socket
-    /// will hold every model's. An operation's name is not seen by the server's resolvers, and
-    /// the rest of the text is compared as it is.
+    /// Live sync's three subscriptions are the documents' (named with the model's name,
+    /// `OnCreateRealEstateProperty`, since one socket holds every model's), under the ids
+    /// `onCreate`, `onUpdate` and `onDelete`, with no variables (the sample names no owner).
     @Test(arguments: [APIDialect.versioned, .plain])
-    func subscriptionsAreTheOnesSentTodayButForTheirName(dialect: APIDialect) throws {
+    func subscriptionsAreTheDocuments(dialect: APIDialect) throws {
         let documents = ModelDocuments(model: .realEstateProperty, schema: .realEstateProperty, dialect: dialect.hasVersions ? .versioned : .plain)
-        #expect(dialect.subscriptions.count == 3)
-        for (subscription, kind) in zip(dialect.subscriptions, MutationKind.allCases) {
-            let generated = documents.subscription(kind)
-            let today = Self.normalized(subscription.query)
-                .replacingOccurrences(of: "subscription \(generated.operationName.dropLast("RealEstateProperty".count)) {", with: "subscription \(generated.operationName) {")
-            #expect(today == Self.normalized(generated.text))
+        let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:9/graphql", apiKey: "da2-unused")
+        let subscriptions = LoopbackServer.sampleAPI(AppSyncClient(configuration: configuration), dialect: dialect).subscriptions
+        #expect(subscriptions.map(\.id) == ["onCreate", "onUpdate", "onDelete"])
+        for (subscription, kind) in zip(subscriptions, MutationKind.allCases) {
+            #expect(Self.normalized(subscription.query) == Self.normalized(documents.subscription(kind).text))
             #expect(subscription.variables.isEmpty)
         }
     }

@@ -1,3 +1,4 @@
+import AmplifyModels
 import Foundation
 import GRDB
 import Logging
@@ -15,12 +16,12 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proptui-opening-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("outbox.sqlite").path
-        let records = (0..<rows).map { RealEstateProperty(id: "p\($0)", name: "Property \($0) " + String(repeating: "x", count: 80), version: 1) }
-        let storage = try SyncStorage(path: path)
-        try storage.replaceConfirmed(with: records, refreshedAt: Date())
-        let store = OptimisticStore<RealEstateProperty>(confirmed: records)
-        let rename = store.apply(.update("p1", RealEstatePropertyPatch(name: "Renamed"))).operation
-        try storage.append(try #require(store.operation(rename)))
+        let records = (0..<rows).map { property("p\($0)", name: "Property \($0) " + String(repeating: "x", count: 80), version: 1) }
+        let cache = try SyncStorage(path: path).sampleCache()
+        try cache.replaceConfirmed(with: records, refreshedAt: Date())
+        let store = OptimisticStore<ModelRecord>(confirmed: records)
+        let rename = store.apply(.update("p1", propertyPatch(name: "Renamed"))).operation
+        try cache.append(try #require(store.operation(rename)))
         return path
     }
 
@@ -91,7 +92,7 @@ import Testing
 
     @Test func aSoundOutboxStillOpensWithItsOperations() throws {
         let path = try outbox()
-        let kept = try SyncStorage(path: path).load()
+        let kept = try SyncStorage(path: path).sampleCache().load()
         #expect(kept.pending.count == 1)
         #expect(kept.confirmed.count == 300)
     }

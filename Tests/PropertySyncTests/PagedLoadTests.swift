@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
@@ -13,15 +14,15 @@ import Testing
     /// A list reading pages of 2 from a server holding `count` records, over a cache that still
     /// has "gone", a record the server has since deleted.
     static func listOverServer(holding count: Int) throws
-        -> (records: [RealEstateProperty], server: ScriptedServer, storage: SyncStorage, events: EventRecorder, list: RealEstatePropertyList)
+        -> (records: [ModelRecord], server: ScriptedServer, storage: ModelCache, events: EventRecorder, list: RecordList<ModelRecord>)
     {
-        let records = (0..<count).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<count).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
-        let storage = try SyncStorage()
-        let gone = RealEstateProperty(id: "gone", name: "Sold last week", version: 1)
+        let storage = try sampleCache()
+        let gone = property("gone", name: "Sold last week", version: 1)
         try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
         let events = EventRecorder()
-        let list = try RealEstatePropertyList(
+        let list = try RecordList<ModelRecord>(
             api: server, storage: storage,
             options: SyncOptions(retryPolicy: fastRetry, probePolicy: fastRetry, pageSize: 2),
             onEvent: events.sink)

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
@@ -8,23 +9,23 @@ import Testing
 /// for real: what the server holds at the end is checked, not what the app believes.
 @Suite(.serialized) struct RealServerSendTests {
     /// What another user does, straight to the server.
-    func seed(_ server: LoopbackServer, _ name: String, id: PropertyID = .random()) async throws -> RealEstateProperty {
-        try await server.api().send(.create(RealEstateProperty(id: id, name: name)))
+    func seed(_ server: LoopbackServer, _ name: String, id: RecordKey = .random()) async throws -> ModelRecord {
+        try await server.api().send(.create(property(id, name: name)))
     }
 
     /// The setting of a conflict: the app loses the network, the user renames “Original” to
     /// `mine`, someone else renames it to `theirs` (version 2), and the network comes back.
     func renameWhileSomeoneElseDoes(
         _ server: LoopbackServer, mine: String, theirs: String
-    ) async throws -> (RealEstatePropertyList, RealEstateProperty) {
+    ) async throws -> (RecordList<ModelRecord>, ModelRecord) {
         let record = try await seed(server, "Original")
         let api = CuttableAPI(try server.api())
         let list = try makeList(api)
         await list.refresh()
         api.setCut(true)
-        try await list.rename(record.id, to: PropertyValidation.name(mine))
+        try await list.rename(record.id, to: mine)
         await eventually("the list to go offline") { await list.currentConnectivity != .online }
-        let remote = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(name: theirs), base: RealEstateProperty(id: record.id, name: "", version: 1)))
+        let remote = try await server.api().send(.update(id: record.id, propertyPatch(name: theirs), base: property(record.id, name: "", version: 1)))
         #expect(remote.version == 2)
         api.setCut(false)
         return (list, record)
@@ -34,7 +35,7 @@ import Testing
         let first = try await LoopbackServer.start()
         let original = try await seed(first, "Original")
         await first.stop()
-        let storage = try SyncStorage()
+        let storage = try sampleCache()
         try storage.merge([original])  // cached by an earlier session
         let events = EventRecorder()
         let list = try makeList(try first.api(), storage: storage, events: events)
@@ -132,8 +133,8 @@ import Testing
             #expect(!events.all.contains { if case .reverted = $0 { true } else { false } },
                     "an applied change is never shown as failed or conflicting")
             #expect(await list.rows.allSatisfy { $0.status == .synced })
-            #expect(await list.row(created)?.property.name == "Created once")
-            #expect(await list.row(renamed.id)?.property.name == "After")
+            #expect(await list.row(created)?.record.name == "Created once")
+            #expect(await list.row(renamed.id)?.record.name == "After")
             #expect(await list.row(doomed.id) == nil)
         }
     }
@@ -166,7 +167,7 @@ import Testing
             #expect(summary.kind == .rename && summary.recordName == "Keeper")
             #expect(message.contains("Injected failure"))
             #expect(!conflict)
-            #expect(await list.row(record.id)?.property.name == "Keeper")
+            #expect(await list.row(record.id)?.record.name == "Keeper")
             #expect(try await server.api().get(id: record.id)?.version == 1)
         }
     }
@@ -179,7 +180,7 @@ import Testing
             let held = try #require(try await server.api().get(id: record.id))
             #expect(held.name == "Remote", "someone else's edit is not silently overwritten")
             #expect(held.version == 2)
-            #expect(await list.row(record.id)?.property.name == "Remote")
+            #expect(await list.row(record.id)?.record.name == "Remote")
             #expect(await list.row(record.id)?.status == .conflict("someone else renamed it to “Remote” meanwhile"))
         }
     }
@@ -188,10 +189,10 @@ import Testing
         try await withLoopbackServer { server in
             let (list, record) = try await renameWhileSomeoneElseDoes(server, mine: "Mine", theirs: "Theirs")
             await settled(list)
-            #expect(await list.row(record.id)?.property.name == "Theirs")
+            #expect(await list.row(record.id)?.record.name == "Theirs")
             let message = try await list.reapplyMine(record.id)
             #expect(message.contains("rename to “Mine”"))
-            #expect(await list.row(record.id)?.property.name == "Mine", "on screen at once")
+            #expect(await list.row(record.id)?.record.name == "Mine", "on screen at once")
             await settled(list)
             let held = try #require(try await server.api().get(id: record.id))
             #expect(held.name == "Mine")
@@ -205,7 +206,7 @@ import Testing
             let record = try await seed(server, "Shared")
             let list = try makeList(try server.api())
             await list.refresh()
-            _ = try await server.api().send(.update(id: record.id, RealEstatePropertyPatch(address: .some("1 Their St")), base: RealEstateProperty(id: record.id, name: "", version: 1)))
+            _ = try await server.api().send(.update(id: record.id, propertyPatch(address: .some("1 Their St")), base: property(record.id, name: "", version: 1)))
             try await list.rename(record.id, to: "Shared, renamed")
             await settled(list)
             let held = try #require(try await server.api().get(id: record.id))
@@ -222,7 +223,7 @@ import Testing
             let events = EventRecorder()
             let list = try makeList(try server.api(), events: events)
             await list.refresh()
-            _ = try await server.api().send(.delete(id: record.id, base: RealEstateProperty(id: record.id, name: "", version: 1)))
+            _ = try await server.api().send(.delete(id: record.id, base: property(record.id, name: "", version: 1)))
             try await list.delete(record.id)
             await settled(list)
             #expect(await list.row(record.id) == nil)
@@ -234,7 +235,7 @@ import Testing
     @Test func aWrongKeyStopsSendingAndDropsNothing() async throws {
         try await withLoopbackServer { server in
             let record = try await seed(server, "Locked")
-            let storage = try SyncStorage()
+            let storage = try sampleCache()
             try storage.merge([record])
             let events = EventRecorder()
             let list = try makeList(try server.api(apiKey: "da2-wrongwrongwrongwrong0000"), storage: storage, events: events)
@@ -254,7 +255,7 @@ import Testing
             // The server's root answers, but not as GraphQL.
             let configuration = try AppSyncConfiguration(endpoint: "http://127.0.0.1:\(server.port)/not-graphql", apiKey: LoopbackServer.apiKey)
             let events = EventRecorder()
-            let list = try makeList(AppSyncPropertyAPI(client: AppSyncClient(configuration: configuration)), events: events)
+            let list = try makeList(LoopbackServer.sampleAPI(AppSyncClient(configuration: configuration)), events: events)
             await list.start()
             let event = await events.first { if case .connectivityChanged(.misconfigured) = $0 { true } else { false } }
             #expect(event != nil)

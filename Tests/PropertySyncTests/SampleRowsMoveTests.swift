@@ -1,45 +1,74 @@
 import AmplifyModels
+import AppSync
 import Foundation
+import GRDB
 import OptimisticStore
 import Testing
 @testable import PropertySync
 
-/// The sample's own screen's outbox rows and cache, written as that screen writes them, read
-/// through the model `RealEstateProperty`'s cache once it takes them (`moveSampleRows`): on a
+/// The sample's own screen's outbox rows and cache, written with SQL as that screen wrote them,
+/// read through the model `RealEstateProperty`'s cache once it takes them (`moveSampleRows`): on a
 /// real file, reopened, every pending change the same change with its attempts and failure, in
 /// the same order, none twice; the cache and its marks moved (a plain id by SQLite itself, any
 /// other one row at a time: both read back the same); nothing of another model touched.
 @Suite struct SampleRowsMoveTests {
-    let sample = try! RecordLayout(model: .realEstateProperty, schema: .realEstateProperty)
+    let sample = sampleLayout
 
-    let villa = RealEstateProperty(
-        id: "villa", name: "Villa Rosa", address: "88 Via Roma", createdAt: "2026-11-01T09:30:00.000Z",
+    let villa = property(
+        "villa", name: "Villa Rosa", address: "88 Via Roma", createdAt: "2026-11-01T09:30:00.000Z",
         updatedAt: "2026-11-02T10:00:00.000Z", version: 3, lastChangedAt: 1_800_000_000_000)
     /// An id SQLite does not copy itself (a space, an accent, a `#`): moved one row at a time.
-    let gone = RealEstateProperty(id: "gone é #2", name: "Gone", version: 2, isDeleted: true, lastChangedAt: 1_800_000_000_001)
+    let gone = property("gone é #2", name: "Gone", version: 2, isDeleted: true, lastChangedAt: 1_800_000_000_001)
 
-    func modelRecord(_ property: RealEstateProperty) -> ModelRecord {
-        var values: [String: ModelValue] = ["id": .string(property.id.text), "name": .string(property.name)]
-        values["address"] = property.address.map(ModelValue.string)
-        values["createdAt"] = property.createdAt.map(ModelValue.string)
-        values["updatedAt"] = property.updatedAt.map(ModelValue.string)
-        return ModelRecord(
-            layout: sample, key: RecordKey(property.id.text), values: values, version: property.version,
-            isDeleted: property.isDeleted, lastChangedAt: property.lastChangedAt)
+    /// A property as the sample's screen wrote it in the outbox: its JSON, with the server's
+    /// numbers under AppSync's names and absent values left out.
+    static func sampleJSON(_ record: ModelRecord) -> String {
+        var object: [String: JSONValue] = [
+            "id": .string(record.id.text), "name": .string(record.name), "_version": .int(Int64(record.version)),
+            "_deleted": .bool(record.isDeleted),
+        ]
+        object["address"] = record.address.map(JSONValue.string)
+        object["createdAt"] = record.createdAt.map(JSONValue.string)
+        object["updatedAt"] = record.updatedAt.map(JSONValue.string)
+        object["_lastChangedAt"] = record.lastChangedAt.map(JSONValue.int)
+        return JSONValue.object(object).jsonText
     }
 
-    /// What the sample's screen leaves behind: three operations (one tried and failed), two
-    /// cached records (one a tombstone), the marks of its last read.
+    /// What the sample's screen leaves behind, written with SQL as it wrote it: three operations
+    /// (one tried and failed) with `model` NULL, two cached records (one a tombstone) in
+    /// `confirmed`, the marks of its last read unprefixed in `meta`.
     func writeAsTheSampleDoes(_ storage: SyncStorage) throws {
-        let created = RealEstateProperty(id: "new-1", name: "Harbour “Loft”", address: nil)
-        try storage.append(PendingOperation(id: OperationID(rawValue: 1), change: .create(created), before: nil, base: nil))
-        try storage.append(PendingOperation(
-            id: OperationID(rawValue: 2), change: .update("villa", RealEstatePropertyPatch(name: "Villa Blu", address: .some(nil))),
-            before: villa, base: villa, attempts: 2, lastFailure: "HTTP 503"))
-        try storage.append(PendingOperation(id: OperationID(rawValue: 3), change: .delete("villa"), before: villa, base: villa))
-        try storage.merge([villa, gone])
-        try storage.setSyncMarks(lastSync: 1_800_000_000_500, baseSync: Date(timeIntervalSince1970: 1_800_000_000))
-        try storage.remove([], refreshedAt: Date(timeIntervalSince1970: 1_800_000_001), rowCount: 2)
+        let created = property("new-1", name: "Harbour “Loft”")
+        let villaJSON = Self.sampleJSON(villa)
+        try storage.database.write { db in
+            let outbox = """
+                INSERT INTO outbox (model, operation, recordID, kind, patch, base, before, attempts, lastError)
+                VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            try db.execute(sql: outbox, arguments: [1, "new-1", "create", Self.sampleJSON(created), nil, nil, 0, nil])
+            try db.execute(sql: outbox, arguments: [2, "villa", "update", #"{"name":"Villa Blu","address":null}"#, villaJSON, villaJSON, 2, "HTTP 503"])
+            try db.execute(sql: outbox, arguments: [3, "villa", "delete", "{}", villaJSON, villaJSON, 0, nil])
+            for record in [villa, gone] {
+                try db.execute(
+                    sql: "INSERT INTO confirmed (id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        record.id.text, record.name, record.address, record.createdAt, record.updatedAt, record.version, record.isDeleted,
+                        record.lastChangedAt,
+                    ])
+            }
+            for (key, value) in [
+                ("lastSync", "1800000000500"), ("lastBaseSync", String(1_800_000_000.0)), ("refreshedAt", "1800000001000"), ("rowCount", "2"),
+            ] {
+                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+        }
+    }
+
+    /// The sample's marks left in `meta`, unprefixed.
+    func sampleMarksLeft(_ storage: SyncStorage) throws -> Int {
+        try storage.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM meta WHERE key IN ('lastSync', 'lastBaseSync', 'refreshedAt', 'rowCount')") ?? 0
+        }
     }
 
     @Test func theSamplesPendingChangesAndCacheBecomeTheModels() throws {
@@ -55,23 +84,23 @@ import Testing
             PendingOperation(
                 id: OperationID(rawValue: 2),
                 change: .update(RecordKey("villa"), ModelRecordPatch(["name": .string("Villa Blu"), "address": .null])),
-                before: modelRecord(villa), base: modelRecord(villa), attempts: 2, lastFailure: "HTTP 503"),
-            PendingOperation(id: OperationID(rawValue: 3), change: .delete(RecordKey("villa")), before: modelRecord(villa), base: modelRecord(villa)),
+                before: villa, base: villa, attempts: 2, lastFailure: "HTTP 503"),
+            PendingOperation(id: OperationID(rawValue: 3), change: .delete(RecordKey("villa")), before: villa, base: villa),
         ]
         #expect(snapshot.pending == expected)
-        #expect(Set(snapshot.confirmed) == [modelRecord(villa), modelRecord(gone)])
+        #expect(Set(snapshot.confirmed) == [villa, gone])
         #expect(snapshot.cachedCount == 2)
         #expect(snapshot.refreshedAt == Date(timeIntervalSince1970: 1_800_000_001))
         #expect(try cache.syncMarks() == SyncStorage.SyncMarks(lastSync: 1_800_000_000_500, lastBaseSync: Date(timeIntervalSince1970: 1_800_000_000)))
         // Nothing is left where the sample's screen read it, and nothing is there twice.
-        let left = try storage.load()
-        #expect(left.confirmed.isEmpty && left.pending.isEmpty)
+        let left = try storage.sampleRowsLeft()
+        #expect(left.records == 0 && left.operations == 0)
         #expect(try storage.outboxCount() == 3)
-        #expect(try storage.syncMarks() == SyncStorage.SyncMarks())
+        #expect(try sampleMarksLeft(storage) == 0)
 
         // A row SQLite copied has the key text the model's own writes use: the next read's copy
         // replaces it, never stands beside it.
-        var newer = modelRecord(villa)
+        var newer = villa
         newer.version = 4
         try cache.merge([newer])
         let reread = try cache.loadStart(firstBatch: 100).snapshot.confirmed.filter { $0.id == RecordKey("villa") }
@@ -109,7 +138,7 @@ import Testing
             model: AmplifyModel(name: "House", pluralName: "Houses", fields: AmplifyModel.realEstateProperty.fields, primaryKey: .id),
             schema: .realEstateProperty)
         _ = try storage.cache(for: other, takingTheSamplesRows: true)
-        let kept = try storage.load()
-        #expect(kept.pending.count == 3 && kept.confirmed.count == 2, "the sample's screen still reads them")
+        let left = try storage.sampleRowsLeft()
+        #expect(left.operations == 3 && left.records == 2, "still there for the sample's model to take")
     }
 }

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import OptimisticStore
 import Testing
@@ -50,7 +51,7 @@ import Testing
         var onTheWire: [OperationID] = []
         // 600 creates made while the first is on the wire: they go one at a time, in order.
         for index in 0..<600 {
-            let staged = machine.stage(.create(RealEstateProperty(id: PropertyID.random(), name: "Queued \(index)")))!
+            let staged = machine.stage(.create(property(RecordKey.random(), name: "Queued \(index)")))!
             disk.attempts[staged.operation.id] = 0  // the append
             let actions = machine.commit(staged, kind: .create)
             disk.apply(actions)
@@ -76,7 +77,7 @@ import Testing
     @Test func aRetryIsCountedAgainBeforeItLeaves() {
         var machine = machine()
         var disk = Disk()
-        let staged = machine.stage(.create(RealEstateProperty(id: "villa", name: "Villa")))!
+        let staged = machine.stage(.create(property("villa", name: "Villa")))!
         disk.attempts[staged.operation.id] = 0
         let first = machine.commit(staged, kind: .create)
         disk.apply(first)
@@ -92,9 +93,9 @@ import Testing
     }
 }
 
-extension RealEstateProperty {
+extension ModelRecord {
     /// The server's copy of a create: the same values, with its `_version`.
-    func withVersion(_ version: Int) -> RealEstateProperty {
-        RealEstateProperty(id: id, name: name, address: address, version: version)
+    func withVersion(_ version: Int) -> ModelRecord {
+        property(id, name: name, address: address, version: version)
     }
 }

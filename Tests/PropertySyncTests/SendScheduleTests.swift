@@ -1,3 +1,4 @@
+import AmplifyModels
 import OptimisticStore
 import Testing
 @testable import PropertySync
@@ -7,8 +8,8 @@ import Testing
     let op1 = OperationID(rawValue: 1), op2 = OperationID(rawValue: 2), op3 = OperationID(rawValue: 3)
 
     @Test func oldestFirstAtMostNAtOnceOnePerRecord() {
-        var schedule = SendSchedule<PropertyID>()
-        for id: PropertyID in ["a", "b", "c"] { schedule.waiting(id) }
+        var schedule = SendSchedule<RecordKey>()
+        for id: RecordKey in ["a", "b", "c"] { schedule.waiting(id) }
         schedule.waiting("a")  // waiting twice is waiting once
         let step1 = schedule.nextRecord(maximumParallel: 2)
         #expect(step1 == "a")
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func aRecordBackingOffHoldsNoSlotAndAStaleBackoffEndsNothing() {
-        var schedule = SendSchedule<PropertyID>()
+        var schedule = SendSchedule<RecordKey>()
         schedule.waiting("a")
         let step7 = schedule.nextRecord(maximumParallel: 1)
         #expect(step7 == "a")

@@ -1,21 +1,22 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
 import Testing
 @testable import PropertySync
 
-/// The machine as the sample runs it.
-typealias PropertyMachine = SyncMachine<RealEstateProperty>
+/// The machine as the sample runs it: its model's records.
+typealias PropertyMachine = SyncMachine<ModelRecord>
 
 /// The list's rules as plain sequences of events and the actions they ask for: no server, no
 /// SQLite, no clock, no sleep. (`SenderTests` and `RealServerSendTests` check the same rules end
 /// to end, through the actor.)
 @Suite struct SyncMachineTests {
-    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
 
     func machine(
-        _ records: [RealEstateProperty]? = nil, parallel: Int = 4, offline: SyncOptions.OfflineMode = .queue,
+        _ records: [ModelRecord]? = nil, parallel: Int = 4, offline: SyncOptions.OfflineMode = .queue,
         dialectIsKnown: Bool = true
     ) -> PropertyMachine {
         PropertyMachine(
@@ -25,20 +26,20 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     }
 
     /// Makes a change as the user would: staged, kept in the outbox, committed.
-    func change(_ machine: inout PropertyMachine, _ change: LocalChange<RealEstateProperty>, kind: OperationKind = .rename) -> (OperationID, [PropertyMachine.Action]) {
+    func change(_ machine: inout PropertyMachine, _ change: LocalChange<ModelRecord>, kind: OperationKind = .rename) -> (OperationID, [PropertyMachine.Action]) {
         let staged = machine.stage(change)!
         return (staged.operation.id, machine.commit(staged, kind: kind))
     }
 
-    func rename(_ machine: inout PropertyMachine, _ id: PropertyID, to name: String) -> (OperationID, [PropertyMachine.Action]) {
-        change(&machine, .update(id, RealEstatePropertyPatch(name: name)))
+    func rename(_ machine: inout PropertyMachine, _ id: RecordKey, to name: String) -> (OperationID, [PropertyMachine.Action]) {
+        change(&machine, .update(id, propertyPatch(name: name)))
     }
 
     func sent(_ actions: [PropertyMachine.Action]) -> [OperationID] {
         actions.compactMap { if case .send(let operation, _) = $0 { operation } else { nil } }
     }
 
-    func emitted(_ actions: [PropertyMachine.Action]) -> [ListEvent] {
+    func emitted(_ actions: [PropertyMachine.Action]) -> [RecordListEvent<ModelRecord>] {
         actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
@@ -52,12 +53,12 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let (operation, actions) = rename(&machine, "villa", to: "Villa Blu")
         #expect(sent(actions) == [operation])
-        #expect(actions.contains(.send(operation, .update(id: "villa", RealEstatePropertyPatch(name: "Villa Blu"), base: villa))))
+        #expect(actions.contains(.send(operation, .update(id: "villa", propertyPatch(name: "Villa Blu"), base: villa))))
         #expect(machine.store.operation(operation)?.attempts == 1, "counted as sent before it leaves")
-        let confirmed = RealEstateProperty(id: "villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
+        let confirmed = property("villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
         let answer = machine.answered(.success(confirmed), to: operation)
         #expect(answer.contains(.save(.outbox(.settle([operation], writing: confirmed)))))
-        #expect(emitted(answer).contains(.succeeded(OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu"))))
+        #expect(emitted(answer).contains(.succeeded(RecordOperationSummary<ModelRecord>(kind: .rename, recordID: "villa", recordName: "Villa Blu"))))
         #expect(machine.store.pendingCount == 0)
     }
 
@@ -67,10 +68,10 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let (second, sentSecond) = rename(&machine, "villa", to: "B")
         #expect(sent(sentFirst) == [first])
         #expect(sent(sentSecond).isEmpty, "waits for the first")
-        let after = machine.answered(.success(RealEstateProperty(id: "villa", name: "A", address: "88 Via Roma", version: 2)), to: first)
+        let after = machine.answered(.success(property("villa", name: "A", address: "88 Via Roma", version: 2)), to: first)
         #expect(sent(after) == [second])
         // Sent against the copy the first answer confirmed.
-        #expect(after.contains(.send(second, .update(id: "villa", RealEstatePropertyPatch(name: "B"), base: RealEstateProperty(id: "villa", name: "A", address: "88 Via Roma", version: 2)))))
+        #expect(after.contains(.send(second, .update(id: "villa", propertyPatch(name: "B"), base: property("villa", name: "A", address: "88 Via Roma", version: 2)))))
     }
 
     @Test func atMostTheParallelLimitOfRecordsAtOnce() {
@@ -79,18 +80,18 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let (second, waiting) = rename(&machine, "loft", to: "B")
         #expect(sent(actions) == [first])
         #expect(sent(waiting).isEmpty)
-        #expect(sent(machine.answered(.success(RealEstateProperty(id: "villa", name: "A", version: 2)), to: first)) == [second])
+        #expect(sent(machine.answered(.success(property("villa", name: "A", version: 2)), to: first)) == [second])
     }
 
     @Test func createsLeaveInTheOrderMadeOneAtATime() {
         var machine = machine()
-        let (first, firstActions) = change(&machine, .create(RealEstateProperty(id: "a", name: "A")), kind: .create)
-        let (second, secondActions) = change(&machine, .create(RealEstateProperty(id: "b", name: "B")), kind: .create)
+        let (first, firstActions) = change(&machine, .create(property("a", name: "A")), kind: .create)
+        let (second, secondActions) = change(&machine, .create(property("b", name: "B")), kind: .create)
         let (edit, editActions) = rename(&machine, "villa", to: "Villa Blu")
         #expect(sent(firstActions) == [first])
         #expect(sent(secondActions).isEmpty, "waits for the older create")
         #expect(sent(editActions) == [edit], "other changes still go in parallel")
-        #expect(sent(machine.answered(.success(RealEstateProperty(id: "a", name: "A", version: 1)), to: first)) == [second])
+        #expect(sent(machine.answered(.success(property("a", name: "A", version: 1)), to: first)) == [second])
     }
 
     @Test func aTransientFailureBacksOffWithoutHoldingASlot() throws {
@@ -102,7 +103,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let wake = try #require(failure.compactMap { if case .wake(_, let record, let ticket) = $0 { (record, ticket) } else { nil } }.first)
         #expect(wake.0 == "villa")
         #expect(machine.store.operation(first)?.lastFailure == "HTTP 503")
-        _ = machine.answered(.success(RealEstateProperty(id: "loft", name: "B", version: 2)), to: second)
+        _ = machine.answered(.success(property("loft", name: "B", version: 2)), to: second)
         #expect(sent(machine.backoffEnded("villa", ticket: wake.1 + 1)).isEmpty, "a stale timer does nothing")
         #expect(sent(machine.backoffEnded("villa", ticket: wake.1)) == [first], "the backoff's end sends it again")
     }
@@ -110,9 +111,9 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test func unsentChangesThatCancelOutAreNeverSent() {
         var machine = machine(parallel: 1)
         let (busy, _) = rename(&machine, "loft", to: "Busy")  // holds the only slot
-        let (created, _) = change(&machine, .create(RealEstateProperty(id: "stub", name: "Stub")), kind: .create)
+        let (created, _) = change(&machine, .create(property("stub", name: "Stub")), kind: .create)
         let (deleted, _) = change(&machine, .delete("stub"), kind: .delete)
-        let after = machine.answered(.success(RealEstateProperty(id: "loft", name: "Busy", version: 2)), to: busy)
+        let after = machine.answered(.success(property("loft", name: "Busy", version: 2)), to: busy)
         #expect(sent(after).isEmpty, "a create and its delete fold away")
         #expect(after.contains(.save(.outbox(.settle([created, deleted], writing: nil)))))
         #expect(machine.store.pendingCount == 0)
@@ -124,10 +125,10 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let (deletion, _) = change(&machine, .delete("villa"), kind: .delete)  // on the wire
         let (restored, _) = change(&machine, .create(villa), kind: .create)  // behind the delete
-        let (later, held) = change(&machine, .create(RealEstateProperty(id: "next", name: "Next")), kind: .create)
+        let (later, held) = change(&machine, .create(property("next", name: "Next")), kind: .create)
         #expect(sent(held).isEmpty, "waits for the older create")
         let (deletedAgain, _) = change(&machine, .delete("villa"), kind: .delete)
-        let after = machine.answered(.success(RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 2, isDeleted: true)), to: deletion)
+        let after = machine.answered(.success(property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 2, isDeleted: true)), to: deletion)
         #expect(after.contains(.save(.outbox(.settle([restored, deletedAgain], writing: nil)))), "the create and its delete fold away")
         #expect(sent(after) == [later], "the create that waited for the folded one goes")
     }
@@ -136,7 +137,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
 
     @Test func aRefusedCreateTakesTheLaterChangesOfItsRecordWithIt() {
         var machine = machine()
-        let (create, _) = change(&machine, .create(RealEstateProperty(id: "doomed", name: "Doomed")), kind: .create)
+        let (create, _) = change(&machine, .create(property("doomed", name: "Doomed")), kind: .create)
         let (rename, _) = rename(&machine, "doomed", to: "Doomed renamed")
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "name is reserved"))), to: create)
         #expect(reverted(refusal) == ["name is reserved"])
@@ -147,9 +148,9 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
 
     @Test func aRefusedCreateSaysWhichLaterChangesWentWithItAndHowTheRecordLooked() throws {
         var machine = machine()
-        let (create, _) = change(&machine, .create(RealEstateProperty(id: "doomed", name: "Doomed")), kind: .create)
+        let (create, _) = change(&machine, .create(property("doomed", name: "Doomed")), kind: .create)
         _ = rename(&machine, "doomed", to: "Doomed renamed")
-        _ = change(&machine, .update("doomed", RealEstatePropertyPatch(address: .some("1 Lost Lane"))), kind: .editField("address"))
+        _ = change(&machine, .update("doomed", propertyPatch(address: .some("1 Lost Lane"))), kind: .editField("address"))
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "no"))), to: create)
         let summary = try #require(emitted(refusal).compactMap { if case .reverted(let summary, _, _) = $0 { summary } else { nil } }.first)
         #expect(summary.recordName == "Doomed")
@@ -161,7 +162,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test func aConflictWithTheServersCopyShowsTheirsAndKeepsMineForO() {
         var machine = machine()
         let (operation, _) = rename(&machine, "villa", to: "Mine")
-        let theirs = RealEstateProperty(id: "villa", name: "Theirs", address: "88 Via Roma", version: 2)
+        let theirs = property("villa", name: "Theirs", address: "88 Via Roma", version: 2)
         let copy: JSONValue = ["id": "villa", "name": "Theirs", "address": "88 Via Roma", "_version": 2]
         let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
         let actions = machine.answered(.failure(.rejected(error)), to: operation)
@@ -169,7 +170,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         #expect(machine.store.record("villa") == theirs)
         #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs” meanwhile"))
         #expect(machine.conflicted["villa"] != nil, "o applies mine again")
-        #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")))
+        #expect(machine.takeConflictedChange("villa") == .update("villa", propertyPatch(name: "Mine")))
     }
 
     /// Issue 29: a change waiting behind another of the same record was made without seeing what
@@ -179,12 +180,12 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test func aLaterChangeDoesNotOverwriteWhatItsEarlierOneWasRebasedOver() {
         var machine = machine()
         let (first, _) = rename(&machine, "villa", to: "Mine")
-        let (second, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editField("address"))
+        let (second, _) = change(&machine, .update("villa", propertyPatch(address: "1 My St")), kind: .editField("address"))
         let copy: JSONValue = ["id": "villa", "name": "Villa Rosa", "address": "9 Their St", "_version": 2]
         let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
         let rebased = machine.answered(.failure(.rejected(error)), to: first)
         #expect(sent(rebased) == [first], "the rename does not touch the address: sent again over theirs")
-        let confirmed = RealEstateProperty(id: "villa", name: "Mine", address: "9 Their St", version: 3)
+        let confirmed = property("villa", name: "Mine", address: "9 Their St", version: 3)
         let answer = machine.answered(.success(confirmed), to: first)
         #expect(reverted(answer) == ["someone else changed its address to “9 Their St” meanwhile"])
         #expect(machine.store.operation(second) == nil && !sent(answer).contains(second), "never sent over theirs")
@@ -198,8 +199,8 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let (first, _) = rename(&machine, "villa", to: "Mine")
         let (second, _) = rename(&machine, "villa", to: "Mine again")
-        let (third, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: "1 My St")), kind: .editField("address"))
-        let answer = machine.answered(.success(RealEstateProperty(id: "villa", name: "Mine", address: "9 Their St", version: 3)), to: first)
+        let (third, _) = change(&machine, .update("villa", propertyPatch(address: "1 My St")), kind: .editField("address"))
+        let answer = machine.answered(.success(property("villa", name: "Mine", address: "9 Their St", version: 3)), to: first)
         #expect(reverted(answer) == ["someone else changed its address to “9 Their St” meanwhile"])
         #expect(machine.store.operation(third) == nil)
         #expect(machine.store.operation(second) != nil && sent(answer) == [second], "the second rename goes on from the answer")
@@ -213,28 +214,28 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let error = GraphQLError(message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: copy)
         _ = machine.answered(.failure(.rejected(error)), to: operation)
 
-        let again = machine.remote(RealEstateProperty(id: "villa", name: "Theirs again", address: "88 Via Roma", version: 3))
+        let again = machine.remote(property("villa", name: "Theirs again", address: "88 Via Roma", version: 3))
         #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs again” meanwhile"))
         #expect(emitted(again).contains { if case .rowsChanged(let update) = $0 { update.upserted.map(\.id) == ["villa"] } else { false } })
 
         // Only their address changes now: the name still clashes, and the reason still names it.
-        _ = machine.remote(RealEstateProperty(id: "villa", name: "Theirs again", address: "1 New St", version: 4))
+        _ = machine.remote(property("villa", name: "Theirs again", address: "1 New St", version: 4))
         #expect(machine.store.status("villa") == .conflict("someone else renamed it to “Theirs again” meanwhile"))
-        #expect(machine.takeConflictedChange("villa") == .update("villa", RealEstatePropertyPatch(name: "Mine")), "o still has mine")
+        #expect(machine.takeConflictedChange("villa") == .update("villa", propertyPatch(name: "Mine")), "o still has mine")
     }
 
     @Test func aConflictWithoutTheServersCopyReadsItBeforeDecidingAndKeepsTheSlot() {
         var machine = machine()
         let (operation, _) = rename(&machine, "villa", to: "Mine")
-        let (next, _) = change(&machine, .update("villa", RealEstatePropertyPatch(address: .some("1 New St"))), kind: .editField("address"))
+        let (next, _) = change(&machine, .update("villa", propertyPatch(address: .some("1 New St"))), kind: .editField("address"))
         let refusal = machine.answered(.failure(.rejected(GraphQLError(message: "stale", errorType: "ConflictUnhandled"))), to: operation)
         #expect(refusal.contains(.read(recordID: "villa", for: operation)))
         #expect(sent(refusal).isEmpty, "the record's next change waits for the answer to be worked out")
         #expect(reverted(refusal).isEmpty, "never refused on a guess")
         // The server moved on only in the address: the rename goes again on top of it.
-        let server = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "2 Other St", version: 3)
+        let server = property("villa", name: "Villa Rosa", address: "2 Other St", version: 3)
         let resolved = machine.read(.success(server), for: operation)
-        #expect(resolved.contains(.send(operation, .update(id: "villa", RealEstatePropertyPatch(name: "Mine"), base: server))))
+        #expect(resolved.contains(.send(operation, .update(id: "villa", propertyPatch(name: "Mine"), base: server))))
         #expect(!sent(resolved).contains(next))
     }
 
@@ -250,11 +251,11 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
 
     @Test func aCreateRefusedAsExistingIsConfirmedWhenTheServerHoldsIt() {
         var machine = machine()
-        let record = RealEstateProperty(id: "new", name: "New")
+        let record = property("new", name: "New")
         let (operation, _) = change(&machine, .create(record), kind: .create)
         let exists = GraphQLError(message: "The conditional request failed", errorType: "DynamoDB:ConditionalCheckFailedException")
         #expect(machine.answered(.failure(.rejected(exists)), to: operation).contains(.read(recordID: "new", for: operation)))
-        let stored = RealEstateProperty(id: "new", name: "New", version: 1)
+        let stored = property("new", name: "New", version: 1)
         let settled = machine.read(.success(stored), for: operation)
         #expect(settled.contains(.save(.outbox(.settle([operation], writing: stored)))), "its lost answer, recovered")
         #expect(reverted(settled).isEmpty)
@@ -267,7 +268,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
     @Test(arguments: [true, false])
     func aRetryRefusedAfterALostAnswerIsCheckedOnTheServerFirst(serverHoldsIt: Bool) throws {
         var machine = machine()
-        let record = RealEstateProperty(id: "new", name: "New")
+        let record = property("new", name: "New")
         let (operation, _) = change(&machine, .create(record), kind: .create)
         let lost = machine.answered(.failure(.transient("the connection closed before the answer came")), to: operation)
         let wake = try #require(lost.compactMap { if case .wake(_, let record, let ticket) = $0 { (record, ticket) } else { nil } }.first)
@@ -277,7 +278,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         let refused = machine.answered(.failure(.rejected(refusal)), to: operation)
         #expect(refused.contains(.read(recordID: "new", for: operation)), "read before deciding")
         #expect(reverted(refused).isEmpty)
-        let stored = RealEstateProperty(id: "new", name: "New", version: 1)
+        let stored = property("new", name: "New", version: 1)
         let decided = machine.read(.success(serverHoldsIt ? stored : nil), for: operation)
         if serverHoldsIt {
             #expect(decided.contains(.save(.outbox(.settle([operation], writing: stored)))), "applied by the attempt whose answer was lost")
@@ -373,16 +374,16 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
         var machine = machine()
         let began = machine.catchUpBegins()
         #expect(began)
-        let event = RealEstateProperty(id: "villa", name: "From the event", version: 3)
+        let event = property("villa", name: "From the event", version: 3)
         #expect(machine.remote(event).isEmpty, "waits for the catch-up")
         #expect(machine.store.record("villa")?.name == "Villa Rosa")
         // The delta read before the event: an older copy, which must not win over it.
-        let delta = RealEstateProperty(id: "villa", name: "From the delta", version: 2)
+        let delta = property("villa", name: "From the delta", version: 2)
         let (again, actions) = machine.caughtUp([delta], by: .delta(since: 100), startedAt: 200, refresh: machine.store.beginRefresh(), now: .now)
         #expect(!again)
         #expect(actions.contains(.save(.syncMarks(lastSync: 200, baseSync: nil))))
         #expect(machine.store.record("villa")?.name == "From the event")
-        #expect(machine.remote(RealEstateProperty(id: "loft", name: "Live", version: 2)).contains(.save(.merge([RealEstateProperty(id: "loft", name: "Live", version: 2)]))),
+        #expect(machine.remote(property("loft", name: "Live", version: 2)).contains(.save(.merge([property("loft", name: "Live", version: 2)]))),
                 "after it, events apply at once")
     }
 
@@ -474,7 +475,7 @@ typealias PropertyMachine = SyncMachine<RealEstateProperty>
             Issue.record("expected the inverse change")
             return
         }
-        #expect(inverse == .update("villa", RealEstatePropertyPatch(name: "Villa Rosa")))
+        #expect(inverse == .update("villa", propertyPatch(name: "Villa Rosa")))
         #expect({ if case .nothing = machine.undo() { true } else { false } }())
     }
 }

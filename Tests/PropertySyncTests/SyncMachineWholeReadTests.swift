@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
@@ -6,10 +7,10 @@ import Testing
 
 /// A whole read of the list as the machine takes it: pages handed in one by one, with the clock
 /// as a value. What is shown and when, what is cached and removed, what the header and the
-/// status line are told. (`PagedLoadTests` and `RealEstatePropertyListTests` read real pages.)
+/// status line are told. (`PagedLoadTests` and `RecordListTests` read real pages.)
 @Suite struct SyncMachineWholeReadTests {
-    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
     let t0 = ContinuousClock.now
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -19,19 +20,19 @@ import Testing
             dialectIsKnown: true, loadState: loadState)
     }
 
-    func property(_ id: PropertyID, version: Int = 1) -> RealEstateProperty {
-        RealEstateProperty(id: id, name: "Property \(id)", version: version)
+    func record(_ id: RecordKey, version: Int = 1) -> ModelRecord {
+        property(id, name: "Property \(id)", version: version)
     }
 
-    func emitted(_ actions: [PropertyMachine.Action]) -> [ListEvent] {
+    func emitted(_ actions: [PropertyMachine.Action]) -> [RecordListEvent<ModelRecord>] {
         actions.compactMap { if case .emit(let event) = $0 { event } else { nil } }
     }
 
-    func shownRows(_ actions: [PropertyMachine.Action]) -> [RowUpdate] {
+    func shownRows(_ actions: [PropertyMachine.Action]) -> [RecordRowUpdate<ModelRecord>] {
         emitted(actions).compactMap { if case .rowsChanged(let update) = $0 { update } else { nil } }
     }
 
-    func cached(_ actions: [PropertyMachine.Action]) -> [[RealEstateProperty]] {
+    func cached(_ actions: [PropertyMachine.Action]) -> [[ModelRecord]] {
         actions.compactMap { if case .save(.merge(let records)) = $0 { records } else { nil } }
     }
 
@@ -44,19 +45,19 @@ import Testing
         var (read, begun) = machine.wholeReadBegins(askedByUser: false)
         #expect(progress(begun) == [LoadProgress(loaded: 0, expected: 2)], "the list held two: the best guess")
 
-        let first = machine.pageRead(PropertyPage(items: [villa, property("a")], nextToken: "1", startedAt: 7), into: &read, at: t0)
+        let first = machine.pageRead(RecordPage(items: [villa, record("a")], nextToken: "1", startedAt: 7), into: &read, at: t0)
         #expect(shownRows(first).map { Set($0.upserted.map(\.id)) } == [["a"]], "the new row at once; villa did not change")
-        #expect(cached(first) == [[villa, property("a")]])
+        #expect(cached(first) == [[villa, record("a")]])
         #expect(progress(first) == [LoadProgress(loaded: 2, expected: 2)])
 
-        let second = machine.pageRead(PropertyPage(items: [property("b")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
+        let second = machine.pageRead(RecordPage(items: [record("b")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
         #expect(shownRows(second).isEmpty && cached(second).isEmpty, "not yet due: shown with the next batch")
         #expect(progress(second).isEmpty, "the progress goes with the rows it counts")
         #expect(machine.store.record("b") != nil, "merged all the same: a key on it works")
 
-        let third = machine.pageRead(PropertyPage(items: [property("c")]), into: &read, at: t0 + .milliseconds(600))
+        let third = machine.pageRead(RecordPage(items: [record("c")]), into: &read, at: t0 + .milliseconds(600))
         #expect(shownRows(third).map { Set($0.upserted.map(\.id)) } == [["b", "c"]])
-        #expect(cached(third) == [[property("b"), property("c")]])
+        #expect(cached(third) == [[record("b"), record("c")]])
         #expect(progress(third) == [LoadProgress(loaded: 4, expected: 4)], "more than expected: the guess grows")
     }
 
@@ -65,26 +66,26 @@ import Testing
     @Test func rowsShowAsTheyCameUnlessSomethingChangedThemMeanwhile() {
         var machine = PropertyMachine(store: OptimisticStore(), options: SyncOptions(), dialect: .versioned, dialectIsKnown: true, loadState: .loading)
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
-        let first = machine.pageRead(PropertyPage(items: [property("a")], nextToken: "1"), into: &read, at: t0)
-        #expect(shownRows(first).map(\.upserted) == [[PropertyRow(property("a"))]])
+        let first = machine.pageRead(RecordPage(items: [record("a")], nextToken: "1"), into: &read, at: t0)
+        #expect(shownRows(first).map(\.upserted) == [[RecordRow(record("a"))]])
         #expect(shownRows(first).allSatisfy { $0.hasDistinctIDs })
 
         // Page two is merged, not yet shown; live sync renames one of its rows.
-        _ = machine.pageRead(PropertyPage(items: [property("b"), property("c")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
-        var theirs = property("c", version: 2)
+        _ = machine.pageRead(RecordPage(items: [record("b"), record("c")], nextToken: "2"), into: &read, at: t0 + .milliseconds(100))
+        var theirs = record("c", version: 2)
         theirs.name = "Renamed elsewhere"
         _ = machine.remote(theirs)
-        let third = machine.pageRead(PropertyPage(items: [property("d")], nextToken: "3"), into: &read, at: t0 + .milliseconds(600))
+        let third = machine.pageRead(RecordPage(items: [record("d")], nextToken: "3"), into: &read, at: t0 + .milliseconds(600))
         var rows = Dictionary(uniqueKeysWithValues: shownRows(third).flatMap(\.upserted).map { ($0.id, $0) })
-        #expect(rows["c"]?.property.name == "Renamed elsewhere")
+        #expect(rows["c"]?.record.name == "Renamed elsewhere")
         #expect(Set(rows.keys) == ["b", "c", "d"])
 
         // The user renames a row of a page not yet shown.
-        _ = machine.pageRead(PropertyPage(items: [property("e")], nextToken: "4"), into: &read, at: t0 + .milliseconds(700))
-        _ = machine.commit(machine.stage(.update("e", .init(name: "Renamed here")))!, kind: .rename)
-        let fifth = machine.pageRead(PropertyPage(items: [property("f")]), into: &read, at: t0 + .milliseconds(1200))
+        _ = machine.pageRead(RecordPage(items: [record("e")], nextToken: "4"), into: &read, at: t0 + .milliseconds(700))
+        _ = machine.commit(machine.stage(.update("e", propertyPatch(name: "Renamed here")))!, kind: .rename)
+        let fifth = machine.pageRead(RecordPage(items: [record("f")]), into: &read, at: t0 + .milliseconds(1200))
         rows = Dictionary(uniqueKeysWithValues: shownRows(fifth).flatMap(\.upserted).map { ($0.id, $0) })
-        #expect(rows["e"]?.property.name == "Renamed here")
+        #expect(rows["e"]?.record.name == "Renamed here")
         #expect(rows["e"]?.status == .pending(1))
         #expect(rows["f"]?.status == .synced)
     }
@@ -94,12 +95,12 @@ import Testing
     @Test func enoughWaitingRecordsAreShownBeforeTheHalfSecond() {
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
-        _ = machine.pageRead(PropertyPage(items: [property("first")], nextToken: "1"), into: &read, at: t0)
+        _ = machine.pageRead(RecordPage(items: [record("first")], nextToken: "1"), into: &read, at: t0)
         let size = PropertyMachine.wholeReadBatchLimit / 4
         var shown: [Int] = []
         for page in 0..<8 {
-            let items = (0..<size).map { property("p\(page)-\($0)") }
-            let actions = machine.pageRead(PropertyPage(items: items, nextToken: "n\(page)"), into: &read, at: t0 + .milliseconds(10))
+            let items = (0..<size).map { record("p\(page)-\($0)") }
+            let actions = machine.pageRead(RecordPage(items: items, nextToken: "n\(page)"), into: &read, at: t0 + .milliseconds(10))
             shown += shownRows(actions).map(\.upserted.count)
             #expect(cached(actions).map(\.count) == shownRows(actions).map(\.upserted.count), "cached with what is shown")
         }
@@ -109,8 +110,8 @@ import Testing
     @Test func theEndRemovesWhatItDoesNotListAndLiveSyncGoesOnFromItsStart() {
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
-        _ = machine.pageRead(PropertyPage(items: [villa], nextToken: "1", startedAt: 7), into: &read, at: t0)
-        _ = machine.pageRead(PropertyPage(items: [property("a")], startedAt: 9), into: &read, at: t0 + .milliseconds(10))
+        _ = machine.pageRead(RecordPage(items: [villa], nextToken: "1", startedAt: 7), into: &read, at: t0)
+        _ = machine.pageRead(RecordPage(items: [record("a")], startedAt: 9), into: &read, at: t0 + .milliseconds(10))
         let end = machine.wholeReadEnded(&read, at: now)
         #expect(shownRows(end).contains { $0.upserted.map(\.id) == ["a"] }, "the unshown rest first")
         #expect(shownRows(end).contains { $0.removed == ["loft"] }, "loft is no longer on the server")
@@ -124,8 +125,8 @@ import Testing
     @Test func aRecordConfirmedAfterTheReadBeganStaysThoughTheReadMissedIt() {
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: true)
-        _ = machine.merge(property("live"))  // a subscription's create, after the read's first page was cut
-        _ = machine.pageRead(PropertyPage(items: [villa, loft]), into: &read, at: t0)
+        _ = machine.merge(record("live"))  // a subscription's create, after the read's first page was cut
+        _ = machine.pageRead(RecordPage(items: [villa, loft]), into: &read, at: t0)
         let end = machine.wholeReadEnded(&read, at: now)
         #expect(machine.store.record("live") != nil)
         #expect(end.contains(.save(.remove([], refreshedAt: now, rowCount: 3))))
@@ -135,11 +136,11 @@ import Testing
     @Test func aBrokenReadShowsAndKeepsWhatArrivedRemovesNothingAndSaysWhy() {
         var machine = machine()
         var (read, _) = machine.wholeReadBegins(askedByUser: true)
-        _ = machine.pageRead(PropertyPage(items: [villa], nextToken: "1"), into: &read, at: t0)
-        _ = machine.pageRead(PropertyPage(items: [property("a")], nextToken: "2"), into: &read, at: t0 + .milliseconds(10))
+        _ = machine.pageRead(RecordPage(items: [villa], nextToken: "1"), into: &read, at: t0)
+        _ = machine.pageRead(RecordPage(items: [record("a")], nextToken: "2"), into: &read, at: t0 + .milliseconds(10))
         let failed = machine.wholeReadFailed(.unreachable("the server refused the connection"), &read)
         #expect(shownRows(failed).contains { $0.upserted.map(\.id) == ["a"] })
-        #expect(cached(failed) == [[property("a")]])
+        #expect(cached(failed) == [[record("a")]])
         #expect(!failed.contains { if case .save(.remove) = $0 { true } else { false } }, "a part is no whole list")
         #expect(machine.store.record("loft") != nil)
         #expect(emitted(failed).contains(.loadFailed(message: AppSyncFailure.unreachable("the server refused the connection").description)))
@@ -152,7 +153,7 @@ import Testing
     @Test func thePlainDialectMarksTheReadByItsNewestUpdatedAtLessAMargin() {
         var machine = machine(dialect: .plain)
         var (read, _) = machine.wholeReadBegins(askedByUser: false)
-        _ = machine.pageRead(PropertyPage(items: [property("a", version: 1_000_000), property("b", version: 1_500_000)]), into: &read, at: t0)
+        _ = machine.pageRead(RecordPage(items: [record("a", version: 1_000_000), record("b", version: 1_500_000)]), into: &read, at: t0)
         let end = machine.wholeReadEnded(&read, at: now)
         #expect(end.contains(.save(.syncMarks(lastSync: 1_500_000 - PropertyMachine.plainMarkMargin, baseSync: now))))
     }

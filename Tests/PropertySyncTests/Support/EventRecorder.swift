@@ -1,3 +1,4 @@
+import AmplifyModels
 import Foundation
 import Synchronization
 import Testing
@@ -11,18 +12,18 @@ let hangGuard = Duration.seconds(120)
 /// Collects what a list tells the screen, in order, and lets a test wait for one
 /// event with a time limit that fails the test instead of hanging.
 final class EventRecorder: Sendable {
-    private let events = Mutex<[ListEvent]>([])
+    private let events = Mutex<[RecordListEvent<ModelRecord>]>([])
 
-    var sink: ListEventSink { { event in self.events.withLock { $0.append(event) } } }
+    var sink: @Sendable (RecordListEvent<ModelRecord>) -> Void { { event in self.events.withLock { $0.append(event) } } }
 
-    var all: [ListEvent] { events.withLock { $0 } }
+    var all: [RecordListEvent<ModelRecord>] { events.withLock { $0 } }
 
     /// The first event (from the start) that matches, waiting up to `timeout`.
     @discardableResult
     func first(
         within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation,
-        where matches: (ListEvent) -> Bool
-    ) async -> ListEvent? {
+        where matches: (RecordListEvent<ModelRecord>) -> Bool
+    ) async -> RecordListEvent<ModelRecord>? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let event = all.first(where: matches) { return event }
@@ -49,6 +50,6 @@ func eventually(
 }
 
 /// Waits until the list has nothing left to send.
-func settled(_ list: RealEstatePropertyList, within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation) async {
+func settled<Record>(_ list: RecordList<Record>, within timeout: Duration = hangGuard, sourceLocation: SourceLocation = #_sourceLocation) async {
     await eventually("the list to settle", within: timeout, sourceLocation: sourceLocation) { await list.pendingCount == 0 }
 }

@@ -1,4 +1,5 @@
 import ServerSlots
+import AmplifyModels
 import AppSync
 import Foundation
 import Synchronization
@@ -66,15 +67,19 @@ final class LoopbackServer: Sendable {
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
     /// A client of this server, as the app or another user would use it, speaking its dialect.
-    func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncPropertyAPI {
+    func api(apiKey: String = apiKey, timeout: Duration = .seconds(20)) throws -> AppSyncModelAPI<ModelRecordSync> {
         let configuration = try AppSyncConfiguration(endpoint: endpoint, apiKey: apiKey)
-        return AppSyncPropertyAPI(
-            client: AppSyncClient(configuration: configuration, timeout: timeout), dialect: schema == .gen2 ? .plain : .versioned)
+        return Self.sampleAPI(AppSyncClient(configuration: configuration, timeout: timeout), dialect: schema == .gen2 ? .plain : .versioned)
     }
 
     /// A client that knows nothing of the dialect yet, as a first start does.
-    func newcomerAPI() throws -> AppSyncPropertyAPI {
-        AppSyncPropertyAPI(client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)))
+    func newcomerAPI() throws -> AppSyncModelAPI<ModelRecordSync> {
+        Self.sampleAPI(AppSyncClient(configuration: try AppSyncConfiguration(endpoint: endpoint, apiKey: Self.apiKey)))
+    }
+
+    /// The sample's API as the app makes it (`proptui-bench`'s `SampleModel.api`).
+    static func sampleAPI(_ client: AppSyncClient, dialect: APIDialect = .versioned) -> AppSyncModelAPI<ModelRecordSync> {
+        AppSyncModelAPI(client: client, model: ModelRecordSync(layout: sampleLayout, dialect: dialect.documentDialect), dialect: dialect)
     }
 }
 
@@ -96,8 +101,8 @@ func withLoopbackServer(
 
 /// The real API behind a switch that can cut this one client off the network
 /// (nothing is sent while it is off), while other clients still reach the server.
-final class CuttableAPI: PropertyAPI {
-    let api: any PropertyAPI
+final class CuttableAPI: ListAPI {
+    let api: any ListAPI<ModelRecord>
     /// Shared by this value and the ones `speaking` makes (the list swaps in one for its dialect).
     private final class Switch: Sendable {
         let isCut = Synchronization.Mutex(false)
@@ -105,9 +110,9 @@ final class CuttableAPI: PropertyAPI {
 
     private let cut: Switch
 
-    convenience init(_ api: any PropertyAPI) { self.init(api, cut: Switch()) }
+    convenience init(_ api: any ListAPI<ModelRecord>) { self.init(api, cut: Switch()) }
 
-    private init(_ api: any PropertyAPI, cut: Switch) {
+    private init(_ api: any ListAPI<ModelRecord>, cut: Switch) {
         self.api = api
         self.cut = cut
     }
@@ -120,24 +125,32 @@ final class CuttableAPI: PropertyAPI {
 
     var dialect: APIDialect { api.dialect }
 
-    func speaking(_ dialect: APIDialect) -> any PropertyAPI { CuttableAPI(api.speaking(dialect), cut: cut) }
+    func speaking(_ dialect: APIDialect) -> any ListAPI<ModelRecord> { CuttableAPI(api.speaking(dialect), cut: cut) }
+
+    var subscriptions: [RealtimeSubscription] { api.subscriptions }
+
+    func readEvent(_ data: JSONText, deletion: Bool, knownCopy: (RecordKey) -> ModelRecord?) -> RemoteRecordEvent<ModelRecord> {
+        api.readEvent(data, deletion: deletion, knownCopy: knownCopy)
+    }
+
+    var modelDescription: AmplifyModel { api.modelDescription }
 
     func describe() async throws(AppSyncFailure) -> APIDescription? {
         try check()
         return try await api.describe()
     }
 
-    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? {
+    func get(id: RecordKey) async throws(AppSyncFailure) -> ModelRecord? {
         try check()
         return try await api.get(id: id)
     }
 
-    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
+    func send(_ mutation: ModelMutation<ModelRecord>) async throws(AppSyncFailure) -> ModelRecord {
         try check()
         return try await api.send(mutation)
     }
 
-    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<ModelRecord> {
         try check()
         return try await api.syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
     }
@@ -153,9 +166,9 @@ let fastRetries = RetryPolicy(base: .milliseconds(20), cap: .milliseconds(200))
 
 /// A list over `api`, retrying fast, its events recorded.
 func makeList(
-    _ api: any PropertyAPI, storage: SyncStorage? = nil, events: EventRecorder = EventRecorder()
-) throws -> RealEstatePropertyList {
-    try RealEstatePropertyList(
-        api: api, storage: try storage ?? SyncStorage(),
+    _ api: any ListAPI<ModelRecord>, storage: ModelCache? = nil, events: EventRecorder = EventRecorder()
+) throws -> RecordList<ModelRecord> {
+    try RecordList(
+        api: api, storage: try storage ?? sampleCache(),
         options: SyncOptions(retryPolicy: fastRetries, probePolicy: fastRetries), onEvent: events.sink)
 }

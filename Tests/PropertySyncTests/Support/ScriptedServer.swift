@@ -1,12 +1,13 @@
+import AmplifyModels
 import AppSync
 import OptimisticStore
 import Testing
 @testable import PropertySync
 
-/// A scripted `PropertyAPI` for the list's unit tests: an in-memory server with
-/// AppSync's version rules that can hold replies, fail on demand and record
-/// what it received and how much ran at once.
-actor ScriptedServer: PropertyAPI {
+/// A scripted `ListAPI` of the sample's model for the list's unit tests: an in-memory server
+/// with AppSync's version rules that can hold replies, fail on demand and record what it
+/// received and how much ran at once.
+actor ScriptedServer: ListAPI {
     enum Reply: Sendable {
         case accept
         case reject(String)
@@ -17,15 +18,15 @@ actor ScriptedServer: PropertyAPI {
         /// HTTP 401: the credentials were refused.
         case unauthorized
         /// A well-formed answer about another record (a confused or hostile server).
-        case answerFor(RealEstateProperty)
+        case answerFor(ModelRecord)
     }
 
-    var records: [PropertyID: RealEstateProperty] = [:]
+    var records: [RecordKey: ModelRecord] = [:]
     /// Mutations in the order they arrived.
-    private(set) var received: [PropertyMutation] = []
+    private(set) var received: [ModelMutation<ModelRecord>] = []
     private(set) var maximumInFlight = 0
     private(set) var maximumInFlightPerRecord = 0
-    private var inFlight: [PropertyID: Int] = [:]
+    private var inFlight: [RecordKey: Int] = [:]
     /// The most creates on the wire at once (they must go one at a time, in the order made).
     private(set) var maximumCreatesInFlight = 0
     private var createsInFlight = 0
@@ -35,7 +36,7 @@ actor ScriptedServer: PropertyAPI {
     var holding = false
     private var held: [CheckedContinuation<Void, Never>] = []
 
-    init(records: [RealEstateProperty] = []) {
+    init(records: [ModelRecord] = []) {
         for record in records { self.records[record.id] = record }
     }
 
@@ -91,25 +92,41 @@ actor ScriptedServer: PropertyAPI {
     }
 
     /// One page of every record in id order: what `syncPage` answers here.
-    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> PropertyPage {
+    func listPage(limit: Int, nextToken: String?) async throws(AppSyncFailure) -> RecordPage<ModelRecord> {
         if holdingPages, nextToken != nil { await withCheckedContinuation { heldPages.append($0) } }
         if pagesFail { throw .transient("The network connection was lost.") }
         listPagesServed += 1
         let sorted = records.values.sorted { $0.id < $1.id }
         let start = Int(nextToken ?? "0") ?? 0
         let end = min(start + limit, sorted.count)
-        return PropertyPage(items: Array(sorted[start..<end]), nextToken: end < sorted.count ? String(end) : nil)
+        return RecordPage(items: Array(sorted[start..<end]), nextToken: end < sorted.count ? String(end) : nil)
     }
 
-    func get(id: PropertyID) async throws(AppSyncFailure) -> RealEstateProperty? { records[id] }
+    func get(id: RecordKey) async throws(AppSyncFailure) -> ModelRecord? { records[id] }
 
     /// The versioned dialect's rules; it answers no introspection, so the list guesses (versioned).
     nonisolated var dialect: APIDialect { .versioned }
-    nonisolated func speaking(_ dialect: APIDialect) -> any PropertyAPI { self }
+    nonisolated func speaking(_ dialect: APIDialect) -> any ListAPI<ModelRecord> { self }
     func describe() async throws(AppSyncFailure) -> APIDescription? { nil }
 
+    /// The sample's model in the versioned dialect: what live sync would subscribe to, and how
+    /// its events would be read.
+    private nonisolated var model: ModelRecordSync { ModelRecordSync(layout: sampleLayout, dialect: dialect.documentDialect) }
+
+    nonisolated var modelDescription: AmplifyModel { model.model }
+
+    nonisolated var subscriptions: [RealtimeSubscription] {
+        model.subscriptions.map { RealtimeSubscription(id: $0.id, query: $0.query, variables: $0.variables) }
+    }
+
+    nonisolated func readEvent(
+        _ data: JSONText, deletion: Bool, knownCopy: (RecordKey) -> ModelRecord?
+    ) -> RemoteRecordEvent<ModelRecord> {
+        model.readEvent(data, deletion: deletion, knownCopy: knownCopy)
+    }
+
     /// Every record, tombstones included (a scripted server keeps no change times).
-    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> PropertyPage {
+    func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<ModelRecord> {
         var page = try await listPage(limit: limit, nextToken: nextToken)
         page.startedAt = 1
         if loopingTokens { page.nextToken = "page-again" }
@@ -118,13 +135,13 @@ actor ScriptedServer: PropertyAPI {
 
     /// The page, with its next token guessed wrong when `misguessTokens` says so: every other
     /// page guesses the token of the page after next, and the rest guess that the list ends.
-    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadPage {
+    func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<ModelRecord> {
         let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
         guard misguessing, let next = page.nextToken, let offset = Int(next) else {
-            return UnreadPage(nextTokenGuess: page.nextToken) { page }
+            return UnreadRecordPage(nextTokenGuess: page.nextToken) { page }
         }
         misguessed += 1
-        return UnreadPage(nextTokenGuess: misguessed % 2 == 0 ? String(offset + limit) : nil) { page }
+        return UnreadRecordPage(nextTokenGuess: misguessed % 2 == 0 ? String(offset + limit) : nil) { page }
     }
 
     private var misguessing = false
@@ -135,7 +152,7 @@ actor ScriptedServer: PropertyAPI {
     private var loopingTokens = false
     func loopTokens() { loopingTokens = true }
 
-    func send(_ mutation: PropertyMutation) async throws(AppSyncFailure) -> RealEstateProperty {
+    func send(_ mutation: ModelMutation<ModelRecord>) async throws(AppSyncFailure) -> ModelRecord {
         received.append(mutation)
         let id = Self.recordID(of: mutation)
         inFlight[id, default: 0] += 1
@@ -162,7 +179,7 @@ actor ScriptedServer: PropertyAPI {
         }
     }
 
-    private func apply(_ mutation: PropertyMutation) throws(AppSyncFailure) -> RealEstateProperty {
+    private func apply(_ mutation: ModelMutation<ModelRecord>) throws(AppSyncFailure) -> ModelRecord {
         switch mutation {
         case .create(let record):
             guard records[record.id] == nil else {
@@ -171,7 +188,7 @@ actor ScriptedServer: PropertyAPI {
             }
             var created = record
             created.version = 1
-            created.createdAt = "2026-11-22T10:00:00.000Z"
+            created["createdAt"] = .string("2026-11-22T10:00:00.000Z")
             records[record.id] = created
             return created
         case .update(let id, let patch, let base):
@@ -191,31 +208,30 @@ actor ScriptedServer: PropertyAPI {
         }
     }
 
-    private func conflict(_ record: RealEstateProperty) -> AppSyncFailure {
+    private func conflict(_ record: ModelRecord) -> AppSyncFailure {
         .rejected(GraphQLError(
             message: "Conflict resolver rejects mutation.", errorType: "ConflictUnhandled", data: Self.json(record)))
     }
 
-    static func recordID(of mutation: PropertyMutation) -> PropertyID {
+    static func recordID(of mutation: ModelMutation<ModelRecord>) -> RecordKey {
         switch mutation {
         case .create(let record): record.id
         case .update(let id, _, _), .delete(let id, _): id
         }
     }
 
-    static func json(_ record: RealEstateProperty) -> JSONValue {
-        [
-            "id": .string(record.id.text), "name": .string(record.name), "address": JSONValue(record.address),
-            "_version": .int(Int64(record.version)), "_deleted": .bool(record.isDeleted),
-            "createdAt": JSONValue(record.createdAt), "updatedAt": JSONValue(record.updatedAt),
-        ]
+    /// The record as an answer holds it: every field in its wire form, with the server's numbers.
+    static func json(_ record: ModelRecord) -> JSONValue {
+        var object: [String: JSONValue] = ["_version": .int(Int64(record.version)), "_deleted": .bool(record.isDeleted)]
+        for (index, value) in record.values.enumerated() { object[record.layout.fields[index].name] = record.layout.codecs[index].json(value) }
+        return .object(object)
     }
 
     /// A record gone from the server with no tombstone (purged): only a whole list shows it.
-    func removeRecord(_ id: PropertyID) { records[id] = nil }
+    func removeRecord(_ id: RecordKey) { records[id] = nil }
 
     /// A server-side change by another client.
-    func remoteRename(_ id: PropertyID, to name: String) {
+    func remoteRename(_ id: RecordKey, to name: String) {
         records[id]?.name = name
         records[id]?.version += 1
     }

@@ -1,20 +1,23 @@
+import AmplifyModels
 import AppSync
 import OptimisticStore
 import Synchronization
 import Testing
 @testable import PropertySync
 
-@Suite struct RealEstatePropertyListTests {
-    let villa = RealEstateProperty(id: "villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = RealEstateProperty(id: "loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+/// The list (`RecordList`) of the sample's model over a scripted server: changes shown at once,
+/// sent in order, refused, retried, rebased and undone; pages read, guessed and given up.
+@Suite struct RecordListTests {
+    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
     /// Retries at once, so tests do not wait for backoff.
     static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
 
     func makeList(
-        _ server: ScriptedServer, parallel: Int = 4, events: EventRecorder = EventRecorder(), storage: SyncStorage? = nil
-    ) async throws -> RealEstatePropertyList {
-        let list = try RealEstatePropertyList(
-            api: server, storage: try storage ?? SyncStorage(),
+        _ server: ScriptedServer, parallel: Int = 4, events: EventRecorder = EventRecorder(), storage: ModelCache? = nil
+    ) async throws -> RecordList<ModelRecord> {
+        let list = try RecordList<ModelRecord>(
+            api: server, storage: try storage ?? sampleCache(),
             options: SyncOptions(
                 maximumParallelSends: parallel, retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry, pageSize: 2),
             onEvent: events.sink)
@@ -25,7 +28,7 @@ import Testing
     /// A server whose list never ends (a repeated page token): the refresh fails and says why,
     /// and the pages it did read stay.
     @Test func aListThatNeverEndsIsGivenUp() async throws {
-        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<7).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
         let events = EventRecorder()
         let list = try await makeList(server, events: events)
@@ -41,7 +44,7 @@ import Testing
     /// The next page is asked for with a token guessed from the bytes; a guess the page then
     /// contradicts is dropped and the page's own token asked: every page once, in order.
     @Test func aWrongGuessAtTheNextTokenCostsARequestNotARecord() async throws {
-        let records = (0..<9).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<9).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
         let events = EventRecorder()
         let list = try await makeList(server, events: events)
@@ -58,7 +61,7 @@ import Testing
     /// A read cut short (its task cancelled) is a failure, never a whole list: the records it had
     /// not reached yet stay.
     @Test func aCancelledReadRemovesNothing() async throws {
-        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<7).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
         let list = try await makeList(server)
         let servedBefore = await server.listPagesServed
@@ -72,7 +75,7 @@ import Testing
     }
 
     @Test func refreshReadsEveryPage() async throws {
-        let records = (0..<7).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<7).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let list = try await makeList(ScriptedServer(records: records))
         #expect(await list.rows.count == 7)
     }
@@ -84,19 +87,19 @@ import Testing
         let id = try await list.create(name: "Maple Cottage", address: "4471 Main St")
         try await list.rename("villa", to: "Villa Blu")
         // On screen before the server answered.
-        #expect(await list.row(id)?.property.name == "Maple Cottage")
+        #expect(await list.row(id)?.record.name == "Maple Cottage")
         #expect(await list.row(id)?.status == .pending(1))
-        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        #expect(await list.row("villa")?.record.name == "Villa Blu")
         await server.release()
         await settled(list)
         #expect(await list.row(id)?.status == .synced)
-        #expect(await list.row(id)?.property.version == 1)
-        #expect(await list.row("villa")?.property.version == 2)
+        #expect(await list.row(id)?.record.version == 1)
+        #expect(await list.row("villa")?.record.version == 2)
         #expect(await server.records["villa"]?.name == "Villa Blu")
     }
 
     @Test func sendsInOrderPerRecordWithBoundedParallelism() async throws {
-        let records = (0..<10).map { RealEstateProperty(id: "p\($0)", name: "Property \($0)", version: 1) }
+        let records = (0..<10).map { property("p\($0)", name: "Property \($0)", version: 1) }
         let server = ScriptedServer(records: records)
         let list = try await makeList(server, parallel: 3)
         await server.hold()
@@ -149,11 +152,11 @@ import Testing
         try await list.rename("villa", to: "Villa Blu")
         try await list.rename("villa", to: "Villa Verde")
         await settled(list)
-        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        #expect(await list.row("villa")?.record.name == "Villa Blu")
         #expect(await list.row("villa")?.status == .synced)  // the `!` until a key is the screen's
         let reverted = await events.first { if case .reverted = $0 { true } else { false } }
         #expect(reverted == .reverted(
-            OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu", newName: "Villa Verde"),
+            RecordOperationSummary<ModelRecord>(kind: .rename, recordID: "villa", recordName: "Villa Blu", newName: "Villa Verde"),
             message: "Name is reserved", conflict: false))
     }
 
@@ -162,11 +165,11 @@ import Testing
     /// once the outbox no longer holds the refused change.
     @Test func aRefusalReachesTheScreenInOneBatchAfterItIsKept() async throws {
         let server = ScriptedServer(records: [villa])
-        let storage = try SyncStorage()
-        let batches = Mutex<[([ListEvent], outboxSize: Int)]>([])
-        let list = try RealEstatePropertyList(
+        let storage = try sampleCache()
+        let batches = Mutex<[([RecordListEvent<ModelRecord>], outboxSize: Int)]>([])
+        let list = try RecordList<ModelRecord>(
             api: server, storage: storage, options: SyncOptions(retryPolicy: Self.fastRetry, probePolicy: Self.fastRetry)
-        ) { (events: [ListEvent]) in
+        ) { (events: [RecordListEvent<ModelRecord>]) in
             let kept = (try? storage.outboxCount()) ?? -1
             batches.withLock { $0.append((events, outboxSize: kept)) }
         }
@@ -203,7 +206,7 @@ import Testing
         let list = try await makeList(server, events: events)
         try await list.rename("villa", to: "Villa Blu")
         let succeeded = await events.first { if case .succeeded = $0 { true } else { false } }
-        #expect(succeeded == .succeeded(OperationSummary(kind: .rename, recordID: "villa", recordName: "Villa Blu")))
+        #expect(succeeded == .succeeded(RecordOperationSummary<ModelRecord>(kind: .rename, recordID: "villa", recordName: "Villa Blu")))
     }
 
     @Test func transientFailureRetriesAndKeepsTheChange() async throws {
@@ -213,7 +216,7 @@ import Testing
         try await list.rename("villa", to: "Villa Blu")
         await settled(list)
         #expect(await server.received.count == 3)
-        #expect(await list.row("villa")?.property.name == "Villa Blu")
+        #expect(await list.row("villa")?.record.name == "Villa Blu")
         #expect(await list.row("villa")?.status == .synced)
     }
 
@@ -225,11 +228,11 @@ import Testing
         await server.hold()
         let id = try await list.create(name: "Sea Breeze")
         await server.wait { $0.heldCount == 1 }
-        await server.insertBehindTheClientsBack(RealEstateProperty(id: id, name: "Sea Breeze", version: 1))
+        await server.insertBehindTheClientsBack(property(id, name: "Sea Breeze", version: 1))
         await server.release()
         await settled(list)
         #expect(await list.row(id)?.status == .synced)
-        #expect(await list.row(id)?.property.version == 1)
+        #expect(await list.row(id)?.record.version == 1)
         #expect(await server.records.count == 1)
     }
 
@@ -250,7 +253,7 @@ import Testing
         await server.remoteRename("villa", to: "Villa Theirs")
         try await list.rename("villa", to: "Villa Mine")
         await settled(list)
-        #expect(await list.row("villa")?.property.name == "Villa Theirs")
+        #expect(await list.row("villa")?.record.name == "Villa Theirs")
         #expect(await list.row("villa")?.status == .conflict("someone else renamed it to “Villa Theirs” meanwhile"))
     }
 
@@ -263,7 +266,7 @@ import Testing
         #expect(await list.undo() == .undone("Undid adding “Sea Breeze”: it is deleted.", recordID: id))
         #expect(await list.row(id) == nil)
         #expect(await list.undo() == .undone("Undid the rename of “Villa Rosa” to “Villa Blu”.", recordID: "villa"))
-        #expect(await list.row("villa")?.property.name == "Villa Rosa")
+        #expect(await list.row("villa")?.record.name == "Villa Rosa")
         await settled(list)
         #expect(await server.records["villa"]?.name == "Villa Rosa")
         #expect(await list.undo() == .nothing)
@@ -284,9 +287,9 @@ import Testing
 }
 
 extension ScriptedServer {
-    func insertBehindTheClientsBack(_ record: RealEstateProperty) { records[record.id] = record }
+    func insertBehindTheClientsBack(_ record: ModelRecord) { records[record.id] = record }
 
-    func remoteAddressChange(_ id: PropertyID, to address: String) {
+    func remoteAddressChange(_ id: RecordKey, to address: String) {
         records[id]?.address = address
         records[id]?.version += 1
     }
