@@ -74,14 +74,13 @@ let package = Package(
         .target(name: "AmplifyModels", dependencies: ["JSONValues", "OptimisticStore", "PropertyRules"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
-        // The domain: RealEstateProperty, the RealEstatePropertyList actor, outbox, sync engine.
+        // The sync engine for any model's records: the RecordList actor, outbox and cache, SyncMachine.
         .target(
             name: "PropertySync",
             dependencies: [
-                "OptimisticStore", "AppSync", "AmplifyModels", "PropertyRules",
+                "OptimisticStore", "AppSync", "AmplifyModels",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

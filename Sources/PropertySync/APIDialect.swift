@@ -2,7 +2,7 @@ import AmplifyModels
 import AppSync
 
 /// Which of AppSync's two dialects a backend speaks, learnt from the API itself and kept
-/// with that backend's cache and outbox (see `RealEstatePropertyList+Dialect`).
+/// with that backend's cache and outbox (see `RecordList+Dialect`).
 ///
 /// - `versioned`: the DataStore-era API with conflict detection (`_version`, `_deleted`,
 ///   `_lastChangedAt`, `syncRealEstateProperties`, tombstones). A write names the version it

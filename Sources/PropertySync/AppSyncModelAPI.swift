@@ -4,8 +4,7 @@ import OptimisticStore
 
 /// `ModelAPI` over AppSync's GraphQL, for one model (`Model`) in either dialect (see
 /// `APIDialect`): it sends `model.documents` with the model's variables and reads the answers
-/// with the model's readers, straight from the bytes. Generic code in the module that calls it,
-/// so that the sample's (`AppSyncPropertyAPI`) is specialised for `RealEstatePropertySync`.
+/// with the model's readers, straight from the bytes (every model's with `ModelRecordSync`).
 public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
     let client: AppSyncClient
     public let model: Model
@@ -83,9 +82,15 @@ public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
         let list = model.documents.list
         let variables: [String: JSONValue] = [
             "limit": .int(Int64(limit)), "nextToken": JSONValue(nextToken),
-            "filter": lastSync.map(PlainDialectWire.changedSince) ?? .null,
+            "filter": lastSync.map(changedSince) ?? .null,
         ]
         return (GraphQLRequest(query: list.text, variables: variables, operationName: list.operationName), list.field)
+    }
+
+    /// The plain dialect's `filter: {updatedAt: {gt: …}}`: what changed after that time (the
+    /// server's clock, epoch ms).
+    static func changedSince(_ milliseconds: Int64) -> JSONValue {
+        .object(["updatedAt": .object(["gt": .string(AWSDateTimeMilliseconds.text(milliseconds))])])
     }
 
     public func probe() async throws(AppSyncFailure) {

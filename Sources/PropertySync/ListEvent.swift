@@ -15,16 +15,6 @@ public struct RecordRow<Record: SyncedRecord>: Sendable, Equatable {
     public var id: Record.ID { record.id }
 }
 
-/// The sample's row.
-public typealias PropertyRow = RecordRow<RealEstateProperty>
-
-extension RecordRow where Record == RealEstateProperty {
-    public var property: RealEstateProperty {
-        get { record }
-        set { record = newValue }
-    }
-}
-
 /// What the user did or asked for, as the status line names it: the list's changes, and the
 /// screen's own requests (`refresh` is `R`; `applyAgain` is `o` after a conflict).
 public enum OperationKind: Sendable, Hashable {
@@ -76,9 +66,6 @@ public struct RecordOperationSummary<Record: SyncedRecord>: Sendable, Equatable 
         self.lastShown = lastShown
     }
 }
-
-/// The sample's summary.
-public typealias OperationSummary = RecordOperationSummary<RealEstateProperty>
 
 /// How the list reaches the server, for the header.
 public enum Connectivity: Sendable, Equatable {
@@ -183,15 +170,6 @@ public struct LoadProgress: Sendable, Equatable {
     }
 }
 
-/// The sample's events.
-public typealias ListEvent = RecordListEvent<RealEstateProperty>
-
-/// Where the list's events go: called in order, on the list's actor, before the
-/// call that caused them returns (so a key press and its rows land together).
-public typealias ListEventSink = @Sendable (ListEvent) -> Void
-
-/// The same, a step at a time: the events of one step of the list (a refusal's revert, its
-/// pending count and its reason) in one call, so a screen can show them in one frame.
-public typealias ListEventBatchSink = @Sendable ([ListEvent]) -> Void
-/// Any model's.
+/// Where the list's events go, a step at a time: the events of one step of the list (a refusal's
+/// revert, its pending count and its reason) in one call, so a screen can show them in one frame.
 public typealias RecordListEventBatchSink<Record: SyncedRecord> = @Sendable ([RecordListEvent<Record>]) -> Void

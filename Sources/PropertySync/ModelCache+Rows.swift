@@ -95,7 +95,7 @@ extension ModelCache {
         return (records, rowsRead, lastRowID)
     }
 
-    /// Newer version wins, as the sample's upsert (`SyncStorage+Upsert`).
+    /// Newer version wins.
     func upsertStatement(_ db: Database) throws -> Statement {
         try db.cachedStatement(
             sql: """

@@ -1,13 +1,15 @@
 import AmplifyModels
+import AppSync
 import GRDB
 import OptimisticStore
 
 /// The sample's rows moved into its model's (issue 30: the sample becomes one model of the one
-/// stack). The sample's own screen keeps its pending operations as outbox rows with `model` NULL
-/// in `RealEstateProperty`'s JSON, and its cache in the `confirmed` table with unprefixed marks
-/// in `meta`; run as the model `RealEstateProperty` (`RecordList<ModelRecord>`), the same
-/// backend's file is read through this cache: rows with `model` = its name, in `ModelValue`'s
-/// JSON, its own table, marks prefixed with its name.
+/// stack). The sample's own screen kept its pending operations as outbox rows with `model` NULL,
+/// its records and patches in JSON of their own (`SampleRecordJSON`, `SamplePatchJSON`), and its
+/// cache in the `confirmed` table with unprefixed marks in `meta`; run as the model
+/// `RealEstateProperty` (`RecordList<ModelRecord>`), the same backend's file is read through this
+/// cache: rows with `model` = its name, in `ModelValue`'s JSON, its own table, marks prefixed
+/// with its name. The old rows are read with SQL and those readers only.
 ///
 /// Moved in the transaction that opens the model's cache, so a change an older build queued is
 /// neither lost nor sent twice: each operation's row is rewritten where it is (its `seq`, so its
@@ -40,9 +42,8 @@ extension ModelCache {
         let highest = try Int64.fetchOne(db, sql: "SELECT max(operation) FROM outbox WHERE model = ?", arguments: [layout.model.name]) ?? 0
         for entry in entries {
             guard let seq = entry.seq else { continue }
-            let sample = try entry.pendingOperation()
-            let id = OperationID(rawValue: sample.id.rawValue + UInt64(highest))
-            var moved = OutboxEntry(operation(sample, id: id), model: layout.model.name)
+            let id = OperationID(rawValue: entry.operationID.rawValue + UInt64(highest))
+            var moved = OutboxEntry(try operation(entry, id: id), model: layout.model.name)
             moved.seq = seq
             try db.execute(
                 sql: """
@@ -58,35 +59,42 @@ extension ModelCache {
         return entries.count
     }
 
-    /// The sample's operation as this model's: the same change, record and patch in its values.
-    private func operation(_ sample: PendingOperation<RealEstateProperty>, id: OperationID) -> PendingOperation<ModelRecord> {
+    /// The sample's operation as this model's: the same change of the same record, with its
+    /// attempts and failure. A row that does not read is reported, not guessed at.
+    private func operation(_ entry: OutboxEntry, id: OperationID) throws -> PendingOperation<ModelRecord> {
         let change: LocalChange<ModelRecord>
-        switch sample.change {
-        case .create(let property): change = .create(record(property))
-        case .update(let propertyID, let patch):
-            var changes: [String: ModelValue] = [:]
-            if let name = patch.name { changes["name"] = .string(name) }
-            if let address = patch.address { changes["address"] = address.map(ModelValue.string) ?? .null }
-            change = .update(key(propertyID), ModelRecordPatch(changes))
-        case .delete(let propertyID): change = .delete(key(propertyID))
+        switch entry.kind {
+        case "create": change = .create(try record(entry, entry.patch))
+        case "update": change = .update(RecordKey(entry.recordID), try entry.read(entry.patch) { reader throws(JSONReadError) in
+            try SamplePatchJSON(json: &reader).patch
+        })
+        case "delete": change = .delete(RecordKey(entry.recordID))
+        default: throw SyncStorageError.corruptOutbox("operation \(entry.operationID.rawValue) has the unknown kind “\(entry.kind)”")
         }
         return PendingOperation(
-            id: id, change: change, before: sample.before.map(record), base: sample.base.map(record),
-            attempts: sample.attempts, lastFailure: sample.lastFailure)
+            id: id, change: change, before: try entry.before.map { try record(entry, $0) }, base: try entry.base.map { try record(entry, $0) },
+            attempts: entry.attempts, lastFailure: entry.lastError)
     }
 
-    private func key(_ id: PropertyID) -> RecordKey {
-        RecordKey([RecordKey.Part(text: id.text)])
+    /// A record the sample's screen kept in `entry`, as this model's.
+    private func record(_ entry: OutboxEntry, _ json: String) throws -> ModelRecord {
+        let sample = try entry.read(json) { reader throws(JSONReadError) in try SampleRecordJSON(json: &reader) }
+        return record(
+            id: sample.id, name: sample.name, address: sample.address, createdAt: sample.createdAt, updatedAt: sample.updatedAt,
+            version: sample.version, isDeleted: sample.isDeleted, lastChangedAt: sample.lastChangedAt)
     }
 
-    private func record(_ property: RealEstateProperty) -> ModelRecord {
-        var values: [String: ModelValue] = ["id": .string(property.id.text), "name": .string(property.name)]
-        values["address"] = property.address.map(ModelValue.string)
-        values["createdAt"] = property.createdAt.map(ModelValue.string)
-        values["updatedAt"] = property.updatedAt.map(ModelValue.string)
+    /// The sample's fields as this model's record (its key the id, packed as any model's is).
+    private func record(
+        id: String, name: String, address: String?, createdAt: String?, updatedAt: String?, version: Int, isDeleted: Bool,
+        lastChangedAt: Int64?
+    ) -> ModelRecord {
+        var values: [String: ModelValue] = ["name": .string(name)]
+        values["address"] = address.map(ModelValue.string)
+        values["createdAt"] = createdAt.map(ModelValue.string)
+        values["updatedAt"] = updatedAt.map(ModelValue.string)
         return ModelRecord(
-            layout: layout, key: key(property.id), values: values, version: property.version, isDeleted: property.isDeleted,
-            lastChangedAt: property.lastChangedAt)
+            layout: layout, key: RecordKey(id), values: values, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
     /// The `confirmed` rows, in the order they were stored, as this model's (the newer version
@@ -114,10 +122,10 @@ extension ModelCache {
             db, sql: "SELECT id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt FROM confirmed WHERE NOT (\(plain)) ORDER BY rowid")
         let statement = try upsertStatement(db)
         while let row = try rows.next() {
-            let property = RealEstateProperty(
-                id: row[0], name: row[1], address: row[2], createdAt: row[3], updatedAt: row[4], version: row[5],
-                isDeleted: row[6], lastChangedAt: row[7])
-            try upsert(record(property), with: statement)
+            let sample = record(
+                id: row[0], name: row[1], address: row[2], createdAt: row[3], updatedAt: row[4], version: row[5], isDeleted: row[6],
+                lastChangedAt: row[7])
+            try upsert(sample, with: statement)
             moved += 1
         }
         if moved > 0 { try db.execute(sql: "DELETE FROM confirmed") }
@@ -154,5 +162,66 @@ extension SyncStorage {
                 return (records, operations)
             }
         }
+    }
+}
+
+/// A record as the sample's own screen wrote it in the outbox: its fields and the server's
+/// numbers under AppSync's names (`{"id":…,"name":…,"_version":1,"_deleted":false}`; absent
+/// values left out, `_deleted` null for a live record). Other keys are skipped.
+private struct SampleRecordJSON {
+    var id: String
+    var name: String
+    var address: String?
+    var createdAt: String?
+    var updatedAt: String?
+    var version: Int
+    var isDeleted: Bool
+    var lastChangedAt: Int64?
+
+    init(json reader: inout JSONReader) throws(JSONReadError) {
+        let start = reader.offset
+        var id: String?, name: String?, address: String?, createdAt: String?, updatedAt: String?
+        var version: Int?, isDeleted: Bool?, lastChangedAt: Int64?
+        try reader.readObject { reader, key throws(JSONReadError) in
+            if key == "id" { id = try Self.text(&reader) }
+            else if key == "name" { name = try Self.text(&reader) }
+            else if key == "address" { address = try Self.text(&reader) }
+            else if key == "createdAt" { createdAt = try Self.text(&reader) }
+            else if key == "updatedAt" { updatedAt = try Self.text(&reader) }
+            else if key == "_version" { version = try reader.readInt() }
+            else if key == "_deleted" { isDeleted = try reader.readOptional { reader throws(JSONReadError) in try reader.readBool() } }
+            else if key == "_lastChangedAt" { lastChangedAt = try reader.readOptional { reader throws(JSONReadError) in try reader.readInt64() } }
+            else { try reader.skipValue() }
+        }
+        guard let id else { throw .missing("id", at: start) }
+        guard let name else { throw .missing("name", at: start) }
+        guard let version else { throw .missing("_version", at: start) }
+        (self.id, self.name, self.address, self.createdAt, self.updatedAt) = (id, name, address, createdAt, updatedAt)
+        (self.version, self.isDeleted, self.lastChangedAt) = (version, isDeleted ?? false, lastChangedAt)
+    }
+
+    /// A text, or null.
+    static func text(_ reader: inout JSONReader) throws(JSONReadError) -> String? {
+        try reader.readOptional { reader throws(JSONReadError) in try reader.readString() }
+    }
+}
+
+/// An update as the sample's own screen wrote it in the outbox: the name it gives, and the
+/// address (absent: left as it is; `null`: cleared).
+private struct SamplePatchJSON {
+    var patch: ModelRecordPatch
+
+    init(json reader: inout JSONReader) throws(JSONReadError) {
+        var changes: [String: ModelValue] = [:]
+        try reader.readObject { reader, key throws(JSONReadError) in
+            if key == "name" {
+                if let name = try SampleRecordJSON.text(&reader) { changes["name"] = .string(name) }
+            } else if key == "address" {
+                changes["address"] = try SampleRecordJSON.text(&reader).map(ModelValue.string) ?? .null
+            } else {
+                try reader.skipValue()
+            }
+        }
+        patch = ModelRecordPatch(changes)
     }
 }

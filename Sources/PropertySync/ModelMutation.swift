@@ -17,6 +17,3 @@ public enum ModelMutation<Record: SyncedRecord>: Sendable, Equatable {
         }
     }
 }
-
-/// The sample's mutations (the name the list, the outbox and the tests know them by).
-public typealias PropertyMutation = ModelMutation<RealEstateProperty>

@@ -2,23 +2,24 @@ import Foundation
 import GRDB
 import OptimisticStore
 
-/// One row of the outbox table: a pending operation of the sample or of any model, as it is
-/// kept on disk. Every list of one backend writes to the same table, and `seq` (SQLite's next
+/// One row of the outbox table: a pending operation of any model, as it is kept on disk. Every list of one backend writes to the same table, and `seq` (SQLite's next
 /// rowid) orders them all: the outbox's order is the order the user acted in, across models.
 ///
 /// The operation's id is its list's own (`OptimisticStore` numbers its operations), so two lists
 /// may hold the same id: a row is found by `model` and `operation` together. A row written
-/// before `model` and `operation` existed (migration "v1") is the sample's, and its id is its `seq`.
+/// before `model` and `operation` existed (migration "v1") is the sample's own screen's, and its id
+/// is its `seq`.
 struct OutboxEntry: Codable, FetchableRecord, TableRecord {
     static let databaseTableName = "outbox"
 
     /// The row's place in the one order of every model's operations; nil until inserted.
     var seq: Int64?
-    /// The model's name; nil: the sample's `RealEstateProperty`.
+    /// The model's name; nil: an operation the sample's own screen left, until the sample's model
+    /// takes it (`ModelCache.moveSampleRows`).
     var model: String?
     /// The operation's id in its list (nil in a row written before "v2": then it is `seq`).
     var operation: Int64?
-    /// The record's key: the sample's id, or a model's `ModelCache.keyText`.
+    /// The record's key: a model's `ModelCache.keyText` (the sample's own screen wrote its id).
     var recordID: String
     /// `create`, `update` or `delete`.
     var kind: String
@@ -35,7 +36,7 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
 
     // MARK: Rows of one model
 
-    /// The model's operations, in order (`model` nil: the sample's).
+    /// The model's operations, in order (`model` nil: those the sample's own screen left).
     static func fetchAll(model: String?, _ db: Database) throws -> [OutboxEntry] {
         try fetchAll(db, sql: "SELECT * FROM outbox WHERE model IS ? ORDER BY seq", arguments: [model])
     }
@@ -110,82 +111,5 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
     static func delete(_ operations: [OperationID], model: String?, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "DELETE FROM outbox WHERE \(operationRow)")
         for operation in operations { try statement.execute(arguments: ["model": model, "operation": Int64(operation.rawValue)]) }
-    }
-
-    static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-        do {
-            return try JSONDecoder().decode(type, from: Data(text.utf8))
-        } catch {
-            throw SyncStorageError.corruptOutbox("an operation in the outbox cannot be read (\(error))")
-        }
-    }
-}
-
-// MARK: - The sample's operations
-
-extension OutboxEntry {
-    init(_ operation: PendingOperation<RealEstateProperty>) throws {
-        model = nil
-        self.operation = Int64(operation.id.rawValue)
-        recordID = operation.recordID.text
-        switch operation.change {
-        case .create(let record):
-            kind = "create"
-            patch = try Self.json(record)
-        case .update(_, let change):
-            kind = "update"
-            patch = try Self.json(change)
-        case .delete:
-            kind = "delete"
-            patch = "{}"
-        }
-        base = try operation.base.map(Self.json)
-        before = try operation.before.map(Self.json)
-        attempts = operation.attempts
-        lastError = operation.lastFailure
-    }
-
-    /// The operation back from disk; a row that does not decode is reported, not guessed at.
-    func pendingOperation() throws -> PendingOperation<RealEstateProperty> {
-        let change: LocalChange<RealEstateProperty>
-        let id = PropertyID(recordID)
-        switch kind {
-        case "create": change = .create(try Self.decode(RealEstateProperty.self, patch))
-        case "update": change = .update(id, try Self.decode(RealEstatePropertyPatch.self, patch))
-        case "delete": change = .delete(id)
-        default: throw SyncStorageError.corruptOutbox("operation \(operationID.rawValue) has the unknown kind “\(kind)”")
-        }
-        return PendingOperation(
-            id: operationID, change: change,
-            before: try before.map { try Self.decode(RealEstateProperty.self, $0) },
-            base: try base.map { try Self.decode(RealEstateProperty.self, $0) },
-            attempts: attempts, lastFailure: lastError)
-    }
-}
-
-/// The patch on disk: `address` absent means "unchanged", `null` means "cleared".
-extension RealEstatePropertyPatch: Codable {
-    enum CodingKeys: String, CodingKey { case name, address }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        if container.contains(.address) {
-            address = .some(try container.decodeNil(forKey: .address) ? nil : try container.decode(String.self, forKey: .address))
-        } else {
-            address = nil
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(name, forKey: .name)
-        if let address {
-            if let address { try container.encode(address, forKey: .address) } else { try container.encodeNil(forKey: .address) }
-        }
     }
 }

@@ -3,8 +3,8 @@ import OptimisticStore
 
 /// What a list (`RecordList`) keeps across restarts, for one model: the server's records as
 /// last confirmed (the cache it starts from), the outbox of operations not confirmed yet, and
-/// where live sync left off. `SyncStorage` is the sample's; `ModelCache` any other model's, in
-/// the same file. Every write is committed before the call returns (see `SyncStorage`).
+/// where live sync left off: `ModelCache`, every model's in its backend's one file
+/// (`SyncStorage`). Every write is committed before the call returns (see `SyncStorage`).
 public protocol RecordCache<Record>: Sendable {
     associatedtype Record: ListRecord
 

@@ -1,3 +1,4 @@
+import AmplifyModels
 import Foundation
 import OptimisticStore
 
@@ -21,7 +22,7 @@ extension RecordList {
         await cacheReading?.value
     }
 
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     private func readCacheBatches() async {
         setBusy(true)
         defer { setBusy(false) }

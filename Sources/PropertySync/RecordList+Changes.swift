@@ -1,35 +1,10 @@
+import AmplifyModels
 import AppSync
 import OptimisticStore
 
-/// The user's changes: each comes checked (a `PropertyName` or `PropertyAddress` is made only by
-/// `PropertyValidation`, where it is typed), is applied at once, and is written to the outbox
-/// before the call returns; then the sender takes over.
-extension RecordList where Record == RealEstateProperty {
-    /// Adds a property at once; returns its id (a client UUID, so a retried create is recognised).
-    @discardableResult
-    public func create(name: PropertyName, address: PropertyAddress = .none) throws(InvalidInput) -> PropertyID {
-        let property = RealEstateProperty(id: PropertyID.random(), name: name.text, address: address.text)
-        try create(property)
-        return property.id
-    }
-
-    /// Changes one field at once (nothing is sent when the record already holds it).
-    public func edit(_ id: PropertyID, _ edit: PropertyEdit) throws(InvalidInput) {
-        guard let current = store.record(id) else { throw InvalidInput(message: "That property is gone.") }
-        guard !edit.isHeld(by: current) else { return }
-        try apply(.update(id, edit.patch), kind: edit.field.kind)
-    }
-
-    public func rename(_ id: PropertyID, to name: PropertyName) throws(InvalidInput) {
-        try edit(id, .name(name))
-    }
-
-    public func editAddress(_ id: PropertyID, to address: PropertyAddress) throws(InvalidInput) {
-        try edit(id, .address(address))
-    }
-}
-
-/// Any model's changes, checked already (`ModelRecord.checked`, `ModelRecordPatch.checked`).
+/// The user's changes, checked already (`ModelRecord.checked`, `ModelRecordPatch.checked`): each
+/// is applied at once, and is written to the outbox before the call returns; then the sender
+/// takes over.
 extension RecordList {
     /// Adds a record at once (its key chosen by the client, so a retried create is recognised).
     public func create(_ record: Record) throws(InvalidInput) {
@@ -48,9 +23,8 @@ extension RecordList {
         try apply(.delete(id), kind: .delete)
     }
 
-    /// What messages call a record when there is none to ask: "property" for the sample, else
-    /// the model's name.
-    var recordNoun: String { Record.self == RealEstateProperty.self ? "property" : server.modelDescription.name }
+    /// What messages call a record when there is none to ask: the model's name.
+    var recordNoun: String { server.modelDescription.name }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
     public func dismissConflict(_ id: Record.ID) {
@@ -116,7 +90,7 @@ extension RecordList {
 
     /// Applies a change, keeps it in the outbox (refusing it if that fails: a change
     /// that cannot be kept is not shown), records it for undo, and wakes the sender.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     func apply(_ change: LocalChange<Record>, kind: OperationKind) throws(InvalidInput) {
         guard let staged = machine.stage(change) else { return }
         // Every write before it is on disk first, and the screen told of it: the change's own
@@ -154,6 +128,3 @@ public enum RecordUndoOutcome<ID: Hashable & Sendable>: Sendable, Equatable {
         }
     }
 }
-
-/// The sample's.
-public typealias UndoOutcome = RecordUndoOutcome<PropertyID>

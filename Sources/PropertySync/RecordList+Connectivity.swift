@@ -59,7 +59,7 @@ extension RecordList {
     /// succeeded. Both outcomes are also reported through the sink: a failure always, a success
     /// when the user asked for it (`R`: "Refreshed").
     @discardableResult
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     public func refresh(askedByUser: Bool = false) async -> Bool {
         refreshesRunning += 1
         defer { refreshesRunning -= 1 }

@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import OptimisticStore
@@ -10,7 +11,7 @@ import OptimisticStore
 /// confirmed side (the newer `_version` wins), so pending edits stay on top.
 extension RecordList {
     /// Follows the realtime events until the stream ends.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     public func follow(_ events: AsyncStream<RealtimeEvent>) async {
         for await event in events {
             switch event {
@@ -59,7 +60,7 @@ extension RecordList {
 
     /// The catch-up query after (re)subscribing (see `SyncMachine.caughtUp`). Events arriving
     /// meanwhile wait in the machine.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     func catchUp(attempt: Int = 1) async {
         guard machine.dialect.hasVersions else {
             await catchUpWithoutVersions()
@@ -145,7 +146,7 @@ extension RecordList {
     }
 
     /// One subscription result (`{"onUpdateRealEstateProperty": {…}}`), read straight into its record.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     func receive(_ payload: JSONText, deletion: Bool) async {
         switch api.readEvent(payload, deletion: deletion, knownCopy: { store.confirmedRecord($0) }) {
         case .record(let record):

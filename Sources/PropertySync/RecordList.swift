@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import Logging
@@ -6,7 +7,7 @@ import OptimisticStore
 /// The sample's actor, done right, for any model's records: it owns an `OptimisticStore` of
 /// them, applies the user's changes at once, keeps them in a durable outbox, sends them in the
 /// background (in order per record, a bounded number of records at a time), and reports every
-/// change of what the user sees to its event sink. (`RealEstatePropertyList` is the sample's.)
+/// change of what the user sees to its event sink.
 ///
 /// Nothing is rolled back by index: a refusal drops its own operation and the
 /// record is re-derived from what the server confirmed plus what is still pending.
@@ -137,7 +138,7 @@ public actor RecordList<Record: ListRecord> {
     /// Shows what was kept at once (the outbox and the cache's first batch), then resumes
     /// sending the outbox, reads the rest of the cache and refreshes. Returns as soon as the
     /// first rows are published; the rest runs on.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     public func start() {
         gate?.whenParentsSettle { [weak self] in
             Task { await self?.parentsSettled() }
@@ -193,7 +194,7 @@ public actor RecordList<Record: ListRecord> {
     /// a revert (`⚡`) without its pending count and its reason.
     /// A step's actions may start another step at once (closing the socket); its events join
     /// the outer step's, in order.
-    @_specialize(where Record == RealEstateProperty)
+    @_specialize(where Record == ModelRecord)
     func run(_ actions: [SyncMachine<Record>.Action]) {
         let outermost = stepEvents == nil
         if outermost { stepEvents = [] }
@@ -339,6 +340,3 @@ extension SyncMachine.StorageWrite {
         }
     }
 }
-
-/// The sample's list, by the name the app, the bench and the tests know it.
-public typealias RealEstatePropertyList = RecordList<RealEstateProperty>

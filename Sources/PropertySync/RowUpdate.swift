@@ -50,6 +50,3 @@ public struct RecordRowUpdate<Record: SyncedRecord>: Sendable, Equatable {
     /// The same rows and removals (whether the ids were known to be distinct is no part of it).
     public static func == (a: Self, b: Self) -> Bool { a.upserted == b.upserted && a.removed == b.removed }
 }
-
-/// The sample's update.
-public typealias RowUpdate = RecordRowUpdate<RealEstateProperty>

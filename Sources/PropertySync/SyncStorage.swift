@@ -3,21 +3,22 @@ import GRDB
 import Logging
 import OptimisticStore
 
-/// The list's memory across restarts, in one SQLite file (WAL, through GRDB):
-/// - `confirmed`: the server's records as last confirmed (the cache the app starts from);
-/// - `outbox`: the user's operations the server has not confirmed yet, in order;
-/// - `meta`: when the cache was last refreshed.
+/// The lists' memory across restarts, one SQLite file per backend (WAL, through GRDB):
+/// - each model's cached records, in a table of its own made on first use (`cache(for:)`,
+///   `ModelCache`);
+/// - `outbox`: the user's operations the server has not confirmed yet, every model's in one
+///   table: its `model` column says whose an operation is, and its `seq` orders them all;
+/// - `meta`: the backend's dialect, and each model's marks (when its cache was last refreshed,
+///   where live sync left off).
 ///
-/// The sample's records are `RealEstateProperty` rows of `confirmed`; every other model's are in a
-/// table of their own, made on first use (`cache(for:)`, `ModelCache`). The outbox is one table
-/// for all of them: its `model` column says whose an operation is (NULL: the sample's), and its
-/// `seq` orders every model's operations together.
+/// A file the sample's own screen wrote also holds its cache in `confirmed` and its operations
+/// with `model` NULL, until the sample's model takes them (`ModelCache.moveSampleRows`).
 ///
 /// Every write is one transaction, committed before the call returns, so an
 /// operation that reached the screen is on disk, and an operation is removed in
 /// the same transaction that writes what the server answered: a crash at any
 /// point leaves either the operation or its outcome, never neither.
-public final class SyncStorage: RecordCache, Sendable {
+public final class SyncStorage: Sendable {
     /// Shared with every model's `ModelCache`: one queue, so one writer and one order.
     let database: DatabaseQueue
     /// Where it lives, for messages (":memory:" for a test's database).
@@ -98,169 +99,9 @@ public final class SyncStorage: RecordCache, Sendable {
         return migrator
     }
 
-    // MARK: - Reading at start
-
-    /// Everything kept: the cache, the outbox in order, and when the cache was last refreshed.
-    public func load() throws -> Snapshot {
-        try run {
-            try database.read { db in
-                let confirmed = try RealEstateProperty.fetchAll(db)
-                let pending = try OutboxEntry.fetchAll(model: nil, db).map { try $0.pendingOperation() }
-                return Snapshot(
-                    confirmed: confirmed, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: confirmed.count)
-            }
-        }
-    }
-
-    /// What a start needs before its first frame, read in a few milliseconds whatever the
-    /// cache's size: the outbox, the cached copies of the records it changes (so a pending
-    /// row is whole on the first frame), and the first `firstBatch` cached records. The
-    /// rest comes from `cachedRecords(after:limit:)`, a batch at a time, behind the screen.
-    public func loadStart(firstBatch: Int) throws -> (snapshot: Snapshot, next: CachePosition?) {
-        try run {
-            try database.read { db in
-                let pending = try OutboxEntry.fetchAll(model: nil, db).map { try $0.pendingOperation() }
-                let touched = Array(Set(pending.map(\.recordID)))
-                let confirmed = try RealEstateProperty.filter(keys: touched).fetchAll(db)
-                // Counting a million rows takes SQLite a tenth of a second: the count the last
-                // refresh left is estimate enough for the header ("of ~N").
-                let count = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'rowCount'")
-                    ?? RealEstateProperty.fetchCount(db)
-                let (first, next) = try Self.cachedRecords(after: nil, limit: firstBatch, db)
-                return (Snapshot(confirmed: confirmed + first, pending: pending, refreshedAt: try Self.refreshedAt(db), cachedCount: count), next)
-            }
-        }
-    }
-
-    /// The next batch of cached records, in the order they were stored, and where the one after
-    /// starts (nil: that was the last). Each batch is its own read: records written meanwhile may
-    /// come twice or not at all, which merging by `_version` makes harmless (a record written
-    /// meanwhile came from the server, and is already in the list).
-    public func cachedRecords(after position: CachePosition, limit: Int) throws -> (records: [RealEstateProperty], next: CachePosition?) {
-        try run { try database.read { db in try Self.cachedRecords(after: position, limit: limit, db) } }
-    }
-
     /// Where a batched read of the cache goes on from (SQLite's rowid).
     public struct CachePosition: Sendable, Equatable {
         let rowID: Int64
-    }
-
-    private static func cachedRecords(
-        after position: CachePosition?, limit: Int, _ db: Database
-    ) throws -> ([RealEstateProperty], CachePosition?) {
-        // Columns by position, each row read in place from a cursor: looking columns up by name
-        // (case-folded per row and column) was most of the cost of reading a million rows.
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT rowid, id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt
-                FROM confirmed WHERE rowid > ? ORDER BY rowid LIMIT ?
-                """,
-            arguments: [position?.rowID ?? 0, limit])
-        var records: [RealEstateProperty] = []
-        records.reserveCapacity(limit)
-        var last: Int64?
-        while let row = try rows.next() {
-            last = row[0]
-            records.append(RealEstateProperty(
-                id: row[1], name: row[2], address: row[3], createdAt: row[4], updatedAt: row[5], version: row[6],
-                isDeleted: row[7], lastChangedAt: row[8]))
-        }
-        let next = records.count < limit ? nil : last.map(CachePosition.init(rowID:))
-        return (records, next)
-    }
-
-    private static func refreshedAt(_ db: Database) throws -> Date? {
-        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'refreshedAt'")
-            .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1000) }
-    }
-
-    public typealias Snapshot = CacheSnapshot<RealEstateProperty>
-
-    // MARK: - The outbox
-
-    /// A new operation, before the key press that made it returns.
-    public func append(_ operation: PendingOperation<RealEstateProperty>) throws {
-        let entry = try OutboxEntry(operation)
-        try run { try database.write { db in try entry.insert(db) } }
-    }
-
-    /// The sender's writes, in order, in one transaction: an operation settled leaves the outbox
-    /// in the same transaction that writes what the server holds now.
-    public func commit(_ writes: [OutboxWrite<RealEstateProperty>]) throws {
-        try run { try database.write { db in try Self.apply(writes, db) } }
-    }
-
-    /// The same, waited for without blocking a thread: SQLite's commit (and its wait for the
-    /// disk) runs on the database's own queue, after every write asked for before it.
-    public func commitInBackground(_ writes: [OutboxWrite<RealEstateProperty>]) async throws {
-        do {
-            try await database.write { db in try Self.apply(writes, db) }
-        } catch {
-            try run { throw error }
-        }
-    }
-
-    private static func apply(_ writes: [OutboxWrite<RealEstateProperty>], _ db: Database) throws {
-        try OutboxEntry.apply(writes, model: nil, db, entry: OutboxEntry.init) { record in
-            try upsert(record, with: upsertStatement(db), in: db)
-        }
-    }
-
-    // MARK: - The cache
-
-    /// Server records arriving one by one (an answer, a conflict's copy, a read): the newer version wins.
-    ///
-    /// Committed without waiting for the disk (`synchronous = NORMAL` for this transaction only): the
-    /// cache is a copy of the server's, and a power cut that loses its last pages loses nothing the
-    /// next read does not bring back. The outbox's commits stay FULL, and each one's sync of the
-    /// WAL makes every commit before it durable too, so no order is broken. A whole read of a
-    /// million records is a thousand such commits: an fsync each cost seconds.
-    public func merge(_ records: [RealEstateProperty]) throws {
-        guard !records.isEmpty else { return }
-        try run {
-            try database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-                try db.inTransaction {
-                    let statement = try Self.upsertStatement(db)
-                    for record in records { try Self.upsert(record, with: statement, in: db) }
-                    return .commit
-                }
-            }
-        }
-    }
-
-    /// The end of a whole list read whose pages were merged as they came: the records the
-    /// list no longer has go, and the cache is marked as refreshed, in one transaction.
-    /// `rowCount`: how many rows the list now has, kept as the next start's estimate.
-    /// Then the WAL is checkpointed (see `checkpoint`): a read of a million records leaves it
-    /// at about 12 MB.
-    public func remove(_ ids: [PropertyID], refreshedAt: Date, rowCount: Int) throws {
-        defer { try? checkpoint() }
-        try run {
-            try database.write { db in
-                let statement = try db.makeStatement(sql: "DELETE FROM confirmed WHERE id = ?")
-                for id in ids { try statement.execute(arguments: [id]) }
-                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('rowCount', ?)", arguments: [String(rowCount)])
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
-                    arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])
-            }
-        }
-    }
-
-    /// A whole refresh: the cache becomes exactly the given confirmed set.
-    public func replaceConfirmed(with records: [RealEstateProperty], refreshedAt: Date) throws {
-        try run {
-            try database.write { db in
-                try db.execute(sql: "DELETE FROM confirmed")
-                for record in records { try record.insert(db) }
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('refreshedAt', ?)",
-                    arguments: [String(Int64(refreshedAt.timeIntervalSince1970 * 1000))])
-            }
-        }
     }
 
     /// Where live sync left off: the last sync query's `startedAt` (epoch ms), and when the last base query ran.
@@ -270,17 +111,6 @@ public final class SyncStorage: RecordCache, Sendable {
         public init(lastSync: Int64? = nil, lastBaseSync: Date? = nil) {
             self.lastSync = lastSync
             self.lastBaseSync = lastBaseSync
-        }
-    }
-
-    public func syncMarks() throws -> SyncMarks {
-        try run {
-            try database.read { db in
-                let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastSync'").flatMap(Int64.init)
-                let base = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastBaseSync'")
-                    .flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
-                return SyncMarks(lastSync: lastSync, lastBaseSync: base)
-            }
         }
     }
 
@@ -295,8 +125,8 @@ public final class SyncStorage: RecordCache, Sendable {
         }
     }
 
-    /// Keeps the dialect. A change of dialect also drops the sync marks, the sample's and every
-    /// model's: a `startedAt` of one dialect means nothing to the other.
+    /// Keeps the dialect. A change of dialect also drops every model's sync marks (and those the
+    /// sample's own screen left): a `startedAt` of one dialect means nothing to the other.
     public func setDialect(_ dialect: APIDialect) throws {
         let text = String(decoding: try JSONEncoder().encode(dialect), as: UTF8.self)
         try run {
@@ -307,30 +137,6 @@ public final class SyncStorage: RecordCache, Sendable {
                 // Every model's too (`ModelCache` keeps them as `<model>.lastSync`).
                 try db.execute(
                     sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync') OR key LIKE '%.lastSync' OR key LIKE '%.lastBaseSync'")
-            }
-        }
-    }
-
-    /// Forgets every cached record (the outbox stays): what the cache holds is of no use any more.
-    public func clearCache() throws {
-        try run {
-            try database.write { db in
-                try db.execute(sql: "DELETE FROM confirmed")
-                try db.execute(sql: "DELETE FROM meta WHERE key IN ('lastSync', 'lastBaseSync', 'refreshedAt', 'rowCount')")
-            }
-        }
-    }
-
-    /// Keeps the sync's `startedAt` for the next delta query (and the time of a base query, if this was one).
-    public func setSyncMarks(lastSync: Int64, baseSync: Date?) throws {
-        try run {
-            try database.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastSync', ?)", arguments: [String(lastSync)])
-                if let baseSync {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBaseSync', ?)",
-                        arguments: [String(baseSync.timeIntervalSince1970)])
-                }
             }
         }
     }
@@ -375,31 +181,6 @@ public final class SyncStorage: RecordCache, Sendable {
         } catch {
             throw SyncStorageError.writeFailed(path: path, reason: "\(error)")
         }
-    }
-}
-
-/// The cached records are rows of `confirmed`, under AppSync's field names.
-/// Columns read and written by name rather than through `Codable`, which costs several times
-/// more per row: a million-row cache is read at every start and written at every refresh.
-extension RealEstateProperty: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "confirmed"
-
-    public init(row: Row) throws {
-        self.init(
-            id: row["id"], name: row["name"], address: row["address"], createdAt: row["createdAt"],
-            updatedAt: row["updatedAt"], version: row["_version"], isDeleted: row["_deleted"],
-            lastChangedAt: row["_lastChangedAt"])
-    }
-
-    public func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["name"] = name
-        container["address"] = address
-        container["createdAt"] = createdAt
-        container["updatedAt"] = updatedAt
-        container["_version"] = version
-        container["_deleted"] = isDeleted
-        container["_lastChangedAt"] = lastChangedAt
     }
 }
 

@@ -29,7 +29,8 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// A property as the workload tracks it, independent of either engine's model, so that
-/// both engines receive the same contents (ours as `RealEstateProperty`, the sample's as `SampleProperty`).
+/// both engines receive the same contents (ours as a `ModelRecord` of the model `RealEstateProperty`, the
+/// sample's as `SampleProperty`).
 struct Listing {
     var id: String
     var name: String

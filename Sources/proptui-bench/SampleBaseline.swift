@@ -11,7 +11,7 @@ struct SampleProperty: Sendable, Equatable {
     var updatedAt: Date?
 }
 
-/// The sample's `RealEstatePropertyList`, ported algorithm for algorithm. Three substitutions,
+/// The Amplify sample app's own `RealEstatePropertyList` (its view model), ported algorithm for algorithm. Three substitutions,
 /// all so that only the local algorithm is measured, as for our engine:
 /// - a final class instead of an actor, so that no actor hop is timed on either side;
 /// - an `AsyncStream` continuation instead of the Combine subject;

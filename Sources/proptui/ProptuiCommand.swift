@@ -270,7 +270,7 @@ struct AppCommand: AsyncParsableCommand {
     enum ShownModels {
         /// The backend's own models (`served`: the embedded server serves them).
         case models(ModelSchema, served: ServedModels?)
-        /// The sample's `RealEstateProperty` alone: the sample app.
+        /// The sample's model, `RealEstateProperty`, alone: the sample app.
         case sample
         /// A remote API no file describes: its introspection says (`APIModels`).
         case askTheAPI

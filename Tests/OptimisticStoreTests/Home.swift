@@ -1,6 +1,6 @@
 import OptimisticStore
 
-/// A small record for the engine's tests: the shape of `RealEstateProperty`, with
+/// A small record for the engine's tests: the shape of the sample's model (a name and an address), with
 /// integer ids so that schedules over a few records collide often.
 struct Home: SyncedRecord, CustomStringConvertible {
     struct Patch: Sendable, Equatable {

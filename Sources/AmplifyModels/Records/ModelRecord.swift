@@ -2,9 +2,8 @@ import OptimisticStore
 
 /// One record of any model: its key, its fields' values in the model's order, and what the
 /// server keeps of it (`_version`, `_deleted`, `_lastChangedAt`; the timestamps and the owner,
-/// which are fields the server writes). What the engine, and later the outbox, the cache, the
-/// sender, live sync and the screen, hold for every model; the sample's `RealEstateProperty` is
-/// its specialised twin.
+/// which are fields the server writes). What the engine, the outbox, the cache, the sender, live
+/// sync and the screen hold for every model, the sample's too.
 ///
 /// One reference to one heap block (`RecordStorage`), shared by every holder; a change makes a
 /// new block when the old one is shared, so records behave as plain values. That is also why it

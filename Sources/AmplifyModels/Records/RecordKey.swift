@@ -4,7 +4,7 @@
 ///
 /// Why not a dictionary of `ModelValue`s: the engine hashes and compares ids on every change,
 /// and a million records each keep one. A single part is held inline (no array); a lowercase
-/// UUID, what Amplify's clients make for `id`, is held as its 128 bits, as `PropertyID` holds it.
+/// UUID, what Amplify's clients make for `id`, is held as its 128 bits.
 ///
 /// Invariant, which makes the synthesised `==` and `hash` compare values: a text that packs
 /// (`xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase hex) is only ever held packed.

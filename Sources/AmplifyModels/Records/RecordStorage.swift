@@ -1,9 +1,8 @@
 /// A record in one heap block: the key and the server's numbers in the header, the other
 /// fields' values after it as bytes (`RecordBytes`), in the layout's slot order.
 ///
-/// Why one block: the list and the screen each hold a reference to the same block, as they do
-/// for the sample's `RealEstateProperty` (`PropertyStorage`), and a million records must not be a
-/// million arrays of values and several million strings. Immutable once shared: `ModelRecord`
+/// Why one block: the list and the screen each hold a reference to the same block, and a million
+/// records must not be a million arrays of values and several million strings. Immutable once shared: `ModelRecord`
 /// makes a new block for a change of a block that is not uniquely referenced.
 final class RecordStorage: ManagedBuffer<RecordStorage.Header, UInt8> {
     struct Header {

@@ -4,9 +4,8 @@ import OptimisticStore
 /// Everything the sync layer needs to know of one model in one dialect: the record type, the
 /// model's description and documents, how to read a record, a page and an event from an
 /// answer's bytes, and how to write a mutation's variables. The sync layer (`SyncMachine`,
-/// the list actor, the outbox and cache) is to be generic over it (see docs/models.md, "Syncing
-/// any model: the plan"): `ModelRecordSync` serves every model with `ModelRecord`, and the
-/// sample keeps its own specialised conformance with `RealEstateProperty`.
+/// the list actor, the outbox and cache) is generic over it (see docs/models.md, "Syncing any
+/// model: the plan"): `ModelRecordSync` serves every model, the sample's too, with `ModelRecord`.
 ///
 /// A value rather than static requirements: which model, and which dialect, are learnt at run
 /// time (the backend's description, the API's introspection).

@@ -1,6 +1,6 @@
 /// An `AWSDateTime` ("2024-03-14T09:26:53.123Z", "2024-03-14T10:26:53+01:00") as milliseconds
-/// since 1970: on the plain dialect, `updatedAt` is what orders two copies of a record (the
-/// sample's and any model's: `WireRecord`, `WireModelRecord`).
+/// since 1970: on the plain dialect, `updatedAt` is what orders two copies of a record (any
+/// model's: `WireModelRecord`).
 /// A small parser rather than a date formatter: it runs for every record of a list.
 public enum AWSDateTimeMilliseconds {
     public static func parse(_ text: String) -> Int64? {

@@ -3,9 +3,8 @@ import OptimisticStore
 
 /// What the list's rules ask of a record beyond what the engine asks (`SyncedRecord`): how
 /// messages name it and its changes, how a refused change is weighed against the server's copy
-/// field by field, and how a change is undone. The sample's `RealEstateProperty` answers with
-/// its name and address; a `ModelRecord` with its model's fields. `SyncMachine` asks nothing
-/// else of a record, so its rules are the same for every model.
+/// field by field, and how a change is undone. A `ModelRecord` answers with its model's fields.
+/// `SyncMachine` asks nothing else of a record, so its rules are the same for every model.
 public protocol ListRecord: SyncedRecord {
     /// How messages name the record: the sample's name, a model's display field.
     var displayName: String { get }

@@ -5,7 +5,7 @@ import OptimisticStore
 
 /// The list's rules as one value, in the manner of swift-nio's state machines: events go in (the
 /// user's changes, the server's answers, timers, the link's and live sync's news), actions come
-/// out (send, read, save, emit, wake me later, probe), and the `RealEstatePropertyList` actor only
+/// out (send, read, save, emit, wake me later, probe), and the `RecordList` actor only
 /// carries them out and feeds their results back. No clock, no I/O, no tasks: every rule of the
 /// sender, conflicts, undo and the link is a plain sequence of calls in its tests.
 ///

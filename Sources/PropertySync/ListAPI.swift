@@ -2,10 +2,6 @@ import AmplifyModels
 import AppSync
 import OptimisticStore
 
-/// One page of the sample's whole list or of what changed (`RecordPage`, by the name the list
-/// and the tests know it).
-public typealias PropertyPage = RecordPage<RealEstateProperty>
-
 extension RecordPage {
     public init(items: [Record], nextToken: String? = nil, startedAt: Int64? = nil) {
         self.init(records: items, nextToken: nextToken, startedAt: startedAt)
@@ -85,22 +81,6 @@ extension ListAPI {
     }
 }
 
-extension ListAPI where Record == RealEstateProperty {
-    /// The sample's: what scripted APIs in tests speak without saying so.
-    public var subscriptions: [RealtimeSubscription] { dialect.subscriptions }
-
-    public func readEvent(
-        _ data: JSONText, deletion: Bool, knownCopy: (PropertyID) -> RealEstateProperty?
-    ) -> RemoteRecordEvent<RealEstateProperty> {
-        RealEstatePropertySync(dialect: dialect.documentDialect).readEvent(data, deletion: deletion, knownCopy: knownCopy)
-    }
-
-    public var modelDescription: AmplifyModel { .realEstateProperty }
-}
-
-/// The sample's API, as the list, the bench and the tests name it.
-public typealias PropertyAPI = ListAPI<RealEstateProperty>
-
 /// A page as it came off the wire, and a guess at its next token found without reading it. The
 /// guess is only a guess: whoever asks for the next page with it checks it against the page read.
 public struct UnreadRecordPage<Record: SyncedRecord>: Sendable {
@@ -115,6 +95,3 @@ public struct UnreadRecordPage<Record: SyncedRecord>: Sendable {
     /// Reads the page (its records, its token, its errors): the costly part.
     public func read() throws(AppSyncFailure) -> RecordPage<Record> { try reading() }
 }
-
-/// The sample's unread page.
-public typealias UnreadPage = UnreadRecordPage<RealEstateProperty>
