@@ -39,12 +39,16 @@ import Testing
             ("key", { $0.id = .random() }),
             ("description", { $0["description"] = .string("Another description, longer than the first") }),
             ("quantity cleared", { $0["quantity"] = .null }),
+            ("category cleared", { $0["categoryId"] = .null }),
+            ("category empty", { $0["categoryId"] = .string("") }),  // an empty text is not null
             ("tags", { $0["tags"] = .list([]) }),
             ("receipt", { $0["receipt"] = .json(["merchant": "Other"]) }),
             ("version", { $0.version += 1 }),
             ("deleted", { $0.isDeleted = true }),
             ("last changed", { $0.lastChangedAt = nil }),
             ("updated", { $0["updatedAt"] = .string("2026-11-25T10:00:01.251Z") }),
+            ("updated as text", { $0["updatedAt"] = .string("2026-11-25T10:00:01Z") }),  // does not pack: kept as text
+            ("updated cleared", { $0["updatedAt"] = .null }),
             ("float zero", { $0["amount"] = .float(0) }),
         ]
         var seen: Set<ModelRecord> = [original]

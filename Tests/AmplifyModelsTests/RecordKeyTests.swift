@@ -1,4 +1,5 @@
 import AmplifyModels
+import Foundation
 import Testing
 
 /// A record's key: a lowercase UUID packed (and no other text), ordered as the texts are,
@@ -67,5 +68,68 @@ import Testing
         #expect(RecordKey(Self.uuid).asciiPrefix == RecordKey("0f8e4c2a").asciiPrefix, "a UUID's prefix is its text's")
         #expect(RecordKey("abcdefgé").asciiPrefix == nil && RecordKey(.int(3)).asciiPrefix == nil)
         #expect(RecordKey([.text("a"), .text("b")]).asciiPrefix == nil)
+    }
+}
+
+/// A key packed as a UUID behaves exactly as its text would, at random: the same text back (from
+/// a string or from an answer's bytes), the same equality, the same order; any other text is
+/// kept as it came; a new key is a random lowercase version 4 UUID. (The sample's own id,
+/// `PropertyID`, promised this before issue 30 made its records `ModelRecord`s.)
+extension RecordKeyTests {
+    @Test func aLowercaseUUIDIsPackedAndGivesItsTextBack() {
+        for _ in 0..<500 {
+            let text = UUID().uuidString.lowercased()
+            let key = RecordKey(text)
+            guard case .uuid = RecordKey.Part(text: text) else {
+                Issue.record("\(text) was not packed")
+                continue
+            }
+            #expect(key.text == text)
+            #expect(key.description == text)
+            #expect(text.utf8.withContiguousStorageIfAvailable { RecordKey.Part(utf8: UnsafeRawBufferPointer($0)) } == RecordKey.Part(text: text))
+        }
+        #expect(RecordKey("00000000-0000-0000-0000-000000000000").text == "00000000-0000-0000-0000-000000000000")
+        #expect(RecordKey("ffffffff-ffff-ffff-ffff-ffffffffffff").text == "ffffffff-ffff-ffff-ffff-ffffffffffff")
+    }
+
+    /// Another server's ids (uppercase UUIDs, custom keys, anything) are other keys: kept as text,
+    /// never folded into a UUID that would send a different id back.
+    @Test func anyOtherTextIsKeptExactlyFromAStringOrFromBytes() {
+        let upper = UUID().uuidString
+        let texts = [
+            upper, " " + upper.lowercased(), upper.lowercased() + "0", String(upper.lowercased().dropLast()),
+            "a", "", "p000001", "8f1c2d3e_4b5a_6978_8a9b_0c1d2e3f4a5b", "8f1c2d3e-4b5a-6978-8a9b-0c1d2e3f4a5g", "日本-家",
+        ]
+        for text in texts {
+            #expect(RecordKey.Part(text: text) == .text(text), "\(text.debugDescription) was packed")
+            #expect(RecordKey(text).text == text)
+            var copy = text
+            #expect(copy.withUTF8 { RecordKey.Part(utf8: UnsafeRawBufferPointer($0)) } == .text(text))
+        }
+        #expect(RecordKey(upper) != RecordKey(upper.lowercased()))
+    }
+
+    @Test func keysOrderAsTheirTextsDoAtRandom() {
+        var texts = (0..<300).map { _ in UUID().uuidString.lowercased() }
+        texts += texts.prefix(40).map { String($0.prefix(9)) + "ffff" }  // text sharing a UUID's start
+        texts += ["", "0", "a", "z", "A", "-", "~", "é", UUID().uuidString]
+        for _ in 0..<20_000 {
+            let a = texts.randomElement()!, b = texts.randomElement()!
+            #expect((RecordKey(a) < RecordKey(b)) == (a < b), "\(a) against \(b)")
+            #expect((RecordKey(a) == RecordKey(b)) == (a == b))
+        }
+        #expect(Set(texts.map(RecordKey.init)).count == Set(texts).count)
+    }
+
+    @Test func aNewKeyIsARandomLowercaseVersion4UUID() {
+        let keys = (0..<1000).map { _ in RecordKey.random() }
+        #expect(Set(keys).count == 1000)
+        for key in keys {
+            let text = key.text
+            #expect(RecordKey(text) == key)
+            #expect(text == text.lowercased())
+            #expect(UUID(uuidString: text) != nil)
+            #expect(Array(text)[14] == "4")
+        }
     }
 }

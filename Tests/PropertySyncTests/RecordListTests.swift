@@ -8,8 +8,6 @@ import Testing
 /// The list (`RecordList`) of the sample's model over a scripted server: changes shown at once,
 /// sent in order, refused, retried, rebased and undone; pages read, guessed and given up.
 @Suite struct RecordListTests {
-    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
     /// Retries at once, so tests do not wait for backoff.
     static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
 

@@ -7,8 +7,6 @@ import Testing
 /// The sender's rules, one at a time, against a scripted server (the real
 /// server's behaviour is in RealServerSendTests).
 @Suite struct SenderTests {
-    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
     static let fast = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
 
     func makeList(

@@ -12,9 +12,6 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
 /// SQLite, no clock, no sleep. (`SenderTests` and `RealServerSendTests` check the same rules end
 /// to end, through the actor.)
 @Suite struct SyncMachineTests {
-    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
-
     func machine(
         _ records: [ModelRecord]? = nil, parallel: Int = 4, offline: SyncOptions.OfflineMode = .queue,
         dialectIsKnown: Bool = true

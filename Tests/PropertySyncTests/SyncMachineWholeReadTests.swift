@@ -9,8 +9,6 @@ import Testing
 /// as a value. What is shown and when, what is cached and removed, what the header and the
 /// status line are told. (`PagedLoadTests` and `RecordListTests` read real pages.)
 @Suite struct SyncMachineWholeReadTests {
-    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-    let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
     let t0 = ContinuousClock.now
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -8,8 +8,6 @@ import Testing
 /// The outbox and the cache on a real SQLite file (the sample's model's, `ModelCache`): what is
 /// written survives a reopen.
 @Suite struct SyncStorageTests {
-    let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
-
     func temporaryPath() -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proptui-storage-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -20,6 +20,10 @@ func property(
         layout: sampleLayout, key: id, values: values, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
 }
 
+/// The two properties most of the list's tests start from, as the server confirmed them.
+let villa = property("villa", name: "Villa Rosa", address: "88 Via Roma", version: 1)
+let loft = property("loft", name: "Harbour View Loft", address: "12 Quay St", version: 1)
+
 /// An update of the sample's fields; absent ones are left as they are, `address: .some(nil)` clears it.
 func propertyPatch(name: String? = nil, address: String?? = nil) -> ModelRecordPatch {
     var changes: [String: ModelValue] = [:]
