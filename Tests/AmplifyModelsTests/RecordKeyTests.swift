@@ -73,8 +73,8 @@ import Testing
 
 /// A key packed as a UUID behaves exactly as its text would, at random: the same text back (from
 /// a string or from an answer's bytes), the same equality, the same order; any other text is
-/// kept as it came; a new key is a random lowercase version 4 UUID. (The sample's own id,
-/// `PropertyID`, promised this before issue 30 made its records `ModelRecord`s.)
+/// kept as it came; a new key is a random lowercase version 4 UUID. (The sample's own id type
+/// promised this before issue 30 made its records `ModelRecord`s.)
 extension RecordKeyTests {
     @Test func aLowercaseUUIDIsPackedAndGivesItsTextBack() {
         for _ in 0..<500 {

@@ -21,9 +21,8 @@ import Testing
         return withUnsafeBytes(of: record) { usableSize($0.load(as: UnsafeRawPointer.self)) }
     }
 
-    /// Each case with the bytes of the block the sample's specialised record (`RealEstateProperty`,
-    /// its texts and packed times in one block) took for it, measured on glibc before the generic
-    /// record replaced it.
+    /// Each case with the bytes of the block the sample's specialised record (its texts and packed
+    /// times in one block) took for it, measured on glibc before the generic record replaced it.
     static let cases: [(name: String, address: String?, specialisedBytes: Int)] = [
         ("Harbour View Loft", "12 Quay St", 120), ("Villa Blu", nil, 104), ("A longer name for a larger house", "1 Long Road, Somewhere", 152),
     ]
