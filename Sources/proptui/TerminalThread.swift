@@ -7,7 +7,7 @@ import Terminal
 /// the main actor, which async work may need).
 enum TerminalThread {
     /// Any program, made on the loop's thread.
-    static func run<Program: TerminalProgram>(
+    static func run<Program: TerminalProgram & SendableMetatype>(
         mailbox: Mailbox<Program.Message>, options: TerminalOptions, program make: @escaping @Sendable () -> Program
     ) async throws -> LoopExit {
         try await withCheckedThrowingContinuation { continuation in

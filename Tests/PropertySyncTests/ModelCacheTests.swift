@@ -409,7 +409,7 @@ extension ModelCacheTests {
     @Test func theRowsJSONReadsBackExactly() throws {
         let values: [JSONValue] = [
             .string("quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} é 😀 # / </"),
-            .double(0.1), .double(1e-7), .double(-0.0), .double(1e300), .double(900.25), .double(-5e-324),
+            .double(0.1), .double(1e-7), .double(-0.0), .double(1e300), .double(900.25), .double(-Double.leastNonzeroMagnitude),
             .int(Int64.max), .int(Int64.min), .int(0), .bool(true), .bool(false), .null,
             .array([]), .object([:]), .array([.object(["a": .array([.int(1), .null])]), .string("")]),
         ]

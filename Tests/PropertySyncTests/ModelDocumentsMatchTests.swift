@@ -117,7 +117,7 @@ import Testing
     /// it sorts its keys).
     @Test func theEmbeddedServersOutputsDescribeTheSample() async throws {
         try await withLoopbackServer(schema: .gen2) { server in
-            let outputs = try #require(await server.server.amplifyOutputs())
+            let outputs = try #require(server.server.amplifyOutputs())
             let schema = try ModelIntrospectionReader.read(outputs)
             var model = try #require(schema.model(named: "RealEstateProperty"))
             #expect(model.access(with: [.apiKey]).readOnlyReason == nil)

@@ -48,10 +48,15 @@ extension ModelRecord: ListRecord {
         }
     }
 
+    /// Refused when a field the change set holds another value now, which the reason names
+    /// ("its name has changed since (now “Villa Theirs”)").
     public func undoing(_ patch: ModelRecordPatch, before: ModelRecord, after: ModelRecord) -> Restoration<ModelRecordPatch> {
         var restore: [String: ModelValue] = [:]
         for name in patch.fieldNames {
-            guard self[name] == after[name] else { return .changedSince("its \(name) has changed since") }
+            guard self[name] == after[name] else {
+                let now = (self[name] ?? .null) == .null ? "cleared" : "“\(text(of: name))”"
+                return .changedSince("its \(name) has changed since (now \(now))")
+            }
             restore[name] = before[name] ?? .null
         }
         return .patch(ModelRecordPatch(restore))

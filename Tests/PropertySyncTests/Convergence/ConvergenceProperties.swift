@@ -673,7 +673,6 @@ final class ConvergenceRun {
         log("everyone online; the wire lets everything through")
         for client in clients { await setOffline(client, false) }
         var problems: [String] = []
-        let deadline = ContinuousClock.now + .seconds(60)
         await letEverythingThrough(within: .seconds(60))
         for client in clients {
             for (name, incarnation) in client.lists.sorted(by: { $0.key < $1.key }) where await incarnation.list.pendingCount > 0 {
