@@ -81,6 +81,8 @@ let package = Package(
                 "OptimisticStore", "AppSync", "AmplifyModels",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, to bind a page's cache rows without boxing their values.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

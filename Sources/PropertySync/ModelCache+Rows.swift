@@ -2,6 +2,7 @@ import AmplifyModels
 import AppSync
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// How a model's record is a row of its table, and back.
 ///
@@ -72,15 +73,18 @@ extension ModelCache {
         while let row = try rows.next() {
             rowsRead += 1
             lastRowID = row[0]
-            do throws(UnfitRow) {
-                let (version, isDeleted, lastChangedAt): (Int, Bool, Int64?) = (row[2], row[3], row[4])
-                if let bytes = row[5] as Data? {
-                    let read = bytes.withUnsafeBytes { raw in
-                        Result { () throws(UnfitRow) in
-                            try Self.record(layout: layout, storedBytes: raw, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
-                        }
+            let (version, isDeleted, lastChangedAt): (Int, Bool, Int64?) = (row[2], row[3], row[4])
+            // The bytes are read where SQLite holds them, not copied into a `Data` first.
+            let fromBytes = try row.withUnsafeData(atIndex: 5) { bytes in
+                bytes?.withUnsafeBytes { raw in
+                    Result { () throws(UnfitRow) in
+                        try Self.record(layout: layout, storedBytes: raw, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
                     }
-                    records.append(try read.get())
+                }
+            }
+            do throws(UnfitRow) {
+                if let fromBytes {
+                    records.append(try fromBytes.get())
                 } else {
                     records.append(try Self.record(layout: layout, fields: row[1] as Data, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt))
                 }
@@ -106,9 +110,32 @@ extension ModelCache {
                 """)
     }
 
-    func upsert(_ record: ModelRecord, with statement: Statement) throws {
-        try statement.execute(arguments: [
-            Self.keyText(record.id), record.version, record.isDeleted, record.lastChangedAt, Data(record.storedBytes),
-        ])
+    /// Writes one row through SQLite's C API, its bytes written into `buffer` (one for a whole
+    /// page): GRDB's `StatementArguments` boxes every value into an array first, and the bytes
+    /// would be copied into a `Data`; that was most of a page's cache write.
+    func upsert(_ record: ModelRecord, with statement: Statement, buffer: inout [UInt8]) throws {
+        buffer.removeAll(keepingCapacity: true)
+        record.appendStoredBytes(to: &buffer)
+        var key = Self.keyText(record.id)
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        let code = key.withUTF8 { key in
+            buffer.withUnsafeBytes { bytes in
+                // SQLITE_STATIC (nil): the bytes outlive the step, and the bindings are cleared after it.
+                sqlite3_bind_text(handle, 1, UnsafeRawPointer(key.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(key.count), nil)
+                sqlite3_bind_int64(handle, 2, Int64(record.version))
+                sqlite3_bind_int64(handle, 3, record.isDeleted ? 1 : 0)
+                if let lastChangedAt = record.lastChangedAt { sqlite3_bind_int64(handle, 4, lastChangedAt) } else { sqlite3_bind_null(handle, 4) }
+                // Never empty (the key's bytes come first), so never bound as null, which means "no bytes".
+                sqlite3_bind_blob(handle, 5, bytes.baseAddress, Int32(bytes.count), nil)
+                let code = sqlite3_step(handle)
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+                return code
+            }
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
     }
 }

@@ -121,11 +121,12 @@ extension ModelCache {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT id, name, address, createdAt, updatedAt, _version, _deleted, _lastChangedAt FROM confirmed WHERE NOT (\(plain)) ORDER BY rowid")
         let statement = try upsertStatement(db)
+        var buffer: [UInt8] = []
         while let row = try rows.next() {
             let sample = record(
                 id: row[0], name: row[1], address: row[2], createdAt: row[3], updatedAt: row[4], version: row[5], isDeleted: row[6],
                 lastChangedAt: row[7])
-            try upsert(sample, with: statement)
+            try upsert(sample, with: statement, buffer: &buffer)
             moved += 1
         }
         if moved > 0 { try db.execute(sql: "DELETE FROM confirmed") }

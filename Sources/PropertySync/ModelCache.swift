@@ -134,7 +134,8 @@ public final class ModelCache: RecordCache, Sendable {
 
     private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
         try OutboxEntry.apply(writes, model: modelName, db, entry: { OutboxEntry($0, model: modelName) }) { record in
-            try upsert(record, with: upsertStatement(db))
+            var buffer: [UInt8] = []
+            try upsert(record, with: upsertStatement(db), buffer: &buffer)
         }
     }
 
@@ -163,7 +164,8 @@ public final class ModelCache: RecordCache, Sendable {
                 defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
                 try db.inTransaction {
                     let statement = try upsertStatement(db)
-                    for record in records { try upsert(record, with: statement) }
+                    var buffer: [UInt8] = []
+                    for record in records { try upsert(record, with: statement, buffer: &buffer) }
                     return .commit
                 }
             }

@@ -25,7 +25,8 @@ import Testing
     }
 
     /// Values of every type written into a record's block and read back are the values written
-    /// (packed UUIDs and times, JSON, lists, nulls), with no server in between.
+    /// (packed UUIDs and times, JSON, lists, nulls), with no server in between, and so are they
+    /// through the bytes a cache row keeps (`storedBytes`).
     @Test func valuesStoredInARecordReadBackAsWritten() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000_000)) { seed in
             let schema = RandomSchema(seed: seed).schemaValue
@@ -40,6 +41,11 @@ import Testing
                 let expected = layout.fields.map { values[$0.name]! }
                 #expect(record.values == expected, "seed \(seed)")
                 #expect(ModelRecord(layout: layout, key: key, values: record.valuesByName, version: 7, lastChangedAt: 9) == record)
+                // As a cache row keeps it: every kind of key (UUIDs packed, enums, numbers, composite).
+                let stored = record.storedBytes.withUnsafeBytes {
+                    ModelRecord(layout: layout, storedBytes: $0, version: 7, isDeleted: false, lastChangedAt: 9)
+                }
+                #expect(stored == record, "seed \(seed): \(model.primaryKey.fields)")
             }
         }
     }

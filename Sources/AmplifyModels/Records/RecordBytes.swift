@@ -46,6 +46,18 @@ enum RecordBytes {
         }
     }
 
+    /// Appends a key's part as the value of its field's type (`append(part.value(as: type))`),
+    /// a packed UUID without making its text and parsing it again.
+    static func append(_ part: RecordKey.Part, as type: FieldType, to bytes: inout [UInt8]) {
+        if case .uuid(let high, let low) = part, case .scalar = type {
+            bytes.append(Tag.uuid.rawValue)
+            appendFixed(high, to: &bytes)
+            appendFixed(low, to: &bytes)
+        } else {
+            append(part.value(as: type), to: &bytes)
+        }
+    }
+
     private static func appendText(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in

@@ -31,6 +31,8 @@ public final class RecordLayout: Sendable {
     let createdAtIndex: Int?
     let updatedAtIndex: Int?
     let ownerIndex: Int?
+    /// The key fields' types, in the key's order (what a key's parts are written as).
+    let keyTypes: [FieldType]
 
     enum Place: Sendable, Hashable {
         /// The key's part at this position.
@@ -76,6 +78,7 @@ public final class RecordLayout: Sendable {
         createdAtIndex = indexByName["createdAt"]
         updatedAtIndex = indexByName["updatedAt"]
         ownerIndex = model.ownerField.flatMap { indexByName[$0] }
+        keyTypes = model.primaryKey.fields.map { name in fields.first { $0.name == name }!.type }
     }
 
     /// The position in `fields` of the field named `name`; nil when records do not hold it.

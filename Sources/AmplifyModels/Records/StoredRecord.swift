@@ -7,10 +7,18 @@ extension ModelRecord {
     /// The key fields' values in the key's order, then every slot's.
     public var storedBytes: [UInt8] {
         var bytes: [UInt8] = []
-        let keyValues = id.values(of: model)
-        for name in model.primaryKey.fields { RecordBytes.append(keyValues[name] ?? .null, to: &bytes) }
-        storage.withValueBytes { bytes.append(contentsOf: $0) }
+        appendStoredBytes(to: &bytes)
         return bytes
+    }
+
+    /// The same, appended to `bytes`: a page of rows written in one go reuses one buffer.
+    public func appendStoredBytes(to bytes: inout [UInt8]) {
+        let keyTypes = layout.keyTypes
+        switch id.storage {
+        case .one(let part): RecordBytes.append(part, as: keyTypes[0], to: &bytes)
+        case .many(let parts): for (part, type) in zip(parts, keyTypes) { RecordBytes.append(part, as: type, to: &bytes) }
+        }
+        storage.withValueBytes { bytes.append(contentsOf: $0) }
     }
 
     /// The record `storedBytes` of `layout` hold; nil when they are not that (cut short, a value
