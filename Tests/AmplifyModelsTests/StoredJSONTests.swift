@@ -37,7 +37,7 @@ import Testing
 
     @Test func edgeValuesKeepTheirCaseAndBits() throws {
         let values: [String: ModelValue] = [
-            "nothing": .null, "zero": .float(0), "negativeZero": .float(-0.0), "tiny": .float(5e-324), "huge": .float(1.7976931348623157e308),
+            "nothing": .null, "zero": .float(0), "negativeZero": .float(-0.0), "tiny": .float(.leastNonzeroMagnitude), "huge": .float(1.7976931348623157e308),
             "third": .float(1.0 / 3), "whole": .float(900), "smallest": .int(.min), "largest": .int(.max),
             "escapes": .string("a\"b\\c\n\t\u{01}é😀/"), "name": .enumValue("EXPENSE"), "empty": .list([]),
             "nested": .list([.null, .list([.int(1)]), .string("")]),

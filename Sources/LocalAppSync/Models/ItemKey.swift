@@ -20,8 +20,8 @@ struct ItemKey: Sendable, Equatable {
         self.values = values
     }
 
-    var text: String { StoredJSON.text(.array(values)) }
-    var partitionText: String { StoredJSON.text(values[0]) }
+    var text: String { JSONWriter.sortedText(.array(values)) }
+    var partitionText: String { JSONWriter.sortedText(values[0]) }
     var scanKey: Int64 { ScanOrder.key(of: partitionText) }
     var sortValue: DatabaseValue { Self.sortValue(Array(values.dropFirst())) }
 
@@ -39,12 +39,12 @@ struct ItemKey: Sendable, Equatable {
         case .int(let number): number.databaseValue
         case .double(let number): number.databaseValue
         case .string(let text): text.databaseValue
-        default: StoredJSON.text(value).databaseValue
+        default: JSONWriter.sortedText(value).databaseValue
         }
     }
 
     /// A value as it reads inside a joined sort key: a string without its quotes.
     static func plainText(_ value: JSONValue) -> String {
-        if case .string(let text) = value { text } else { StoredJSON.text(value) }
+        if case .string(let text) = value { text } else { JSONWriter.sortedText(value) }
     }
 }

@@ -45,7 +45,7 @@ struct ListKeyQuery: Sendable {
             let fields = key.sortKeys.compactMap { model.field(named: $0) }
             condition = try Self.condition(sortCondition, fields: fields, check: check)
         }
-        return ListKeyQuery(partitionText: StoredJSON.text(partitionValue), condition: condition, descending: direction == "DESC")
+        return ListKeyQuery(partitionText: JSONWriter.sortedText(partitionValue), condition: condition, descending: direction == "DESC")
     }
 
     private static func invalid(_ message: String) -> AppSyncResolverError {

@@ -41,6 +41,6 @@ extension ModelItemDatabase {
         let key = ItemKey(values: [.string(id)])
         try db.execute(
             sql: "INSERT INTO \(table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: ["RealEstateProperty", key.text, key.scanKey, key.partitionText, key.sortValue, StoredJSON.text(.object(attributes)), writtenAt])
+            arguments: ["RealEstateProperty", key.text, key.scanKey, key.partitionText, key.sortValue, JSONWriter.sortedText(.object(attributes)), writtenAt])
     }
 }

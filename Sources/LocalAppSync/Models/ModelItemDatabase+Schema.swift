@@ -1,4 +1,5 @@
 import GRDB
+import JSONValues
 
 /// The models store's tables and their migrations, and the relation index kept in step with
 /// the models being served.
@@ -69,7 +70,7 @@ extension ModelItemDatabase {
             """)
     }
 
-    /// Rows of a v1 store get their key columns, and their texts as `StoredJSON` writes them
+    /// Rows of a v1 store get their key columns, and their texts as `JSONWriter.sortedText` writes them
     /// (v1 wrote them with `JSONEncoder`, which may differ, and a key's text is its identity).
     private static func rewriteKeys(_ db: Database) throws {
         let rows = try GRDB.Row.fetchAll(db, sql: "SELECT rowid, keyText, item FROM \(table)")
@@ -77,7 +78,7 @@ extension ModelItemDatabase {
             guard let key = ItemKey(text: row["keyText"]), let item = decode(row["item"]) else { continue }
             try db.execute(
                 sql: "UPDATE \(table) SET keyText = ?, partitionKey = ?, sortKey = ?, item = ? WHERE rowid = ?",
-                arguments: [key.text, key.partitionText, key.sortValue, StoredJSON.text(.object(item.attributes)), row["rowid"] as Int64])
+                arguments: [key.text, key.partitionText, key.sortValue, JSONWriter.sortedText(.object(item.attributes)), row["rowid"] as Int64])
         }
     }
 

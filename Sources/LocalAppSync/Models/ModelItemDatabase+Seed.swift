@@ -46,7 +46,7 @@ extension ModelItemDatabase {
                     guard let key = item.key(in: model) else { continue }
                     let (keyText, partitionText) = (key.text, key.partitionText)
                     try insert.execute(arguments: [
-                        model.name, keyText, ScanOrder.key(of: partitionText), partitionText, key.sortValue, StoredJSON.text(.object(item.attributes)), time,
+                        model.name, keyText, ScanOrder.key(of: partitionText), partitionText, key.sortValue, JSONWriter.sortedText(.object(item.attributes)), time,
                     ])
                     for entry in references.entries(model: model.name, item: item) {
                         try reference.execute(arguments: [model.name, entry.relation, entry.valueText, keyText])
@@ -63,6 +63,6 @@ extension ModelItemDatabase {
             for sql in indexes { try db.execute(sql: sql) }
         }
         // The transaction went through the WAL: fold it into the file now, as the sample's seed does.
-        try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 }

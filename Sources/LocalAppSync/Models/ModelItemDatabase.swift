@@ -52,7 +52,7 @@ final class ModelItemDatabase: Sendable {
         try indexReferences()
     }
 
-    /// One row as read: its item's JSON text as stored (`StoredJSON`), decoded only where an
+    /// One row as read: its item's JSON text as stored (`JSONWriter.sortedText`), decoded only where an
     /// item's values are needed (a filter, the library's resolvers); the fast path writes pages
     /// from the text itself (`StoredJSONView`).
     struct Row: Sendable {
@@ -103,7 +103,7 @@ final class ModelItemDatabase: Sendable {
                 try db.execute(sql: """
                     INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (model, keyText) DO UPDATE SET item = excluded.item, writtenAt = excluded.writtenAt
-                    """, arguments: [model, keyText, key.scanKey, key.partitionText, key.sortValue, StoredJSON.text(.object(next.attributes)), time])
+                    """, arguments: [model, keyText, key.scanKey, key.partitionText, key.sortValue, JSONWriter.sortedText(.object(next.attributes)), time])
                 for entry in references.entries(model: model, item: next) {
                     try Self.insertReference(db, model: model, entry: entry, keyText: keyText)
                 }

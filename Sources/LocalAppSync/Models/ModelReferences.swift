@@ -41,7 +41,7 @@ struct ModelReferences: Sendable, Equatable {
     static func relationName(_ fields: [String]) -> String { fields.joined(separator: ",") }
 
     /// The values a parent's key gives a group, as the store compares them.
-    static func valueText(_ values: [JSONValue]) -> String { StoredJSON.text(.array(values)) }
+    static func valueText(_ values: [JSONValue]) -> String { JSONWriter.sortedText(.array(values)) }
 
     /// The index rows of one item: one per group whose fields all hold a value.
     func entries(model: String, item: ModelItem) -> [(relation: String, valueText: String)] {

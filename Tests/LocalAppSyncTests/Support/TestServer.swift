@@ -29,6 +29,7 @@ final class TestServer: Sendable {
 
     /// Starts a server, runs `body` with it, and stops it (awaited) whether `body` returns or
     /// throws, so no test leaves a server running behind it.
+    @discardableResult
     static func with<T>(
         directory: String? = nil, configure: (inout LocalAppSyncConfiguration) -> Void = { _ in },
         _ body: (TestServer) async throws -> T
