@@ -78,10 +78,11 @@ public final class ModelCache: RecordCache, Sendable {
                 let pending = try OutboxEntry.fetchAll(model: modelName, db).map { try $0.pendingOperation(layout: layout) }
                 let touched = Set(pending.map { Self.keyText($0.recordID) })
                 var confirmed: [ModelRecord] = []
+                // One statement for every key (a long outbox touches thousands of records).
+                let byKey = try db.cachedStatement(
+                    sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt, valueBytes FROM \(table) WHERE key = ?")
                 for key in touched.sorted() {
-                    let rows = try Row.fetchCursor(
-                        db, sql: "SELECT rowid, fields, _version, _deleted, _lastChangedAt, valueBytes FROM \(table) WHERE key = ?", arguments: [key])
-                    confirmed += try records(from: rows).records
+                    confirmed += try records(from: Row.fetchCursor(byKey, arguments: [key])).records
                 }
                 let count = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM meta WHERE key = ?", arguments: [metaPrefix + "rowCount"])
                     ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
