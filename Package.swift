@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "PropertyRules", swiftSettings: strict),
         // The sync engine for any model's records: the RecordList actor, outbox and cache, SyncMachine.
         .target(
-            name: "PropertySync",
+            name: "SyncEngine",
             dependencies: [
                 "OptimisticStore", "AppSync", "AmplifyModels",
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -114,13 +114,13 @@ let package = Package(
         // A list's rows as the screen shows them, at a million rows: kept in order row by row (a
         // key press stays O(log n)), sorted and filtered off the event loop when large. For any
         // record, through a `RowPolicy`.
-        .target(name: "ListRows", dependencies: ["OptimisticStore", "PropertySync"], swiftSettings: strict),
+        .target(name: "ListRows", dependencies: ["OptimisticStore", "SyncEngine"], swiftSettings: strict),
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
         // The screen for any model: picker, list, detail, form, relations, over each model's list.
         .target(
-            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "ListRows"],
+            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "SyncEngine", "OptimisticStore", "ScreenValues", "ListRows"],
             swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.
@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "proptui",
             dependencies: [
-                "AppSync", "PropertySync", "LocalAppSync", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
+                "AppSync", "SyncEngine", "LocalAppSync", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -147,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "PropertySync", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows",
+                "OptimisticStore", "SyncEngine", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -176,9 +176,9 @@ let package = Package(
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.
         .testTarget(
-            name: "PropertySyncTests",
+            name: "SyncEngineTests",
             dependencies: [
-                "PropertySync", "LocalAppSync", "AmplifyModels", "ServerSlots", .product(name: "Logging", package: "swift-log"),
+                "SyncEngine", "LocalAppSync", "AmplifyModels", "ServerSlots", .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -200,13 +200,13 @@ let package = Package(
         // docs/architecture.md's module map against the import lines and this file.
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(name: "ScreenValuesTests", dependencies: ["ScreenValues"], exclude: ["Fixtures"], swiftSettings: strict),
-        .testTarget(name: "ListRowsTests", dependencies: ["ListRows", "PropertySync", "OptimisticStore", "AmplifyModels"], swiftSettings: strict),
+        .testTarget(name: "ListRowsTests", dependencies: ["ListRows", "SyncEngine", "OptimisticStore", "AmplifyModels"], swiftSettings: strict),
         .testTarget(
             name: "ModelScreensTests", dependencies: ["ModelScreens", "AmplifyModels", "ScreenValues"], swiftSettings: strict),
         .testTarget(
             name: "ModelBrowserTests",
             dependencies: [
-                "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertySync", "OptimisticStore", "ScreenValues", "ListRows",
+                "ModelBrowser", "ModelScreens", "AmplifyModels", "SyncEngine", "OptimisticStore", "ScreenValues", "ListRows",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Snapshots"],
@@ -217,7 +217,7 @@ let package = Package(
         // fuzzed through real curses into it.
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["Terminal", "ScreenValues", "PropertySync", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertyRules"],
+            dependencies: ["Terminal", "ScreenValues", "SyncEngine", "CNcurses", "ModelBrowser", "ModelScreens", "AmplifyModels", "PropertyRules"],
             swiftSettings: strict),
     ]
 )

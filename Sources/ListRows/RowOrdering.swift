@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// Where a row sits in the list: its sort key (the policy's, under a sort by a field), then
 /// creation order.

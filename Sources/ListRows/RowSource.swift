@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// What the list view reads rows through. The view asks only for the indices
 /// it draws, so its cost depends on the screen height, never on the list

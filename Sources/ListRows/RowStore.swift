@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// The rows the screen shows, kept in a stable order. Each row lives at a slot of a paged
 /// table (`entries`), found by id through a hash index; the display order is a list of

@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// Where a row sits in creation order, and its id's hash: what the order and the index read
 /// on every comparison and probe, kept in a table of its own (`RowTable.places`). A plain value

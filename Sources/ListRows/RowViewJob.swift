@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// A new sort or filter of a large list, computed away from the event loop over a
 /// snapshot of the store's tables (copy-on-write and paged: taking the snapshot costs

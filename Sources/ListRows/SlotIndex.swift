@@ -1,5 +1,5 @@
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// Finds a row's slot by its id: an open-addressing hash table (linear probing) of 4-byte slot
 /// numbers whose keys are the ids in the row table itself. A `[String: Int32]` would keep a

@@ -1,7 +1,7 @@
 import AmplifyModels
 import ListRows
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// What reaches the browser: keys and the terminal's size (from the loop), each model's list

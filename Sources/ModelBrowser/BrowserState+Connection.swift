@@ -1,5 +1,5 @@
 import ModelScreens
-import PropertySync
+import SyncEngine
 
 /// What the status line says when the shown model's link to the server changes, in the sample's
 /// words (`ConnectionNotice`): the header keeps a short state (`○ offline`), so why is said here

@@ -2,7 +2,7 @@ import AmplifyModels
 import ListRows
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// What each key does, screen by screen. A paste or an Alt key never runs a command: only a

@@ -1,7 +1,7 @@
 import AmplifyModels
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// The frame: a header (the model, the backend, the connection, what waits), a rule, the

@@ -2,7 +2,7 @@ import AmplifyModels
 import ListRows
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// The screen for any model of a backend, as one value: the model picker, a model's list, a

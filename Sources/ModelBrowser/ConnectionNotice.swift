@@ -1,5 +1,5 @@
 import ModelScreens
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// What the status line says when the link changes: the header keeps a short state

@@ -3,7 +3,7 @@ import Foundation
 import ListRows
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// How any model's list is ordered and filtered in the row store (`ListRows`' `RecordRowStore`):
 /// in creation order (the server's `createdAt`, the same on every client; rows the server has not

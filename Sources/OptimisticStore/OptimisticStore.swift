@@ -10,7 +10,7 @@
 /// Cost: applying or settling an operation is a few hash look-ups plus a fold over
 /// the operations pending on that record, independent of the number of records.
 ///
-/// Not thread-safe by design: one owner (an actor such as `PropertySync`'s `RecordList`)
+/// Not thread-safe by design: one owner (an actor such as `SyncEngine`'s `RecordList`)
 /// serialises access. Every change returns its diff, for the owner to publish.
 public final class OptimisticStore<Record: SyncedRecord> {
     public typealias ID = Record.ID

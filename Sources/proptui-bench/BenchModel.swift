@@ -3,7 +3,7 @@ import AppSync
 import Foundation
 import LocalAppSync
 import ModelBrowser
-import PropertySync
+import SyncEngine
 
 /// A model the bench runs as the app runs it: its layout, its screen, and its n-th record (the
 /// same every run). The sample's `RealEstateProperty` (a name and an address) and a 13-field model

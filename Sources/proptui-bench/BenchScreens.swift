@@ -2,7 +2,7 @@ import AmplifyModels
 import Foundation
 import ModelBrowser
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// A list screen as the frame benchmark drives it: keys in, a frame out, and an edit of the

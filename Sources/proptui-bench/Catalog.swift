@@ -1,6 +1,6 @@
 import AmplifyModels
 import AppSync
-import PropertySync
+import SyncEngine
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast and fully specified, so the
 /// same seed gives the same operations on every platform and Swift version. The

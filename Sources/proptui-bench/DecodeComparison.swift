@@ -1,7 +1,7 @@
 import AmplifyModels
 import AppSync
 import Foundation
-import PropertySync
+import SyncEngine
 
 /// One sync page of 1,000 of the sample's records decoded by each candidate, on the same body:
 /// Foundation's `JSONDecoder` over typed `Decodable` values, and the app's reader (`JSONReader`

@@ -1,6 +1,6 @@
 import AmplifyModels
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// One engine under test, as the harness drives it. The harness is generic over this
 /// protocol, so each engine's timed loop is specialised: no dynamic dispatch is timed.

@@ -1,5 +1,5 @@
 import Foundation
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// The list screen at the size of a real table, through the code the app runs (`BrowserState`,

@@ -1,5 +1,5 @@
 import AmplifyModels
-import PropertySync
+import SyncEngine
 import Synchronization
 
 /// The list's event sink for the bench: keeps each event until the screen takes it.

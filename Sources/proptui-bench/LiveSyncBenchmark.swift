@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 import LocalAppSync
 import NIOCore
-import PropertySync
+import SyncEngine
 
 /// Live sync's two figures, for the sample's model as the app runs it (`RecordList<ModelRecord>`),
 /// on the embedded server over loopback:

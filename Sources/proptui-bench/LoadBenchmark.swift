@@ -2,7 +2,7 @@ import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
-import PropertySync
+import SyncEngine
 
 /// How long a large list of the sample's model takes to reach the screen, the way the app loads
 /// it: a `RecordList<ModelRecord>` over a real SQLite cache and the embedded server on loopback,

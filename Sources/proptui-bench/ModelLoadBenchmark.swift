@@ -2,7 +2,7 @@ import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
-import PropertySync
+import SyncEngine
 
 /// The load of a 13-field model of every kind of value (`Transaction` of
 /// `Resources/demo/budget-models.json`), measured as `LoadBenchmark` measures the sample's, each

@@ -2,7 +2,7 @@ import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
-import PropertySync
+import SyncEngine
 
 /// The outbox's costs, for a model as the app runs it (`RecordList<ModelRecord>`; the sample's and
 /// the 13-field one, `BenchModel`), each against a baseline run in the same process:

@@ -1,7 +1,7 @@
 import AmplifyModels
 import AppSync
 import Foundation
-import PropertySync
+import SyncEngine
 
 /// proptui's rename, timed from ⏎ to the frame, on a list of `records` rows read from a real
 /// SQLite cache file. The API is a loopback port nothing serves: every change stays pending

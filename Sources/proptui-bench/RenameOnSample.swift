@@ -1,6 +1,6 @@
 import AmplifyModels
 import Foundation
-import PropertySync
+import SyncEngine
 
 /// The Amplify sample's rename on the same screen and the same records, timed from ⏎ to the
 /// frame: the sample's `updateProperty` (its `firstIndex` scan, the whole list published, the

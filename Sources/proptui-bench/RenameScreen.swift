@@ -1,6 +1,6 @@
 import AmplifyModels
 import ModelBrowser
-import PropertySync
+import SyncEngine
 import ScreenValues
 
 /// The screen every rename path shares: the app's model screen over a model (the sample's or the

@@ -2,7 +2,7 @@ import Foundation
 import AmplifyModels
 import ListRows
 import ModelBrowser
-import PropertySync
+import SyncEngine
 
 /// The screen's row index at the size of a real table: loading a whole list at once
 /// (`RecordRowStore.replaceAll`), loading it page by page as the server sends it (pages of

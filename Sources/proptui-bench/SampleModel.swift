@@ -1,7 +1,7 @@
 import AmplifyModels
 import AppSync
 import ModelBrowser
-import PropertySync
+import SyncEngine
 
 /// The sample as the app runs it: the model `RealEstateProperty` on the model screen, its
 /// records `ModelRecord`s in `RecordList`s, as any model's.

@@ -1,7 +1,7 @@
 import AmplifyModels
 import Foundation
 import ModelBrowser
-import PropertySync
+import SyncEngine
 
 /// One start of the app's list of the sample's model over a cache file, timed as the user sees
 /// it: the list's events go into the model screen's reducer (`BrowserState`) on the main actor, and a

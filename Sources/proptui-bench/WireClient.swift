@@ -2,7 +2,7 @@ import AppSync
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import PropertySync
+import SyncEngine
 
 /// The load's baseline, "the wire": a client that asks for the same pages as the app (the same
 /// request, over the same HTTP client) and only reads each answer's bytes and finds its

@@ -1,7 +1,7 @@
 import AmplifyModels
 import Foundation
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// One seeded sequence of user operations on `records` initial properties, played
 /// against both engines. Every step carries what each engine needs, worked out in

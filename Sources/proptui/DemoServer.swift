@@ -4,7 +4,7 @@ import Demo
 import Foundation
 import LocalAppSync
 import Logging
-import PropertySync
+import SyncEngine
 
 struct DemoServerError: Error, CustomStringConvertible {
     let description: String

@@ -4,7 +4,7 @@ import Foundation
 import LocalAppSync
 import Logging
 import ModelBrowser
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Terminal
 

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Logging
-import PropertySync
+import SyncEngine
 
 /// Which outbox and cache file the app uses: one per backend, so changes queued for
 /// one API are never sent to another. The embedded server's port changes on every

@@ -5,7 +5,7 @@ import Foundation
 import LocalAppSync
 import ModelBrowser
 import Logging
-import PropertySync
+import SyncEngine
 import Terminal
 
 /// `proptui`: the app by default, `proptui serve` for the server alone. The root

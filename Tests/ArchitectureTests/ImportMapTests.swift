@@ -111,14 +111,14 @@ import Testing
         let package = try Self.packageTargets()
         for module in ["ScreenValues", "Terminal", "VirtualTerminal", "Demo"] {
             let reached = Self.targets(reachedFrom: module, in: package)
-            #expect(reached.isDisjoint(with: ["TUI", "PropertySync", "OptimisticStore", "AppSync", "LocalAppSync"]),
+            #expect(reached.isDisjoint(with: ["TUI", "SyncEngine", "OptimisticStore", "AppSync", "LocalAppSync"]),
                     "\(module) reaches \(reached.sorted())")
             let products = reached.flatMap { package[$0]?.products ?? [] }
             #expect(products.isEmpty, "\(module) links \(products.sorted())")
         }
     }
 
-    /// Every source file docs/architecture.md names (`SyncLink.swift`, `PropertySync/RecordList.swift`,
+    /// Every source file docs/architecture.md names (`SyncLink.swift`, `SyncEngine/RecordList.swift`,
     /// `AppSync/Realtime/*`) exists, under Sources or Tests: the map names no file that is gone
     /// (issue 30 found six).
     @Test func everyFileTheArchitectureNamesExists() throws {
@@ -131,7 +131,7 @@ import Testing
         }
         #expect(named.count > 50, "the architecture names its files in backticks")
         for name in named.sorted() {
-            // A name may be a path's tail (`PropertySync/RecordList.swift`) and hold `*` for any part of one name.
+            // A name may be a path's tail (`SyncEngine/RecordList.swift`) and hold `*` for any part of one name.
             let pattern = "(^|/)" + NSRegularExpression.escapedPattern(for: name).replacingOccurrences(of: "\\*", with: "[^/]*") + "$"
             let found = files.contains { $0.range(of: pattern, options: .regularExpression) != nil }
             #expect(found, "docs/architecture.md names \(name), which is not under Sources or Tests")

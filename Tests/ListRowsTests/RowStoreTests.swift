@@ -1,6 +1,6 @@
 import AmplifyModels
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import Testing
 @testable import ListRows
 

@@ -1,5 +1,5 @@
 import AmplifyModels
-import PropertySync
+import SyncEngine
 import Testing
 @testable import ListRows
 

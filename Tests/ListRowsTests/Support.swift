@@ -1,7 +1,7 @@
 import AmplifyModels
 import ListRows
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// The tests' own record: a name, an address and the server's `createdAt`, keyed as any model's
 /// records are (`RecordKey`), so the row store is tested apart from the screens that use it.

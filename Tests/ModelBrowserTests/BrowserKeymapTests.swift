@@ -2,7 +2,7 @@ import AmplifyModels
 import ListRows
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Testing
 @testable import ModelBrowser

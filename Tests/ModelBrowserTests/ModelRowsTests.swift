@@ -3,7 +3,7 @@ import Foundation
 import ListRows
 import ModelScreens
 import PropertyBased
-import PropertySync
+import SyncEngine
 import Testing
 @testable import ModelBrowser
 

@@ -1,7 +1,7 @@
 import AmplifyModels
 import ModelScreens
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Testing
 @testable import ModelBrowser

@@ -1,7 +1,7 @@
 import AmplifyModels
 import Foundation
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Testing
 @testable import ModelBrowser

@@ -3,7 +3,7 @@ import CNcurses
 import Foundation
 import ModelBrowser
 import OptimisticStore
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Synchronization
 import Testing

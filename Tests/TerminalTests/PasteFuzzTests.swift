@@ -3,7 +3,7 @@ import CNcurses
 import Foundation
 import Glibc
 import PropertyRules
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import AmplifyModels
 import Foundation
 import Glibc
-import PropertySync
+import SyncEngine
 import ScreenValues
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import AmplifyModels
 import ModelBrowser
 import OptimisticStore
-import PropertySync
+import SyncEngine
 
 /// The app's screen over the sample's model, as `proptui` runs it with the embedded server:
 /// colour off, no rows until the test posts them.

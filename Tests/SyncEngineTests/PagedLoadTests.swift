@@ -1,0 +1,81 @@
+import AmplifyModels
+import AppSync
+import Foundation
+import OptimisticStore
+import Testing
+@testable import SyncEngine
+
+/// A large list is shown page by page: the first page is on screen before the last
+/// one is read, the progress is told, and a record the server no longer has goes only
+/// once the whole list has arrived.
+@Suite struct PagedLoadTests {
+    static let fastRetry = RetryPolicy(base: .milliseconds(1), cap: .milliseconds(2))
+
+    /// A list reading pages of 2 from a server holding `count` records, over a cache that still
+    /// has "gone", a record the server has since deleted.
+    static func listOverServer(holding count: Int) throws
+        -> (records: [ModelRecord], server: ScriptedServer, storage: ModelCache, events: EventRecorder, list: RecordList<ModelRecord>)
+    {
+        let records = (0..<count).map { property("p\($0)", name: "Property \($0)", version: 1) }
+        let server = ScriptedServer(records: records)
+        let storage = try sampleCache()
+        let gone = property("gone", name: "Sold last week", version: 1)
+        try storage.replaceConfirmed(with: [gone], refreshedAt: Date())
+        let events = EventRecorder()
+        let list = try RecordList<ModelRecord>(
+            api: server, storage: storage,
+            options: SyncOptions(retryPolicy: fastRetry, probePolicy: fastRetry, pageSize: 2),
+            onEvent: events.sink)
+        return (records, server, storage, events, list)
+    }
+
+    @Test func theFirstPageIsShownBeforeTheLastArrives() async throws {
+        let (records, server, storage, events, list) = try Self.listOverServer(holding: 7)
+        await server.holdPages()
+        let refresh = Task { await list.refresh() }
+        // The first page is published while the second waits on the server.
+        await events.first { event in
+            if case .rowsChanged(let update) = event { return update.upserted.contains { $0.id == "p0" } }
+            return false
+        }
+        #expect(await server.listPagesServed == 1)
+        let shownWhileLoading = Set(await list.rows.map(\.id))
+        #expect(shownWhileLoading == ["p0", "p1", "gone"])  // not deleted before the whole list is read
+        #expect(events.all.contains(.loadProgress(LoadProgress(loaded: 2, expected: 2))))
+        #expect(events.all.contains(.busyChanged(true)))
+
+        await server.releasePages()
+        #expect(await refresh.value)
+        #expect(await server.listPagesServed == 4)
+        #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
+        let progress = events.all.compactMap { event -> LoadProgress?? in
+            if case .loadProgress(let progress) = event { return progress }
+            return nil
+        }
+        // The first page at once; then with each batch shown (every half second: how many depends
+        // on the machine's speed), counting the pages shown; gone at the end.
+        let counts = progress.map { $0?.loaded }
+        #expect(Array(counts.prefix(2)) == [0, 2])
+        #expect(counts.last == .some(nil))
+        let shownCounts = counts.dropLast().compactMap { $0 }
+        #expect(shownCounts == shownCounts.sorted() && Set(shownCounts).count == shownCounts.count)
+        #expect(Set(shownCounts).isSubset(of: [0, 2, 4, 6, 7]))
+        #expect(progress.first == LoadProgress(loaded: 0, expected: 1))
+        #expect(events.all.last(where: { if case .busyChanged = $0 { true } else { false } }) == .busyChanged(false))
+        // The cache holds the whole list, without the deleted record.
+        #expect(Set(try storage.load().confirmed.map(\.id)) == Set(records.map(\.id)))
+    }
+
+    @Test func aLoadThatFailsHalfwayDeletesNothing() async throws {
+        let (_, server, _, events, list) = try Self.listOverServer(holding: 5)
+        await server.holdPages()
+        let refresh = Task { await list.refresh() }
+        await events.first { if case .loadProgress(let p) = $0 { p?.loaded == 2 } else { false } }
+        await server.failNextPages()
+        await server.releasePages()
+        #expect(await refresh.value == false)
+        // What arrived is shown; what the server may still have is not taken away.
+        #expect(Set(await list.rows.map(\.id)) == ["p0", "p1", "gone"])
+        #expect(events.all.last(where: { if case .loadProgress = $0 { true } else { false } }) == .loadProgress(nil))
+    }
+}
