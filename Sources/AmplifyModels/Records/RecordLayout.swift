@@ -59,13 +59,16 @@ public final class RecordLayout: Sendable {
                 slots += 1
             }
         }
+        var keyTypes: [FieldType] = []
         for name in model.primaryKey.fields {
             guard let field = fields.first(where: { $0.name == name }) else { throw .unusableKey(model: model.name, field: name) }
             switch field.type {
             case .scalar(.boolean), .scalar(.awsJSON), .nonModel, .model, .unknown: throw .unusableKey(model: model.name, field: name)
             default: if field.isList { throw .unusableKey(model: model.name, field: name) }
             }
+            keyTypes.append(field.type)
         }
+        self.keyTypes = keyTypes
         self.places = places
         slotCount = slots
         codecs = fields.map { FieldValueCodec(field: $0, schema: schema) }
@@ -78,7 +81,6 @@ public final class RecordLayout: Sendable {
         createdAtIndex = indexByName["createdAt"]
         updatedAtIndex = indexByName["updatedAt"]
         ownerIndex = model.ownerField.flatMap { indexByName[$0] }
-        keyTypes = model.primaryKey.fields.map { name in fields.first { $0.name == name }!.type }
     }
 
     /// The position in `fields` of the field named `name`; nil when records do not hold it.
