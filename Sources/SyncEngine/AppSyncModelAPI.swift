@@ -27,15 +27,16 @@ public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
         switch answer {
         case nil, .record(nil)?: return nil
         case .record(let record?)?: return record
-        case .lacking?: throw .transient("the server's copy of \(id) has no name or updatedAt")
+        case .lacking(let missing)?: throw .transient("the server's copy of \(id) is not whole: \(missing)")
         }
     }
 
     /// A record a get or a mutation answered.
     private enum Answered {
         case record(Model.Record?)
-        /// Plain dialect: the record lacks what a whole one has (the server could not read it whole).
-        case lacking
+        /// Plain dialect: the record lacks what a whole one has (the server could not read it
+        /// whole): the reader's words for what is missing.
+        case lacking(String)
     }
 
     /// Reads a record; on the plain dialect, one that lacks a field is told apart (its own
@@ -44,7 +45,7 @@ public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
         do throws(JSONReadError) {
             return .record(try model.readRecord(&reader))
         } catch where !dialect.hasVersions && error.isMissingField {
-            return .lacking
+            return .lacking(error.message)
         }
     }
 
