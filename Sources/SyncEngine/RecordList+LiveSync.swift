@@ -84,7 +84,7 @@ extension RecordList {
             let (again, actions) = machine.catchUpEnded()
             run(actions)
             switch error {
-            case .notOffered: run(machine.apiRefused(error))
+            case .notOffered: run(machine.apiRefused(error, sentIn: machine.dialect))
             case .unreachable, .transient: retryCatchUp(after: attempt)  // else what changed meanwhile stays missed
             case .unauthorized, .misconfigured, .rejected:  // said by the link; the next subscribe tries again
                 if again { Task { await self.catchUp() } }

@@ -9,6 +9,7 @@ extension SyncMachine {
     /// the answer is worked out (which may read the record first): its next operation must not go
     /// out before this one is settled.
     mutating func answered(_ answer: Result<Record, AppSyncFailure>, to operationID: OperationID) -> [Action] {
+        let sentIn = sentInDialect.removeValue(forKey: operationID) ?? dialect
         guard let operation = store.operation(operationID) else {
             // Gone meanwhile (nothing drops an operation on the wire today; kept safe all the same).
             return schedule.record(sending: operationID).map { freeSlot(of: $0) } ?? []
@@ -25,7 +26,7 @@ extension SyncMachine {
             actions = serverAnswered() + resolve(operation, refusedWith: error)
             if inquiries[operationID] != nil { return actions }  // settled when the read answers
         case .failure(let failure):
-            actions = failed(operation, failure)
+            actions = failed(operation, failure, sentIn: sentIn)
         }
         return actions + freeSlot(of: id)
     }
@@ -197,7 +198,7 @@ extension SyncMachine {
     /// No answer to act on: keep the operation and try again, later or once the server is back.
     /// Credentials refused or a wrong endpoint stop all sending; a request the API does not offer
     /// makes it ask the API again what it speaks.
-    mutating func failed(_ operation: PendingOperation<Record>, _ failure: AppSyncFailure) -> [Action] {
+    mutating func failed(_ operation: PendingOperation<Record>, _ failure: AppSyncFailure, sentIn: APIDialect? = nil) -> [Action] {
         var actions = publish(store.noteTransientFailure(operation.id, message: failure.description))
         if failure.stopsSending {
             // Nothing reached the server: the attempt does not count as one that may have.
@@ -206,7 +207,7 @@ extension SyncMachine {
         actions += save(operation.id)
         actions.append(.log(.info, "send failed: \(failure) (operation \(operation.id))"))
         if case .notOffered = failure {
-            actions += apiRefused(failure)
+            actions += apiRefused(failure, sentIn: sentIn ?? dialect)
         } else if failure.stopsSending {
             actions += pauseSending(failure)
         } else {

@@ -41,7 +41,7 @@ extension SyncMachine {
         switch error {
         case .notOffered:
             // Asks the API again; says what is missing if it still lacks it.
-            return actions + (link.pause == nil ? apiRefused(error) : [loadFailed])
+            return actions + (link.pause == nil ? apiRefused(error, sentIn: dialect) : [loadFailed])
         case .unauthorized, .misconfigured:
             return actions + (link.pause == nil ? pauseSending(error) : [loadFailed])
         case .unreachable:

@@ -44,6 +44,7 @@ extension SyncMachine {
             // know after a restart that the server may have applied it.
             store.noteSent(operation.id)
             actions += countSend(operation.id)
+            sentInDialect[operation.id] = dialect
             actions.append(.send(operation.id, mutation(for: operation)))
         }
         return actions

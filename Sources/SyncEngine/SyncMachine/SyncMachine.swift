@@ -91,6 +91,10 @@ struct SyncMachine<Record: ListRecord> {
     private(set) var dialectIsKnown: Bool
     /// The refusal that made the list ask the API again, and the dialect it was sent in.
     private(set) var refusalBeingChecked: (failure: AppSyncFailure, before: APIDialect)?
+    /// The dialect each request on the wire was written in: a refusal of one written in a dialect
+    /// the list has left since (another refusal taught it the new one meanwhile) says nothing of
+    /// what the API offers now.
+    var sentInDialect: [OperationID: APIDialect] = [:]
     /// Whether what the list shows came from the server in this session.
     private(set) var loadState: LoadState
     /// The pending count the screen was last told.
@@ -256,12 +260,15 @@ struct SyncMachine<Record: ListRecord> {
         }
     }
 
-    /// A request was refused as invalid GraphQL. Nothing more is sent until the API has been asked
-    /// again what it offers (`learnDialect`, then `learnt`, or `pauseSending` when it cannot be asked).
-    mutating func apiRefused(_ refusal: AppSyncFailure) -> [Action] {
+    /// A request written in `sentIn` was refused as invalid GraphQL. Nothing more is sent until
+    /// the API has been asked again what it offers (`learnDialect`, then `learnt`, or
+    /// `pauseSending` when it cannot be asked). A request written in a dialect the list has left
+    /// since is only late: it goes again, in the dialect known now (`freeSlot` sends it).
+    mutating func apiRefused(_ refusal: AppSyncFailure, sentIn: APIDialect) -> [Action] {
         guard dialectIsKnown else { return [] }  // already being asked
+        guard sentIn == dialect else { return [] }
         dialectIsKnown = false
-        refusalBeingChecked = (refusal, dialect)
+        refusalBeingChecked = (refusal, sentIn)
         return [.learnDialect]
     }
 }
