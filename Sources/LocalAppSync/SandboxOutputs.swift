@@ -1,3 +1,4 @@
+import AmplifyModels
 import Foundation
 import JSONValues
 
@@ -24,11 +25,14 @@ extension LocalAppSyncServer {
             "default_authorization_type": modes.first ?? "API_KEY", "authorization_types": Array(modes.dropFirst()),
         ]
         if configuration.authModes.contains(.apiKey) { data["api_key"] = apiKey }
-        if configuration.models != nil {
-            data["model_introspection"] = Self.introspectionPlaceholder
-        } else if configuration.schema == .gen2 {
-            data["model_introspection"] = ModelIntrospection.gen2(authModes: configuration.authModes)
-        }
+        // Your models' model_introspection goes in as its file wrote it; the sample's is written
+        // from its description. Either is put in as text, so that models and fields keep their
+        // order (a dictionary written with sorted keys would lose it).
+        let introspection: [UInt8]? =
+            if let models = configuration.models { models.introspectionText }
+            else if configuration.schema == .gen2 { Self.sampleIntrospection(authModes: configuration.authModes, indentLevel: 2) }
+            else { nil }
+        if introspection != nil { data["model_introspection"] = Self.introspectionPlaceholder }
         var outputs: [String: Any] = ["version": "1.3", "data": data]
         var custom: [String: Any] = [Self.sandboxMarker: true]
         if let identityPoolId {
@@ -41,14 +45,22 @@ extension LocalAppSyncServer {
         }
         outputs["custom"] = custom
         guard let text = try? JSONSerialization.data(withJSONObject: outputs, options: [.prettyPrinted, .sortedKeys]) else { return nil }
-        guard let models = configuration.models else { return text }
-        // Your models' model_introspection goes in as its file wrote it: models and fields keep
-        // their order (a dictionary written with sorted keys would lose it).
+        guard let introspection else { return text }
         let placeholder = Array("\"\(Self.introspectionPlaceholder)\"".utf8)
         var bytes = Array(text)
         guard let start = bytes.firstRange(of: placeholder) else { return text }
-        bytes.replaceSubrange(start, with: models.introspectionText)
+        bytes.replaceSubrange(start, with: introspection)
         return Data(bytes)
+    }
+
+    /// The sample's `model_introspection` as a Gen 2 deployment writes it for
+    /// `a.model({ name: a.string().required(), address: a.string() })`: its description
+    /// (`AmplifyModel.realEstateProperty`), written as any model's is, with one rule per mode the
+    /// server accepts (the description has none: the sample is reached with whichever mode).
+    static func sampleIntrospection(authModes: [ServerAuthMode], indentLevel: Int = 0) -> [UInt8] {
+        var sample = AmplifyModel.realEstateProperty
+        sample.authRules = authModes.map(\.sampleRule)
+        return ModelIntrospectionWriter.text(ModelSchema(models: [sample]), indentLevel: indentLevel)
     }
 
     private static let introspectionPlaceholder = "proptui-model-introspection-placeholder"
@@ -58,5 +70,17 @@ extension LocalAppSyncServer {
         guard let data = try? BoundedFile.read(path) else { return !FileManager.default.fileExists(atPath: path) }
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         return (json?["custom"] as? [String: Any])?[sandboxMarker] as? Bool == true
+    }
+}
+
+extension ServerAuthMode {
+    /// The rule that lets every caller of this mode do everything, as Gen 2 writes
+    /// `allow.guest()` (IAM), `allow.publicApiKey()` and `allow.authenticated()` (user pools).
+    var sampleRule: AuthRule {
+        switch self {
+        case .iam: AuthRule(strategy: .public, provider: .iam)
+        case .apiKey: AuthRule(strategy: .public, provider: .apiKey)
+        case .userPool: AuthRule(strategy: .private, provider: .userPools)
+        }
     }
 }

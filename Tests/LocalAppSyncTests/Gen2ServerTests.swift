@@ -1,3 +1,4 @@
+import AmplifyModels
 import AsyncHTTPClient
 import Foundation
 import GraphQL
@@ -147,5 +148,28 @@ import Testing
             let outputs = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             #expect((outputs?["data"] as? [String: Any])?["model_introspection"] == nil, "the versioned dialect writes none")
         }
+    }
+
+    /// The sample's model_introspection is written from its description: read back through the
+    /// app's reader, it is `AmplifyModel.realEstateProperty` (less the longest texts, which the
+    /// format has no place for), with one rule per mode the server accepts.
+    @Test func theSandboxOutputsDescribeTheSampleAsItsDescriptionSays() async throws {
+        try await TestServer.gen2(configure: { $0.authModes = [.apiKey, .iam] }) { server in
+            let described = try ModelIntrospectionReader.read(try #require(server.server.amplifyOutputs()))
+            let sample = AmplifyModel.realEstateProperty
+            #expect(described.models.map(\.name) == [sample.name] && described.enums.isEmpty && described.nonModels.isEmpty)
+            let model = try #require(described.model(named: sample.name))
+            #expect(model.pluralName == sample.pluralName && model.primaryKey == sample.primaryKey)
+            #expect(model.fields == sample.fields.map { field in
+                var field = field
+                field.maximumLength = nil
+                return field
+            })
+            #expect(model.authRules == [AuthRule(strategy: .public, provider: .apiKey), AuthRule(strategy: .public, provider: .iam)])
+            #expect(model.ownerField == nil && model.readOnlyReasons.isEmpty)
+        }
+        // User pools: allow.authenticated().
+        let pool = try ModelIntrospectionReader.read(Data(LocalAppSyncServer.sampleIntrospection(authModes: [.userPool])))
+        #expect(pool.model(named: "RealEstateProperty")?.authRules == [AuthRule(strategy: .private, provider: .userPools)])
     }
 }

@@ -34,7 +34,7 @@ import Testing
     static let transactionFields = "id description amount quantity kind date tags receipt { merchant total lines } categoryId createdAt updatedAt"
 
     @Test func theSampleServedFromItsDescriptionIsTodaysGen2Schema() async throws {
-        let outputs = try JSONSerialization.data(withJSONObject: ModelIntrospection.gen2(authModes: [.apiKey]))
+        let outputs = Data(LocalAppSyncServer.sampleIntrospection(authModes: [.apiKey]))
         let sample = try ServedModels(file: outputs)
         let served = try await Self.serve(sample) { server in
             try await server.graphQL(SchemaFileTests.introspection)

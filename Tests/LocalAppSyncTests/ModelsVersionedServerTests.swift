@@ -23,7 +23,7 @@ import Testing
     static let categoryFields = "id name kind isArchived createdAt updatedAt _version _deleted _lastChangedAt"
 
     @Test func theSampleServedFromItsDescriptionIsTodaysVersionedSchemaWhereTheAppLooks() async throws {
-        let outputs = try JSONSerialization.data(withJSONObject: ModelIntrospection.gen2(authModes: [.apiKey]))
+        let outputs = Data(LocalAppSyncServer.sampleIntrospection(authModes: [.apiKey]))
         let served = try await Self.serve(try ServedModels(file: outputs)) { server in try await server.graphQL(SchemaFileTests.introspection) }
         let today = try await TestServer.with { server in try await server.graphQL(SchemaFileTests.introspection) }
         let servedTypes = Gen2SchemaTests.typesByName(served["data"])
