@@ -52,17 +52,19 @@ extension BrowserState {
     }
 
     private func drawHeader(into frame: inout Frame) {
-        var title = layouts[model]?.model.listTitle ?? model
-        if case .picker = screen { title = "Models" }
-        if let relationFilter, !isPicking { title = filterTitles[relationFilter] ?? relationFilter.description }
-        if case .form(let form) = screen { title = form.title }
-        // As the sample's header: a list says its order, a detail names its record.
-        if isListShown { title += " · " + sortName }
+        var name = layouts[model]?.model.listTitle ?? model
+        if case .picker = screen { name = "Models" }
+        if let relationFilter, !isPicking { name = filterTitles[relationFilter] ?? relationFilter.description }
+        if case .form(let form) = screen { name = form.title }
+        // As the sample's header: a list says its order, a detail names its record. On a short
+        // line the names shorten first: the order and "read-only" are kept while they can.
+        var title: [HeaderView.TitlePart] = [.name(name)]
+        if isListShown { title.append(.kept(" · " + sortName)) }
         switch screen {
-        case .detail(let detail), .renaming(_, let detail?): title += " › " + detail.record.displayName
+        case .detail(let detail), .renaming(_, let detail?): title += [.kept(" › "), .name(detail.record.displayName)]
         default: break
         }
-        if access[model]?.isReadOnly == true { title += " · read-only" }
+        if access[model]?.isReadOnly == true { title.append(.kept(" · read-only")) }
         HeaderView(
             title: title, backend: backend, connection: (connectivity[model] ?? .connecting).header,
             pendingCount: totalPending, isBusy: busyModels.contains(model),
@@ -219,20 +221,24 @@ extension BrowserState {
             where_.append("loading…")
         }
         if let summary = simulation?.summary { where_.append(summary) }
+        // The count comes last and is never cut: what is before it is, first.
         var position: String?
+        var count: String?
         if case .picker(let picker) = screen {
             // What the picker's filter keeps, "of" all when it keeps fewer.
             let (shown, all) = (picker.matches.count, schema.models.count)
-            where_ = [(shown == all ? "" : "\(shown) of ") + "\(all) model\(all == 1 ? "" : "s")"]
+            where_ = []
+            count = (shown == all ? "" : "\(shown) of ") + "\(all) model\(all == 1 ? "" : "s")"
         } else {
             // A list longer than the screen says which of its rows are shown; one that fits, how many.
-            let count = shownRows.count
+            let rows = shownRows.count
             if isListShown {
-                position = RuleTexts.position(scrollTop: listScrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height), count: count)
+                position = RuleTexts.position(scrollTop: listScrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height), count: rows)
             }
-            if position == nil { where_.append("\(NumberText.grouped(count)) row\(count == 1 ? "" : "s")") }
+            if position == nil { count = "\(NumberText.grouped(rows)) row\(rows == 1 ? "" : "s")" }
         }
-        RuleView(row: height - 3, leftText: where_.isEmpty ? nil : where_.joined(separator: " · "), rightText: position).draw(into: &frame)
+        RuleView(row: height - 3, leftText: where_.isEmpty ? nil : where_.joined(separator: " · "), countText: count, rightText: position)
+            .draw(into: &frame)
         if case .filtering(let line) = screen {
             line.draw(into: &frame, row: height - 2, width: width)
         } else {

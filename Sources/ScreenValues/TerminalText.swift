@@ -110,7 +110,8 @@ public enum TerminalText {
     }
 
     /// Sanitized text as cells fitting `width` columns: cut at a cluster boundary
-    /// with "…" when it does not fit.
+    /// with "…" when it does not fit (after the last word kept, not after a space:
+    /// "Real Estate…", never "Real Estate …").
     static func fitted(
         _ sanitizedText: String, width: Int, separate: Set<ClusterKind> = []
     ) -> [(text: String, width: Int)] {
@@ -125,6 +126,7 @@ public enum TerminalText {
             kept.append(cell)
             used += cell.width
         }
+        while kept.last?.text == " " { kept.removeLast() }
         kept.append(("…", 1))
         return kept
     }

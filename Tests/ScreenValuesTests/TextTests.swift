@@ -33,6 +33,10 @@ import Testing
         #expect(TerminalText.truncated("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
         #expect(TerminalText.truncated("fits", toWidth: 4) == "fits")
         #expect(TerminalText.truncated("x", toWidth: 0) == "")
+        // Cut after a word, the "…" follows it, not a blank: "Real Estate…", never "Real Estate …".
+        #expect(TerminalText.truncated("Real Estate Properties", toWidth: 13) == "Real Estate…")
+        #expect(TerminalText.truncated("東京タワー アパート", toWidth: 12) == "東京タワー…")
+        #expect(TerminalText.truncated("   x", toWidth: 3) == "…")
     }
 
     @Test func drawingPutsWideCharactersInTwoCells() {

@@ -1,15 +1,18 @@
 import ScreenValues
 
-/// A rule across the screen, with a text at its left (where the rows come from, a filter) and one
-/// at its right (the position in a long list).
+/// A rule across the screen, with a text at its left (where the rows come from, a filter), a
+/// count after it (`6 rows`), and one at its right (the position in a long list). On a short
+/// line the left text is cut first (with "…"), so that the count and the position stay whole.
 public struct RuleView {
     let row: Int
     let leftText: String?
+    let countText: String?
     let rightText: String?
 
-    public init(row: Int, leftText: String?, rightText: String?) {
+    public init(row: Int, leftText: String?, countText: String? = nil, rightText: String?) {
         self.row = row
         self.leftText = leftText
+        self.countText = countText
         self.rightText = rightText
     }
 
@@ -21,7 +24,32 @@ public struct RuleView {
             rightColumn = max(0, frame.width - 2 - frame.columns(of: text))
             frame.draw(text, row: row, column: rightColumn)
         }
-        if let leftText { frame.draw(" \(leftText) ", row: row, column: 2, width: max(0, rightColumn - 3)) }
+        // From the third column to one before the right text, each text with a space either side.
+        let room = rightColumn - 3
+        let separator = " · "
+        switch (leftText, countText) {
+        case (let left?, let count?):
+            let countWidth = frame.columns(of: count)
+            let leftRoom = room - 2 - frame.columns(of: separator) - countWidth
+            guard leftRoom >= 2 else {  // not even a character and "…" of the left text: the count alone
+                Self.draw(count, into: &frame, row: row, column: 2, room: room)
+                return
+            }
+            let column = 2 + Self.draw(left, into: &frame, row: row, column: 2, room: leftRoom + 2) - 1
+            Self.draw(separator.dropFirst() + count, into: &frame, row: row, column: column, room: room - (column - 2))
+        case (let text?, nil), (nil, let text?):
+            Self.draw(text, into: &frame, row: row, column: 2, room: room)
+        case (nil, nil):
+            break
+        }
+    }
+
+    /// ` text ` in at most `room` columns, the text cut with "…" to leave its spaces; the columns used.
+    @discardableResult
+    private static func draw(_ text: some StringProtocol, into frame: inout Frame, row: Int, column: Int, room: Int) -> Int {
+        guard room >= 3 else { return 0 }
+        let used = frame.draw(" ", row: row, column: column) + frame.draw(String(text), row: row, column: column + 1, width: room - 2)
+        return used + frame.draw(" ", row: row, column: column + used)
     }
 }
 
