@@ -98,6 +98,8 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
             case .settle(let operations, let record):
                 try delete(operations, model: model, db)
                 if let record { try cache(record) }
+            case .cache(let records):
+                for record in records { try cache(record) }
             }
         }
     }

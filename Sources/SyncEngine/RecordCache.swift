@@ -36,7 +36,8 @@ public protocol RecordCache<Record>: Sendable {
     func setDialect(_ dialect: APIDialect) throws
 }
 
-/// A write the sender makes to the outbox, kept in groups (`RecordCache.commit`).
+/// A write the sender makes to the outbox, kept in groups (`RecordCache.commit`), or a record a
+/// live event brought, kept in the same groups and in the same order.
 public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
     /// The operation's attempts, last error or base changed.
     case update(PendingOperation<Record>)
@@ -45,6 +46,11 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
     /// Operations leave the outbox in the same transaction that writes what the server holds now
     /// (nil: nothing to write, e.g. a cancelled operation).
     case settle([OperationID], writing: Record?)
+    /// Server records (a subscription's, a whole read's batch): into the cache with the group, off
+    /// the list's thread, not in a commit of their own on it. Each live event would otherwise
+    /// commit the open group at once while answers wait (a replay of N changes echoed back waited
+    /// for the disk N times), and a load would stop merging pages while it wrote a batch.
+    case cache([Record])
 }
 
 extension RecordCache {

@@ -380,8 +380,16 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
         #expect(!again)
         #expect(actions.contains(.save(.syncMarks(lastSync: 200, baseSync: nil))))
         #expect(machine.store.record("villa")?.name == "From the event")
-        #expect(machine.remote(property("loft", name: "Live", version: 2)).contains(.save(.merge([property("loft", name: "Live", version: 2)]))),
-                "after it, events apply at once")
+        #expect(machine.remote(property("loft", name: "Live", version: 2)).contains(.save(.outbox(.cache([property("loft", name: "Live", version: 2)])))),
+                "after it, events apply at once, cached with the sender's next group")
+    }
+
+    @Test func anEventOfTheCopyConfirmedAlreadyChangesAndWritesNothing() {
+        var machine = machine()
+        let live = property("loft", name: "Live", version: 2)
+        #expect(!machine.remote(live).isEmpty)
+        #expect(machine.remote(live).isEmpty, "the echo of a settled change: the settle wrote it")
+        #expect(!machine.remote(property("loft", name: "Live again", version: 3)).isEmpty)
     }
 
     @Test func aSubscribeDuringACatchUpRunsOneMoreAfterIt() {

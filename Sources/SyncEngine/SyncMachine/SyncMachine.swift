@@ -191,11 +191,14 @@ struct SyncMachine<Record: ListRecord> {
         for record in records where conflicted[record.id] != nil { restateConflict(of: record.id, into: &diff) }
     }
 
-    /// A record from a subscription or another read: merged, shown, cached.
+    /// A record from a subscription or another read: merged, shown, cached (with the sender's next
+    /// group). The copy confirmed already, as the echo of a change this list has just settled
+    /// usually is (the settle wrote it), changes nothing and writes nothing.
     mutating func merge(_ record: Record) -> [Action] {
+        if store.confirmedRecord(record.id) == record { return [] }
         var diff = store.merge(record)
         restateConflict(of: record.id, into: &diff)
-        return publish(diff) + [.save(.merge([record]))]
+        return publish(diff) + [.save(.outbox(.cache([record])))]
     }
 
     /// A record in conflict changed on the server again: the reason says what it holds now (a
