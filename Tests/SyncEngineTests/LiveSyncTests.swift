@@ -49,6 +49,30 @@ import Testing
         }
     }
 
+    @Test func aChangeMadeElsewhereIsKeptInTheCacheAndItsEchoWritesNothingNew() async throws {
+        try await withLoopbackServer { server in
+            let a = try await Client(server)
+            let storage = try sampleCache()
+            let b = try await Client(server, storage: storage)
+            defer { a.stop(); b.stop() }
+            let id = try await a.list.create(name: "From A")
+            try await a.list.rename(id, to: "Renamed by A")
+            // The event's record goes to the cache with B's next group commit, not in one of its own.
+            await eventually("B's cache to hold A's rename") {
+                (try? storage.loadStart(firstBatch: 100).snapshot.confirmed.first { $0.id == id }?.name) == "Renamed by A"
+            }
+            // B's own rename comes back to B as an event too: the copy it settled, which stays.
+            try await b.list.rename(id, to: "Renamed by B")
+            await eventually("A to show B's rename") { await a.list.row(id)?.record.name == "Renamed by B" }
+            await eventually("B's settled rename in its cache, whichever came first, its answer or its echo") {
+                let cached = try? storage.loadStart(firstBatch: 100).snapshot.confirmed.first { $0.id == id }
+                return cached?.name == "Renamed by B" && cached?.version == 3
+            }
+            #expect(await b.list.row(id)?.record.name == "Renamed by B")
+            #expect(await b.list.pendingCount == 0)
+        }
+    }
+
     @Test func aPendingEditSurvivesAnotherFieldChangingAndBothEndOnTheServer() async throws {
         try await withLoopbackServer { server in
             let a = try await Client(server)
