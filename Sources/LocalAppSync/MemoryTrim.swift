@@ -25,7 +25,7 @@ enum MemoryTrim {
         Task.detached(priority: .background) {
             try? await Task.sleep(for: .seconds(1))
             pending.withLock { $0 = false }
-            trim?(0)
+            _ = trim?(0)
         }
     }
 

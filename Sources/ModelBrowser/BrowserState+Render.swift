@@ -285,8 +285,8 @@ extension BrowserState {
         var hints = table.hints(in: context) { command in
             switch command {
             case .create, .undo: !readOnly
-            case .edit, .delete: !readOnly && hasRows
-            case .openDetail, .rename: hasRows
+            case .edit, .delete, .rename: !readOnly && hasRows
+            case .openDetail: hasRows
             case .follow: hasRelations && hasRows
             default: true
             }

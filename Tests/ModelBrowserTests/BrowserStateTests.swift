@@ -118,6 +118,10 @@ import Testing
         _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.loaded)))
         #expect(text(state).contains("No Transaction yet.") && !text(state).contains("n adds one"))
         #expect(!text(state).contains("n new") && !text(state).contains("d delete") && text(state).contains("/ filter"))
+        // With a record: it opens, and nothing offers to change it (`r` is refused there too).
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(transaction("rent", "Rent", created: "2026-11-01T10:00:00.000Z"))])))
+        #expect(text(state).contains("⏎ detail"))
+        #expect(!text(state).contains("r rename") && !text(state).contains("e edit") && !text(state).contains("d delete"))
     }
 
     /// A terminal too small to show the list: keys do nothing (`d` then `y` deleted a record no
