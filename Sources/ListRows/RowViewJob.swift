@@ -4,7 +4,7 @@ import SyncEngine
 /// A new sort or filter of a large list, computed away from the event loop over a
 /// snapshot of the store's tables (copy-on-write and paged: taking the snapshot costs
 /// nothing, and the store's writes meanwhile copy a page at a time). The store keeps
-/// showing its current view meanwhile and notes which rows change; `RowStore.adopt(_:)`
+/// showing its current view meanwhile and notes which rows change; `RecordRowStore.adopt(_:)`
 /// takes the result and places those rows again. A newer request makes an older result
 /// stale (by `generation`).
 public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {

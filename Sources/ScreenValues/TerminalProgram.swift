@@ -1,6 +1,6 @@
 /// What the event loop (the `Terminal` module) runs: the loop owns the terminal and the
 /// thread; the program decides what an event means and what the screen shows. It is here,
-/// beside the values it speaks in, so that a program (TUI's `AppDriver`; tests use small
+/// beside the values it speaks in, so that a program (the app's `BrowserDriver`; tests use small
 /// ones) and the loop need not know each other.
 public protocol TerminalProgram {
     /// What background tasks post to the loop through the `Mailbox`.

@@ -2,7 +2,7 @@ import AmplifyModels
 import GraphQL
 
 /// The versioned (DataStore) dialect of your models, as AppSync's conflict detection does it
-/// for the sample (`PropertyMutations`, `PropertyQueries`): the server owns `_version` (1 on
+/// for every model, the sample's included: the server owns `_version` (1 on
 /// create, one more on every write) and `_lastChangedAt`; an update or delete of a tombstone,
 /// or made against another `_version`, is refused with `ConflictUnhandled` and the server's
 /// record (OPTIMISTIC_CONCURRENCY) or merged into it (AUTOMERGE); a delete leaves a tombstone
