@@ -57,8 +57,8 @@ extension ModelCache {
     ) throws(UnfitRow) -> ModelRecord {
         guard let record = ModelRecord(layout: layout, storedBytes: storedBytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
         else { throw UnfitRow(description: "its bytes are not a record of the model") }
-        if !isDeleted, let missing = zip(layout.fields, record.values).first(where: { $0.isRequired && $1 == .null }) {
-            throw UnfitRow(description: "\(missing.0.name) is required and it has none")
+        if !isDeleted, let missing = record.firstRequiredFieldHoldingNull {
+            throw UnfitRow(description: "\(missing.name) is required and it has none")
         }
         return record
     }

@@ -33,6 +33,21 @@ import Testing
         ], "the owner field Amplify left implicit is the server's")
     }
 
+    /// A cached row is left out when a required field holds null; found without making values.
+    @Test func theFirstRequiredFieldHoldingNullIsFoundInTheBytes() {
+        #expect(original.firstRequiredFieldHoldingNull == nil)
+        var missing = original
+        missing["amount"] = .null
+        missing["description"] = .null
+        #expect(missing.firstRequiredFieldHoldingNull?.name == "description", "both are required: the first in field order")
+        missing["description"] = .string("Bread")
+        #expect(missing.firstRequiredFieldHoldingNull?.name == "amount")
+        var optionalOnly = original
+        for field in Self.transactions.fields where !field.isRequired && field.name != "id" { optionalOnly[field.name] = .null }
+        #expect(optionalOnly.firstRequiredFieldHoldingNull == nil, "nulls in optional fields are no reason")
+        #expect(missing.values.contains(.null), "the null is held, not refused when set")
+    }
+
     @Test func changingACopyLeavesTheOriginal() {
         let before = original
         let changes: [(String, (inout ModelRecord) -> Void)] = [

@@ -44,6 +44,20 @@ extension ModelRecord {
         let header = RecordStorage.Header(layout: layout, key: key, version: version, lastChangedAt: lastChangedAt ?? 0, byteCount: 0, flags: flags)
         storage = .make(header, values: UnsafeRawBufferPointer(rebasing: storedBytes[keyEnd...]))
     }
+
+    /// The first required field that holds null (a row kept before the field became required),
+    /// found by walking the record's bytes: no value is made, as `values` would make every one.
+    public var firstRequiredFieldHoldingNull: ModelField? {
+        storage.withValueBytes { bytes in
+            var checker = RecordBytes.Checker(bytes)
+            for (field, place) in zip(layout.fields, layout.places) {
+                guard case .slot = place else { continue }
+                if field.isRequired, checker.nextIsNull { return field }
+                guard checker.value(of: field, schema: layout.schema) else { return nil }
+            }
+            return nil
+        }
+    }
 }
 
 extension RecordLayout {
@@ -81,6 +95,9 @@ extension RecordBytes {
         private(set) var offset = 0
 
         init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        /// Whether the next value is null.
+        var nextIsNull: Bool { offset < bytes.count && bytes[offset] == Tag.null.rawValue }
 
         /// One value of `field` (a list of them for a list field, or null).
         mutating func value(of field: ModelField, schema: ModelSchema) -> Bool {
