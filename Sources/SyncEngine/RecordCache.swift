@@ -46,10 +46,11 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
     /// Operations leave the outbox in the same transaction that writes what the server holds now
     /// (nil: nothing to write, e.g. a cancelled operation).
     case settle([OperationID], writing: Record?)
-    /// Server records (a subscription's, a whole read's batch): into the cache with the group, off
-    /// the list's thread, not in a commit of their own on it. Each live event would otherwise
-    /// commit the open group at once while answers wait (a replay of N changes echoed back waited
-    /// for the disk N times), and a load would stop merging pages while it wrote a batch.
+    /// Server records a subscription brought (or a read for one): into the cache with the group,
+    /// off the list's thread, not in a commit of their own on it. Each live event would otherwise
+    /// commit the open group at once while answers wait: a replay of N changes echoed back waited
+    /// for the disk N times. (A whole read's batches are still written on their own: sent with the
+    /// group they measured no faster, and its events would wait for them.)
     case cache([Record])
 }
 
