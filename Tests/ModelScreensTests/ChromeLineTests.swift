@@ -42,6 +42,18 @@ import Testing
         #expect(Self.header(Self.list, width: 40, pending: 10) == " R… · by creation ● online · 10 pending")
     }
 
+    /// A load of unknown size says how far it got in few columns, and nothing before its first page.
+    @Test func aLoadOfUnknownSizeSaysLessOnAShortLine() {
+        let started = HeaderView.Progress(loaded: 0, expected: nil)
+        #expect(Self.header(Self.list, width: 80, busy: true, progress: started)
+            == " Real Estate Properties · by creation                 ● online · loading 0… · ⟳")
+        #expect(Self.header(Self.list, width: 60, busy: true, progress: started)
+            == " Real Estate Properties · by creation          ● online · ⟳", "no “0…”")
+        let going = HeaderView.Progress(loaded: 35_000, expected: nil)
+        #expect(Self.header(Self.list, width: 64, busy: true, progress: going)
+            == " Real Estate Properties · by creation    ● online · 35,000… · ⟳")
+    }
+
     /// When even a character of the name and the order do not fit, the title comes within one
     /// blank of the right side, then the order is cut at its end; a part that would show only "…"
     /// is left out, and the connection and count stay whole.

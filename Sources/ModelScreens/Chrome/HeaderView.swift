@@ -78,7 +78,7 @@ public struct HeaderView {
         // The title ends with the sort order, which a load's progress never pushes out: the
         // progress says less ("13,000/~50,000"), then nothing (⟳ still says that a load runs).
         var right = ""
-        for progressText in [progress.map(Self.progressText), progress.map(Self.shortProgressText), nil] {
+        for progressText in [progress.map(Self.progressText), progress.flatMap(Self.shortProgressText), nil] {
             var parts = ["\(symbol) \(word)"]
             if pendingCount > 0 { parts.append("\(NumberText.grouped(pendingCount)) pending") }
             if let progressText { parts.append(progressText) }
@@ -194,10 +194,11 @@ public struct HeaderView {
         return "loading \(loaded) of ~\(NumberText.grouped(expected))"
     }
 
-    /// The same in fewer columns: "35,000/~1,000,000".
-    static func shortProgressText(_ progress: Progress) -> String {
+    /// The same in fewer columns: "35,000/~1,000,000", "35,000…"; nothing before the first page
+    /// ("0…" said less than ⟳, which stays).
+    static func shortProgressText(_ progress: Progress) -> String? {
         let loaded = NumberText.grouped(progress.loaded)
-        guard let expected = progress.expected else { return "\(loaded)…" }
+        guard let expected = progress.expected else { return progress.loaded > 0 ? "\(loaded)…" : nil }
         return "\(loaded)/~\(NumberText.grouped(expected))"
     }
 }
