@@ -302,13 +302,25 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @inlinable
     @discardableResult
     public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) -> Bool {
+        var changed: [Record] = []
+        return mergeListed(records, into: &diff, changed: &changed)
+    }
+
+    /// The same, and the records that changed the confirmed copy are added to `changed`: a
+    /// record listed as it is confirmed already, or older than the copy kept, changes nothing a
+    /// cache of the confirmed copies holds (a refresh of a cached list lists nearly every record
+    /// unchanged, and writing them again cost most of its time).
+    @inlinable
+    @discardableResult
+    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff, changed: inout [Record]) -> Bool {
         changes += 1
         var allNew = true
         for record in records {
             let id = record.id
             guard overlay.isEmpty, pendingByRecord.isEmpty, conflicts.isEmpty else {
                 let before = (self.record(id), status(id))
-                writeConfirmed(record, noteListed: true)
+                let (previous, _) = writeConfirmed(record, noteListed: true)
+                if Self.changes(previous, to: record) { changed.append(record) }
                 refold(id, before: before, into: &diff)
                 allNew = false
                 continue
@@ -316,11 +328,20 @@ public final class OptimisticStore<Record: SyncedRecord> {
             // Nothing pending and no conflict (a load): what shows is the confirmed copy, before
             // and after, and the write's one probe tells both.
             let (previous, kept) = writeConfirmed(record, noteListed: true)
+            if Self.changes(previous, to: record) { changed.append(record) }
             let before = previous.flatMap { $0.isDeleted ? nil : $0 }, after = kept.isDeleted ? nil : kept
             allNew = allNew && before == nil && after == record
             note(id, before: before, after: after, into: &diff)
         }
         return allNew
+    }
+
+    /// Whether `record` (listed) changes a confirmed copy that was `previous`: not when it is the
+    /// same copy, nor when the copy kept is newer (it stays).
+    @inlinable
+    static func changes(_ previous: Record?, to record: Record) -> Bool {
+        guard let previous else { return true }
+        return previous.version <= record.version && previous != record
     }
 
     /// The end of a whole read that began at `token`, its pages merged with `mergeListed`: the

@@ -110,10 +110,10 @@ extension ModelCache {
                 """)
     }
 
-    /// Writes one row through SQLite's C API, its bytes written into `buffer` (one for a whole
-    /// page): GRDB's `StatementArguments` boxes every value into an array first, and the bytes
+    /// Writes one row with `statement` (`rowWriteStatement`: an upsert, or an append) through
+    /// SQLite's C API, its bytes written into `buffer` (one for a whole page): GRDB's `StatementArguments` boxes every value into an array first, and the bytes
     /// would be copied into a `Data`; that was most of a page's cache write.
-    func upsert(_ record: ModelRecord, with statement: Statement, buffer: inout [UInt8]) throws {
+    func writeRow(_ record: ModelRecord, with statement: Statement, buffer: inout [UInt8]) throws {
         buffer.removeAll(keepingCapacity: true)
         record.appendStoredBytes(to: &buffer)
         var key = Self.keyText(record.id)

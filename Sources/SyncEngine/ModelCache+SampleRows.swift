@@ -126,7 +126,7 @@ extension ModelCache {
             let sample = record(
                 id: row[0], name: row[1], address: row[2], createdAt: row[3], updatedAt: row[4], version: row[5], isDeleted: row[6],
                 lastChangedAt: row[7])
-            try upsert(sample, with: statement, buffer: &buffer)
+            try writeRow(sample, with: statement, buffer: &buffer)
             moved += 1
         }
         if moved > 0 { try db.execute(sql: "DELETE FROM confirmed") }

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import OptimisticStore
+import Synchronization
 
 /// What a list of any model's records (`RecordList<ModelRecord>`) keeps across restarts, in the
 /// backend's one file beside every other model's (`SyncStorage.cache(for:)`): the model's cached
@@ -22,6 +23,9 @@ public final class ModelCache: RecordCache, Sendable {
     /// What `meta` keys are prefixed with (`Transaction.`).
     private let metaPrefix: String
     let logger: Logger
+    /// Whether rows are appended without the key's index now (`ModelCache+KeyIndex`). Read and
+    /// changed only inside the storage's writes, which are one at a time.
+    let keyIndexDropped = Mutex(false)
 
     /// Made by `SyncStorage.cache(for:)`, which creates the table.
     init(storage: SyncStorage, layout: RecordLayout, logger: Logger) {
@@ -41,7 +45,8 @@ public final class ModelCache: RecordCache, Sendable {
     }
 
     /// The model's table, if it is not there yet: models are learnt at run time (from the
-    /// backend's description), so this is no migration. The key is `keyText`; the values are
+    /// backend's description), so this is no migration. The key is `keyText`, unique by an index
+    /// of its own (a table made before had it as its primary key); the values are
     /// the record's own bytes (`valueBytes`, `ModelRecord.storedBytes`), so a model whose fields
     /// change needs no new columns. A table written before held them as one JSON column
     /// (`fields`), read as before; those rows are written again as bytes when they change.
@@ -51,12 +56,8 @@ public final class ModelCache: RecordCache, Sendable {
     /// dropped and the marks with them, so that the next read is a whole one and brings every
     /// record back (the outbox keeps its operations).
     func createTable(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS \(table) (
-                  key TEXT PRIMARY KEY NOT NULL, fields TEXT NOT NULL,
-                  _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER, valueBytes BLOB)
-                """)
+        try db.execute(sql: Self.tableDefinition(table))
+        try ensureKeyIndex(db)
         if try !db.columns(in: "model_" + modelName).contains(where: { $0.name == "valueBytes" }) {
             try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN valueBytes BLOB")
         }
@@ -134,9 +135,11 @@ public final class ModelCache: RecordCache, Sendable {
     }
 
     private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
+        // A live event or a settled change during a first load is appended like the load's rows.
+        let appending = keyIndexDropped.withLock { $0 }
         try OutboxEntry.apply(writes, model: modelName, db, entry: { OutboxEntry($0, model: modelName) }) { record in
             var buffer: [UInt8] = []
-            try upsert(record, with: upsertStatement(db), buffer: &buffer)
+            try writeRow(record, with: rowWriteStatement(appending: appending, db), buffer: &buffer)
         }
     }
 
@@ -164,9 +167,10 @@ public final class ModelCache: RecordCache, Sendable {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
                 try db.inTransaction {
-                    let statement = try upsertStatement(db)
+                    let appending = try appendsWithoutKeyIndex(batch: records.count, db)
+                    let statement = try rowWriteStatement(appending: appending, db)
                     var buffer: [UInt8] = []
-                    for record in records { try upsert(record, with: statement, buffer: &buffer) }
+                    for record in records { try writeRow(record, with: statement, buffer: &buffer) }
                     return .commit
                 }
             }
@@ -177,6 +181,7 @@ public final class ModelCache: RecordCache, Sendable {
         defer { try? storage.checkpoint() }
         try storage.run {
             try storage.database.write { db in
+                try ensureKeyIndex(db)
                 let statement = try db.makeStatement(sql: "DELETE FROM \(table) WHERE key = ?")
                 for id in ids { try statement.execute(arguments: [Self.keyText(id)]) }
                 try setMeta("rowCount", String(rowCount), db)

@@ -223,6 +223,69 @@ extension ModelCacheTests {
         #expect(start.cachedCount == 23 && start.refreshedAt == Date(timeIntervalSince1970: 1_800_000_000))
     }
 
+    /// A first load's batches are appended to the empty table without the key's index (inserted
+    /// into it in the server's order, they cost most of a large load); the end of the read (its
+    /// removal) builds the index, keeping of a record written twice meanwhile the copy an upsert
+    /// keeps: the newest version, the last written among equal ones.
+    @Test func aFirstLoadIsAppendedAndIndexedWhenItEnds() throws {
+        let storage = try SyncStorage(path: Self.temporaryPath())
+        let cache = try storage.cache(for: transactions)
+        #expect(try keyIndexes(storage, "model_Transaction") == 1)
+        let ids = (0..<ModelCache.appendingBatch).map { _ in UUID().uuidString.lowercased() }
+        try cache.merge(ids.map { rent($0, version: 2) })
+        #expect(try keyIndexes(storage, "model_Transaction") == 0)
+
+        var newer = rent(ids[1], version: 3), later = rent(ids[2], version: 2)
+        newer["description"] = .string("Rent, revised")
+        later["description"] = .string("Rent, said again")
+        try cache.merge([rent(ids[0], version: 1), newer])
+        try cache.commit([.cache([later])])
+        try cache.remove([RecordKey(ids[3])], refreshedAt: Date(), rowCount: ids.count - 1)
+
+        #expect(try keyIndexes(storage, "model_Transaction") == 1)
+        let read = try cache.load().confirmed
+        #expect(read.count == ids.count - 1 && Set(read.map(\.id)).count == read.count)
+        let byID = Dictionary(uniqueKeysWithValues: read.map { ($0.id, $0) })
+        #expect(byID[RecordKey(ids[0])] == rent(ids[0], version: 2), "an older copy written after does not win")
+        #expect(byID[RecordKey(ids[1])] == newer && byID[RecordKey(ids[2])] == later && byID[RecordKey(ids[3])] == nil)
+        // Indexed again, a batch merged into the table that is no longer empty is upserted.
+        try cache.merge(ids.map { rent($0, version: 1) })
+        let again = try cache.load().confirmed
+        #expect(try keyIndexes(storage, "model_Transaction") == 1 && again.count == ids.count)
+        #expect(again.first { $0.id == newer.id } == newer)
+    }
+
+    /// A process killed in the middle of a first load left rows without the index, a record
+    /// twice: the next open builds it, the newer copy kept. A table made before the index was its
+    /// own (`key TEXT PRIMARY KEY`) is made again when a first load finds it empty.
+    @Test func aLoadCutShortIsIndexedWhenTheFileOpensAgain() throws {
+        let path = Self.temporaryPath()
+        let ids = (0..<ModelCache.appendingBatch).map { _ in UUID().uuidString.lowercased() }
+        var newer = rent(ids[0], version: 5)
+        newer["quantity"] = .int(2)
+        do {
+            let storage = try SyncStorage(path: path)
+            try storage.database.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE "model_Transaction" (key TEXT PRIMARY KEY NOT NULL, fields TEXT NOT NULL,
+                      _version INTEGER NOT NULL, _deleted BOOLEAN NOT NULL, _lastChangedAt INTEGER, valueBytes BLOB)
+                    """)
+            }
+            let cache = try storage.cache(for: transactions)
+            try cache.merge(ids.map { rent($0, version: 4) } + [newer])
+            #expect(try keyIndexes(storage, "model_Transaction") == 0)
+        }
+        let storage = try SyncStorage(path: path)
+        let read = try storage.cache(for: transactions).load().confirmed
+        #expect(try keyIndexes(storage, "model_Transaction") == 1)
+        #expect(read.count == ids.count && read.first { $0.id == newer.id } == newer)
+    }
+
+    /// The unique indexes on a model's `key`.
+    private func keyIndexes(_ storage: SyncStorage, _ table: String) throws -> Int {
+        try storage.database.read { db in try db.indexes(on: table).filter { $0.isUnique && $0.columns == ["key"] }.count }
+    }
+
     /// Remove, clear and marks touch their own model: not another model's, not the sample's.
     @Test func eachModelsCacheAndMarksAreItsOwn() throws {
         let storage = try SyncStorage(path: Self.temporaryPath())

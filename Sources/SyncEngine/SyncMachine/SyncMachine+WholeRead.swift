@@ -26,24 +26,29 @@ extension SyncMachine {
         /// The tombstones listed: the cache drops those the store does not keep.
         fileprivate(set) var tombstones: [Record.ID] = []
         fileprivate var unshownChanges = StoreDiff<Record.ID>()
+        /// The records listed that changed the confirmed copy, not in the cache yet.
         fileprivate var unsaved: [Record] = []
         fileprivate var lastShown: ContinuousClock.Instant?
+        /// Records listed since the last batch was shown.
+        fileprivate var listedSinceShown = 0
         /// Whether every record not yet shown was new to the list and nothing else (the user,
         /// live sync, another read) has changed the store since (`OptimisticStore.revision`):
         /// then they are shown as they came, with no lookup per record (a first load).
         fileprivate var unshownAreNewRows = true
         fileprivate var revisionSeen: UInt64 = 0
 
-        /// A page listed (already merged into `unshownChanges`); whether the unshown part is due on screen now.
+        /// A page listed (already merged into `unshownChanges`, its changed records into
+        /// `unsaved`); whether the unshown part is due on screen now.
         fileprivate mutating func add(_ page: [Record], now: ContinuousClock.Instant) -> Bool {
             listed += page.count
+            listedSinceShown += page.count
             for record in page {
                 newestVersion = max(newestVersion ?? record.version, record.version)
                 if record.isDeleted { tombstones.append(record.id) }
             }
-            unsaved.append(contentsOf: page)
             let due = lastShown.map { now - $0 >= SyncMachine.wholeReadShownEvery } ?? true
-            guard due || unsaved.count >= SyncMachine.wholeReadBatchLimit else { return false }
+            guard due || listedSinceShown >= SyncMachine.wholeReadBatchLimit else { return false }
+            listedSinceShown = 0
             lastShown = now
             return true
         }
@@ -81,7 +86,7 @@ extension SyncMachine {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.records
         let untouched = store.revision == read.revisionSeen
-        let allNew = store.mergeListed(records, into: &read.unshownChanges)
+        let allNew = store.mergeListed(records, into: &read.unshownChanges, changed: &read.unsaved)
         restateConflicts(among: records, into: &read.unshownChanges)
         read.unshownAreNewRows = read.unshownAreNewRows && untouched && allNew
         read.revisionSeen = store.revision  // this read's own page
