@@ -55,6 +55,9 @@ public enum TerminalText {
     /// `separate` (a terminal that draws that kind a scalar at a time), or an emoji sequence
     /// too long to draw whole, becomes a cell per scalar (with the zero-width scalars after it).
     static func cells(of text: String, separate: Set<ClusterKind> = []) -> [(text: String, width: Int)] {
+        if plainLatinColumns(text) != nil {
+            return text.unicodeScalars.map { (String($0), 1) }
+        }
         var cells: [(text: String, width: Int)] = []
         for character in text {
             if character.unicodeScalars.count > 1, Self.isDrawnAScalarAtATime(character, separate: separate) {
@@ -100,7 +103,33 @@ public enum TerminalText {
 
     /// The columns sanitized text takes when laid out with `separate` kinds a scalar at a time.
     public static func columns(of text: String, separate: Set<ClusterKind>) -> Int {
-        cells(of: sanitized(text), separate: separate).reduce(0) { $0 + $1.width }
+        plainLatinColumns(text) ?? cells(of: sanitized(text), separate: separate).reduce(0) { $0 + $1.width }
+    }
+
+    /// The columns of text made only of printable scalars below U+0300 (ASCII and Latin
+    /// letters, as nearly every value a backend holds): each such scalar is a cluster of its own
+    /// (every combining mark, joiner and selector is above it), one column wide, and needs no
+    /// replacing; nil for any other text. Read from the UTF-8 bytes: segmenting the text into
+    /// clusters to find that out was most of a frame's time.
+    static func plainLatinColumns(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var columns = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard byte >= 0x20, byte != 0x7F else { return nil }
+                    index += 1
+                } else {
+                    // Two bytes, U+00A0 to U+02FF: a lead byte of C2 (from A0 on: C2 80 to C2 9F are C1 controls) to CB.
+                    guard (0xC2...0xCB).contains(byte), index + 1 < bytes.count, byte != 0xC2 || bytes[index + 1] >= 0xA0 else { return nil }
+                    index += 2
+                }
+                columns += 1
+            }
+            return columns
+        }
     }
 
     /// The text cut to at most `width` columns, with "…" in the last column when

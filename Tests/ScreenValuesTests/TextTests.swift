@@ -14,6 +14,28 @@ import Testing
         #expect(Character(text).terminalWidth == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// Text of printable scalars below U+0300 is counted from its bytes, a column a scalar;
+    /// any other text (a combining mark after a Latin letter, a control, a C1 control, wide or
+    /// emoji text) goes through the clusters. Both ways agree on random text of every kind.
+    @Test func plainLatinTextIsCountedFromItsBytesAsItsClustersCountIt() {
+        #expect(TerminalText.plainLatinColumns("Rent, Zürich 8001 ¼ Ŧ ʯ") == 23)
+        for text in ["e\u{301}", "tab\there", "\u{85}", "\u{7F}", "東京", "👍", "a\u{300}"] {
+            #expect(TerminalText.plainLatinColumns(text) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        let alphabet: [Unicode.Scalar] = ["a", "Z", " ", "~", "\u{A0}", "\u{AD}", "é", "\u{2FF}", "\u{300}", "\u{301}", "\u{9F}", "\u{1B}", "東", "\u{200D}", "👍", "\u{FE0F}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { scalars.append(alphabet.randomElement(using: &generator)!) }
+            let text = String(scalars)
+            let byClusters = TerminalText.cells(of: TerminalText.sanitized(text)).reduce(0) { $0 + $1.width }
+            #expect(TerminalText.columns(of: text, separate: []) == byClusters, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            if let plain = TerminalText.plainLatinColumns(text) {
+                #expect(plain == byClusters && text.allSatisfy { $0.unicodeScalars.count == 1 })
+            }
+        }
+    }
+
     @Test func stringWidthSumsClusters() {
         #expect("東京 tower 👨‍👩‍👧".terminalWidth == 4 + 1 + 5 + 1 + 2)
     }
