@@ -27,6 +27,26 @@ import Testing
         #expect(try read(#"{"n\u0061me": 1}"#) == ["name": 1])
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape or a control is found at
+    /// every place within and across the eight, in strings of every length up to 40, and a
+    /// string cut off before its quote is refused.
+    @Test func aStringEndsWhereverItsQuoteOrEscapeFalls() throws {
+        for length in 0...40 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) })
+            #expect(try read("\"\(plain)\"") == .string(plain))
+            #expect(try read("[\"\(plain)\", \"é\(plain)ß\"]") == [.string(plain), .string("é\(plain)ß")])
+            for place in 0..<length {
+                var escaped = Array(plain.utf8)
+                escaped.insert(contentsOf: Array(#"\n"#.utf8), at: place)
+                #expect(try read("\"" + String(decoding: escaped, as: UTF8.self) + "\"") == .string(String(plain.prefix(place)) + "\n" + plain.dropFirst(place)))
+                var controlled = Array(plain.utf8)
+                controlled[place] = 0x1F
+                #expect(throws: JSONReadError.self) { try read("\"" + String(decoding: controlled, as: UTF8.self) + "\"") }
+            }
+            #expect(throws: JSONReadError.self) { try read("\"" + plain) }
+        }
+    }
+
     @Test func numbersKeepIntegersIntegral() throws {
         #expect(try read("-9223372036854775808") == .int(.min))
         #expect(try read("9223372036854775807") == .int(.max))

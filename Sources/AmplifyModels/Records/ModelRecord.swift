@@ -29,11 +29,16 @@ public struct ModelRecord: SyncedRecord, Hashable, @unchecked Sendable, CustomSt
     }
 
     init(layout: RecordLayout, key: RecordKey, slots: [ModelValue], version: Int, isDeleted: Bool, lastChangedAt: Int64?) {
+        self.init(layout: layout, key: key, encodedSlots: Self.encode(slots), version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+    }
+
+    /// A record whose slots' values are already encoded, in slot order (`RecordBytes.append`).
+    init(layout: RecordLayout, key: RecordKey, encodedSlots: [UInt8], version: Int, isDeleted: Bool, lastChangedAt: Int64?) {
         var flags: RecordStorage.Flags = isDeleted ? .isDeleted : []
         if lastChangedAt != nil { flags.insert(.hasLastChangedAt) }
         let header = RecordStorage.Header(
             layout: layout, key: key, version: version, lastChangedAt: lastChangedAt ?? 0, byteCount: 0, flags: flags)
-        storage = .make(header, values: Self.encode(slots))
+        storage = .make(header, values: encodedSlots)
     }
 
     /// A new record as the user fills it in: every value checked by its field's type (required

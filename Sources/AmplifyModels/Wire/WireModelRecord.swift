@@ -121,13 +121,15 @@ public struct WireModelRecord: Sendable {
             ?? layout.model.primaryKey.partitionKey
     }
 
-    /// The record under `key` with the values read, placed straight into its slots (no
-    /// dictionary by field name): also what the cache reads its rows into.
+    /// The record under `key` with the values read, each encoded straight into the record's
+    /// bytes in slot order (slots follow the fields, the key's left out): no dictionary by field
+    /// name, no array of the values first. Also what the cache reads its rows into.
     public func record(key: RecordKey, version: Int, isDeleted: Bool, lastChangedAt: Int64?) -> ModelRecord {
-        var slots = [ModelValue](repeating: .null, count: layout.slotCount)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
         for (index, place) in layout.places.enumerated() {
-            if case .slot(let slot) = place, let value = values[index] { slots[slot] = value }
+            if case .slot = place { RecordBytes.append(values[index] ?? .null, to: &bytes) }
         }
-        return ModelRecord(layout: layout, key: key, slots: slots, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+        return ModelRecord(layout: layout, key: key, encodedSlots: bytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 }
