@@ -5,7 +5,7 @@
 The first rows are on screen while later pages still stream in, the header says how far
 the load got, keys (moving, jumping, the filter, a new property) are answered while loading,
 and once the whole list is read every row is reachable with G and nothing typed meanwhile
-is lost. Every wait is on the app's idle signal. Usage:
+is lost. Killed in the middle of a first load, the next start keeps every row once. Every wait is on the app's idle signal. Usage:
 
     python3 Tests/e2e/scale_test.py [path/to/proptui]
 """
@@ -136,7 +136,40 @@ def restart_from_the_cache(binary, data):
         app.close()
 
 
+def killed_during_the_first_load(binary):
+    """SIGKILL in the middle of a first load, which appends its rows to the cache without the
+    key's index: the next start builds the index, shows what the first one had cached, and
+    its refresh ends with every row once, in the app and in the cache file."""
+    from outbox_test import kill_app
+    data = prepared_data_dir(binary)
+    cache = os.path.join(data, "outbox", "embedded.sqlite")
+    app = App(binary, "--data-dir", data, "--latency", "50ms", data_dir=False)
+    try:
+        partway = app.wait(lambda s: s["rows"] >= 20_000, "a fifth of the list")
+        check(partway["loading"] == 1, "killed while the first load runs", partway)
+        kill_app(app)
+        app = App(binary, "--data-dir", data, "--latency", "50ms", data_dir=False)
+        first = app.wait(lambda s: s["rows"] > 0, "the first rows from what was cached")
+        check(first["rows"] < ROWS, "the restart starts from the rows cached before the kill", first)
+        done = app.wait(lambda s: s["loading"] == 0 and s["busy"] == 0 and s["rows"] == ROWS, "the whole list")
+        check(done["rows"] == ROWS, f"all {ROWS:,} rows once after the refresh", done)
+        app.tmux("send-keys", "q")
+        check(app.wait_for_exit().startswith("exit=0"), "q quits")
+    finally:
+        app.close()
+    try:
+        connection = sqlite3.connect(cache)
+        rows, keys = connection.execute('SELECT count(*), count(DISTINCT key) FROM "model_RealEstateProperty"').fetchone()
+        unique = [row for row in connection.execute('PRAGMA index_list("model_RealEstateProperty")') if row[2] == 1]
+        connection.close()
+        check(rows == ROWS and keys == ROWS, f"the cache file holds each of the {ROWS:,} records once", (rows, keys))
+        check(len(unique) == 1, "the cache's key is indexed again, once", unique)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
 if __name__ == "__main__":
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "../../.build/debug/proptui")
     large_list(os.path.abspath(binary))
+    killed_during_the_first_load(os.path.abspath(binary))
     finish()
