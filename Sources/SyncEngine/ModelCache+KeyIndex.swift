@@ -23,9 +23,10 @@ extension ModelCache {
     static var appendingBatch: Int { 1_000 }
 
     /// Whether rows are appended now (the index is gone): it goes when a batch of at least
-    /// `appendingBatch` rows meets an empty table.
+    /// `appendingBatch` rows meets an empty table. Read from the file's schema (GRDB keeps it
+    /// until the schema changes), so a transaction rolled back leaves nothing to undo here.
     func appendsWithoutKeyIndex(batch: Int, _ db: Database) throws -> Bool {
-        if keyIndexDropped.withLock({ $0 }) { return true }
+        if try !hasKeyIndex(db) { return true }
         guard batch >= Self.appendingBatch, try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") ?? true) else {
             return false
         }
@@ -37,20 +38,16 @@ extension ModelCache {
         } else {
             try db.execute(sql: "DROP INDEX IF EXISTS \(keyIndex)")
         }
-        keyIndexDropped.withLock { $0 = true }
         return true
     }
 
     /// Builds the index if rows were appended without it (here or before a crash).
     func ensureKeyIndex(_ db: Database) throws {
-        let dropped = keyIndexDropped.withLock { $0 }
-        if try dropped || !hasKeyIndex(db) {
-            try buildKeyIndex(db)
-            keyIndexDropped.withLock { $0 = false }
-        }
+        if try !hasKeyIndex(db) { try buildKeyIndex(db) }
     }
 
-    private func hasKeyIndex(_ db: Database) throws -> Bool {
+    /// Whether the table's key is indexed (a table made before has it as its primary key).
+    func hasKeyIndex(_ db: Database) throws -> Bool {
         try db.indexes(on: "model_" + layout.model.name).contains { $0.isUnique && $0.columns == ["key"] }
     }
 

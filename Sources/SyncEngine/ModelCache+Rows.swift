@@ -111,8 +111,9 @@ extension ModelCache {
     }
 
     /// Writes one row with `statement` (`rowWriteStatement`: an upsert, or an append) through
-    /// SQLite's C API, its bytes written into `buffer` (one for a whole page): GRDB's `StatementArguments` boxes every value into an array first, and the bytes
-    /// would be copied into a `Data`; that was most of a page's cache write.
+    /// SQLite's C API, its bytes written into `buffer` (one for a whole page): GRDB's
+    /// `StatementArguments` boxes every value into an array first, and the bytes would be
+    /// copied into a `Data`; that was most of a page's cache write.
     func writeRow(_ record: ModelRecord, with statement: Statement, buffer: inout [UInt8]) throws {
         buffer.removeAll(keepingCapacity: true)
         record.appendStoredBytes(to: &buffer)

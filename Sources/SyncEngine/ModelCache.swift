@@ -3,7 +3,6 @@ import Foundation
 import GRDB
 import Logging
 import OptimisticStore
-import Synchronization
 
 /// What a list of any model's records (`RecordList<ModelRecord>`) keeps across restarts, in the
 /// backend's one file beside every other model's (`SyncStorage.cache(for:)`): the model's cached
@@ -23,9 +22,6 @@ public final class ModelCache: RecordCache, Sendable {
     /// What `meta` keys are prefixed with (`Transaction.`).
     private let metaPrefix: String
     let logger: Logger
-    /// Whether rows are appended without the key's index now (`ModelCache+KeyIndex`). Read and
-    /// changed only inside the storage's writes, which are one at a time.
-    let keyIndexDropped = Mutex(false)
 
     /// Made by `SyncStorage.cache(for:)`, which creates the table.
     init(storage: SyncStorage, layout: RecordLayout, logger: Logger) {
@@ -136,7 +132,7 @@ public final class ModelCache: RecordCache, Sendable {
 
     private func apply(_ writes: [OutboxWrite<ModelRecord>], _ db: Database) throws {
         // A live event or a settled change during a first load is appended like the load's rows.
-        let appending = keyIndexDropped.withLock { $0 }
+        let appending = try !hasKeyIndex(db)
         try OutboxEntry.apply(writes, model: modelName, db, entry: { OutboxEntry($0, model: modelName) }) { record in
             var buffer: [UInt8] = []
             try writeRow(record, with: rowWriteStatement(appending: appending, db), buffer: &buffer)
