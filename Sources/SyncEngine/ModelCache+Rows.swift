@@ -55,12 +55,12 @@ extension ModelCache {
     static func record(
         layout: RecordLayout, storedBytes: UnsafeRawBufferPointer, version: Int, isDeleted: Bool, lastChangedAt: Int64?
     ) throws(UnfitRow) -> ModelRecord {
-        guard let record = ModelRecord(layout: layout, storedBytes: storedBytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+        guard let read = ModelRecord.read(layout: layout, storedBytes: storedBytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
         else { throw UnfitRow(description: "its bytes are not a record of the model") }
-        if !isDeleted, let missing = record.firstRequiredFieldHoldingNull {
+        if !isDeleted, let missing = read.firstRequiredFieldHoldingNull {
             throw UnfitRow(description: "\(missing.name) is required and it has none")
         }
-        return record
+        return read.record
     }
 
     /// Reads `rows` (`rowid`, `fields`, `_version`, `_deleted`, `_lastChangedAt`, `valueBytes`), leaving out

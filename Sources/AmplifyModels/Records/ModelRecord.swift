@@ -32,6 +32,11 @@ public struct ModelRecord: SyncedRecord, Hashable, @unchecked Sendable, CustomSt
         self.init(layout: layout, key: key, encodedSlots: Self.encode(slots), version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }
 
+    /// The record a block holds (`RecordStorage.make`).
+    init(storage: RecordStorage) {
+        self.storage = storage
+    }
+
     /// A record whose slots' values are already encoded, in slot order (`RecordBytes.append`).
     init(layout: RecordLayout, key: RecordKey, encodedSlots: [UInt8], version: Int, isDeleted: Bool, lastChangedAt: Int64?) {
         var flags: RecordStorage.Flags = isDeleted ? .isDeleted : []

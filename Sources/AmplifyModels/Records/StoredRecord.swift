@@ -24,14 +24,26 @@ extension ModelRecord {
     /// The record `storedBytes` of `layout` hold; nil when they are not that (cut short, a value
     /// of a kind its field does not take, bytes left over).
     public init?(layout: RecordLayout, storedBytes: UnsafeRawBufferPointer, version: Int, isDeleted: Bool, lastChangedAt: Int64?) {
+        guard let read = Self.read(layout: layout, storedBytes: storedBytes, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
+        else { return nil }
+        self = read.record
+    }
+
+    /// The same record, and the first required field that holds null in it (a row kept before
+    /// the field became required), both found in one walk of the bytes: no value is made.
+    public static func read(
+        layout: RecordLayout, storedBytes: UnsafeRawBufferPointer, version: Int, isDeleted: Bool, lastChangedAt: Int64?
+    ) -> (record: ModelRecord, firstRequiredFieldHoldingNull: ModelField?)? {
         let model = layout.model
         var checker = RecordBytes.Checker(storedBytes)
         for name in model.primaryKey.fields {
             guard let field = model.field(named: name), checker.value(of: field, schema: layout.schema) else { return nil }
         }
         let keyEnd = checker.offset
+        var firstRequiredNull: ModelField?
         for (field, place) in zip(layout.fields, layout.places) {
             guard case .slot = place else { continue }
+            if firstRequiredNull == nil, field.isRequired, checker.nextIsNull { firstRequiredNull = field }
             guard checker.value(of: field, schema: layout.schema) else { return nil }
         }
         guard checker.offset == storedBytes.count else { return nil }
@@ -42,20 +54,14 @@ extension ModelRecord {
         var flags: RecordStorage.Flags = isDeleted ? .isDeleted : []
         if lastChangedAt != nil { flags.insert(.hasLastChangedAt) }
         let header = RecordStorage.Header(layout: layout, key: key, version: version, lastChangedAt: lastChangedAt ?? 0, byteCount: 0, flags: flags)
-        storage = .make(header, values: UnsafeRawBufferPointer(rebasing: storedBytes[keyEnd...]))
+        let record = ModelRecord(storage: .make(header, values: UnsafeRawBufferPointer(rebasing: storedBytes[keyEnd...])))
+        return (record, firstRequiredNull)
     }
 
-    /// The first required field that holds null (a row kept before the field became required),
-    /// found by walking the record's bytes: no value is made, as `values` would make every one.
+    /// The first required field that holds null, as `read` finds it in the record's bytes.
     public var firstRequiredFieldHoldingNull: ModelField? {
-        storage.withValueBytes { bytes in
-            var checker = RecordBytes.Checker(bytes)
-            for (field, place) in zip(layout.fields, layout.places) {
-                guard case .slot = place else { continue }
-                if field.isRequired, checker.nextIsNull { return field }
-                guard checker.value(of: field, schema: layout.schema) else { return nil }
-            }
-            return nil
+        storedBytes.withUnsafeBytes {
+            Self.read(layout: layout, storedBytes: $0, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)?.firstRequiredFieldHoldingNull
         }
     }
 }
