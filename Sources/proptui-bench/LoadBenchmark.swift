@@ -92,26 +92,19 @@ struct LoadBenchmark {
                 AppSyncModelAPI.pageRequest(SampleModel.sync, versioned: true, limit: limit, nextToken: token, lastSync: nil).request
             }
             try await measurePages(wire: wire, api: api, into: &result)
-            var runs = LoadRuns<(wire: WireRun, load: Timing, wal: Int64, cachePath: String)>()
-            for attempt in 0..<LoadRuns<Timing>.count {
-                let wireRun = try await WireRun.measure(wire, expecting: size)
-                let path = cachePath + "-\(attempt)"
+            let runs = try await LoadRuns.measure(wire: wire, size: size, cachePath: cachePath) { path in
                 let (fromServer, loaded) = try await ScreenLoad(rows: size, api: api, cachePath: path).run()
                 let wal = loaded.storage.walSize()
                 // As the app quits: the cache checkpointed.
                 try loaded.storage.checkpoint()
-                runs.add((wireRun, fromServer, wal, path), ratio: fromServer.fullyLoadedMs / wireRun.ms)
-                // The list ends outside any timing (freeing a million rows takes a core a while).
-                withExtendedLifetime(loaded) {}
-                try await Task.sleep(for: .seconds(size >= 500_000 ? 3 : 1))
+                return (fromServer, wal)
             }
             let median = runs.median
             result.wireAllPagesMs = median.wire.ms
             result.wireProcessorMs = median.wire.processorMs
             result.fromServer = median.load
             result.fromServerRatios = runs.ratios
-            result.walBytesAfterLoad = median.wal
-            try FileManager.default.moveItem(atPath: median.cachePath, toPath: cachePath)
+            result.walBytesAfterLoad = median.extra
             let (fromCache, restarted) = try await ScreenLoad(rows: size, api: api, cachePath: cachePath).run()
             result.fromCache = fromCache
             withExtendedLifetime(restarted) {}

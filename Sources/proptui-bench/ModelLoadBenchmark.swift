@@ -77,19 +77,13 @@ struct ModelLoadBenchmark {
             client: AppSyncClient(configuration: try AppSyncConfiguration(endpoint: url, apiKey: LoadBenchmark.apiKey)), model: sync, dialect: .versioned)
         let cachePath = folder + "/cache.sqlite"
         let fromServer: LoadBenchmark.Timing, fromCache: LoadBenchmark.Timing, wireAll: Double
-        var runs = LoadRuns<(wire: WireRun, load: LoadBenchmark.Timing, cachePath: String)>()
+        let runs: LoadRuns<Void>
         do {
             // As the sample's section: the wire and the load in turn, the median ratio's run kept.
-            for attempt in 0..<LoadRuns<Double>.count {
-                let wireRun = try await WireRun.measure(wire, expecting: size)
-                let path = cachePath + "-\(attempt)"
-                let load = try await Self.load(api: api, layout: layout, cachePath: path, rows: size)
-                runs.add((wireRun, load, path), ratio: load.fullyLoadedMs / wireRun.ms)
-                try await Task.sleep(for: .seconds(size >= 500_000 ? 3 : 1))
+            runs = try await LoadRuns.measure(wire: wire, size: size, cachePath: cachePath) { path in
+                (try await Self.load(api: api, layout: layout, cachePath: path, rows: size), ())
             }
-            let median = runs.median
-            (wireAll, fromServer) = (median.wire.ms, median.load)
-            try FileManager.default.moveItem(atPath: median.cachePath, toPath: cachePath)
+            (wireAll, fromServer) = (runs.median.wire.ms, runs.median.load)
             fromCache = try await Self.load(api: api, layout: layout, cachePath: cachePath, rows: size)
         } catch {
             await server.stop()
