@@ -302,17 +302,16 @@ public final class OptimisticStore<Record: SyncedRecord> {
     @inlinable
     @discardableResult
     public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff) -> Bool {
-        var changed: [Record] = []
-        return mergeListed(records, into: &diff, changed: &changed)
+        mergeListed(records, into: &diff) { _ in }
     }
 
-    /// The same, and the records that changed the confirmed copy are added to `changed`: a
+    /// The same, and each record that changed the confirmed copy is handed to `changed`: a
     /// record listed as it is confirmed already, or older than the copy kept, changes nothing a
     /// cache of the confirmed copies holds (a refresh of a cached list lists nearly every record
     /// unchanged, and writing them again cost most of its time).
     @inlinable
     @discardableResult
-    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff, changed: inout [Record]) -> Bool {
+    public func mergeListed(_ records: some Sequence<Record>, into diff: inout Diff, changed: (Record) -> Void) -> Bool {
         changes += 1
         var allNew = true
         for record in records {
@@ -320,7 +319,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
             guard overlay.isEmpty, pendingByRecord.isEmpty, conflicts.isEmpty else {
                 let before = (self.record(id), status(id))
                 let (previous, _) = writeConfirmed(record, noteListed: true)
-                if Self.changes(previous, to: record) { changed.append(record) }
+                if Self.changes(previous, to: record) { changed(record) }
                 refold(id, before: before, into: &diff)
                 allNew = false
                 continue
@@ -328,7 +327,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
             // Nothing pending and no conflict (a load): what shows is the confirmed copy, before
             // and after, and the write's one probe tells both.
             let (previous, kept) = writeConfirmed(record, noteListed: true)
-            if Self.changes(previous, to: record) { changed.append(record) }
+            if Self.changes(previous, to: record) { changed(record) }
             let before = previous.flatMap { $0.isDeleted ? nil : $0 }, after = kept.isDeleted ? nil : kept
             allNew = allNew && before == nil && after == record
             note(id, before: before, after: after, into: &diff)

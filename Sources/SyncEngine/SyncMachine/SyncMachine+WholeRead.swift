@@ -86,7 +86,9 @@ extension SyncMachine {
         read.startedAt = read.startedAt ?? page.startedAt
         let records = page.records
         let untouched = store.revision == read.revisionSeen
-        let allNew = store.mergeListed(records, into: &read.unshownChanges, changed: &read.unsaved)
+        var changed: [Record] = []
+        let allNew = store.mergeListed(records, into: &read.unshownChanges) { changed.append($0) }
+        read.unsaved += changed
         restateConflicts(among: records, into: &read.unshownChanges)
         read.unshownAreNewRows = read.unshownAreNewRows && untouched && allNew
         read.revisionSeen = store.revision  // this read's own page
