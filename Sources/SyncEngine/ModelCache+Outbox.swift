@@ -60,11 +60,12 @@ extension OutboxEntry {
         case "delete": change = .delete(key)
         default: throw SyncStorageError.corruptOutbox("operation \(operationID.rawValue) of \(layout.model.name) has the unknown kind “\(kind)”")
         }
-        let base = try base.map { try record($0, layout: layout) }
+        let baseRecord = try base.map { try record($0, layout: layout) }
         // What the user saw before is usually the base itself (a change made on what the server
         // had confirmed): the same text, read once. A start reads every queued change.
-        let before = try before.map { $0 == self.base ? base! : try record($0, layout: layout) }
-        return PendingOperation(id: operationID, change: change, before: before, base: base, attempts: attempts, lastFailure: lastError)
+        let beforeRecord = try before.map { $0 == base ? baseRecord! : try record($0, layout: layout) }
+        return PendingOperation(
+            id: operationID, change: change, before: beforeRecord, base: baseRecord, attempts: attempts, lastFailure: lastError)
     }
 
     private func record(_ text: String, layout: RecordLayout) throws -> ModelRecord {
