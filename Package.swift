@@ -114,7 +114,7 @@ let package = Package(
         // A list's rows as the screen shows them, at a million rows: kept in order row by row (a
         // key press stays O(log n)), sorted and filtered off the event loop when large. For any
         // record, through a `RowPolicy`.
-        .target(name: "ListRows", dependencies: ["OptimisticStore", "SyncEngine"], swiftSettings: strict),
+        .target(name: "ListRows", dependencies: ["OptimisticStore", "SyncEngine", "AmplifyModels"], swiftSettings: strict),
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),

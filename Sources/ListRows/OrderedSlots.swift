@@ -1,12 +1,13 @@
 /// Row slots (positions in `RecordRowStore`'s row table) in display order, kept as a list of
 /// sorted chunks of at most `maximumChunk` slots with the number of slots before each
 /// chunk. The order itself lives outside (`RowOrdering`): every call that needs it takes
-/// the comparison, which must be the one the list was built with.
+/// it, and it must be the one the list was built with. Each slot is kept with its coarse key
+/// (`KeyedSlot`), so a search compares chunk memory and reads rows only on ties.
 ///
 /// Costs, for n slots in c ≈ n / 3,000 chunks: reading a position is a binary search over
 /// the chunk starts (O(log c)); finding, inserting or removing a slot is two binary
 /// searches (O(log n) comparisons) and a memmove inside one chunk (at most
-/// `maximumChunk` 4-byte slots), plus one pass over the chunk starts per batch (O(c)).
+/// `maximumChunk` 16-byte keyed slots), plus one pass over the chunk starts per batch (O(c)).
 /// Nothing is proportional to n. A chunk is an array of its own, so a copy of the
 /// list (a background job's snapshot) costs the chunk references only, and a change
 /// after it copies one chunk, not the list.
@@ -15,7 +16,7 @@
     /// microseconds, large enough that the chunk starts stay a short array at a million rows.
     @usableFromInline static let maximumChunk = 4096
 
-    @usableFromInline var chunks: [[Int32]] = []
+    @usableFromInline var chunks: [[KeyedSlot]] = []
     /// `starts[i]`: the slots in the chunks before chunk `i`.
     @usableFromInline var starts: [Int] = []
     @usableFromInline var count = 0
@@ -24,7 +25,7 @@
 
     /// A list of slots already in display order (a whole sort's result), in half-full chunks
     /// so the inserts that follow rarely split one.
-    @inlinable init(sorted slots: [Int32]) {
+    @inlinable init(sorted slots: [KeyedSlot]) {
         let size = Self.maximumChunk / 2
         var start = 0
         while start < slots.count {
@@ -34,6 +35,13 @@
         }
         count = slots.count
         rebuildStarts(from: 0)
+    }
+
+    /// The slots sorted: the keys are read once, and most comparisons are of keys.
+    @inlinable init(sorting slots: some Sequence<Int32>, by order: some SlotOrder) {
+        var keyed = slots.map { KeyedSlot($0, in: order) }
+        keyed.sort { $0.precedes($1, in: order) }
+        self.init(sorted: keyed)
     }
 
     @inlinable var isEmpty: Bool { count == 0 }
@@ -48,24 +56,28 @@
             let middle = (low + high + 1) / 2
             if starts[middle] <= position { low = middle } else { high = middle - 1 }
         }
-        return chunks[low][position - starts[low]]
+        return chunks[low][position - starts[low]].slot
     }
 
+    /// Every slot in display order, with its key.
+    @inlinable var keyedSlots: FlattenSequence<[[KeyedSlot]]> { chunks.joined() }
+
     /// Every slot in display order.
-    @inlinable var elements: FlattenSequence<[[Int32]]> { chunks.joined() }
+    @inlinable var elements: LazyMapSequence<FlattenSequence<[[KeyedSlot]]>, Int32> { keyedSlots.lazy.map(\.slot) }
 
     /// The display position of a slot, or nil if it is not in the list.
-    @inlinable func position(of slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int? {
-        guard let (chunk, offset) = locate(slot, by: precedes) else { return nil }
+    @inlinable func position(of slot: Int32, by order: some SlotOrder) -> Int? {
+        guard let (chunk, offset) = locate(KeyedSlot(slot, in: order), by: order) else { return nil }
         return starts[chunk] + offset
     }
 
     /// Inserts slots that are not in the list yet. Returns the slots written (moved or set).
     @discardableResult
-    @inlinable mutating func insert(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable mutating func insert(_ slots: some Sequence<Int32>, by order: some SlotOrder) -> Int {
         var firstChanged = Int.max
         var writes = 0
         for slot in slots {
+            let slot = KeyedSlot(slot, in: order)
             guard !chunks.isEmpty else {
                 chunks = [[slot]]
                 count = 1
@@ -73,8 +85,8 @@
                 firstChanged = 0
                 continue
             }
-            let chunk = chunkFor(slot, by: precedes)
-            let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: precedes)
+            let chunk = chunkFor(slot, by: order)
+            let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: order)
             writes += chunks[chunk].count - offset + 1
             chunks[chunk].insert(slot, at: offset)
             count += 1
@@ -93,11 +105,11 @@
 
     /// Removes slots; ones not in the list are skipped. Returns the slots written (moved).
     @discardableResult
-    @inlinable mutating func remove(_ slots: some Sequence<Int32>, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable mutating func remove(_ slots: some Sequence<Int32>, by order: some SlotOrder) -> Int {
         var firstChanged = Int.max
         var writes = 0
         for slot in slots {
-            guard let (chunk, offset) = locate(slot, by: precedes) else { continue }
+            guard let (chunk, offset) = locate(KeyedSlot(slot, in: order), by: order) else { continue }
             writes += chunks[chunk].count - offset - 1
             chunks[chunk].remove(at: offset)
             count -= 1
@@ -109,30 +121,30 @@
     }
 
     /// Where a slot is: its chunk and its offset in it.
-    @inlinable func locate(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> (chunk: Int, offset: Int)? {
+    @inlinable func locate(_ slot: KeyedSlot, by order: some SlotOrder) -> (chunk: Int, offset: Int)? {
         guard !chunks.isEmpty else { return nil }
-        let chunk = chunkFor(slot, by: precedes)
-        let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: precedes)
-        return offset < chunks[chunk].count && chunks[chunk][offset] == slot ? (chunk, offset) : nil
+        let chunk = chunkFor(slot, by: order)
+        let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: order)
+        return offset < chunks[chunk].count && chunks[chunk][offset].slot == slot.slot ? (chunk, offset) : nil
     }
 
     /// The chunk a slot belongs in: the first whose last slot does not sort before it, or the last chunk.
-    @inlinable func chunkFor(_ slot: Int32, by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable func chunkFor(_ slot: KeyedSlot, by order: some SlotOrder) -> Int {
         var low = 0
         var high = chunks.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if precedes(chunks[middle][chunks[middle].count - 1], slot) { low = middle + 1 } else { high = middle }
+            if chunks[middle][chunks[middle].count - 1].precedes(slot, in: order) { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
-    @inlinable static func lowerBound(of slot: Int32, in chunk: [Int32], by precedes: (Int32, Int32) -> Bool) -> Int {
+    @inlinable static func lowerBound(of slot: KeyedSlot, in chunk: [KeyedSlot], by order: some SlotOrder) -> Int {
         var low = 0
         var high = chunk.count
         while low < high {
             let middle = (low + high) / 2
-            if precedes(chunk[middle], slot) { low = middle + 1 } else { high = middle }
+            if chunk[middle].precedes(slot, in: order) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -1,3 +1,4 @@
+import AmplifyModels
 import OptimisticStore
 import SyncEngine
 
@@ -11,7 +12,7 @@ import SyncEngine
 ///
 /// It compares slots of a row table: `OrderedSlots` keeps slots in this order. Holding one
 /// shares the tables (copy-on-write): let it go before writing to them.
-@usableFromInline struct RowOrdering<Policy: RowPolicy> {
+@usableFromInline struct RowOrdering<Policy: RowPolicy>: SlotOrder {
     @usableFromInline let entries: RowTable<Policy>
     /// Each slot's sort key; nil in creation order.
     @usableFromInline let sortKeys: PagedArray<String?>?
@@ -19,6 +20,20 @@ import SyncEngine
     @inlinable init(entries: RowTable<Policy>, sortKeys: PagedArray<String?>?) {
         self.entries = entries
         self.sortKeys = sortKeys
+    }
+
+    /// In creation order: a server time as its 17 digits plus one; a row without one (a pending
+    /// create) 2⁶³ plus its arrival, after every dated row; 0 (ask `precedes`) for a server time
+    /// of another shape, which compares as text. Under a sort by a field: an ASCII sort key's
+    /// first 8 bytes plus one (such text orders as its bytes do), else 0.
+    @inlinable func coarseKey(of slot: Int32) -> UInt64 {
+        if let keys = sortKeys { return keys[Int(slot)].flatMap(RecordKey.asciiPrefix(of:)).map { $0 + 1 } ?? 0 }
+        let place = entries.places[Int(slot)]!
+        switch place.createdAt {
+        case .digits(let digits)?: return digits + 1
+        case .text?: return 0
+        case nil: return 1 << 63 | UInt64(place.arrival)
+        }
     }
 
     /// Whether slot `a` comes before slot `b`; both hold rows. Reads single fields in place

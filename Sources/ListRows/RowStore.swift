@@ -81,7 +81,7 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
     @inlinable public func index(of id: Record.ID) -> Int? {
         guard let slot = slotIndex.slot(of: id, in: entries) else { return nil }
         let order = ordering
-        return shown.position(of: slot, by: order.precedes)
+        return shown.position(of: slot, by: order)
     }
 
     @inlinable var shown: OrderedSlots { filtered ?? all }
@@ -141,21 +141,15 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         sortKeys = newKeys
         slotIndex = newIndex
         freeSlots = []
-        let sorted = sortedSlots()
-        all = OrderedSlots(sorted: sorted)
-        slotWrites += sorted.count
-        if filtered != nil { filtered = OrderedSlots(sorted: sorted.filter { matches(entries.row(Int($0))) }) }
+        all = sortedSlots()
+        slotWrites += all.count
+        if filtered != nil { filtered = OrderedSlots(sorted: all.keyedSlots.filter { matches(entries.row(Int($0.slot))) }) }
         // A job out over the old rows is worth nothing now: ask again over these.
         if outstanding != nil { requestView() }
     }
 
-    @inlinable func sortedSlots() -> [Int32] {
-        let order = ordering
-        var slots: [Int32] = []
-        slots.reserveCapacity(entries.count)
-        for slot in 0..<entries.count where entries.holds(slot) { slots.append(Int32(slot)) }
-        slots.sort(by: order.precedes)
-        return slots
+    @inlinable func sortedSlots() -> OrderedSlots {
+        OrderedSlots(sorting: (0..<Int32(entries.count)).lazy.filter { entries.holds(Int($0)) }, by: ordering)
     }
 
     /// Sorts the rows anew: O(n log n), in the background on a large list (`takeJob`).
@@ -212,8 +206,8 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
             // The changed rows as the snapshot had them leave the result, in the snapshot's order.
             let stale = touched.filter { Int($0) < job.entries.count && job.entries.holds(Int($0)) }
             let snapshotOrder = RowOrdering<Policy>(entries: job.entries, sortKeys: result.resorted ? result.sortKeys : job.sortKeys)
-            slotWrites += newAll?.remove(stale, by: snapshotOrder.precedes) ?? 0
-            slotWrites += newFiltered?.remove(stale, by: snapshotOrder.precedes) ?? 0
+            slotWrites += newAll?.remove(stale, by: snapshotOrder) ?? 0
+            slotWrites += newFiltered?.remove(stale, by: snapshotOrder) ?? 0
         }
         if result.resorted, let newAll {
             sortKeys = result.sortKeys
@@ -252,16 +246,16 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
 
     @inlinable mutating func flush(_ staging: inout Staging) {
         let order = ordering
-        if !staging.all.isEmpty { slotWrites += all.insert(staging.all, by: order.precedes) }
-        if !staging.shown.isEmpty, filtered != nil { slotWrites += filtered!.insert(staging.shown, by: order.precedes) }
+        if !staging.all.isEmpty { slotWrites += all.insert(staging.all, by: order) }
+        if !staging.shown.isEmpty, filtered != nil { slotWrites += filtered!.insert(staging.shown, by: order) }
         staging = Staging()
     }
 
     /// Takes slots out of the order lists (before their rows or keys change: the search reads them).
     @inlinable mutating func takeOut(_ slot: Int32, fromAll: Bool, fromFiltered: Bool) {
         let order = ordering
-        if fromAll { slotWrites += all.remove(CollectionOfOne(slot), by: order.precedes) }
-        if fromFiltered, filtered != nil { slotWrites += filtered!.remove(CollectionOfOne(slot), by: order.precedes) }
+        if fromAll { slotWrites += all.remove(CollectionOfOne(slot), by: order) }
+        if fromFiltered, filtered != nil { slotWrites += filtered!.remove(CollectionOfOne(slot), by: order) }
     }
 
     @inlinable mutating func upsert(_ row: Row, staging: inout Staging) {
@@ -318,8 +312,8 @@ public struct RecordRowStore<Policy: RowPolicy>: RowSource, Sendable {
         do {
             // Out of the order lists first: their search reads the rows.
             let order = ordering
-            slotWrites += all.remove(gone, by: order.precedes)
-            if filtered != nil { slotWrites += filtered!.remove(gone, by: order.precedes) }
+            slotWrites += all.remove(gone, by: order)
+            if filtered != nil { slotWrites += filtered!.remove(gone, by: order) }
         }
         for slot in gone {
             slotIndex.remove(entries.id(Int(slot)), in: entries)

@@ -57,15 +57,15 @@ public struct RecordRowViewJob<Policy: RowPolicy>: Sendable, Equatable {
             }
             if isCancelled() { return nil }
             let order = RowOrdering<Policy>(entries: entries, sortKeys: sortKeys)
-            all = OrderedSlots(sorted: Array(self.all.elements).sorted(by: order.precedes))
+            all = OrderedSlots(sorting: self.all.elements, by: order)
         }
         var filtered: OrderedSlots?
         if !filter.isEmpty {
             let base = resort ? all : (filterBase ?? all)
-            var matching: [Int32] = []
-            for (offset, slot) in base.elements.enumerated() {
+            var matching: [KeyedSlot] = []
+            for (offset, slot) in base.keyedSlots.enumerated() {
                 if offset % Self.checkInterval == 0, isCancelled() { return nil }
-                if Policy.matches(entries.row(Int(slot)).record, filter) { matching.append(slot) }
+                if Policy.matches(entries.row(Int(slot.slot)).record, filter) { matching.append(slot) }
             }
             filtered = OrderedSlots(sorted: matching)
         }

@@ -5,11 +5,15 @@ import Testing
 /// one at a time, past many chunk splits and emptied chunks; after each step the two agree on
 /// every position, and on where each slot is (or that it is not there).
 @Suite struct OrderedSlotsTests {
-    /// Slots compare by a key table (ties by slot), as the store's compare by rows.
-    struct Keys {
+    /// Slots compare by a key table (ties by slot), as the store's compare by rows. The coarse
+    /// key is the key over 7, so it ties often, and 0 (unknown) for every fifth key.
+    struct Keys: SlotOrder {
         var keys: [Int] = []
         func precedes(_ a: Int32, _ b: Int32) -> Bool {
             keys[Int(a)] != keys[Int(b)] ? keys[Int(a)] < keys[Int(b)] : a < b
+        }
+        func coarseKey(of slot: Int32) -> UInt64 {
+            keys[Int(slot)] % 5 == 0 ? 0 : UInt64(keys[Int(slot)] / 7 + 1)
         }
     }
 
@@ -18,9 +22,9 @@ import Testing
         #expect(Array(list.elements) == model, "\(step)")
         for position in Swift.stride(from: 0, to: model.count, by: max(1, model.count / 200)) {
             #expect(list[position] == model[position], "\(step) at \(position)")
-            #expect(list.position(of: model[position], by: keys.precedes) == position, "\(step) slot \(model[position])")
+            #expect(list.position(of: model[position], by: keys) == position, "\(step) slot \(model[position])")
         }
-        for slot in absent.prefix(50) { #expect(list.position(of: slot, by: keys.precedes) == nil, "\(step) absent \(slot)") }
+        for slot in absent.prefix(50) { #expect(list.position(of: slot, by: keys) == nil, "\(step) absent \(slot)") }
     }
 
     @Test(arguments: [1, 2, 3])
@@ -45,15 +49,15 @@ import Testing
                 batch.append(slot)
             }
             if step.isMultiple(of: 2) {
-                list.insert(batch, by: keys.precedes)
+                list.insert(batch, by: keys)
             } else {
-                for slot in batch { list.insert(CollectionOfOne(slot), by: keys.precedes) }
+                for slot in batch { list.insert(CollectionOfOne(slot), by: keys) }
             }
             present.formUnion(batch)
             // Removals: a few, or most of the list (chunks empty and go), and slots not there.
             let share = step.isMultiple(of: 7) ? 0.8 : 0.05
             let gone = present.shuffled(using: &generator).prefix(Int(Double(present.count) * share))
-            list.remove(Array(gone) + removed.suffix(5), by: keys.precedes)
+            list.remove(Array(gone) + removed.suffix(5), by: keys)
             present.subtract(gone)
             removed += gone
             model = present.sorted(by: keys.precedes)
@@ -62,12 +66,12 @@ import Testing
         #expect(list.chunks.allSatisfy { !$0.isEmpty && $0.count <= OrderedSlots.maximumChunk })
     }
 
-    @Test func aSortedListIsBuiltInHalfFullChunks() {
+    @Test func aListIsSortedIntoHalfFullChunks() {
         let keys = Keys(keys: Array(0..<10_000))
-        let list = OrderedSlots(sorted: (0..<10_000).map { Int32($0) })
+        let list = OrderedSlots(sorting: (0..<10_000).reversed().map { Int32($0) }, by: keys)
         #expect(list.count == 10_000)
         #expect(list.chunks.allSatisfy { $0.count <= OrderedSlots.maximumChunk / 2 })
         expectSame(list, (0..<10_000).map { Int32($0) }, keys, absent: [], "built")
-        #expect(OrderedSlots().position(of: 0, by: keys.precedes) == nil)
+        #expect(OrderedSlots().position(of: 0, by: keys) == nil)
     }
 }

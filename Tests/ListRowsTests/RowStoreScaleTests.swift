@@ -101,16 +101,18 @@ import Testing
     }
 
     /// Pages in random order, duplicates, removals in bulk and one by one, renames sorted by
-    /// name, a filter: after each step the shown order is a plain sort's.
+    /// name, a filter, creates not confirmed yet (no server time) and their confirmations, server
+    /// times of another shape: after each step the shown order is a plain sort's.
     @Test(arguments: [ListingSort.creation, .name])
     func anyMixOfChangesKeepsTheOrderOfAPlainSort(sortOrder: ListingSort) {
         var generator = SplitMix(state: 42)
         var store = ListingStore()
         store.setSortOrder(sortOrder)
         var model: [RecordKey: ListingRow] = [:]
+        var arrivals: [RecordKey: Int] = [:]
         var nextNumber = 0
         func check(_ step: String) {
-            let all = RowViewJobModelTests.plainSort(model.values, by: sortOrder)
+            let all = RowViewJobModelTests.plainSort(model.values, by: sortOrder, arrivals: arrivals)
             let needle = SearchFolding.fold(store.filter)
             let shown = store.filter.isEmpty
                 ? all : all.filter { SearchFolding.fold($0.record.name).contains(needle)
@@ -124,11 +126,23 @@ import Testing
             // New rows, created at random times (pages of a hash-ordered scan).
             for _ in 0..<Int.random(in: 50...600, using: &generator) {
                 let created = Int.random(in: 0..<1_000_000, using: &generator)
-                upserted.append(Self.row(nextNumber, name: "Name \(Int.random(in: 0..<500, using: &generator))", created: created))
+                var row = Self.row(nextNumber, name: "Name \(Int.random(in: 0..<500, using: &generator))", created: created)
+                switch Int.random(in: 0..<20, using: &generator) {
+                case 0, 1: row.record.createdAt = nil  // made here, not confirmed yet
+                case 2: row.record.createdAt = "2024-05-01T10:00:\(created % 60)Z"  // compared as text
+                default: break
+                }
+                upserted.append(row)
                 nextNumber += 1
             }
+            // Confirmations: a create made here gets its server time, and moves among the dated rows.
+            for id in model.keys.sorted().filter({ model[$0]!.record.createdAt == nil }).shuffled(using: &generator).prefix(10) {
+                var row = model[id]!
+                row.record.createdAt = Self.createdAt(Int.random(in: 0..<1_000_000, using: &generator))
+                upserted.append(row)
+            }
             // Renames of existing rows, and the same row twice in one update now and then.
-            for id in model.keys.shuffled(using: &generator).prefix(20) {
+            for id in model.keys.sorted().shuffled(using: &generator).prefix(20) {
                 var row = model[id]!
                 row.record.name = "Name \(Int.random(in: 0..<500, using: &generator))"
                 upserted.append(row)
@@ -139,12 +153,18 @@ import Testing
             }
             // Removals: a few (one by one) or many (one pass).
             let removals = step.isMultiple(of: 5) ? 200 : 5
-            for id in model.keys.shuffled(using: &generator).prefix(removals) { removed.insert(id) }
+            for id in model.keys.sorted().shuffled(using: &generator).prefix(removals) { removed.insert(id) }
             // In any order; of the same row twice, the later one wins in both.
             upserted.shuffle(using: &generator)
             store.apply(ListingUpdate(upserted: upserted, removed: removed))
             for id in removed { model[id] = nil }
-            for row in upserted { model[row.id] = row }
+            for var row in upserted {
+                if model[row.id] == nil { arrivals[row.id] = arrivals.count }
+                // A server time once known stays: a copy without one (a rename queued before the
+                // confirmation) does not make the row pending again.
+                if row.record.createdAt == nil { row.record.createdAt = model[row.id]?.record.createdAt }
+                model[row.id] = row
+            }
             if step == 10 { store.setFilter("name 1") }
             if step == 20 { store.setFilter("name 12") }
             if step == 30 { store.setFilter("") }

@@ -97,14 +97,21 @@ import Testing
 /// slots are freed and reused); whenever no job is out, the store shows what a plain sort and
 /// filter of the model give, and finds every row where it shows it.
 @Suite struct RowViewJobModelTests {
-    /// The order a plain sort gives: the sort key, then the creation time, then the id
-    /// (keys folded once per row, not per comparison).
-    static func plainSort(_ rows: some Collection<ListingRow>, by sort: ListingSort) -> [ListingRow] {
+    /// The order a plain sort gives: the sort key, then the creation time (rows without one
+    /// last, in the order they arrived), then the id (keys folded once per row, not per comparison).
+    static func plainSort(
+        _ rows: some Collection<ListingRow>, by sort: ListingSort, arrivals: [RecordKey: Int] = [:]
+    ) -> [ListingRow] {
         let keyed = rows.map { (row: $0, key: sort.key(for: $0.record) ?? "") }
         return keyed.sorted { a, b in
             if a.key != b.key { return a.key < b.key }
-            if a.row.record.createdAt != b.row.record.createdAt {
-                return a.row.record.createdAt! < b.row.record.createdAt!
+            switch (a.row.record.createdAt, b.row.record.createdAt) {
+            case let (x?, y?): if x != y { return x < y }
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil):
+                let (first, second) = (arrivals[a.row.id]!, arrivals[b.row.id]!)
+                if first != second { return first < second }
             }
             return a.row.id < b.row.id
         }.map(\.row)
