@@ -2,19 +2,20 @@
 /// sorted chunks of at most `maximumChunk` slots with the number of slots before each
 /// chunk. The order itself lives outside (`RowOrdering`): every call that needs it takes
 /// it, and it must be the one the list was built with. Each slot is kept with its coarse key
-/// (`KeyedSlot`), so a search compares chunk memory and reads rows only on ties.
+/// (`KeyedSlot`), so a search compares chunk memory and reads rows only where the keys tie.
 ///
-/// Costs, for n slots in c ≈ n / 3,000 chunks: reading a position is a binary search over
+/// Costs, for n slots in c ≈ n / 750 chunks: reading a position is a binary search over
 /// the chunk starts (O(log c)); finding, inserting or removing a slot is two binary
 /// searches (O(log n) comparisons) and a memmove inside one chunk (at most
-/// `maximumChunk` 16-byte keyed slots), plus one pass over the chunk starts per batch (O(c)).
+/// `maximumChunk` 24-byte keyed slots), plus one pass over the chunk starts per batch (O(c)).
 /// Nothing is proportional to n. A chunk is an array of its own, so a copy of the
 /// list (a background job's snapshot) costs the chunk references only, and a change
 /// after it copies one chunk, not the list.
 @usableFromInline struct OrderedSlots: Sendable {
-    /// A chunk grown past this splits in two: small enough that a memmove in it is a few
-    /// microseconds, large enough that the chunk starts stay a short array at a million rows.
-    @usableFromInline static let maximumChunk = 4096
+    /// A chunk grown past this splits in two: small enough that an insert's memmove in it (half
+    /// a chunk of 24-byte keyed slots, on average) is a microsecond or less, large enough that
+    /// the chunk starts stay a short array at a million rows.
+    @usableFromInline static let maximumChunk = 1024
 
     @usableFromInline var chunks: [[KeyedSlot]] = []
     /// `starts[i]`: the slots in the chunks before chunk `i`.

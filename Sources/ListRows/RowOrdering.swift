@@ -22,17 +22,20 @@ import SyncEngine
         self.sortKeys = sortKeys
     }
 
-    /// In creation order: a server time as its 17 digits plus one; a row without one (a pending
-    /// create) 2⁶³ plus its arrival, after every dated row; 0 (ask `precedes`) for a server time
-    /// of another shape, which compares as text. Under a sort by a field: an ASCII sort key's
-    /// first 8 bytes plus one (such text orders as its bytes do), else 0.
-    @inlinable func coarseKey(of slot: Int32) -> UInt64 {
-        if let keys = sortKeys { return keys[Int(slot)].flatMap(RecordKey.asciiPrefix(of:)).map { $0 + 1 } ?? 0 }
+    /// In creation order: a server time as its 17 digits plus one, then the id's first bytes; a
+    /// row without one (a pending create) 2⁶³ plus its arrival, after every dated row; unknown
+    /// for a server time of another shape, which compares as text. Under a sort by a field: an
+    /// ASCII sort key's first 8 bytes plus one (such text orders as its bytes do), else unknown.
+    @inlinable func key(of slot: Int32) -> SlotKey {
+        if let keys = sortKeys {
+            return keys[Int(slot)].flatMap(RecordKey.asciiPrefix(of:)).map { SlotKey(primary: $0 + 1) } ?? .unknown
+        }
         let place = entries.places[Int(slot)]!
+        let idBytes = place.idPrefix == .unknown ? 0 : place.idPrefix.value
         switch place.createdAt {
-        case .digits(let digits)?: return digits + 1
-        case .text?: return 0
-        case nil: return 1 << 63 | UInt64(place.arrival)
+        case .digits(let digits)?: return SlotKey(primary: digits + 1, secondary: idBytes)
+        case .text?: return .unknown
+        case nil: return SlotKey(primary: 1 << 63 | UInt64(place.arrival), secondary: idBytes)
         }
     }
 

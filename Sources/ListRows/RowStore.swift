@@ -8,7 +8,7 @@ import SyncEngine
 /// lists hold 4-byte slots.
 ///
 /// Costs at n rows: a page of k new rows, a removal or a moved row costs O(k log n) plus a
-/// memmove inside one chunk each and one pass over the chunk starts (n / ~3,000); an update
+/// memmove inside one chunk each and one pass over the chunk starts (n / ~750); an update
 /// that does not move a row is a table write. A whole new list is one sort. Drawing reads
 /// only the visible positions, each a binary search over the chunk starts.
 ///

@@ -6,14 +6,17 @@ import Testing
 /// every position, and on where each slot is (or that it is not there).
 @Suite struct OrderedSlotsTests {
     /// Slots compare by a key table (ties by slot), as the store's compare by rows. The coarse
-    /// key is the key over 7, so it ties often, and 0 (unknown) for every fifth key.
+    /// key: the key over 7 (so it ties often), then the key; unknown for every fifth key, its
+    /// second part unknown for every third.
     struct Keys: SlotOrder {
         var keys: [Int] = []
         func precedes(_ a: Int32, _ b: Int32) -> Bool {
             keys[Int(a)] != keys[Int(b)] ? keys[Int(a)] < keys[Int(b)] : a < b
         }
-        func coarseKey(of slot: Int32) -> UInt64 {
-            keys[Int(slot)] % 5 == 0 ? 0 : UInt64(keys[Int(slot)] / 7 + 1)
+        func key(of slot: Int32) -> SlotKey {
+            let key = keys[Int(slot)]
+            if key % 5 == 0 { return .unknown }
+            return SlotKey(primary: UInt64(key / 7 + 1), secondary: key % 3 == 0 ? 0 : UInt64(key + 1))
         }
     }
 

@@ -21,7 +21,13 @@ import Testing
         }
     }
 
-    static func createdAt(_ n: Int) -> String { "2024-05-01T10:00:00.\(String(1_000_000_000 + n).dropFirst())Z" }
+    /// The server's time `n` milliseconds after a morning's start, in the shape servers write
+    /// ("2024-05-01T10:16:40.123Z"): the shape the row store keeps as a number.
+    static func createdAt(_ n: Int) -> String {
+        func digits(_ value: Int, _ count: Int) -> String { String(String(value + 10_000).suffix(count)) }
+        let (seconds, milliseconds) = n.quotientAndRemainder(dividingBy: 1000)
+        return "2024-05-01T\(digits(10 + seconds / 3600, 2)):\(digits(seconds / 60 % 60, 2)):\(digits(seconds % 60, 2)).\(digits(milliseconds, 3))Z"
+    }
 
     static func row(_ n: Int, name: String? = nil, created: Int? = nil) -> ListingRow {
         ListingRow(listing("id\(n)", name ?? "Property \(n)", "\(n) Main St", createdAt: createdAt(created ?? n)))
@@ -125,7 +131,8 @@ import Testing
             var removed = Set<RecordKey>()
             // New rows, created at random times (pages of a hash-ordered scan).
             for _ in 0..<Int.random(in: 50...600, using: &generator) {
-                let created = Int.random(in: 0..<1_000_000, using: &generator)
+                // Now and then in a few milliseconds only: rows of one time, ordered by id.
+                let created = Int.random(in: 0..<(step.isMultiple(of: 3) ? 20 : 1_000_000), using: &generator)
                 var row = Self.row(nextNumber, name: "Name \(Int.random(in: 0..<500, using: &generator))", created: created)
                 switch Int.random(in: 0..<20, using: &generator) {
                 case 0, 1: row.record.createdAt = nil  // made here, not confirmed yet
