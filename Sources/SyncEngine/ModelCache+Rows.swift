@@ -45,8 +45,8 @@ extension ModelCache {
             throw UnfitRow(description: error.description)
         }
         guard let key = wire.key else { throw UnfitRow(description: "it has no key") }
-        if !isDeleted, let missing = zip(layout.fields, wire.values).first(where: { $0.isRequired && ($1 ?? .null) == .null }) {
-            throw UnfitRow(description: "\(missing.0.name) is required and it has none")
+        if !isDeleted, let missing = wire.firstRequiredFieldLackingValue {
+            throw UnfitRow(description: "\(missing) is required and it has none")
         }
         return wire.record(key: key, version: version, isDeleted: isDeleted, lastChangedAt: lastChangedAt)
     }

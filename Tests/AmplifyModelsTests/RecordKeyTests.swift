@@ -133,3 +133,23 @@ extension RecordKeyTests {
         }
     }
 }
+
+/// A UUID's text is packed only when it is exactly the lowercase shape (so its text comes back
+/// byte for byte); any byte changed to another kind of byte, anywhere, leaves it text.
+@Suite struct UUIDBitsTests {
+    @Test func onlyTheLowercaseShapePacksAndItsTextComesBack() {
+        let hex = Array("0123456789abcdef".utf8)
+        let others = Array("gzAFG-_ /:`{".utf8) + [0x00, 0x80, 0xFF]
+        for round in 0..<200 {
+            var text = (0..<36).map { index -> UInt8 in [8, 13, 18, 23].contains(index) ? UInt8(ascii: "-") : hex[(round * 7 + index * 13) % 16] }
+            let parsed = text.withUnsafeBytes { UUIDBits.parse($0) }
+            #expect(parsed.map { UUIDBits.text(high: $0.high, low: $0.low) } == String(decoding: text, as: UTF8.self))
+            let index = round % 36
+            let original = text[index]
+            text[index] = [8, 13, 18, 23].contains(index) ? hex[round % 16] : others[round % others.count]
+            #expect(text.withUnsafeBytes { UUIDBits.parse($0) } == nil, "\(String(decoding: text, as: UTF8.self))")
+            text[index] = original
+            #expect(Array(text.dropLast()).withUnsafeBytes { UUIDBits.parse($0) } == nil)
+        }
+    }
+}

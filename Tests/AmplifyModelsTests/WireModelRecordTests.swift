@@ -172,3 +172,78 @@ import Testing
         #expect(versioned.readEvent(event(whole), deletion: false, known: nil) == .partial(id: RecordKey("t1")), "no _version: read it")
     }
 }
+
+/// The reader copies texts and times from the answer's bytes into the record's (no `String` in
+/// between): what it reads must be what the value tree and the field's codec make of the same
+/// answer, for any text (escaped, non-ASCII, a UUID in either case) and any time (packed or of
+/// another shape, a day or an hour that does not exist), and the plain dialect's version from a
+/// packed time must be the text's milliseconds.
+@Suite struct WireModelRecordCopiedTextTests {
+    static let layout = WireModelRecordTests.transactions
+
+    /// SplitMix64, so that a seed replays its answers.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let texts = [
+        "", "plain", "Food \\\"weekly\\\"", "tab\\tand\\\\slash", "caf\\u00e9", "café ☕️", "e\\u0301", "👩‍👩‍👧", "\\ud83d\\ude00",
+        "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c", "0F8E4C2A-9B1D-4E7F-A3C5-1D2E3F4A5B6C", "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6",
+        "2026-11-25T10:00:00.000Z", "x".padding(toLength: 40, withPad: "yz", startingAt: 0),
+    ]
+    static let times = [
+        "2026-11-25T10:00:00.000Z", "2024-02-29T23:59:59.999Z", "2023-02-29T10:00:00.000Z", "2026-13-01T10:00:00.000Z",
+        "2026-04-31T10:00:00.000Z", "2026-11-25T24:00:00.000Z", "2026-11-25T10:60:00.000Z", "2026-11-25T10:00:60.000Z",
+        "2026-11-25T10:00:00Z", "2026-11-25T11:00:01.250+01:00", "2026-11-25T10:00:00.000z", "0000-01-01T00:00:00.000Z",
+        "1969-12-31T23:59:59.999Z", "2026-11-25 10:00:00.000Z", "not a time", "2026-11-25T10:00:00.0000Z",
+    ]
+
+    /// What the value tree makes of a member: `ModelValue` by the field's answer codec, or nil when it refuses it.
+    static func treeValue(_ jsonText: String, field: String) -> ModelValue? {
+        guard let json = try? JSONReader.read(Array(jsonText.utf8), { reader throws(JSONReadError) in try reader.readValue() }) else { return nil }
+        if json == .null { return .null }
+        return try? layout.codecs[layout.index(of: field)!].value(answered: json)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func copiedValuesEqualTheTreesAndTheirVersions(seed: UInt64) throws {
+        var generator = SplitMix(state: seed)
+        for _ in 0..<400 {
+            let description = "\"" + Self.texts.randomElement(using: &generator)! + "\""
+            let categoryId = Bool.random(using: &generator) ? "null" : "\"" + Self.texts.randomElement(using: &generator)! + "\""
+            let bookedAt = "\"" + Self.times.randomElement(using: &generator)! + "\""
+            let updatedAt = "\"" + Self.times.randomElement(using: &generator)! + "\""
+            let json = #"{"id":"t1","description":\#(description),"categoryId":\#(categoryId),"bookedAt":\#(bookedAt),"updatedAt":\#(updatedAt)}"#
+            let tree = ["description": description, "categoryId": categoryId, "bookedAt": bookedAt, "updatedAt": updatedAt]
+            var treeValues: [String: ModelValue] = [:]
+            var refused = false
+            for (field, text) in tree {
+                guard let value = Self.treeValue(text, field: field) else { refused = true; break }
+                treeValues[field] = value
+            }
+            guard !refused else {
+                #expect(throws: JSONReadError.self, "\(json)") { try WireModelRecordTests.read(json, Self.layout) }
+                continue
+            }
+            let wire = try WireModelRecordTests.read(json, Self.layout)
+            for (field, value) in treeValues {
+                #expect(wire.values[Self.layout.index(of: field)!] == value, "\(field) of \(json)")
+            }
+            let updated: String? = if case .string(let text)? = treeValues["updatedAt"] { text } else { nil }
+            #expect(wire.stamp == updated.flatMap(AWSDateTimeMilliseconds.parse), "\(json)")
+            // The record's bytes are those the values make: equal, and equally hashed.
+            let record = wire.record(key: RecordKey("t1"), version: 1, isDeleted: false, lastChangedAt: nil)
+            var all = treeValues
+            for field in Self.layout.fields where all[field.name] == nil && field.name != "id" { all[field.name] = .null }
+            let made = ModelRecord(layout: Self.layout, key: RecordKey("t1"), values: all, version: 1, lastChangedAt: nil)
+            #expect(record == made && record.hashValue == made.hashValue, "\(json)")
+        }
+    }
+}

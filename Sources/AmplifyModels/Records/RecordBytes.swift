@@ -60,21 +60,39 @@ enum RecordBytes {
 
     private static func appendText(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            if let bits = UUIDBits.parse(raw) {
-                bytes.append(Tag.uuid.rawValue)
-                appendFixed(bits.high, to: &bytes)
-                appendFixed(bits.low, to: &bytes)
-            } else if let digits = DateTimeDigits.pack(raw) {
-                bytes.append(Tag.dateTime.rawValue)
-                appendFixed(digits, to: &bytes)
-            } else {
-                bytes.append(Tag.text.rawValue)
-                appendVarint(UInt64(raw.count), to: &bytes)
-                bytes.append(contentsOf: raw)
-            }
+        text.withUTF8 { utf8 in appendValidText(UnsafeRawBufferPointer(utf8), to: &bytes) }
+    }
+
+    /// Appends a text given as UTF-8 bytes as `append(.string(text))` would, without making the
+    /// `String` when the bytes are ASCII (an answer's texts, read in place); bytes that are not
+    /// valid UTF-8 are repaired as `String(decoding:as:)` repairs them.
+    static func appendText(utf8 raw: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        if raw.allSatisfy({ $0 < 0x80 }) {
+            appendValidText(raw, to: &bytes)
+        } else {
+            appendText(String(decoding: raw, as: UTF8.self), to: &bytes)
         }
+    }
+
+    private static func appendValidText(_ raw: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        if let bits = UUIDBits.parse(raw) {
+            bytes.append(Tag.uuid.rawValue)
+            appendFixed(bits.high, to: &bytes)
+            appendFixed(bits.low, to: &bytes)
+        } else if let digits = DateTimeDigits.pack(raw) {
+            appendDateTime(digits, to: &bytes)
+        } else {
+            bytes.append(Tag.text.rawValue)
+            appendVarint(UInt64(raw.count), to: &bytes)
+            bytes.append(contentsOf: raw)
+        }
+    }
+
+    /// Appends a packed `AWSDateTime` (`DateTimeDigits`): what `append(.string(text))` writes for
+    /// a text of that shape.
+    static func appendDateTime(_ digits: UInt64, to bytes: inout [UInt8]) {
+        bytes.append(Tag.dateTime.rawValue)
+        appendFixed(digits, to: &bytes)
     }
 
     private static func appendJSON(_ json: JSONValue, to bytes: inout [UInt8]) {
@@ -162,6 +180,26 @@ enum RecordBytes {
             }
         }
 
+        /// The next value as a key's part: a packed UUID straight from its bits, anything else
+        /// as `RecordKey.Part(value())` makes it.
+        mutating func keyPart() -> RecordKey.Part? {
+            guard bytes[offset] == Tag.uuid.rawValue else { return RecordKey.Part(value()) }
+            offset += 1
+            let high = fixed(), low = fixed()
+            return .uuid(high: high, low: low)
+        }
+
+        /// The next value's packed `AWSDateTime` digits, or nil (the value is left unread) when
+        /// it is not one.
+        mutating func dateTimeDigits() -> UInt64? {
+            guard bytes[offset] == Tag.dateTime.rawValue else { return nil }
+            offset += 1
+            return fixed()
+        }
+
+        /// Whether the next value is null (it is left unread).
+        var isAtNull: Bool { bytes[offset] == Tag.null.rawValue }
+
         /// Moves past the next value without making it.
         mutating func skip() {
             let tag = Tag(rawValue: byte())!
@@ -248,6 +286,26 @@ enum DateTimeDigits {
             value = value * 10 + UInt64(digit)
         }
         return value
+    }
+
+    /// Whether the packed time is one that exists (a month of the year, a day of the month, an
+    /// hour, a minute and a second of the day), as `TemporalFormats.isDateTime` checks the text.
+    static func isReal(_ digits: UInt64) -> Bool {
+        let seconds = digits / 1000
+        let (second, minute, hour) = (seconds % 100, seconds / 100 % 100, seconds / 10_000 % 100)
+        let (day, month, year) = (seconds / 1_000_000 % 100, seconds / 100_000_000 % 100, seconds / 10_000_000_000)
+        guard (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return false }
+        return (1...UInt64(TextScanner.days(inMonth: Int(month), year: Int(year)))).contains(day)
+    }
+
+    /// Milliseconds since 1970 (`AWSDateTimeMilliseconds.parse` of the text).
+    static func milliseconds(_ digits: UInt64) -> Int64 {
+        let value = Int64(digits)
+        let (milliseconds, seconds) = (value % 1000, value / 1000)
+        let (second, minute, hour) = (seconds % 100, seconds / 100 % 100, seconds / 10_000 % 100)
+        let (day, month, year) = (seconds / 1_000_000 % 100, seconds / 100_000_000 % 100, seconds / 10_000_000_000)
+        let days = AWSDateTimeMilliseconds.daysFromCivil(year: year, month: month, day: day)
+        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + milliseconds
     }
 
     static func text(_ digits: UInt64) -> String {

@@ -6,23 +6,31 @@ public enum UUIDBits {
     /// The bits of `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex; nil for any other text
     /// (an uppercase UUID stays text, so that its text comes back exactly).
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> (high: UInt64, low: UInt64)? {
-        guard bytes.count == 36 else { return nil }
-        var high: UInt64 = 0, low: UInt64 = 0, nibbles = 0
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return nil }
+        // Every digit is read before any is judged (a bad one sets a high bit in `seen`): no
+        // branch per byte, for the id of every record a page holds.
+        var seen: UInt8 = 0
+        func nibbles(_ range: Range<Int>, into value: inout UInt64) {
+            for index in range {
+                let nibble = Self.nibble(bytes[index])
+                seen |= nibble
+                value = value << 4 | UInt64(nibble & 0x0F)
             }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            nibbles += 1
         }
-        return (high, low)
+        var high: UInt64 = 0, low: UInt64 = 0
+        nibbles(0..<8, into: &high)
+        nibbles(9..<13, into: &high)
+        nibbles(14..<18, into: &high)
+        nibbles(19..<23, into: &low)
+        nibbles(24..<36, into: &low)
+        return seen < 0x10 ? (high, low) : nil
+    }
+
+    /// A lowercase hex digit's value; 0xFF for any other byte.
+    @inline(__always) private static func nibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- UInt8(ascii: "0"), letter = byte &- UInt8(ascii: "a")
+        return digit < 10 ? digit : letter < 6 ? letter + 10 : 0xFF
     }
 
     public static func parse(_ text: String) -> (high: UInt64, low: UInt64)? {
