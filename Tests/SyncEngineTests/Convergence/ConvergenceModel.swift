@@ -66,13 +66,19 @@ struct ConvergenceModel {
             return "a write racing it (\(racing.description))"
         }
         // Set back to what it was before an earlier change of the same user still waiting to be
-        // sent: the two cancel out and neither is sent (by design), so someone else's value may stay.
-        if let field, let value = write.values?[field],
-            let undone = others.first(where: {
-                $0.writer == write.writer && $0.order < write.order && $0.before[field] == value && settled($0) >= write.step
-            })
-        {
-            return "it cancels out \(undone.description)"
+        // sent: the two cancel out and neither is sent (by design), so someone else's value may
+        // stay, and, when every field of an update does, someone else's delete.
+        let fields = field.map { [$0] } ?? (write.kind == .update ? (write.values ?? [:]).keys.sorted() : [])
+        let undone = fields.map { field in
+            write.values?[field].flatMap { value in
+                others.first {
+                    $0.touches(field) && $0.writer == write.writer && $0.order < write.order && $0.before[field] == value
+                        && settled($0) >= write.step
+                }
+            }
+        }
+        if let first = undone.first, let first, undone.allSatisfy({ $0 != nil }) {
+            return "it cancels out \(first.description)"
         }
         if write.writer != "remote",
             let refused = outcomes.first(where: {
