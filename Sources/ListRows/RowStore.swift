@@ -4,8 +4,8 @@ import SyncEngine
 /// The rows the screen shows, kept in a stable order. Each row lives at a slot of a paged
 /// table (`entries`), found by id through a hash index; the display order is a list of
 /// slots in sorted chunks (`OrderedSlots`), and the filter keeps a second one of the slots
-/// that match. An id is stored once, in its row: the index by id (`SlotIndex`) and the order
-/// lists hold 4-byte slots.
+/// that match. An id is stored once, in its row: the index by id (`SlotIndex`) holds 4-byte
+/// slots, the order lists slots with their coarse order keys (`SlotOrder`).
 ///
 /// Costs at n rows: a page of k new rows, a removal or a moved row costs O(k log n) plus a
 /// memmove inside one chunk each and one pass over the chunk starts (n / ~750); an update
