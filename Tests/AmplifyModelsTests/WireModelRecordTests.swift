@@ -181,18 +181,6 @@ import Testing
 @Suite struct WireModelRecordCopiedTextTests {
     static let layout = WireModelRecordTests.transactions
 
-    /// SplitMix64, so that a seed replays its answers.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let texts = [
         "", "plain", "Food \\\"weekly\\\"", "tab\\tand\\\\slash", "caf\\u00e9", "café ☕️", "e\\u0301", "👩‍👩‍👧", "\\ud83d\\ude00",
         "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6c", "0F8E4C2A-9B1D-4E7F-A3C5-1D2E3F4A5B6C", "0f8e4c2a-9b1d-4e7f-a3c5-1d2e3f4a5b6",
@@ -214,12 +202,12 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func copiedValuesEqualTheTreesAndTheirVersions(seed: UInt64) throws {
-        var generator = SplitMix(state: seed)
+        var random = ModelFileFuzzTests.Random(state: seed)
         for _ in 0..<400 {
-            let description = "\"" + Self.texts.randomElement(using: &generator)! + "\""
-            let categoryId = Bool.random(using: &generator) ? "null" : "\"" + Self.texts.randomElement(using: &generator)! + "\""
-            let bookedAt = "\"" + Self.times.randomElement(using: &generator)! + "\""
-            let updatedAt = "\"" + Self.times.randomElement(using: &generator)! + "\""
+            let description = "\"" + random.pick(Self.texts) + "\""
+            let categoryId = random.next(2) == 0 ? "null" : "\"" + random.pick(Self.texts) + "\""
+            let bookedAt = "\"" + random.pick(Self.times) + "\""
+            let updatedAt = "\"" + random.pick(Self.times) + "\""
             let json = #"{"id":"t1","description":\#(description),"categoryId":\#(categoryId),"bookedAt":\#(bookedAt),"updatedAt":\#(updatedAt)}"#
             let tree = ["description": description, "categoryId": categoryId, "bookedAt": bookedAt, "updatedAt": updatedAt]
             var treeValues: [String: ModelValue] = [:]
