@@ -148,6 +148,19 @@ public final class OptimisticStore<Record: SyncedRecord> {
         pendingByRecord.values.flatMap { $0 }.sorted { $0.id < $1.id }
     }
 
+    /// The oldest `limit` of the operations next to send (each record's first) that `isIncluded`
+    /// keeps, oldest first. Sorts the operations' ids only, not every pending operation: the
+    /// sender asks this every `countedAheadLimit` sends of a queue of thousands.
+    public func oldestFirstOperations(limit: Int, where isIncluded: (Operation) -> Bool) -> [Operation] {
+        var firsts: [(id: OperationID, record: ID)] = []
+        firsts.reserveCapacity(pendingByRecord.count)
+        for (record, operations) in pendingByRecord {
+            if let first = operations.first, isIncluded(first) { firsts.append((first.id, record)) }
+        }
+        firsts.sort { $0.id < $1.id }
+        return firsts.prefix(limit).map { pendingByRecord[$0.record]![0] }
+    }
+
     @inlinable
     public var pendingCount: Int { recordOfOperation.count }
 

@@ -27,6 +27,25 @@ import Testing
         #expect(store.records.map(\.name) == ["Harbour View Loft"] + names)
     }
 
+    /// The operations next to send, oldest first: each record's first only, those the caller
+    /// keeps, at most the limit: what a plain sort of every pending operation gives.
+    @Test func theOldestOperationsNextToSendAreEachRecordsFirst() {
+        let store = OptimisticStore<Home>()
+        for round in 0..<3 {
+            for index in 0..<40 where (index + round) % 3 != 0 {
+                store.apply(.create(Home(id: 1_000 * round + index, name: "Home \(index)")))
+                if index % 4 == 0 { store.apply(.update(1_000 * round + index, .init(name: "Renamed \(index)"))) }
+            }
+        }
+        let odd: (PendingOperation<Home>) -> Bool = { $0.id.rawValue % 2 == 1 }
+        var seen = Set<Int>()
+        let firsts = store.pendingOperations.filter { seen.insert($0.recordID).inserted }
+        for limit in [0, 1, 10, 1_000] {
+            #expect(store.oldestFirstOperations(limit: limit) { _ in true }.map(\.id) == firsts.prefix(limit).map(\.id))
+            #expect(store.oldestFirstOperations(limit: limit, where: odd).map(\.id) == firsts.filter(odd).prefix(limit).map(\.id))
+        }
+    }
+
     @Test func operationRemembersWhatItWasMadeAgainst() throws {
         let store = OptimisticStore(confirmed: [loft])
         let rename = store.apply(.update(loft.id, .init(name: "Loft"))).operation

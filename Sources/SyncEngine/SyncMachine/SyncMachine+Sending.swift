@@ -72,11 +72,8 @@ extension SyncMachine {
         var actions = save(id)
         countedAhead = countedAhead.filter { isPending($0.key) }
         var ahead: [OperationID: Int] = [:]
-        for operation in store.pendingOperations where ahead.count < Self.countedAheadLimit {
-            guard operation.id != id, countedAhead[operation.id] == nil,
-                  store.pendingOperations(for: operation.recordID).first?.id == operation.id else { continue }
-            ahead[operation.id] = operation.attempts + 1
-        }
+        let next = store.oldestFirstOperations(limit: Self.countedAheadLimit) { $0.id != id && countedAhead[$0.id] == nil }
+        for operation in next { ahead[operation.id] = operation.attempts + 1 }
         if !ahead.isEmpty {
             countedAhead.merge(ahead) { $1 }
             actions.append(.save(.outbox(.counted(ahead))))
