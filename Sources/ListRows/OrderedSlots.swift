@@ -18,6 +18,9 @@
     @usableFromInline static let maximumChunk = 1024
 
     @usableFromInline var chunks: [[KeyedSlot]] = []
+    /// `lasts[i]`: the last slot of chunk `i`, side by side, so that finding a slot's chunk reads
+    /// one array rather than a chunk's buffer per step.
+    @usableFromInline var lasts: [KeyedSlot] = []
     /// `starts[i]`: the slots in the chunks before chunk `i`.
     @usableFromInline var starts: [Int] = []
     @usableFromInline var count = 0
@@ -35,6 +38,7 @@
             start = end
         }
         count = slots.count
+        lasts = chunks.map { $0[$0.count - 1] }
         rebuildStarts(from: 0)
     }
 
@@ -81,6 +85,7 @@
             let slot = KeyedSlot(slot, in: order)
             guard !chunks.isEmpty else {
                 chunks = [[slot]]
+                lasts = [slot]
                 count = 1
                 writes += 1
                 firstChanged = 0
@@ -90,6 +95,7 @@
             let offset = Self.lowerBound(of: slot, in: chunks[chunk], by: order)
             writes += chunks[chunk].count - offset + 1
             chunks[chunk].insert(slot, at: offset)
+            if offset == chunks[chunk].count - 1 { lasts[chunk] = slot }
             count += 1
             firstChanged = min(firstChanged, chunk)
             if chunks[chunk].count > Self.maximumChunk {
@@ -97,6 +103,8 @@
                 let tail = Array(chunks[chunk][half...])
                 chunks[chunk].removeSubrange(half...)
                 chunks.insert(tail, at: chunk + 1)
+                lasts[chunk] = chunks[chunk][half - 1]
+                lasts.insert(tail[tail.count - 1], at: chunk + 1)
                 writes += tail.count
             }
         }
@@ -114,7 +122,12 @@
             writes += chunks[chunk].count - offset - 1
             chunks[chunk].remove(at: offset)
             count -= 1
-            if chunks[chunk].isEmpty { chunks.remove(at: chunk) }
+            if chunks[chunk].isEmpty {
+                chunks.remove(at: chunk)
+                lasts.remove(at: chunk)
+            } else if offset == chunks[chunk].count {
+                lasts[chunk] = chunks[chunk][offset - 1]
+            }
             firstChanged = min(firstChanged, chunk)
         }
         rebuildStarts(from: firstChanged)
@@ -135,7 +148,7 @@
         var high = chunks.count - 1
         while low < high {
             let middle = (low + high) / 2
-            if chunks[middle][chunks[middle].count - 1].precedes(slot, in: order) { low = middle + 1 } else { high = middle }
+            if lasts[middle].precedes(slot, in: order) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -22,6 +22,7 @@ import Testing
 
     func expectSame(_ list: OrderedSlots, _ model: [Int32], _ keys: Keys, absent: [Int32], _ step: String) {
         #expect(list.count == model.count, "\(step)")
+        #expect(list.lasts == list.chunks.map { $0[$0.count - 1] }, "\(step): each chunk's last slot, side by side")
         #expect(Array(list.elements) == model, "\(step)")
         for position in Swift.stride(from: 0, to: model.count, by: max(1, model.count / 200)) {
             #expect(list[position] == model[position], "\(step) at \(position)")
