@@ -291,21 +291,27 @@ enum DateTimeDigits {
     /// Whether the packed time is one that exists (a month of the year, a day of the month, an
     /// hour, a minute and a second of the day), as `TemporalFormats.isDateTime` checks the text.
     static func isReal(_ digits: UInt64) -> Bool {
-        let seconds = digits / 1000
-        let (second, minute, hour) = (seconds % 100, seconds / 100 % 100, seconds / 10_000 % 100)
-        let (day, month, year) = (seconds / 1_000_000 % 100, seconds / 100_000_000 % 100, seconds / 10_000_000_000)
-        guard (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return false }
-        return (1...UInt64(TextScanner.days(inMonth: Int(month), year: Int(year)))).contains(day)
+        let time = fields(digits)
+        guard (1...12).contains(time.month), time.hour < 24, time.minute < 60, time.second < 60 else { return false }
+        return (1...Int64(TextScanner.days(inMonth: Int(time.month), year: Int(time.year)))).contains(time.day)
     }
 
     /// Milliseconds since 1970 (`AWSDateTimeMilliseconds.parse` of the text).
     static func milliseconds(_ digits: UInt64) -> Int64 {
-        let value = Int64(digits)
-        let (milliseconds, seconds) = (value % 1000, value / 1000)
-        let (second, minute, hour) = (seconds % 100, seconds / 100 % 100, seconds / 10_000 % 100)
-        let (day, month, year) = (seconds / 1_000_000 % 100, seconds / 100_000_000 % 100, seconds / 10_000_000_000)
-        let days = AWSDateTimeMilliseconds.daysFromCivil(year: year, month: month, day: day)
-        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + milliseconds
+        let time = fields(digits)
+        return AWSDateTimeMilliseconds.milliseconds(
+            year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second,
+            millisecond: time.millisecond)
+    }
+
+    /// The packed digits read back as the time's fields (YYYYMMDDHHMMSSsss).
+    private static func fields(_ digits: UInt64) -> (
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, millisecond: Int64
+    ) {
+        let value = Int64(digits), seconds = value / 1000
+        return (
+            seconds / 10_000_000_000, seconds / 100_000_000 % 100, seconds / 1_000_000 % 100,
+            seconds / 10_000 % 100, seconds / 100 % 100, seconds % 100, value % 1000)
     }
 
     static func text(_ digits: UInt64) -> String {

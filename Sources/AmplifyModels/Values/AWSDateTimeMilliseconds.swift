@@ -55,9 +55,18 @@ public enum AWSDateTimeMilliseconds {
         }
         guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
         else { return nil }
+        return self.milliseconds(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: milliseconds,
+            offsetMinutes: offsetMinutes)
+    }
+
+    /// Milliseconds since 1970 of a date and time at an offset from UTC.
+    static func milliseconds(
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, millisecond: Int64, offsetMinutes: Int64 = 0
+    ) -> Int64 {
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60 + second
-        return seconds * 1000 + milliseconds
+        return seconds * 1000 + millisecond
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
