@@ -144,8 +144,12 @@ public final class OptimisticStore<Record: SyncedRecord> {
     public func pendingOperations(for id: ID) -> [Operation] { pendingByRecord[id] ?? [] }
 
     /// Every pending operation, oldest first.
+    @inlinable
     public var pendingOperations: [Operation] {
-        pendingByRecord.values.flatMap { $0 }.sorted { $0.id < $1.id }
+        // Their positions are sorted, not the operations: each carries records, and a sort that
+        // moves them (unspecialised, across the module) was most of a 10,000-change outbox's resume.
+        let operations = pendingByRecord.values.flatMap { $0 }
+        return operations.indices.sorted { operations[$0].id < operations[$1].id }.map { operations[$0] }
     }
 
     /// The oldest `limit` of the operations next to send (each record's first) that `isIncluded`
