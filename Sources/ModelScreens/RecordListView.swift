@@ -43,7 +43,7 @@ public struct RecordListView {
     /// row's mark and whether it is dim (a change waiting for the server).
     public func draw(
         count: Int, record: (Int) -> ModelRecord, into frame: inout Frame, region: FrameRegion,
-        emptyText: String = "No records.", mark: (ModelRecord) -> (text: String, dim: Bool) = { _ in ("", false) }
+        emptyText: String = "No records.", mark: (_ position: Int) -> (text: String, dim: Bool) = { _ in ("", false) }
     ) {
         guard region.height > 0, region.width > 0 else { return }
         let left = region.left + Self.indent
@@ -57,7 +57,7 @@ public struct RecordListView {
         for index in top..<min(count, top + shown) {
             let line = region.top + 1 + index - top
             let row = record(index)
-            let (markText, dim) = mark(row)
+            let (markText, dim) = mark(index)
             var style: Frame.Style = dim ? .dim : .normal
             let selected = index == selectedIndex
             if selected { style.insert(.reverse) }
@@ -78,6 +78,6 @@ public struct RecordListView {
         _ records: [ModelRecord], into frame: inout Frame, region: FrameRegion, emptyText: String = "No records.",
         mark: (ModelRecord) -> (text: String, dim: Bool) = { _ in ("", false) }
     ) {
-        draw(count: records.count, record: { records[$0] }, into: &frame, region: region, emptyText: emptyText, mark: mark)
+        draw(count: records.count, record: { records[$0] }, into: &frame, region: region, emptyText: emptyText, mark: { mark(records[$0]) })
     }
 }

@@ -68,12 +68,12 @@ struct FrameBenchmark {
     }
 
     func run() throws -> Result {
-        let sample = screenResult("the sample (RealEstateProperty)", try sizes.map {
-            measure(try ModelBenchScreen(sampleRows: $0, width: Self.width, height: Self.height), size: $0)
-        })
-        let model = screenResult("Transaction, 13 fields", try sizes.map {
-            measure(try ModelBenchScreen(rows: $0, width: Self.width, height: Self.height), size: $0)
-        })
+        let sample = screenResult("the sample (RealEstateProperty)", try measure(sizes.map {
+            try ModelBenchScreen(sampleRows: $0, width: Self.width, height: Self.height)
+        }))
+        let model = screenResult("Transaction, 13 fields", try measure(sizes.map {
+            try ModelBenchScreen(rows: $0, width: Self.width, height: Self.height)
+        }))
         let against = zip(model.sizes, sample.sizes).flatMap { Self.ratios($0, against: $1) }
         return Result(samples: samples, width: Self.width, height: Self.height, sample: sample, model: model, modelAgainstSample: against)
     }
@@ -98,69 +98,95 @@ struct FrameBenchmark {
         ("filter keystroke", \.filterKeystroke), ("edit", \.edit),
     ] }
 
-    private func measure<Screen: BenchScreen>(_ screen: Screen, size: Int) -> SizeResult {
-        var screen = screen
-        var generator = SplitMix64(seed: UInt64(size))
-        func press(_ key: Key) { screen.press(key) }
-        /// Somewhere else in the list (untimed): a jump to the top, then pages down.
-        func wander() {
-            press(.character("g"))
-            for _ in 0..<Int.random(in: 0..<8, using: &generator) { press(.pageDown) }
-        }
-        func timed(_ body: () -> Void) -> UInt64 {
-            let start = MonotonicClock.now()
-            body()
-            return MonotonicClock.now() - start
-        }
-
-        var frame: [UInt64] = []
-        var move: [UInt64] = []
-        var jump: [UInt64] = []
-        var filter: [UInt64] = []
-        var edit: [UInt64] = []
-        var edited = 0
+    /// The screens (one a size) measured round by round in turn, not one size after the other:
+    /// the ratio of two sizes then compares timings taken in the same moments of a shared, noisy
+    /// machine (measured one after the other, the same binary's 1M/1k frame ratio moved from
+    /// 0.6× to 1.4× between runs).
+    private func measure<Screen: BenchScreen>(_ screens: [Screen]) -> [SizeResult] {
+        var rounds = screens.map { ScreenRounds(screen: $0) }
         // The first rounds warm caches and allocations up and are not kept.
         let warmUp = min(50, samples)
         for sample in 0..<(warmUp + samples) {
-            if sample == warmUp {
-                frame = []
-                move = []
-                jump = []
-                filter = []
-                edit = []
-                edited = 0
+            for index in rounds.indices {
+                if sample == warmUp { rounds[index].timings = ScreenRounds.Timings() }
+                rounds[index].round(sample)
             }
+        }
+        return rounds.map { rounds in
+            let size = rounds.screen.rowCount
+            precondition(size == rounds.startingRows, "the benchmark lost rows: \(size) of \(rounds.startingRows)")
+            precondition(rounds.timings.edited == samples, "only \(rounds.timings.edited) of \(samples) edits were made")
+            let timings = rounds.timings
+            return SizeResult(
+                rows: size, frame: Timing(timings.frame), moveDown: Timing(timings.move), jump: Timing(timings.jump),
+                filterKeystroke: Timing(timings.filter), edit: Timing(timings.edit))
+        }
+    }
+
+    /// One screen's rounds of timings: each round wanders somewhere else in the list (untimed),
+    /// then times a frame, a move, a jump, a filter keystroke and an edit.
+    private struct ScreenRounds<Screen: BenchScreen> {
+        struct Timings {
+            var frame: [UInt64] = []
+            var move: [UInt64] = []
+            var jump: [UInt64] = []
+            var filter: [UInt64] = []
+            var edit: [UInt64] = []
+            var edited = 0
+        }
+
+        var screen: Screen
+        let startingRows: Int
+        var generator: SplitMix64
+        var timings = Timings()
+
+        init(screen: Screen) {
+            self.screen = screen
+            startingRows = screen.rowCount
+            generator = SplitMix64(seed: UInt64(screen.rowCount))
+        }
+
+        mutating func round(_ sample: Int) {
             wander()
-            frame.append(timed { blackHole(screen.frameCells()) })
-            move.append(timed {
-                press(.character("j"))
+            timings.frame.append(timed { screen in blackHole(screen.frameCells()) })
+            timings.move.append(timed { screen in
+                screen.press(.character("j"))
                 blackHole(screen.frameCells())
             })
             let jumpKey: Key = sample.isMultiple(of: 2) ? .character("G") : .character("g")
-            jump.append(timed {
-                press(jumpKey)
+            timings.jump.append(timed { screen in
+                screen.press(jumpKey)
                 blackHole(screen.frameCells())
             })
             // The filter field holds "p" (every row matches); one more character, then it goes again.
-            press(.character("/"))
-            press(.character("p"))
-            filter.append(timed {
-                press(.character("r"))
+            screen.press(.character("/"))
+            screen.press(.character("p"))
+            timings.filter.append(timed { screen in
+                screen.press(.character("r"))
                 blackHole(screen.frameCells())
             })
-            press(.escape)  // clears the filter (immediate) and closes the field
+            screen.press(.escape)  // clears the filter (immediate) and closes the field
             wander()
             screen.startEdit()
-            edit.append(timed {
-                if screen.finishEdit() { edited += 1 }
+            var edited = false
+            timings.edit.append(timed { screen in
+                edited = screen.finishEdit()
                 blackHole(screen.frameCells())
             })
+            if edited { timings.edited += 1 }
         }
-        precondition(screen.rowCount == size, "the benchmark lost rows: \(screen.rowCount) of \(size)")
-        precondition(edited == samples, "only \(edited) of \(samples) edits were made")
-        return SizeResult(
-            rows: size, frame: Timing(frame), moveDown: Timing(move), jump: Timing(jump),
-            filterKeystroke: Timing(filter), edit: Timing(edit))
+
+        /// Somewhere else in the list (untimed): a jump to the top, then pages down.
+        private mutating func wander() {
+            screen.press(.character("g"))
+            for _ in 0..<Int.random(in: 0..<8, using: &generator) { screen.press(.pageDown) }
+        }
+
+        private mutating func timed(_ body: (inout Screen) -> Void) -> UInt64 {
+            let start = MonotonicClock.now()
+            body(&screen)
+            return MonotonicClock.now() - start
+        }
     }
 
     static func text(_ result: Result) -> String {
