@@ -73,7 +73,9 @@ enum RecordFilter {
 
     private static func contains(_ value: Map, _ operand: Map) -> Bool {
         guard let text = value.string, let part = operand.string else { return false }
-        return part.isEmpty || text.contains(part)
+        // A run of bytes, as DynamoDB finds it: not Swift's `contains`, which matches
+        // Characters (`cafe` is not in `cafe` + U+0301 there, and `é` is in `e` + U+0301).
+        return part.isEmpty || text.utf8.firstRange(of: part.utf8) != nil
     }
 
     private static func attributeType(of value: Map) -> String {

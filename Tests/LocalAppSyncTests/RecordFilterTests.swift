@@ -29,4 +29,12 @@ import Testing
         #expect(RecordFilter.matches(["name": ["gt": "z"]], fields: ["name": "é"]))
         #expect(RecordFilter.matches(["name": ["beginsWith": "Ün"]], fields: record))
     }
+
+    @Test func containsFindsARunOfBytesNotOfCharacters() {
+        // `e` + U+0301 is one Character, so Swift's `contains` finds neither `cafe` in it nor
+        // tells it from `é` as one scalar; DynamoDB compares the bytes.
+        #expect(RecordFilter.matches(["name": ["contains": "cafe"]], fields: ["name": "cafe\u{301}"]))
+        #expect(!RecordFilter.matches(["name": ["contains": "caf\u{E9}"]], fields: ["name": "cafe\u{301}"]))
+        #expect(RecordFilter.matches(["name": ["notContains": "caf\u{E9}"]], fields: ["name": "cafe\u{301}"]))
+    }
 }

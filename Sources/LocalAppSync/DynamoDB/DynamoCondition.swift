@@ -10,12 +10,14 @@ import GraphQL
 /// - `eq: null` and `ne: null` compare with NULL (so `eq: null` does not match an absent
 ///   attribute); a null operand of any other operator constrains nothing;
 /// - strings compare by their UTF-8 bytes, numbers by value, and a string never equals a number;
+///   equal strings are equal bytes, not Swift's canonically equivalent `String`s (`é` written
+///   as one scalar is not `e` + U+0301), and a substring is a run of bytes;
 ///   `size` is a string's length in bytes, a list's or map's count of members; `contains` finds
 ///   a substring in a string and an equal member in a list.
 /// Subscription filters are not this: AppSync evaluates them against the mutation's result
 /// (`RecordFilter`).
 enum DynamoCondition {
-    enum AttributeValue: Equatable, Sendable {
+    enum AttributeValue: Sendable {
         case string(String)
         case null
         // What an item of your own models holds besides (`serve --models`); the sample has only strings.
@@ -49,6 +51,19 @@ enum DynamoCondition {
 
     typealias Item = [String: AttributeValue]
 
+    /// Whether two attributes are equal as DynamoDB compares them: strings by their bytes.
+    static func same(_ lhs: AttributeValue?, _ rhs: AttributeValue?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil), (.null?, .null?): true
+        case (.string(let left)?, .string(let right)?): left.utf8.elementsEqual(right.utf8)
+        case (.number(let left)?, .number(let right)?): left == right
+        case (.bool(let left)?, .bool(let right)?): left == right
+        case (.list(let left)?, .list(let right)?): left.count == right.count && zip(left, right).allSatisfy { same($0, $1) }
+        case (.map(let left)?, .map(let right)?): left.count == right.count && left.allSatisfy { same($0.value, right[$0.key]) }
+        default: false
+        }
+    }
+
     /// Whether `item` satisfies `input` (null or absent: no condition).
     static func holds(_ input: Map, on item: Item) -> Bool {
         guard case .dictionary(let clauses) = input else { return true }
@@ -72,18 +87,18 @@ enum DynamoCondition {
         if operand.isUndefined { return true }
         if operand.isNull {
             switch name {
-            case "eq": return value == .null
-            case "ne": return value != .null
+            case "eq": return same(value, .null)
+            case "ne": return !same(value, .null)
             default: return true
             }
         }
         switch name {
         case "eq":
             guard let other = AttributeValue(operand: operand) else { return false }
-            return value == other
+            return same(value, other)
         case "ne":
             guard let other = AttributeValue(operand: operand) else { return true }
-            return value != other
+            return !same(value, other)
         case "lt": return order(value, operand) == .less
         case "le": return [.less, .same].contains(order(value, operand))
         case "gt": return order(value, operand) == .greater
@@ -133,8 +148,8 @@ enum DynamoCondition {
 
     private static func contains(_ value: AttributeValue?, _ operand: Map) -> Bool {
         switch (value, AttributeValue(operand: operand)) {
-        case (.string(let text)?, .string(let part)?): return part.isEmpty || text.contains(part)
-        case (.list(let items)?, let member?): return items.contains(member)
+        case (.string(let text)?, .string(let part)?): return part.isEmpty || text.utf8.firstRange(of: part.utf8) != nil
+        case (.list(let items)?, let member?): return items.contains { same($0, member) }
         default: return false
         }
     }
