@@ -72,6 +72,10 @@ let package = Package(
         // Reads JSON with JSONValues' JSONReader, and writes values as its JSONValue, so that
         // the app sends them as they are. Links no HTTP client.
         .target(name: "AmplifyModels", dependencies: ["JSONValues", "OptimisticStore", "PropertyRules"], swiftSettings: strict),
+        // The filter language of a model's list (`price >= 100 and name ^= "Villa"`): parsed and checked
+        // by the fields' types, printed, evaluated locally with DynamoDB's semantics, written as AppSync's
+        // `filter` argument, and planned as a key lookup, a query or a scan. Pure: no I/O.
+        .target(name: "ModelFilters", dependencies: ["AmplifyModels", "JSONValues"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
         // The sync engine for any model's records: the RecordList actor, outbox and cache, SyncMachine.
@@ -172,6 +176,11 @@ let package = Package(
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: strict),
+        // The filter language; its property test runs random filters against the embedded server.
+        .testTarget(
+            name: "ModelFiltersTests",
+            dependencies: ["ModelFilters", "AmplifyModels", "JSONValues", "AppSync", "LocalAppSync", "ServerSlots"],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.

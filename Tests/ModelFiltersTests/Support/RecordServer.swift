@@ -1,0 +1,1 @@
+../../AmplifyModelsTests/Support/RecordServer.swift
