@@ -30,7 +30,7 @@ import Testing
 
     /// On a record holding only `name`, random filters evaluate as DynamoDB's rule for an absent
     /// attribute says (only `!=` and `!exists` hold), against a reference written from the rule.
-    @Test func everyFilterEvaluatesOnAnEmptyRecord() throws {
+    @Test func onAnAbsentFieldOnlyNotEqualAndNotExistsHold() throws {
         let layout = try RecordLayout(model: FilterFixtures.listing, schema: FilterFixtures.schema)
         let empty = ModelRecord(layout: layout, key: RecordKey("r"), values: ["name": .string("x")])
         var random = RandomFilters(seed: 7)
