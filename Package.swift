@@ -118,13 +118,13 @@ let package = Package(
         // A list's rows as the screen shows them, at a million rows: kept in order row by row (a
         // key press stays O(log n)), sorted and filtered off the event loop when large. For any
         // record, through a `RowPolicy`.
-        .target(name: "ListRows", dependencies: ["OptimisticStore", "SyncEngine", "AmplifyModels"], swiftSettings: strict),
+        .target(name: "ListRows", dependencies: ["OptimisticStore", "SyncEngine", "AmplifyModels", "ModelFilters"], swiftSettings: strict),
         // The screens for any model, as pure values drawn into a Frame: list columns, a record's
         // detail, the edit form, the model picker, relations and the back-stack. No I/O.
         .target(name: "ModelScreens", dependencies: ["AmplifyModels", "ScreenValues"], swiftSettings: strict),
         // The screen for any model: picker, list, detail, form, relations, over each model's list.
         .target(
-            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "SyncEngine", "OptimisticStore", "ScreenValues", "ListRows"],
+            name: "ModelBrowser", dependencies: ["ModelScreens", "AmplifyModels", "SyncEngine", "OptimisticStore", "ScreenValues", "ListRows", "ModelFilters"],
             swiftSettings: strict),
         // The only module that touches ncurses: the event loop, key decoding, painting, signals. It knows
         // the app only as a `TerminalProgram`.

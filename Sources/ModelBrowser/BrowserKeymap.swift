@@ -97,7 +97,7 @@ public enum BrowserKeymap {
             .does(.confirm, in: .confirmDelete, .confirmQuit, .confirmDiscard),
         Binding([.character("s")], .view, "sort by the display field, then each other short column, then creation order again")
             .does(.sort, in: .list),
-        Binding([.character("/")], .view, "filter by the values you typed or read (⏎ keeps it, Esc clears it)")
+        Binding([.character("/")], .view, "filter: words, or clauses such as amount >= 10 (⏎ keeps it, Esc clears it)")
             .does(.filter, in: .list),
         Binding([.character("R"), .function(5)], .view, "read the model's list again (pending changes stay)")
             .does(.refresh, in: .list, .detail),

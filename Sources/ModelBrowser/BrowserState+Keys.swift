@@ -542,7 +542,9 @@ extension BrowserState {
         switch key {
         case .enter:
             textFilter = line.text
-            screen = .list
+            readTypedFilter()
+            // A filter that does not read stays in the prompt, its mistake said under it.
+            if filterMistake == nil { screen = .list }
             return []
         case .escape:
             // Esc takes the filter away, as the sample's does: ⏎ is how to keep it.

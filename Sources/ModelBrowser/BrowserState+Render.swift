@@ -246,12 +246,12 @@ extension BrowserState {
         RuleView(row: height - 3, leftText: where_.isEmpty ? nil : where_.joined(separator: " · "), countText: count, rightText: position)
             .draw(into: &frame)
         if case .filtering(let line) = screen {
-            line.draw(into: &frame, row: height - 2, width: width)
+            line.draw(into: &frame, row: height - 2, width: width, marking: filterMistake?.range)
         } else {
             StatusLineView(row: height - 2, status: status, palette: Palette(enabled: colorEnabled)).draw(into: &frame)
         }
-        if case .filtering = screen, let filterRefusal {
-            frame.draw(" ✗ \(filterRefusal)", row: height - 1, column: 0, width: width, style: .bold)
+        if case .filtering = screen, let refusal = filterRefusal ?? filterMistake?.message {
+            frame.draw(" ✗ \(refusal)", row: height - 1, column: 0, width: width, style: .bold)
         } else if case .form = screen, overlay == nil {
             frame.fillRow(height - 1)  // the form writes its own hints, with what the focused field takes
         } else {

@@ -89,6 +89,8 @@ public struct BrowserState: Sendable {
     /// Why the filter being typed took nothing of a paste: on the hint line (the status line is
     /// the filter's) until the next key.
     var filterRefusal: String?
+    /// The typed filter as the filter language reads it (`readTypedFilter`).
+    var filterReading = FilterReading()
 
     enum Screen: Sendable {
         case picker(ModelPicker)
@@ -192,7 +194,8 @@ public struct BrowserState: Sendable {
     /// Gives the store of the model shown the list's relation and typed filter; a large list's
     /// new filter is computed off the loop (`takeJob`). Nothing when they did not change.
     mutating func syncRowFilter() {
-        rows[model]?.show(relation: relationFilter, text: textFilter)
+        readTypedFilter()
+        rows[model]?.show(relation: relationFilter, filter: filterReading.applied)
     }
 
     var totalPending: Int { pendingCounts.values.reduce(0, +) }

@@ -1,6 +1,7 @@
 import AmplifyModels
 import Foundation
 import ListRows
+import ModelFilters
 import ModelScreens
 import OptimisticStore
 import SyncEngine
@@ -17,25 +18,45 @@ public enum ModelRowPolicy: RowPolicy {
         case field(String)
     }
 
-    /// A relation's children (`RecordFilter`) and the typed filter, looked for in every value (but
-    /// the generated id and the server's times) as the screen writes it, without case or accents.
+    /// A relation's children (`RecordFilter`) and the typed filter: words, looked for in every
+    /// value (but the generated id and the server's times) as the screen writes it, without case
+    /// or accents, or an expression of the filter language (`price >= 100 and villa`).
     public struct Filter: RowFilter {
         let relation: RecordFilter?
         let text: FoldedFilter
+        /// An expression with clauses on fields; nil when the filter is words alone (`text`).
+        let expression: PreparedFilter?
 
         public static var none: Filter { Filter(relation: nil, text: .none) }
 
         /// The rows under `relation` (all of them when nil) that hold `text`.
         public init(relation: RecordFilter? = nil, text: String) { self.init(relation: relation, text: FoldedFilter(text)) }
 
+        /// The rows under `relation` that `expression` keeps.
+        public init(relation: RecordFilter? = nil, expression: FilterExpression) {
+            self.relation = relation
+            text = .none
+            self.expression = PreparedFilter(expression)
+        }
+
         init(relation: RecordFilter?, text: FoldedFilter) {
             self.relation = relation
             self.text = text
+            expression = nil
         }
-        public var isEmpty: Bool { relation == nil && text.isEmpty }
 
+        public var isEmpty: Bool { relation == nil && text.isEmpty && expression == nil }
+
+        /// Typing on in words keeps only rows the shorter words kept; an expression narrows only
+        /// no filter of its own (or itself): a longer one may keep more (`a or b`).
         public func narrows(_ broader: Filter) -> Bool {
-            (broader.relation == nil || broader.relation == relation) && text.narrows(broader.text)
+            guard broader.relation == nil || broader.relation == relation else { return false }
+            switch (expression, broader.expression) {
+            case (nil, nil): return text.narrows(broader.text)
+            case (_?, nil): return broader.text.isEmpty
+            case (let mine?, let theirs?): return mine == theirs
+            case (nil, _?): return false
+            }
         }
     }
 
@@ -55,20 +76,8 @@ public enum ModelRowPolicy: RowPolicy {
 
     public static func matches(_ record: ModelRecord, _ filter: Filter) -> Bool {
         if let relation = filter.relation, !relation.matches(record) { return false }
-        guard !filter.text.isEmpty else { return true }
-        // Value by value, text as it is (its bytes, when ASCII), anything else as the list writes
-        // it: no text of the whole record is made per row a filter pass reads. Not the generated
-        // id nor the server's times: "2026" would match every row.
-        let layout = record.layout
-        for (index, value) in record.values.enumerated() where layout.isSearched[index] {
-            let codec = layout.codecs[index]
-            switch value {
-            case .null: continue
-            case .string(let text): if filter.text.matches(text: text) { return true }
-            default: if filter.text.matches(text: codec.text(value)) { return true }
-            }
-        }
-        return false
+        if let expression = filter.expression { return expression.matches(record) }
+        return filter.text.search.matches(record)
     }
 }
 
@@ -108,8 +117,11 @@ struct ModelRows: Sendable {
     mutating func apply(_ update: RecordRowUpdate<ModelRecord>) { store.apply(update) }
 
     /// Narrows the rows shown to a relation's children and a typed filter.
-    mutating func show(relation: RecordFilter?, text: String) {
-        store.setFilter(ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
+    mutating func show(relation: RecordFilter?, filter: TypedFilter) {
+        switch filter {
+        case .words(let text): store.setFilter(ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
+        case .expression(let expression): store.setFilter(ModelRowPolicy.Filter(relation: relation, expression: expression))
+        }
     }
 
     mutating func takeJob() -> RecordRowViewJob<ModelRowPolicy>? { store.takeJob() }

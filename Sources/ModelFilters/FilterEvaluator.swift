@@ -14,12 +14,17 @@ import Foundation
 /// - a bare word is the list's own search (`TextSearch`), not the server's `contains`.
 public enum FilterEvaluator {
     public static func matches(_ record: ModelRecord, _ expression: FilterExpression) -> Bool {
+        matches(record, expression) { TextSearch($0) }
+    }
+
+    /// The same, each bare word's search given by `search` (`PreparedFilter` folds each once).
+    static func matches(_ record: ModelRecord, _ expression: FilterExpression, search: (String) -> TextSearch) -> Bool {
         switch expression {
         case .clause(let clause): return holds(clause.condition, on: record[clause.field] ?? .null)
-        case .search(let text): return TextSearch(text).matches(record)
-        case .not(let inner): return !matches(record, inner)
-        case .and(let terms): return terms.allSatisfy { matches(record, $0) }
-        case .or(let terms): return terms.contains { matches(record, $0) }
+        case .search(let text): return search(text).matches(record)
+        case .not(let inner): return !matches(record, inner, search: search)
+        case .and(let terms): return terms.allSatisfy { matches(record, $0, search: search) }
+        case .or(let terms): return terms.contains { matches(record, $0, search: search) }
         }
     }
 

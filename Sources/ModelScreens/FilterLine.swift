@@ -16,12 +16,13 @@ public struct FilterLine: Sendable, Hashable {
     /// Text at the cursor (a paste, already one line).
     public mutating func insert(_ text: String) { input.insert(text) }
 
-    /// ` Filter: ` and the field, across `width` columns of `row`.
-    public func draw(into frame: inout Frame, row: Int, width: Int) {
+    /// ` Filter: ` and the field, across `width` columns of `row`; the characters `marking`
+    /// spans (a mistake's place) in bold.
+    public func draw(into frame: inout Frame, row: Int, width: Int, marking: Range<Int>? = nil) {
         let prompt = " Filter: "
         frame.draw(prompt, row: row, column: 0, width: width, fill: true)
         let column = prompt.count
         guard width > column else { return }
-        TextInputView(input: input, hasFocus: true).draw(into: &frame, row: row, column: column, width: width - column)
+        TextInputView(input: input, hasFocus: true, marked: marking).draw(into: &frame, row: row, column: column, width: width - column)
     }
 }

@@ -7,6 +7,8 @@ struct TextInputView {
     let input: TextInput
     let hasFocus: Bool
     var placeholder: String?
+    /// Characters drawn in bold: a filter's mistake, where it is.
+    var marked: Range<Int>?
 
     func draw(into frame: inout Frame, row: Int, column: Int, width: Int) {
         guard width > 0 else { return }
@@ -32,7 +34,8 @@ struct TextInputView {
             let cell = widthOf(index)
             guard x + cell <= column + width else { break }
             // Offered text is drawn selected: typing replaces it.
-            let style: Frame.Style = hasFocus && (index == input.cursor || input.isOffered) ? [.underline, .reverse] : .underline
+            var style: Frame.Style = hasFocus && (index == input.cursor || input.isOffered) ? [.underline, .reverse] : .underline
+            if marked?.contains(index) == true { style.insert(.bold) }
             frame.draw(String(characters[index]), row: row, column: x, width: cell, style: style)
             x += cell
         }
