@@ -115,3 +115,21 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
         for operation in operations { try statement.execute(arguments: ["model": model, "operation": Int64(operation.rawValue)]) }
     }
 }
+
+extension OutboxEntry {
+    /// A row read by its columns, not through Codable's decoder, which cost an outbox of
+    /// thousands of changes more than SQLite's read at every start. A value of the wrong kind (a
+    /// damaged or hostile file) throws, as the decoder did, and is said as a damaged outbox.
+    init(row: Row) throws {
+        seq = try row.decode(forColumn: "seq")
+        model = try row.decode(forColumn: "model")
+        operation = try row.decode(forColumn: "operation")
+        recordID = try row.decode(forColumn: "recordID")
+        kind = try row.decode(forColumn: "kind")
+        patch = try row.decode(forColumn: "patch")
+        base = try row.decode(forColumn: "base")
+        before = try row.decode(forColumn: "before")
+        attempts = try row.decode(forColumn: "attempts")
+        lastError = try row.decode(forColumn: "lastError")
+    }
+}

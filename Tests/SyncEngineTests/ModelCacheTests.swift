@@ -183,6 +183,32 @@ extension ModelCacheTests {
         // Another model's outbox (the sample's) does not hold it, and opens.
         #expect(try SyncStorage(path: path).sampleCache().load().pending.isEmpty)
     }
+
+    /// A column holding what no text is (bytes that are not UTF-8, a NULL where the table said
+    /// NOT NULL) is an error naming the file, never a crash.
+    @Test func anOutboxColumnOfTheWrongKindIsAnErrorNotACrash() throws {
+        for damage in ["recordID = x'00ff'", "kind = NULL", "patch = NULL"] {
+            let path = Self.temporaryPath()
+            do {
+                let cache = try SyncStorage(path: path).cache(for: transactions)
+                let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
+                try cache.append(try #require(store.operation(store.apply(.update(rent().id, ModelRecordPatch(["amount": .float(1)]))).operation)))
+            }
+            let database = try DatabaseQueue(path: path)
+            // `kind` and `patch` are NOT NULL: the check is dropped as another program might have.
+            try database.write { db in
+                try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+                try db.execute(sql: "PRAGMA writable_schema = ON")
+                try db.execute(sql: "UPDATE sqlite_master SET sql = replace(replace(sql, '\"kind\" TEXT NOT NULL', '\"kind\" TEXT'), '\"patch\" TEXT NOT NULL', '\"patch\" TEXT') WHERE name = 'outbox'")
+            }
+            try database.close()
+            let reopened = try DatabaseQueue(path: path)
+            try reopened.write { try $0.execute(sql: "UPDATE outbox SET \(damage)") }
+            try reopened.close()
+            let cache = try SyncStorage(path: path).cache(for: transactions)
+            #expect(throws: SyncStorageError.self, "\(damage)") { try cache.loadStart(firstBatch: 10) }
+        }
+    }
 }
 
 // MARK: - The cache
