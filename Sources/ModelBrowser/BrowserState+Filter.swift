@@ -16,6 +16,8 @@ struct FilterReading: Sendable {
     var model = ""
     var text = ""
     var applied = TypedFilter.words("")
+    /// The text, as typed, that `applied` was read from.
+    var appliedText = ""
     var mistake: FilterError?
 }
 
@@ -23,17 +25,19 @@ extension BrowserState {
     /// Reads `textFilter` for the model shown, when either changed since the last reading.
     mutating func readTypedFilter() {
         guard filterReading.text != textFilter || filterReading.model != model else { return }
-        if filterReading.model != model { filterReading.applied = .words("") }
+        if filterReading.model != model { (filterReading.applied, filterReading.appliedText) = (.words(""), "") }
         filterReading.model = model
         filterReading.text = textFilter
         guard let shown = currentModel else {
-            filterReading.applied = .words(textFilter)
+            (filterReading.applied, filterReading.appliedText) = (.words(textFilter), textFilter)
             filterReading.mistake = nil
             return
         }
         do throws(FilterError) {
+            let read = try FilterParser.parse(textFilter, fields: FilterFields(model: shown, schema: schema))
             filterReading.mistake = nil
-            switch try FilterParser.parse(textFilter, fields: FilterFields(model: shown, schema: schema)) {
+            filterReading.appliedText = textFilter
+            switch read {
             case nil: filterReading.applied = .words("")
             case .search(let words)?: filterReading.applied = .words(words)
             case let expression?: filterReading.applied = .expression(expression)
@@ -41,6 +45,13 @@ extension BrowserState {
         } catch {
             filterReading.mistake = error
         }
+    }
+
+    /// The filter the rows show, as the rule names it (nil: none): as it was typed; while the text
+    /// typed has a mistake, the last one that read.
+    var appliedFilterText: String? {
+        if case .words("") = filterReading.applied { return nil }
+        return filterReading.appliedText
     }
 
     /// The mistake in the filter being typed, if any (its text is read first).

@@ -215,8 +215,8 @@ extension BrowserState {
             // Until a large list's new sort or filter is computed, the rows shown are the ones before.
             let total = NumberText.grouped(shownRows.totalCount)
             where_.append(textFilter.isEmpty && relationFilter == nil ? "sorting \(total) rows…" : "filtering \(total) rows…")
-        } else if !textFilter.isEmpty {
-            where_.append("filter “\(textFilter)”")
+        } else if let applied = appliedFilterText {
+            where_.append("filter “\(applied)”")
         }
         if case .cached(let refreshedAt)? = loadStates[model] {
             // Where the rows come from while the server has not answered, as the sample says it.

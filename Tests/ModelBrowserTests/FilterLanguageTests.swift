@@ -71,6 +71,7 @@ extension BrowserStateTests {
         let lines = frame.plainText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last?.contains("✗") == true && lines.last?.contains("amount") == true, "said under the prompt: \(lines.last ?? "")")
         #expect(shownKeys(state) == before, "the rows stay as the last filter that read left them")
+        #expect(text(state).contains("filter “amount >= 4”"), "and the rule names that one")
         // The mistake's place, `4x`, is bold in the prompt; the field's name is not.
         let promptRow = frame.height - 2
         let start = " Filter: ".count
