@@ -103,7 +103,7 @@ extension BrowserState {
         let shown = RecordListView.rowsShown(inRegionHeight: region.height)
         let top = listScrollTop
         // The rows on screen, each read once by its position: at a million rows a read is a few
-        // cache misses, and one more by id for each row's mark was a tenth of a frame.
+        // cache misses, and one more by id for each row's mark was some 5% of a frame there.
         let first = min(top, count)
         let visibleRows = (first..<min(count, top + shown)).map { modelRows.row(at: $0) }
         func row(at position: Int) -> RecordRow<ModelRecord> {
