@@ -1,23 +1,5 @@
 import AmplifyModels
 
-/// A secondary index of a model (`@index`, `a.model(…).secondaryIndexes(…)`): its partition key
-/// field, its sort key fields, and the query that reads it. The model descriptions do not read
-/// indexes yet, so the caller names them.
-public struct ModelIndex: Sendable, Hashable {
-    public var name: String
-    public var partitionKey: String
-    public var sortKeys: [String]
-    /// The query field that reads the index (`listTransactionByCategory`, `transactionsByCategory`).
-    public var queryField: String
-
-    public init(name: String, partitionKey: String, sortKeys: [String] = [], queryField: String) {
-        self.name = name
-        self.partitionKey = partitionKey
-        self.sortKeys = sortKeys
-        self.queryField = queryField
-    }
-}
-
 /// How a filter will run against the server, and what it costs, said before it is sent, as
 /// dynamo-browse says it:
 /// - **key lookup**: the filter pins every field of the primary key with `=`: one `get`, and
@@ -62,10 +44,12 @@ public enum FilterPlan: Sendable, Hashable {
         }
     }
 
-    /// The plan for `filter` over `model`'s records, with the model's secondary `indexes`.
+    /// The plan for `filter` over `model`'s records, with secondary `indexes` (nil: the model's
+    /// own, as its description gives them); an index without a query field is never planned.
     /// Where several keys are pinned, the primary key goes first, then the indexes in their
     /// order, and a key whose sort key is narrowed too wins over one that is not.
-    public static func plan(_ filter: FilterExpression, model: AmplifyModel, indexes: [ModelIndex] = []) -> FilterPlan {
+    public static func plan(_ filter: FilterExpression, model: AmplifyModel, indexes: [ModelIndex]? = nil) -> FilterPlan {
+        let indexes = (indexes ?? model.indexes).filter(\.isQueryable)
         let terms = filter.conjuncts
         let key = model.primaryKey
         var pinned: [String: (term: Int, value: ModelValue)] = [:]

@@ -55,13 +55,16 @@ public struct ModelPicker: Sendable {
         }
     }
 
-    /// `12 fields · key id`, `16 fields · key courtId + slot · read-only: …`.
+    /// `12 fields · key id`, `9 fields · key id · 2 indexes`, `16 fields · key courtId + slot ·
+    /// 1 index · read-only: …`.
     public static func summary(of model: AmplifyModel, readOnlyReason: String?) -> String {
         let fields = model.fields.filter { !$0.type.isModel }.count
         let relations = model.associations.count
         var text = "\(fields) field\(fields == 1 ? "" : "s")"
         if relations > 0 { text += ", \(relations) relation\(relations == 1 ? "" : "s")" }
         text += " · key " + model.primaryKey.fields.joined(separator: " + ")
+        let indexes = model.indexes.count
+        if indexes > 0 { text += " · \(indexes) index\(indexes == 1 ? "" : "es")" }
         if let readOnlyReason { text += " · read-only: " + readOnlyReason }
         return text
     }

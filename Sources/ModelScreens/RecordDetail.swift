@@ -5,7 +5,7 @@ import ScreenValues
 /// line per item, JSON and custom types are shown as JSON, null is a dim "—"). Fields the user
 /// cannot change are marked: `key` (a key is chosen once, at create) and `read-only` (written
 /// by the server). A relation shows where it leads (`→ Reader 0f8e…`); the versioned dialect's
-/// `_version` comes last. Taller than its area, it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
+/// `_version` comes next, then the model's secondary indexes (`byCategory: category, date`). Taller than its area, it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
 public struct RecordDetail: Sendable {
     public let record: ModelRecord
     public let schema: ModelSchema
@@ -31,6 +31,7 @@ public struct RecordDetail: Sendable {
 
     func labelWidth(_ width: Int) -> Int {
         let names = record.model.fields.map(\.name) + (record.version > 0 ? [Self.versionLabel] : [])
+            + (record.model.indexes.isEmpty ? [] : [Self.indexesLabel])
         let longest = names.map { TerminalText.columns(of: $0, separate: separateClusters) }.max() ?? 0
         return max(1, min(longest, Self.maximumLabelWidth, width / 3))
     }
@@ -76,10 +77,19 @@ public struct RecordDetail: Sendable {
         if record.version > 0 {
             lines.append(Line(label: Self.versionLabel, text: String(record.version), style: .normal, mark: "read-only"))
         }
+        // The model's secondary indexes, beside the key its fields are marked with: which fields
+        // a query can read the record by (`byCategory: category, date`).
+        for (place, index) in record.model.indexes.enumerated() {
+            let wrapped = TerminalText.wrapped(index.summary, toWidth: valueWidth, maximumLines: .max, separate: separateClusters, markingBrokenWords: true)
+            for (row, text) in wrapped.enumerated() {
+                lines.append(Line(label: place == 0 && row == 0 ? Self.indexesLabel : nil, text: text, style: .dim, mark: nil))
+            }
+        }
         return lines
     }
 
     static let versionLabel = "_version"
+    static let indexesLabel = "indexes"
 
     /// A value as lines: "—" for null, a line per list item, the value's text otherwise.
     private func valuePieces(_ value: ModelValue, of field: ModelField) -> [(text: String, style: Frame.Style)] {

@@ -9,7 +9,8 @@ import Testing
 @Suite struct GraphQLIntrospectionTests {
     /// What introspection cannot say, taken out of a model read from `model_introspection`:
     /// auth rules (only the owner field shows, as the subscriptions' argument) and how a single
-    /// related record is related. And what it says otherwise: the transformer's type declares
+    /// related record is related (an index's name and an index without a query are compared
+    /// apart, `IndexReadingTests.introspectable`). And what it says otherwise: the transformer's type declares
     /// `createdAt` and `updatedAt` never null, where `model_introspection` has them optional.
     static func learnable(_ model: AmplifyModel) -> AmplifyModel {
         var model = model
@@ -44,6 +45,7 @@ import Testing
             #expect(introspected.pluralName == model.pluralName)
             #expect(introspected.ownerField == model.ownerField)
             #expect(introspected.readOnlyReasons == model.readOnlyReasons)
+            #expect(introspected.indexes == IndexReadingTests.introspectable(model.indexes), "\(model.name)")
         }
         for (enumName, item) in described.enums where described.models.contains(where: { $0.fields.contains { $0.type == .enumeration(enumName) } }) {
             #expect(read.enums[enumName] == item)

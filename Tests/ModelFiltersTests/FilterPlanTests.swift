@@ -42,6 +42,20 @@ import Testing
         #expect(query.summary == "query byPlayer (player = ana, court between 1 and 4)")
     }
 
+    /// Issue 31, item 4: the model's own indexes, as its description gives them, are planned
+    /// unless others are passed in; an index without a query never is.
+    @Test func theModelsOwnIndexesArePlannedAndOnlyThoseWithAQuery() throws {
+        var booking = F.booking
+        let noQuery = ModelIndex(name: "byDay", partitionKey: "day", sortKeys: [], queryField: nil)
+        booking.indexes = [noQuery, F.byPlayer]
+        let fields = FilterFields(model: booking, schema: F.schema)
+        let byPlayer = FilterPlan.plan(try F.parse("player = ana", fields), model: booking)
+        #expect(byPlayer.summary == "query byPlayer (player = ana)")
+        let byDay = try F.parse("day = 2026-11-25", fields)
+        #expect(FilterPlan.plan(byDay, model: booking) == .scan(filter: byDay), "byDay has no query to ask")
+        #expect(FilterPlan.plan(try F.parse("player = ana", fields), model: booking, indexes: []).summary == "scan (the server filters every item)")
+    }
+
     @Test func aKeyWithItsSortKeyNarrowedWinsOverOneWithout() throws {
         #expect(try plan("venueId = v1 and player = ana and court < 3").summary
                 == "query byPlayer (player = ana, court < 3), the server filters the partition")

@@ -54,11 +54,21 @@ import Testing
         let picker = ModelPicker(schema: bookings, readOnlyReasons: ["CourtBooking": "its auth rules allow no change with API key"])
         var frame = Frame(width: 120, height: 4)
         picker.draw(into: &frame, region: FrameRegion(frame))
-        #expect(frame.lines[0] == " ▸ CourtBooking  16 fields · key courtId + slot · read-only: its auth rules allow no change with API key")
+        #expect(frame.lines[0] == " ▸ CourtBooking  16 fields · key courtId + slot · 1 index · read-only: its auth rules allow no change with API key")
         #expect(frame.lines[3].hasPrefix(" Filter: "))
         var readers = Frame(width: 60, height: 6)
         ModelPicker(schema: Self.schema).draw(into: &readers, region: FrameRegion(readers))
         #expect(readers.lines[0].hasPrefix(" ▸ Reader  ") && readers.lines[0].contains("3 relations · key id"))
+    }
+
+    /// Issue 31, item 4: a model's secondary indexes are counted beside its key.
+    @Test func rowsCountTheIndexes() throws {
+        let ledger = try Fixtures.schema("indexed-ledger.json")
+        #expect(ModelPicker.summary(of: try #require(ledger.model(named: "Entry")), readOnlyReason: nil) == "10 fields · key id · 6 indexes")
+        let reading = try Fixtures.schema("reading-club.json")
+        #expect(ModelPicker.summary(of: try #require(reading.model(named: "Reader")), readOnlyReason: nil).hasSuffix("3 relations · key id"), "no index, nothing said")
+        let book = try #require(reading.model(named: "Book"))
+        #expect(ModelPicker.summary(of: book, readOnlyReason: nil).hasSuffix("· key id · 1 index"))
     }
 }
 

@@ -68,13 +68,35 @@ import Testing
         _ = detail.handle(.end, region: FrameRegion(frame))
         frame = Frame(width: 50, height: 4)
         detail.draw(into: &frame, region: FrameRegion(frame))
-        #expect(frame.lines[3].contains("updatedAt"), "the end stops at the last line")
+        #expect(frame.lines[3].contains("indexes") && frame.lines[3].contains("byReader: readerId"), "the end stops at the last line, Review's index")
         #expect(!frame.lines[3].hasPrefix("↓"))
         _ = detail.handle(.down, region: FrameRegion(frame))
         _ = detail.handle(.up, region: FrameRegion(frame))
         frame = Frame(width: 50, height: 4)
         detail.draw(into: &frame, region: FrameRegion(frame))
         #expect(frame.lines[3].hasPrefix("↓"), "one line up from the end at once")
+    }
+
+    /// Issue 31, item 4: below the fields, the model's secondary indexes, each with its key
+    /// fields, and one without a query said so.
+    @Test func theIndexesAreShownBelowTheFields() throws {
+        let layout = try Fixtures.layout("indexed-ledger.json", "Entry")
+        let record = ModelRecord(layout: layout, key: RecordKey("e1"), values: ["description": .string("Bread"), "category": .string("food")])
+        var frame = Frame(width: 70, height: 24)
+        RecordDetail(record: record, schema: layout.schema).draw(into: &frame, region: FrameRegion(frame))
+        let lines = frame.lines.map { String($0.drop { $0 == " " }) }
+        let first = try #require(lines.firstIndex { $0.hasPrefix("indexes") })
+        let lastField = try #require(lines.firstIndex { $0.hasPrefix("updatedAt") })
+        #expect(first > lastField, "after every field")
+        #expect(lines[first].hasSuffix("byCategory: category, date"))
+        #expect(Array(lines[(first + 1)...(first + 5)]) == [
+            "byAccount: account, date, amount", "byCategoryAmount: category, amount", "byKind: kind", "bySeq: account, seq",
+            "byDescription: description (no query)",
+        ])
+        let plain = try Fixtures.layout("finance.json", "Transaction")
+        var without = Frame(width: 70, height: 24)
+        RecordDetail(record: ModelRecord(layout: plain, key: RecordKey("t1"), values: [:]), schema: plain.schema).draw(into: &without, region: FrameRegion(without))
+        #expect(!without.plainText.contains("indexes"), "a model without indexes shows none")
     }
 
     @Test func longValuesWrapAndKeepTheirMark() {

@@ -51,6 +51,7 @@ enum GeneratedNames {
                 name + "Input", as: "the input the API generates for nonModels.\(name)", at: [.key("nonModels"), .key(entry.key)], what: "input type")
         }
         try checkPlurals(models)
+        try checkIndexQueries(models)
         for entry in models { try checkMembers(of: entry.value, at: [.key("models"), .key(entry.key)]) }
         for entry in enums { try checkValues(of: entry.value, at: [.key("enums"), .key(entry.key)]) }
         for entry in nonModels { try checkFields(of: entry.value, at: [.key("nonModels"), .key(entry.key)]) }
@@ -87,6 +88,10 @@ enum GeneratedNames {
                 ("Model\(name)PrimaryCompositeKeyInput", "composite key input"),
                 ("Model\(name)PrimaryCompositeKeyConditionInput", "composite key condition input"),
             ]
+        }
+        for index in model.indexes where index.isQueryable && index.sortKeys.count > 1 {
+            let names = KeyConditionInputs.compositeInputNames(model: name, keyName: index.name)
+            types += [(names.key, "composite key input of the index \(index.name)"), (names.condition, "composite key condition input of the index \(index.name)")]
         }
         return types
     }

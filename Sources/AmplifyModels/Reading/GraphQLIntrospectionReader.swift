@@ -8,7 +8,8 @@ import Foundation
 /// `Model<T>Connection`, and `create<T>`, `update<T>` and `delete<T>` mutations. Learnt: its
 /// fields and their types (required, list, enum values, custom types), which fields the
 /// server alone writes (those in neither input type), the primary key (the `get` query's
-/// arguments, in order) and the owner argument of its subscriptions. Not learnt, because
+/// arguments, in order), its secondary indexes that have a query (each named by its query field:
+/// `IntrospectedTypes+Indexes.swift`) and the owner argument of its subscriptions. Not learnt, because
 /// introspection does not show them: auth rules (the server decides, and a refused change is
 /// reverted with its reason), and for a single related record whether it is a `belongsTo` or a
 /// `hasOne` and through which fields (`ModelAssociation.Kind.toOne`, no field names).

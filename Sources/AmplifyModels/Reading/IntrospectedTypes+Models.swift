@@ -32,6 +32,7 @@ extension IntrospectedTypes {
         var model = AmplifyModel(
             name: name, pluralName: String(list.name.dropFirst(4)), fields: fields,
             primaryKey: PrimaryKey(partitionKey: keyNames.first ?? "id", sortKeys: Array(keyNames.dropFirst())))
+        model.indexes = indexes(of: model, listQuery: list.name)
         if keyNames.isEmpty { model.readOnlyReasons.append("its get query takes no key") }
         for key in keyNames where model.field(named: key) == nil {
             model.readOnlyReasons.append("its key field \(key) is not among its fields")

@@ -8,6 +8,7 @@ enum ModelEntry {
         var fields: [ModelField]?
         var rules: [AuthRule] = []
         var keyFromAttributes: [String]?
+        var indexes: [ModelIndex] = []
         var keyInfo: PrimaryKey?
         try reader.readUniqueObject { reader, member throws(JSONReadError) in
             switch member.description {
@@ -16,7 +17,7 @@ enum ModelEntry {
             case "fields": fields = try readFields(&reader)
             case "attributes":
                 _ = try reader.readList { reader throws(JSONReadError) in
-                    try readAttribute(&reader, rules: &rules, keyFromAttributes: &keyFromAttributes)
+                    try readAttribute(&reader, rules: &rules, keyFromAttributes: &keyFromAttributes, indexes: &indexes)
                 }
             case "primaryKeyInfo": keyInfo = try reader.readOptional { reader throws(JSONReadError) in try primaryKey(&reader) }
             default: try reader.skipValue()
@@ -27,6 +28,8 @@ enum ModelEntry {
             primaryKey: .id, authRules: rules, ownerField: rules.first { $0.strategy == .owner }?.ownerField)
         model.readKey(keyInfo, keyFromAttributes: keyFromAttributes)
         model.addImplicitOwnerFields()
+        let keyable = indexes.filter { model.canKey($0) }
+        model.indexes = keyable
         return model
     }
 
@@ -42,11 +45,12 @@ enum ModelEntry {
         return fields
     }
 
-    /// `{type, properties}`: an `auth` attribute's rules, or the primary key of a file without
-    /// `primaryKeyInfo` (the `key` attribute without a name). Others are ignored, whatever their
+    /// `{type, properties}`: an `auth` attribute's rules, the primary key of a file without
+    /// `primaryKeyInfo` (the `key` attribute without a name), or a secondary index (a `key`
+    /// attribute with a name: `{name, fields, queryField?}`). Others are ignored, whatever their
     /// properties hold: the type may come after them, so they are kept as text until it is known.
     private static func readAttribute(
-        _ reader: inout JSONReader, rules: inout [AuthRule], keyFromAttributes: inout [String]?
+        _ reader: inout JSONReader, rules: inout [AuthRule], keyFromAttributes: inout [String]?, indexes: inout [ModelIndex]
     ) throws(JSONReadError) {
         var type: String?
         var properties: [UInt8]?
@@ -62,15 +66,22 @@ enum ModelEntry {
             try JSONReader.read(properties) { reader throws(JSONReadError) in
                 var keyName: String?
                 var keyFields: [String]?
+                var queryField: String?
                 try reader.readUniqueObject { reader, member throws(JSONReadError) in
                     switch (type, member.description) {
                     case ("auth", "rules"): rules += try reader.readList { reader throws(JSONReadError) in try authRule(&reader) }
                     case ("key", "name"): keyName = try reader.readOptionalString()
                     case ("key", "fields"): keyFields = try reader.readOptional { reader throws(JSONReadError) in try reader.readNames() }
+                    case ("key", "queryField"): queryField = try reader.readOptionalName()
                     default: try reader.skipValue()
                     }
                 }
-                if type == "key", keyName == nil, let keyFields { keyFromAttributes = keyFields }
+                guard type == "key", let keyFields, let partitionKey = keyFields.first else { return }
+                if let keyName {
+                    indexes.append(ModelIndex(name: keyName, partitionKey: partitionKey, sortKeys: Array(keyFields.dropFirst()), queryField: queryField))
+                } else {
+                    keyFromAttributes = keyFields
+                }
             }
         } catch {
             throw error.within(.key("properties"))
@@ -141,6 +152,13 @@ extension AmplifyModel {
                 readOnlyReasons.append("its key field \(name) is \(field.graphQLType), which this app cannot use in a key")
             }
         }
+    }
+
+    /// Whether `index` can key this model's items: DynamoDB keys an index by scalars only, so an
+    /// index naming a field the model lacks, a list, a `Boolean` or JSON is left out, as the
+    /// transformer would refuse it (the model stays usable: only the index is lost).
+    func canKey(_ index: ModelIndex) -> Bool {
+        index.fields.allSatisfy { name in field(named: name).map { !$0.isList && $0.type.isKeyType } ?? false }
     }
 
     /// Amplify adds an owner rule's field to the type without listing it in the model's fields

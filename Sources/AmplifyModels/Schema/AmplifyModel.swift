@@ -8,6 +8,9 @@ public struct AmplifyModel: Sendable, Hashable, Codable {
     /// In the order the schema declares them.
     public var fields: [ModelField]
     public var primaryKey: PrimaryKey
+    /// Its secondary indexes, in the description's order (GraphQL introspection sees only those
+    /// with a query).
+    public var indexes: [ModelIndex] = []
     /// Empty when the description says nothing of them (GraphQL introspection does not).
     public var authRules: [AuthRule]
     /// Who owns a record (`owner` unless renamed): the field of the first owner rule, or (from
@@ -26,7 +29,7 @@ public struct AmplifyModel: Sendable, Hashable, Codable {
 
     public init(
         name: String, pluralName: String, fields: [ModelField], primaryKey: PrimaryKey = .id,
-        authRules: [AuthRule] = [], ownerField: String? = nil, readOnlyReasons: [String] = []
+        authRules: [AuthRule] = [], ownerField: String? = nil, readOnlyReasons: [String] = [], indexes: [ModelIndex] = []
     ) {
         self.name = name
         self.pluralName = pluralName
@@ -35,6 +38,7 @@ public struct AmplifyModel: Sendable, Hashable, Codable {
         self.authRules = authRules
         self.ownerField = ownerField
         self.readOnlyReasons = readOnlyReasons
+        self.indexes = indexes
     }
 
     public func field(named name: String) -> ModelField? {

@@ -1,5 +1,7 @@
 /// The schema Amplify's model transformer generates for a set of models, as SDL, in either
 /// dialect: per model its type, `get<Model>(key…)`, `list<Plural>(filter, limit, nextToken)`,
+/// each secondary index's query (`<queryField>(partitionKey!, sortKeyCondition, sortDirection,
+/// filter, limit, nextToken)`),
 /// `create/update/delete<Model>(input, condition)` with their inputs, the filter and condition
 /// inputs with one input per field type (`ModelStringInput`, `ModelIntInput`, …, an enum's
 /// `Model<Enum>Input`), `Model<Model>Connection`, and the subscriptions (with the owner
@@ -30,6 +32,7 @@ public enum TransformerSDL {
             let keyArguments = model.primaryKey.fields.map { "\($0): \(keyType(model, $0))" }.joined(separator: ", ")
             queries.append("get\(name)(\(keyArguments)): \(name)")
             queries.append("list\(plural)(\(listArguments(model))): Model\(name)Connection")
+            queries += indexQueries(model)
             if dialect == .versioned {
                 queries.append("sync\(plural)(filter: Model\(name)FilterInput, limit: Int, nextToken: String, lastSync: AWSTimestamp): Model\(name)Connection")
             }
@@ -60,6 +63,19 @@ public enum TransformerSDL {
         let partition = "\(key.partitionKey): \(model.field(named: key.partitionKey)?.type.graphQLName ?? "ID")"
         let sort = KeyConditionInputs.argument(model).map { ["\($0.name): \($0.type)"] } ?? []
         return ([partition] + sort + common + ["sortDirection: ModelSortDirection"]).joined(separator: ", ")
+    }
+
+    /// Each queryable index's query, as the index transformer declares it: the partition key
+    /// required, the sort key condition, then `sortDirection`, `filter`, `limit`, `nextToken`
+    /// (`transactionsByCategory(category: String!, date: ModelStringKeyConditionInput, …)`).
+    private static func indexQueries(_ model: AmplifyModel) -> [String] {
+        model.indexes.compactMap { index in
+            guard let queryField = index.queryField else { return nil }
+            let partition = "\(index.partitionKey): \(keyType(model, index.partitionKey))"
+            let sort = KeyConditionInputs.argument(model, index: index).map { ["\($0.name): \($0.type)"] } ?? []
+            let common = ["sortDirection: ModelSortDirection", "filter: Model\(model.name)FilterInput", "limit: Int", "nextToken: String"]
+            return "\(queryField)(" + ([partition] + sort + common).joined(separator: ", ") + "): Model\(model.name)Connection"
+        }
     }
 
     /// The fields the server writes on every model, whether or not the description lists them.

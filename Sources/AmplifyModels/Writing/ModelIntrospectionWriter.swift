@@ -7,12 +7,13 @@ import JSONValues
 /// the API has no sync query); a field `{name, isArray, type, isRequired, attributes}`, with
 /// `isArrayNullable` for a list, `association` for a relation and `isReadOnly` where only the
 /// server writes it (`createdAt`, `updatedAt`); the attributes are the model's, the key's when it
-/// is not `id` alone, and the auth rules'. Models and fields keep their order, as Amplify writes them.
+/// is not `id` alone, each secondary index's (`{name, queryField?, fields}`) and the auth rules'.
+/// Models and fields keep their order, as Amplify writes them.
 ///
 /// What the reader reads back is the schema written, except what the format has no place for: a
 /// field's `maximumLength` (the server's own rule), an `ownerField` without an owner rule and
-/// `requiresOwnerArgument` (both learnt from GraphQL introspection), secondary indexes (which
-/// `AmplifyModel` does not keep) and an auth provider the app does not know (written as none).
+/// `requiresOwnerArgument` (both learnt from GraphQL introspection) and an auth provider the app
+/// does not know (written as none).
 public enum ModelIntrospectionWriter {
     /// Pretty-printed JSON text, two spaces a level; `indentLevel` levels deeper throughout, for
     /// text that goes inside another object at that depth (the opening brace is not indented).
@@ -41,6 +42,12 @@ public enum ModelIntrospectionWriter {
             attributes.append(.object([
                 ("type", .string("key")), ("properties", .object([("fields", .array(model.primaryKey.fields.map(Node.string)))])),
             ]))
+        }
+        for index in model.indexes {
+            var properties: [(String, Node)] = [("name", .string(index.name))]
+            if let queryField = index.queryField { properties.append(("queryField", .string(queryField))) }
+            properties.append(("fields", .array(index.fields.map(Node.string))))
+            attributes.append(.object([("type", .string("key")), ("properties", .object(properties))]))
         }
         if !model.authRules.isEmpty {
             attributes.append(.object([("type", .string("auth")), ("properties", .object([("rules", .array(model.authRules.map(rule)))]))]))

@@ -4,10 +4,11 @@ import GRDB
 import JSONValues
 import OrderedCollections
 
-/// A list of a model with a custom key, narrowed to one partition as the Gen 2 transformer's
-/// list resolver does: `list<Plural>(tenantId: ID, sku: ModelStringKeyConditionInput,
-/// sortDirection: …)` queries the partition `tenantId` in sort key order, with the sort key
-/// condition; without the partition key the list is a scan. Several sort key fields are one
+/// A list of a model with a custom key, or a query of a secondary index, narrowed to one
+/// partition as the Gen 2 transformer's resolvers do: `list<Plural>(tenantId: ID, sku:
+/// ModelStringKeyConditionInput, sortDirection: …)` queries the partition `tenantId` in sort key
+/// order, with the sort key condition; without the partition key the list is a scan (an
+/// index's query always has one). Several sort key fields are one
 /// condition on all of them (`skuRegion: {eq: {sku, region}}`), compared as the joined text
 /// Amplify stores (`A-1#eu`). Argument mistakes answer the resolver's `InvalidArgumentsError`s.
 struct ListKeyQuery: Sendable {
@@ -17,8 +18,7 @@ struct ListKeyQuery: Sendable {
 
     /// The sort key condition's argument name: the field, or the fields in camel case.
     static func sortArgumentName(_ key: PrimaryKey) -> String? {
-        guard let first = key.sortKeys.first else { return nil }
-        return key.sortKeys.count == 1 ? first : first + key.sortKeys.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        ModelIndex.sortArgumentName(key.sortKeys)
     }
 
     /// nil when the list is a scan. `check` checks a key value as its field's value.
@@ -28,24 +28,52 @@ struct ListKeyQuery: Sendable {
         let partitionName = key.partitionKey
         let sortName = sortArgumentName(key)
         let partition = JSONValue(args[partitionName]).flatMap { value -> JSONValue? in value == .null ? .none : value }
-        let sortCondition = sortName.flatMap { args[$0].dictionary }
         let direction = args["sortDirection"].string
         if direction != nil, sortName == nil {
             throw invalid("sortDirection is not supported for List operations without a Sort key defined.")
         }
         guard let partition else {
             if direction != nil { throw invalid("When providing argument 'sortDirection' you must also provide argument '\(partitionName)'.") }
-            if let sortName, sortCondition != nil { throw invalid("When providing argument '\(sortName)' you must also provide arguments \(partitionName)") }
+            if let sortName, args[sortName].dictionary != nil { throw invalid("When providing argument '\(sortName)' you must also provide arguments \(partitionName)") }
             return nil
         }
-        guard let partitionField = model.field(named: partitionName) else { return nil }
+        return try query(args, partition: partition, partitionKey: partitionName, sortKeys: key.sortKeys, model: model, check: check)
+    }
+
+    /// A query of a secondary index (`transactionsByCategory(category:, date:, sortDirection:)`),
+    /// whose partition key the schema requires.
+    static func parse(
+        _ args: Map, index: ModelIndex, model: AmplifyModel, check: (JSONValue, ModelField) throws -> JSONValue
+    ) throws -> ListKeyQuery {
+        guard let partition = JSONValue(args[index.partitionKey]), partition != .null else {
+            throw invalid("\(index.partitionKey) is required to query the index \(index.name).")
+        }
+        guard let found = try Self.query(args, partition: partition, partitionKey: index.partitionKey, sortKeys: index.sortKeys, model: model, check: check)
+        else { throw invalid("\(index.partitionKey) is not a field of \(model.name).") }
+        return found
+    }
+
+    /// The query of the partition `partition` of a key (the primary key's, or an index's), with
+    /// the sort key condition and the direction the arguments give.
+    private static func query(
+        _ args: Map, partition: JSONValue, partitionKey: String, sortKeys: [String], model: AmplifyModel,
+        check: (JSONValue, ModelField) throws -> JSONValue
+    ) throws -> ListKeyQuery? {
+        guard let partitionField = model.field(named: partitionKey) else { return nil }
         let partitionValue = try check(partition, partitionField)
         var condition: ModelItemDatabase.SortCondition?
-        if let sortCondition {
-            let fields = key.sortKeys.compactMap { model.field(named: $0) }
+        if let sortName = ModelIndex.sortArgumentName(sortKeys), let sortCondition = args[sortName].dictionary {
+            let fields = sortKeys.compactMap { model.field(named: $0) }
             condition = try Self.condition(sortCondition, fields: fields, check: check)
         }
-        return ListKeyQuery(partitionText: JSONWriter.sortedText(partitionValue), condition: condition, descending: direction == "DESC")
+        return ListKeyQuery(partitionText: JSONWriter.sortedText(partitionValue), condition: condition, descending: args["sortDirection"].string == "DESC")
+    }
+
+    /// Whether a sort key field's condition input is a number's (`ModelIntKeyConditionInput`,
+    /// `ModelFloatKeyConditionInput`), whose values are checked as the field's.
+    private static func comparesAsNumber(_ field: ModelField) -> Bool {
+        guard case .scalar(let scalar) = field.type else { return false }
+        return scalar == .int || scalar == .float || scalar == .awsTimestamp
     }
 
     private static func invalid(_ message: String) -> AppSyncResolverError {
@@ -60,6 +88,10 @@ struct ListKeyQuery: Sendable {
         func parts(_ map: Map) throws -> [JSONValue] {
             if fields.count == 1 {
                 guard let given = JSONValue(map), given != .null else { throw invalid("A sort key condition needs a value.") }
+                // One sort key compares through its kind's key condition input: a text kind's
+                // (`ModelStringKeyConditionInput`, an `AWSDate`'s too) takes any text, so a
+                // prefix or a bound that is no date (`beginsWith: "2026-11"`) is as AppSync takes it.
+                if case .string = given, !Self.comparesAsNumber(fields[0]) { return [given] }
                 return [try check(given, fields[0])]
             }
             guard case .dictionary(let members) = map else { throw invalid("A composite sort key condition needs an object of its fields.") }

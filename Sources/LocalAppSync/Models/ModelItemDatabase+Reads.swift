@@ -12,16 +12,17 @@ extension ModelItemDatabase {
         case between(DatabaseValue, DatabaseValue)
         case beginsWith(String)
 
-        var sql: (String, StatementArguments) {
+        /// The condition on `column` (the item table's, or an index's, sort key).
+        func sql(column: String = "sortKey") -> (String, StatementArguments) {
             switch self {
-            case .eq(let value): ("sortKey = ?", [value])
-            case .lt(let value): ("sortKey < ?", [value])
-            case .le(let value): ("sortKey <= ?", [value])
-            case .gt(let value): ("sortKey > ?", [value])
-            case .ge(let value): ("sortKey >= ?", [value])
-            case .between(let low, let high): ("sortKey BETWEEN ? AND ?", [low, high])
+            case .eq(let value): ("\(column) = ?", [value])
+            case .lt(let value): ("\(column) < ?", [value])
+            case .le(let value): ("\(column) <= ?", [value])
+            case .gt(let value): ("\(column) > ?", [value])
+            case .ge(let value): ("\(column) >= ?", [value])
+            case .between(let low, let high): ("\(column) BETWEEN ? AND ?", [low, high])
             // The range lets SQLite seek; substr compares the prefix exactly (characters of text).
-            case .beginsWith(let prefix): ("sortKey >= ? AND substr(sortKey, 1, ?) = ?", [prefix, prefix.count, prefix])
+            case .beginsWith(let prefix): ("\(column) >= ? AND substr(\(column), 1, ?) = ?", [prefix, prefix.count, prefix])
             }
         }
     }
@@ -43,7 +44,7 @@ extension ModelItemDatabase {
     ) async throws -> [Row] {
         var sql = "SELECT \(Self.columns) FROM \(Self.table) WHERE model = ? AND partitionKey = ?"
         var arguments: StatementArguments = [model, partitionText]
-        if let (clause, values) = condition?.sql {
+        if let (clause, values) = condition?.sql() {
             sql += " AND " + clause
             arguments += values
         }
@@ -93,7 +94,7 @@ extension ModelItemDatabase {
 
     /// A page's rows through the connection's cached statement, each item's text copied once,
     /// straight from SQLite's buffer into the row (no `String`, no GRDB row copied first).
-    private func rows(_ sql: String, _ arguments: StatementArguments) async throws -> [Row] {
+    func rows(_ sql: String, _ arguments: StatementArguments) async throws -> [Row] {
         try await pool.read { db in
             let cursor = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
             var rows: [Row] = []

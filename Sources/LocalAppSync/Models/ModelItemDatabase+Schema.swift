@@ -44,6 +44,7 @@ extension ModelItemDatabase {
         }
         migrator.registerMigration("models v3: the sample's own tables") { db in try moveSampleTables(db) }
         migrator.registerMigration("models v4: items kept in scan order") { db in try keepItemsInScanOrder(db) }
+        migrator.registerMigration("models v5: secondary indexes") { db in try createIndexEntryTable(db) }
         return migrator
     }
 

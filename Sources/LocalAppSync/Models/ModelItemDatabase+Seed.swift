@@ -2,7 +2,7 @@ import GRDB
 import JSONValues
 
 /// `serve --models --seed N`: `ModelSeed`'s items of every model in one transaction, one
-/// prepared INSERT run per row (and one per relation index row), not N mutations.
+/// prepared INSERT run per row (and one per relation or secondary index row), not N mutations.
 extension ModelItemDatabase {
     /// Drops the item table's secondary indexes; answers the SQL that makes them again.
     private static func dropSecondaryIndexes(_ db: Database) throws -> [String] {
@@ -12,7 +12,7 @@ extension ModelItemDatabase {
     }
 
     func seedGenerated(count: Int, progressInterval: Int, progress: @Sendable @escaping (Int) -> Void) async throws {
-        let (seed, clock, references, versioned) = (seed, clock, references, dialect == .versioned)
+        let (seed, clock, references, indexEntries, versioned) = (seed, clock, references, indexEntries, dialect == .versioned)
         try await pool.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(Self.table))") ?? true else {
                 throw SeedRefusal.storeNotEmpty
@@ -32,6 +32,9 @@ extension ModelItemDatabase {
             let insert = try db.makeStatement(sql: """
                 INSERT INTO temp.seedItem (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
+            // Secondary index rows likewise: made in item order, written in the index's order.
+            try db.execute(sql: "CREATE TEMP TABLE seedIndexEntry (model, indexName, partitionKey, sortKey, keyText)")
+            let indexEntry = try db.makeStatement(sql: "INSERT INTO temp.seedIndexEntry (model, indexName, partitionKey, sortKey, keyText) VALUES (?, ?, ?, ?, ?)")
             let reference = try db.makeStatement(sql: "INSERT OR IGNORE INTO \(Self.referenceTable) (model, relation, valueText, keyText) VALUES (?, ?, ?, ?)")
             var written = 0
             for model in seed.schema.models {
@@ -51,6 +54,9 @@ extension ModelItemDatabase {
                     for entry in references.entries(model: model.name, item: item) {
                         try reference.execute(arguments: [model.name, entry.relation, entry.valueText, keyText])
                     }
+                    for entry in indexEntries.entries(model: model.name, item: item) {
+                        try indexEntry.execute(arguments: [model.name, entry.index, entry.partitionText, entry.sortValue, keyText])
+                    }
                     written += 1
                     if written % progressInterval == 0 { progress(written) }
                 }
@@ -59,6 +65,10 @@ extension ModelItemDatabase {
                 INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt)
                     SELECT model, keyText, scanKey, partitionKey, sortKey, item, writtenAt FROM temp.seedItem ORDER BY model, scanKey, keyText;
                 DROP TABLE temp.seedItem;
+                INSERT OR IGNORE INTO \(Self.indexEntryTable) (model, indexName, partitionKey, sortKey, keyText)
+                    SELECT model, indexName, partitionKey, sortKey, keyText FROM temp.seedIndexEntry
+                    ORDER BY model, indexName, partitionKey, sortKey, keyText;
+                DROP TABLE temp.seedIndexEntry;
                 """)
             for sql in indexes { try db.execute(sql: sql) }
         }

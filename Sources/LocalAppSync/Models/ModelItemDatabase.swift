@@ -12,12 +12,14 @@ import JSONValues
 /// partition key, `scanKey`; `WITHOUT ROWID`), and three indexes give the other orders: a key's
 /// row, a query of one partition by sort key, and (the versioned dialect's
 /// delta sync) by write time; `modelReference` is the secondary index of each relation
-/// (`ModelReferences`). Each dialect has its own file, marked with the dialect that wrote it.
+/// (`ModelReferences`), `modelIndexEntry` those of the models' own indexes (`ModelIndexEntries`). Each dialect has its own file, marked with the dialect that wrote it.
 final class ModelItemDatabase: Sendable {
     let pool: DatabasePool
     let clock = WriteClock()
     let dialect: ServedDialect
     let references: ModelReferences
+    /// The secondary indexes with queries (`ModelIndexEntries`), kept in `modelIndexEntry`.
+    let indexEntries: ModelIndexEntries
     /// What `--seed` fills the store with.
     let seed: ModelSeed
     /// The models served, with what a new store starts with unless told not to (`ServedModels.samples`).
@@ -44,12 +46,14 @@ final class ModelItemDatabase: Sendable {
         self.dialect = dialect
         self.served = served
         references = ModelReferences(schema: served.schema)
+        indexEntries = ModelIndexEntries(schema: served.schema)
         seed = ModelSeed(schema: served.schema)
         try StoreDialectMark.check(pool, expecting: dialect)
         try Self.migrator(dialect).migrate(pool)
         let latest = try pool.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(writtenAt) FROM \(Self.table)") }
         clock.advance(past: latest ?? 0)
         try indexReferences()
+        try indexSecondaryIndexes()
     }
 
     /// One row as read: its item's JSON text as stored (`JSONWriter.sortedText`), decoded only where an
@@ -88,17 +92,18 @@ final class ModelItemDatabase: Sendable {
 
     /// Runs `body` in one write transaction with the item's current value (nil: absent) and this
     /// write's time (later than every earlier write's); what `body` answers as the new item is
-    /// written (nil: the item is removed), with its relation index rows.
+    /// written (nil: the item is removed), with its relation and secondary index rows.
     func write<T: Sendable>(
         model: String, key: ItemKey, _ body: @Sendable @escaping (ModelItem?, Int64) throws -> (ModelItem?, T)
     ) async throws -> T {
-        let (clock, references) = (clock, references)
+        let (clock, references, indexEntries) = (clock, references, indexEntries)
         return try await pool.write { db in
             let keyText = key.text
             let current = try Self.fetchItem(db, model: model, keyText: keyText)
             let time = clock.nextWriteTime()
             let (next, answer) = try body(current, time)
             try db.execute(sql: "DELETE FROM \(Self.referenceTable) WHERE model = ? AND keyText = ?", arguments: [model, keyText])
+            try db.execute(sql: "DELETE FROM \(Self.indexEntryTable) WHERE model = ? AND keyText = ?", arguments: [model, keyText])
             if let next {
                 try db.execute(sql: """
                     INSERT INTO \(Self.table) (model, keyText, scanKey, partitionKey, sortKey, item, writtenAt) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -106,6 +111,9 @@ final class ModelItemDatabase: Sendable {
                     """, arguments: [model, keyText, key.scanKey, key.partitionText, key.sortValue, JSONWriter.sortedText(.object(next.attributes)), time])
                 for entry in references.entries(model: model, item: next) {
                     try Self.insertReference(db, model: model, entry: entry, keyText: keyText)
+                }
+                for entry in indexEntries.entries(model: model, item: next) {
+                    try Self.insertIndexEntry(db, model: model, entry: entry, keyText: keyText)
                 }
             } else {
                 try db.execute(sql: "DELETE FROM \(Self.table) WHERE model = ? AND keyText = ?", arguments: [model, keyText])

@@ -2,11 +2,15 @@ import Foundation
 
 /// Where a page of one of your models starts, served as a signed, opaque `nextToken`. `scope`
 /// says what the token pages (a model's scan, one partition, a delta sync, a parent's
-/// children), and a token is refused by anything else, as AppSync refuses a token it did not
-/// issue; the rest is DynamoDB's `LastEvaluatedKey` (the key, and for a delta its write time).
+/// children, an index's partition), and a token is refused by anything else, as AppSync refuses
+/// a token it did not issue; the rest is DynamoDB's `LastEvaluatedKey` (the key, for a delta its
+/// write time, for an index the item's sort key there).
 struct ModelPageToken: Codable, Equatable, Sendable {
     var scope: String
     var afterKeyText: String
+    /// A secondary index's page: the last item's sort key in the index (its JSON text), which
+    /// with the key says where the next page starts (sort keys repeat in an index).
+    var afterSortKey: String?
     var afterWrittenAt: Int64?
     /// A sync's first `startedAt`, answered by every page of that sync.
     var startedAt: Int64?

@@ -2,7 +2,7 @@ import AmplifyModels
 import GraphQL
 
 /// The resolvers of `serve --models`: per model `get<Model>`, `list<Plural>` (and on the
-/// versioned dialect `sync<Plural>`), the three mutations (injected failures first, then the
+/// versioned dialect `sync<Plural>`), each secondary index's query, the three mutations (injected failures first, then the
 /// write, then the realtime event limited to what the mutation selected), the subscriptions,
 /// and the relation fields (`ModelRelations`). Every resolver counts against the request's
 /// budget before it works, as the sample's do (`ServedResolvers.start`).
@@ -24,6 +24,13 @@ struct ModelResolvers {
             queries["list" + model.model.pluralName] = { _, args, context, info in
                 let budget = try ServedResolvers.start(context)
                 return try Self.answer(try await model.list(args, budget: budget), budget: budget, info: info)
+            }
+            for index in model.model.indexes {
+                guard let queryField = index.queryField else { continue }
+                queries[queryField] = { _, args, context, info in
+                    let budget = try ServedResolvers.start(context)
+                    return try Self.answer(try await model.query(index, args, budget: budget), budget: budget, info: info)
+                }
             }
             if model.versioned {
                 queries["sync" + model.model.pluralName] = { _, args, context, info in

@@ -15,7 +15,7 @@ enum Fixtures {
         try ModelIntrospectionReader.read(data(name))
     }
 
-    static let all = ["finance.json", "reading-club.json", "court-bookings.json", "household-budget.json"]
+    static let all = ["finance.json", "reading-club.json", "court-bookings.json", "household-budget.json", "indexed-ledger.json"]
 }
 
 extension ModelSchema {
