@@ -218,6 +218,31 @@ import Testing
         }
     }
 
+    /// A store written while the models file had no indexes is indexed when a file with them
+    /// is served on it (and again when they change), as the relation index is.
+    @Test func aStoreIsIndexedWhenTheFilesIndexesChange() async throws {
+        let directory = TestServer.temporaryDirectory()
+        let models = try ModelsSeedTests.models("indexed-ledger")
+        var schema = models.schema
+        schema.models[0].indexes = []
+        let without = ServedModels(schema: schema, introspectionText: [])
+        try await TestServer.with(directory: directory, configure: { $0.serve(without, dialect: .gen2) }) { server in
+            try await Self.seed(server)
+            let fields = try await server.graphQL(#"{ __type(name: "Query") { fields { name } } }"#)
+            #expect(!(fields["data"]["__type"]["fields"].array ?? []).contains { $0["name"] == "entriesByCategory" })
+        }
+        try await TestServer.with(directory: directory, configure: { $0.serve(models, dialect: .gen2) }) { server async throws in
+            #expect(try await Self.ids(server, "entriesByCategory", #"category: "food""#) == ["e3", "e2", "e5", "e1"])
+            #expect(try await Self.ids(server, "entriesByAccount", #"account: "a1""#) == ["e2", "e4", "e6", "e1"])
+        }
+        schema.models[0].indexes = [ModelIndex(name: "byCategory", partitionKey: "account", sortKeys: ["seq"], queryField: "entriesByCategory")]
+        let changed = ServedModels(schema: schema, introspectionText: [])
+        try await TestServer.with(directory: directory, configure: { $0.serve(changed, dialect: .gen2) }) { server in
+            let answer = try await server.graphQL(#"{ entriesByCategory(account: "a1") { items { id } } }"#)
+            #expect((answer["data"]["entriesByCategory"]["items"].array ?? []).compactMap { $0["id"].string } == ["e4", "e1", "e2", "e6"], "\(answer)")
+        }
+    }
+
     /// The served schema, asked by introspection and read by the app's own reader, gives the
     /// models file's indexes back (by their queries: introspection has no index names).
     @Test(arguments: ServedDialect.allCases)
