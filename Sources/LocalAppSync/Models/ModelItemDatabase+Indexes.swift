@@ -30,22 +30,11 @@ extension ModelItemDatabase {
     /// these (as `indexReferences` does for relations).
     func indexSecondaryIndexes() throws {
         let indexes = indexEntries
-        try pool.write { db in
-            let stored = try String.fetchOne(db, sql: "SELECT value FROM modelStoreMeta WHERE name = 'indexes'")
-            guard stored != indexes.signature else { return }
-            try db.execute(sql: "DELETE FROM \(Self.indexEntryTable)")
-            for model in indexes.byModel.keys.sorted() {
-                let rows = try GRDB.Row.fetchCursor(db, sql: "SELECT keyText, item FROM \(Self.table) WHERE model = ?", arguments: [model])
-                while let row = try rows.next() {
-                    guard let item = Self.decode(row["item"] as String) else { continue }
-                    for entry in indexes.entries(model: model, item: item) {
-                        try Self.insertIndexEntry(db, model: model, entry: entry, keyText: row["keyText"])
-                    }
-                }
+        try fillAgain(Self.indexEntryTable, for: "indexes", signature: indexes.signature, models: Array(indexes.byModel.keys)) {
+            db, model, item, keyText in
+            for entry in indexes.entries(model: model, item: item) {
+                try Self.insertIndexEntry(db, model: model, entry: entry, keyText: keyText)
             }
-            try db.execute(
-                sql: "INSERT INTO modelStoreMeta (name, value) VALUES ('indexes', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                arguments: [indexes.signature])
         }
     }
 

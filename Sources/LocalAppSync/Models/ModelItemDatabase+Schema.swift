@@ -87,22 +87,36 @@ extension ModelItemDatabase {
     /// exactly these (a models file whose relations changed since the last start).
     func indexReferences() throws {
         let references = references
+        try fillAgain(Self.referenceTable, for: "references", signature: references.signature, models: Array(references.byModel.keys)) {
+            db, model, item, keyText in
+            for entry in references.entries(model: model, item: item) {
+                try Self.insertReference(db, model: model, entry: entry, keyText: keyText)
+            }
+        }
+    }
+
+    /// Empties `table` and fills it again from every item of `models` through `insert`, unless the
+    /// store was filled for `signature` already (kept in `modelStoreMeta` under `name`): what a
+    /// table derived from the items (the relations' references, the secondary indexes' entries)
+    /// needs when the models file that says what to derive changed since the last start.
+    func fillAgain(
+        _ table: String, for name: String, signature: String, models: [String],
+        insert: (Database, _ model: String, ModelItem, _ keyText: String) throws -> Void
+    ) throws {
         try pool.write { db in
-            let stored = try String.fetchOne(db, sql: "SELECT value FROM modelStoreMeta WHERE name = 'references'")
-            guard stored != references.signature else { return }
-            try db.execute(sql: "DELETE FROM \(Self.referenceTable)")
-            for model in references.byModel.keys.sorted() {
+            let stored = try String.fetchOne(db, sql: "SELECT value FROM modelStoreMeta WHERE name = ?", arguments: [name])
+            guard stored != signature else { return }
+            try db.execute(sql: "DELETE FROM \(table)")
+            for model in models.sorted() {
                 let rows = try GRDB.Row.fetchCursor(db, sql: "SELECT keyText, item FROM \(Self.table) WHERE model = ?", arguments: [model])
                 while let row = try rows.next() {
-                    guard let item = Self.decode(row["item"]) else { continue }
-                    for entry in references.entries(model: model, item: item) {
-                        try Self.insertReference(db, model: model, entry: entry, keyText: row["keyText"])
-                    }
+                    guard let item = Self.decode(row["item"] as String) else { continue }
+                    try insert(db, model, item, row["keyText"])
                 }
             }
             try db.execute(
-                sql: "INSERT INTO modelStoreMeta (name, value) VALUES ('references', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                arguments: [references.signature])
+                sql: "INSERT INTO modelStoreMeta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                arguments: [name, signature])
         }
     }
 }
