@@ -5,7 +5,8 @@ import ScreenValues
 /// line per item, JSON and custom types are shown as JSON, null is a dim "—"). Fields the user
 /// cannot change are marked: `key` (a key is chosen once, at create) and `read-only` (written
 /// by the server). A relation shows where it leads (`→ Reader 0f8e…`); the versioned dialect's
-/// `_version` comes next, then the model's secondary indexes (`byCategory: category, date`). Taller than its area, it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
+/// `_version` comes next, then the model's secondary indexes (`byCategory: category, date`).
+/// Taller than its area, it scrolls (↑ ↓ j k, PgUp PgDn, Home End).
 public struct RecordDetail: Sendable {
     public let record: ModelRecord
     public let schema: ModelSchema
