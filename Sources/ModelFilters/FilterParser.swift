@@ -26,6 +26,11 @@ public enum FilterParser {
     }
 
     static let keywords: Set<String> = ["and", "or", "not"]
+
+    /// How deep `not` and parentheses may nest. The parser, the printer and the evaluation recurse
+    /// once a level: a pasted line of a hundred thousand `(` would overflow the stack and take
+    /// the app down with the user's unsent changes' screen. No filter a person means is this deep.
+    public static let maximumNesting = 64
 }
 
 /// The parser's place in the tokens, and what it knows while it reads them.
@@ -36,6 +41,8 @@ struct FilterTokenParser {
     /// The value of the clause read last, when it was a bare word compared with a text field: a
     /// word after it most likely meant to be part of it (`name = Villa Blu`), which the error says.
     var lastValue: FilterToken?
+    /// The `not`s and parentheses open around the term being read.
+    var nesting = 0
 
     init(tokens: [FilterToken], fields: FilterFields) {
         self.tokens = tokens
@@ -79,6 +86,13 @@ struct FilterTokenParser {
     mutating func unary() throws(FilterError) -> FilterExpression {
         lastValue = nil
         let token = advance()
+        if token.isKeyword("not") || token.kind == .open {
+            guard nesting < FilterParser.maximumNesting else {
+                throw FilterError(token.range, "nested too deeply: at most \(FilterParser.maximumNesting) levels of `not` and parentheses")
+            }
+            nesting += 1
+        }
+        defer { if token.isKeyword("not") || token.kind == .open { nesting -= 1 } }
         if token.isKeyword("not") {
             try expectTerm(after: token)
             return .not(try unary())

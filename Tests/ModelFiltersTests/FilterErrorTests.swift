@@ -108,4 +108,18 @@ import Testing
         let quote = try #require(F.error(#"rooms = 3 and name = "x"#))
         #expect(quote.message == "unclosed quote" && quote.range == 21..<23)
     }
+
+    /// A paste of a hundred thousand `(` or `not` is a mistake said at its place, never a stack
+    /// overflow; as deep as `maximumNesting` still reads.
+    @Test func nestingIsBoundedBeforeTheStackIs() throws {
+        let deepest = FilterParser.maximumNesting
+        let fine = String(repeating: "(", count: deepest) + "rooms = 3" + String(repeating: ")", count: deepest)
+        #expect(throws: Never.self) { try FilterParser.parse(fine, fields: F.listingFields) }
+        let tooDeep = try #require(F.error(String(repeating: "(", count: deepest + 1) + "rooms = 3" + String(repeating: ")", count: deepest + 1)))
+        #expect(tooDeep.message.hasPrefix("nested too deeply") && tooDeep.range == deepest..<(deepest + 1), "\(tooDeep)")
+        let nots = try #require(F.error(String(repeating: "not ", count: 100_000) + "rooms = 3"))
+        #expect(nots.message.hasPrefix("nested too deeply"))
+        let parentheses = try #require(F.error(String(repeating: "(", count: 100_000)))
+        #expect(parentheses.message.hasPrefix("nested too deeply"))
+    }
 }
