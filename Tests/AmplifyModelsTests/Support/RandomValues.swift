@@ -7,7 +7,7 @@ import AppSync
 /// types holding every field their selection reads back (null ones left out, as the codec keeps
 /// them), so that a value sent comes back equal.
 struct RandomValues {
-    private var state: UInt64
+    private var draws: SeededDraws
     /// Whether a list may hold null items (`[String]`). The embedded server cannot answer such a
     /// list yet (see `ModelRecordServerTests.aListHoldingNullComesBack`), so the round trips
     /// through it turn them off.
@@ -20,19 +20,13 @@ struct RandomValues {
     /// The chance (in percent) that a custom type's value nests `deepNesting` levels, to be read cut.
     var deepPercent = 0
 
-    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &* 0xD134_2543_DE82_EF95 &+ 1 }
+    init(seed: Int) { draws = SeededDraws(seed: seed) }
 
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    mutating func next(_ bound: Int) -> Int { draws.next(bound) }
 
-    mutating func chance(_ percent: Int) -> Bool { next(100) < percent }
+    mutating func chance(_ percent: Int) -> Bool { draws.chance(percent) }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+    mutating func pick<T>(_ items: [T]) -> T { draws.pick(items) }
 
     /// A value for `field`: null only when the field is optional and `allowNull`.
     mutating func value(for field: ModelField, schema: ModelSchema, allowNull: Bool = true, depth: Int = 0) -> ModelValue {

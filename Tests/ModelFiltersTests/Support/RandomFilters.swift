@@ -8,9 +8,9 @@ import ModelFilters
 /// keywords, multi-byte and decomposed letters (`e` + U+0301), numbers at Int's ends, dates and
 /// date-times in several shapes, lists.
 struct RandomFilters {
-    private var state: UInt64
+    private var draws: SeededDraws
 
-    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &* 0xD134_2543_DE82_EF95 &+ 1 }
+    init(seed: Int) { draws = SeededDraws(seed: seed) }
 
     /// The seed a run uses: `PROPTUI_FILTER_SEED` to replay one, else a new one.
     static var seed: Int {
@@ -22,17 +22,11 @@ struct RandomFilters {
         ProcessInfo.processInfo.environment["PROPTUI_FILTER_CASES"].flatMap { Int($0) } ?? standard
     }
 
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    mutating func next(_ bound: Int) -> Int { draws.next(bound) }
 
-    mutating func chance(_ percent: Int) -> Bool { next(100) < percent }
+    mutating func chance(_ percent: Int) -> Bool { draws.chance(percent) }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+    mutating func pick<T>(_ items: [T]) -> T { draws.pick(items) }
 
     // MARK: Pools
 

@@ -1,0 +1,1 @@
+../../AmplifyModelsTests/Support/SeededDraws.swift
