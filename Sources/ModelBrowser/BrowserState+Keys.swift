@@ -501,9 +501,10 @@ extension BrowserState {
             screen = .list
             selectedKey = record.id
             // The new row must be shown to be selected (the keys typed next act on it): a typed
-            // filter it would not pass is cleared, and said so.
+            // filter it would not pass (the one the rows show) is cleared, and said so.
             let cleared = textFilter
-            if !cleared.isEmpty, !ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relationFilter, text: cleared)) {
+            readTypedFilter()
+            if !cleared.isEmpty, !ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relationFilter, filterReading.applied)) {
                 textFilter = ""
             }
             let added = changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")

@@ -23,39 +23,42 @@ public enum ModelRowPolicy: RowPolicy {
     /// or accents, or an expression of the filter language (`price >= 100 and villa`).
     public struct Filter: RowFilter {
         let relation: RecordFilter?
-        let text: FoldedFilter
-        /// An expression with clauses on fields; nil when the filter is words alone (`text`).
-        let expression: PreparedFilter?
+        let typed: Typed
 
-        public static var none: Filter { Filter(relation: nil, text: .none) }
+        /// Words, folded once; or an expression with clauses on fields.
+        enum Typed: Sendable, Equatable {
+            case words(FoldedFilter)
+            case expression(PreparedFilter)
+        }
+
+        public static var none: Filter { Filter(relation: nil, text: "") }
 
         /// The rows under `relation` (all of them when nil) that hold `text`.
-        public init(relation: RecordFilter? = nil, text: String) { self.init(relation: relation, text: FoldedFilter(text)) }
+        public init(relation: RecordFilter? = nil, text: String) { self.init(relation: relation, .words(text)) }
 
-        /// The rows under `relation` that `expression` keeps.
-        public init(relation: RecordFilter? = nil, expression: FilterExpression) {
+        /// The rows under `relation` that the typed filter keeps.
+        public init(relation: RecordFilter? = nil, _ filter: TypedFilter) {
             self.relation = relation
-            text = .none
-            self.expression = PreparedFilter(expression)
+            switch filter {
+            case .words(let text): typed = .words(FoldedFilter(text))
+            case .expression(let expression): typed = .expression(PreparedFilter(expression))
+            }
         }
 
-        init(relation: RecordFilter?, text: FoldedFilter) {
-            self.relation = relation
-            self.text = text
-            expression = nil
+        public var isEmpty: Bool {
+            guard relation == nil, case .words(let words) = typed else { return false }
+            return words.isEmpty
         }
-
-        public var isEmpty: Bool { relation == nil && text.isEmpty && expression == nil }
 
         /// Typing on in words keeps only rows the shorter words kept; an expression narrows only
         /// no filter of its own (or itself): a longer one may keep more (`a or b`).
         public func narrows(_ broader: Filter) -> Bool {
             guard broader.relation == nil || broader.relation == relation else { return false }
-            switch (expression, broader.expression) {
-            case (nil, nil): return text.narrows(broader.text)
-            case (_?, nil): return broader.text.isEmpty
-            case (let mine?, let theirs?): return mine == theirs
-            case (nil, _?): return false
+            switch (typed, broader.typed) {
+            case (.words(let mine), .words(let theirs)): return mine.narrows(theirs)
+            case (.expression, .words(let theirs)): return theirs.isEmpty
+            case (.expression(let mine), .expression(let theirs)): return mine == theirs
+            case (.words, .expression): return false
             }
         }
     }
@@ -76,8 +79,10 @@ public enum ModelRowPolicy: RowPolicy {
 
     public static func matches(_ record: ModelRecord, _ filter: Filter) -> Bool {
         if let relation = filter.relation, !relation.matches(record) { return false }
-        if let expression = filter.expression { return expression.matches(record) }
-        return filter.text.search.matches(record)
+        switch filter.typed {
+        case .words(let words): return words.search.matches(record)
+        case .expression(let expression): return expression.matches(record)
+        }
     }
 }
 
@@ -118,10 +123,7 @@ struct ModelRows: Sendable {
 
     /// Narrows the rows shown to a relation's children and a typed filter.
     mutating func show(relation: RecordFilter?, filter: TypedFilter) {
-        switch filter {
-        case .words(let text): store.setFilter(ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
-        case .expression(let expression): store.setFilter(ModelRowPolicy.Filter(relation: relation, expression: expression))
-        }
+        store.setFilter(ModelRowPolicy.Filter(relation: relation, filter))
     }
 
     mutating func takeJob() -> RecordRowViewJob<ModelRowPolicy>? { store.takeJob() }

@@ -162,7 +162,7 @@ import Testing
             values: ["description": .string("Café Müller"), "amount": .float(12.5), "kind": .enumValue("EXPENSE"),
                      "date": .string("2026-11-01"), "categoryId": .string("groceries")], version: 1)
         func matches(_ text: String, relation: RecordFilter? = nil) -> Bool {
-            ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relation, text: FoldedFilter(text)))
+            ModelRowPolicy.matches(record, ModelRowPolicy.Filter(relation: relation, text: text))
         }
         #expect(matches("MULLER") && matches("cafe") && matches("12.5") && matches("expense") && matches("2026-11"))
         #expect(!matches("zzz") && !matches("rent"))

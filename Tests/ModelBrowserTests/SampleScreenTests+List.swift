@@ -52,6 +52,16 @@ extension SampleScreenTests {
         _ = state.reduce(.keyPressed(.enter))
         #expect(state.status?.text.contains("cleared") == false)
         #expect(text(state).contains("filter “cab”"))
+        // A filter of clauses is judged as the rows are: a record it keeps leaves it too.
+        _ = state.reduce(.keyPressed(.character("/")))
+        _ = state.reduce(.keyPressed(.control("u")))
+        for character in "name ^= Cab" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.enter))
+        _ = state.reduce(.keyPressed(.character("n")))
+        for character in "Cabin Three" { _ = state.reduce(.keyPressed(.character(character))) }
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(state.status?.text.contains("cleared") == false, "\(state.status?.text ?? "")")
+        #expect(text(state).contains("filter “name ^= Cab”"))
     }
 
     /// The quit question counts what waits as it is now; `d` then no names what was kept; `u`
