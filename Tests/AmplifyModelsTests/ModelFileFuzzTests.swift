@@ -173,19 +173,6 @@ import Testing
 
     // MARK: The fuzz
 
-    /// SplitMix64, so that a seed replays its files.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
-    }
-
     /// Names a mutation may give an entry: reserved, generated, and each other's.
     static let namePool = [
         "Query", "Mutation", "Subscription", "String", "Int", "ID", "Boolean", "Float", "AWSDate", "AWSJSON", "ModelStringInput",
@@ -197,7 +184,7 @@ import Testing
 
     /// One file made from a fixture by 1 to 3 mutations, and whether each could only be refused
     /// as a whole (a byte changed, a cut: the error may have no path).
-    static func mutated(_ random: inout Random) throws -> (Data, structural: Bool, what: [String]) {
+    static func mutated(_ random: inout SeededDraws) throws -> (Data, structural: Bool, what: [String]) {
         let fixture = random.pick(Fixtures.all)
         var root = try #require(JSONSerialization.jsonObject(with: Fixtures.data(fixture)) as? [String: Any])
         var what = [fixture]
@@ -293,7 +280,7 @@ import Testing
     @Test func anyFileIsReadOrRefusedInOneLineAndWhatIsReadBuilds() throws {
         let seed = ProcessInfo.processInfo.environment["PROPTUI_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("ModelFileFuzzTests seed: \(seed) (PROPTUI_FUZZ_SEED=\(seed) replays it)")
-        var random = Random(state: seed)
+        var random = SeededDraws(state: seed)
         var (read, refused) = (0, 0)
         for round in 0..<400 {
             let (data, structural, what) = try Self.mutated(&random)

@@ -202,7 +202,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func copiedValuesEqualTheTreesAndTheirVersions(seed: UInt64) throws {
-        var random = ModelFileFuzzTests.Random(state: seed)
+        var random = SeededDraws(state: seed)
         for _ in 0..<400 {
             let description = "\"" + random.pick(Self.texts) + "\""
             let categoryId = random.next(2) == 0 ? "null" : "\"" + random.pick(Self.texts) + "\""

@@ -164,12 +164,7 @@ extension ModelCacheTests {
     /// A model's row that is not what it wrote (another program, a damaged page) is the same
     /// clear error as the sample's, naming the file.
     @Test func anUnreadableModelOperationIsACorruptOutbox() throws {
-        let path = Self.temporaryPath()
-        do {
-            let cache = try SyncStorage(path: path).cache(for: transactions)
-            let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
-            try cache.append(try #require(store.operation(store.apply(.update(rent().id, ModelRecordPatch(["amount": .float(1)]))).operation)))
-        }
+        let path = try outboxHoldingOneChange()
         let database = try DatabaseQueue(path: path)
         try database.write { try $0.execute(sql: "UPDATE outbox SET patch = '{\"amount\": 1}'") }
         try database.close()
@@ -188,12 +183,7 @@ extension ModelCacheTests {
     /// NOT NULL) is an error naming the file, never a crash.
     @Test func anOutboxColumnOfTheWrongKindIsAnErrorNotACrash() throws {
         for damage in ["recordID = x'00ff'", "kind = NULL", "patch = NULL"] {
-            let path = Self.temporaryPath()
-            do {
-                let cache = try SyncStorage(path: path).cache(for: transactions)
-                let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
-                try cache.append(try #require(store.operation(store.apply(.update(rent().id, ModelRecordPatch(["amount": .float(1)]))).operation)))
-            }
+            let path = try outboxHoldingOneChange()
             let database = try DatabaseQueue(path: path)
             // `kind` and `patch` are NOT NULL: the check is dropped as another program might have.
             try database.write { db in
@@ -206,8 +196,21 @@ extension ModelCacheTests {
             try reopened.write { try $0.execute(sql: "UPDATE outbox SET \(damage)") }
             try reopened.close()
             let cache = try SyncStorage(path: path).cache(for: transactions)
-            #expect(throws: SyncStorageError.self, "\(damage)") { try cache.loadStart(firstBatch: 10) }
+            #expect("\(damage)") {
+                try cache.loadStart(firstBatch: 10)
+            } throws: { error in
+                error is SyncStorageError && "\(error)".contains(path)
+            }
         }
+    }
+
+    /// A new outbox file holding one change of `rent()`, closed: what the tests above damage.
+    func outboxHoldingOneChange() throws -> String {
+        let path = Self.temporaryPath()
+        let cache = try SyncStorage(path: path).cache(for: transactions)
+        let store = OptimisticStore<ModelRecord>(confirmed: [rent()])
+        try cache.append(try #require(store.operation(store.apply(.update(rent().id, ModelRecordPatch(["amount": .float(1)]))).operation)))
+        return path
     }
 }
 

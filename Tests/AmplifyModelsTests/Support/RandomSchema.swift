@@ -4,20 +4,14 @@ import AmplifyModels
 /// lists), keys (`id`, custom, composite), `belongsTo`/`hasMany` pairs and owner rules. Names
 /// are drawn so that they are unique and never collide with the versioned dialect's fields.
 struct RandomSchema {
-    private var state: UInt64
+    /// The same schema for the same seed.
+    private var draws: SeededDraws
 
-    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: Int) { draws = SeededDraws(state: UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15) }
 
-    /// SplitMix64: small, and the same schema for the same seed.
-    private mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
+    private mutating func next(_ bound: Int) -> Int { draws.next(bound) }
 
-    private mutating func chance(_ percent: Int) -> Bool { next(100) < percent }
+    private mutating func chance(_ percent: Int) -> Bool { draws.chance(percent) }
 
     static let words = ["note", "total", "label", "when", "kind", "score", "tags", "place", "size", "code", "memo", "rate"]
 

@@ -1,10 +1,13 @@
 /// Draws from a seed (SplitMix64): the same seed, the same draws, so that a failing random case
-/// can be run again. Shared by the random values of AmplifyModelsTests and the random filters of
-/// ModelFiltersTests and SyncEngineTests' convergence properties (links there).
+/// can be run again. Shared by the random values and the file fuzz of AmplifyModelsTests, and
+/// (linked there) the random filters of ModelFiltersTests and SyncEngineTests' convergence.
 struct SeededDraws {
     private var state: UInt64
 
     init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &* 0xD134_2543_DE82_EF95 &+ 1 }
+
+    /// Draws from `state` as it is (the file fuzz's seeds, printed and replayed so).
+    init(state: UInt64) { self.state = state }
 
     /// A number in `0..<bound`.
     mutating func next(_ bound: Int) -> Int {
