@@ -154,7 +154,7 @@ public final class OptimisticStore<Record: SyncedRecord> {
 
     /// The oldest `limit` of the operations next to send (each record's first) that `isIncluded`
     /// keeps, oldest first. Sorts the operations' ids only, not every pending operation: the
-    /// sender asks this every `countedAheadLimit` sends of a queue of thousands.
+    /// sender asks this every half `countedAheadLimit` sends of a queue of thousands.
     @inlinable
     public func oldestFirstOperations(limit: Int, where isIncluded: (Operation) -> Bool) -> [Operation] {
         var firsts: [(id: OperationID, record: ID)] = []
