@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "SyncEngine",
             dependencies: [
-                "OptimisticStore", "AppSync", "AmplifyModels",
+                "OptimisticStore", "AppSync", "AmplifyModels", "ModelFilters",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to bind a page's cache rows without boxing their values.

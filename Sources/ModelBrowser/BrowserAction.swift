@@ -1,5 +1,6 @@
 import AmplifyModels
 import ListRows
+import ModelFilters
 import OptimisticStore
 import SyncEngine
 import ScreenValues
@@ -38,6 +39,10 @@ public enum BrowserEffect: Sendable, Equatable {
     /// A sort or filter of a large list, to run off the loop; its result comes back as
     /// `BrowserAction.rowsRecomputed`. The next one cancels it.
     case recomputeRows(model: String, RecordRowViewJob<ModelRowPolicy>)
+    /// A filter asked of the server (a view): its pages stream into the list, its progress comes
+    /// back as the list's `viewProgress`. The next one, or `stopServerView`, stops it.
+    case askServer(model: String, FilterPlan, view: Int)
+    case stopServerView(model: String)
     /// `y` in a detail: the record's key to the terminal's clipboard (OSC 52), by the loop.
     case copyToClipboard(String)
     /// C-l: the whole screen painted again, by the loop.

@@ -545,8 +545,9 @@ extension BrowserState {
             textFilter = line.text
             readTypedFilter()
             // A filter that does not read stays in the prompt, its mistake said under it.
-            if filterMistake == nil { screen = .list }
-            return []
+            guard filterMistake == nil else { return [] }
+            screen = .list
+            return askServerIfNeeded()
         case .escape:
             // Esc takes the filter away, as the sample's does: ⏎ is how to keep it.
             textFilter = ""

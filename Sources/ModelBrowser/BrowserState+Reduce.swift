@@ -12,6 +12,7 @@ extension BrowserState {
         // The list shown follows the relation and the filter the action left; a large list's new
         // sort or filter is computed off the loop.
         syncRowFilter()
+        effects += stopLeftView()
         if let job = rows[model]?.takeJob() { effects.append(.recomputeRows(model: model, job)) }
         holdSelectionByKey()
         // The list scrolls only when the selection would leave the screen: `k` on the middle
@@ -132,6 +133,8 @@ extension BrowserState {
             if busy { busyModels.insert(model) } else { busyModels.remove(model) }
         case .loadProgress(let progress):
             loadProgress[model] = progress
+        case .viewProgress(let progress):
+            viewProgressed(progress, of: model)
         }
     }
 

@@ -218,6 +218,12 @@ extension BrowserState {
         } else if let applied = appliedFilterText {
             where_.append("filter “\(applied)”")
         }
+        if let view = serverViewText {
+            where_.append(view)
+        } else if case .firstRows(let count)? = loadStates[model] {
+            // Beyond the sync policy's first rows, only a filter's view asks the server.
+            where_.append("showing the first \(NumberText.grouped(count)): a filter of clauses asks the server")
+        }
         if case .cached(let refreshedAt)? = loadStates[model] {
             // Where the rows come from while the server has not answered, as the sample says it.
             where_ += [RuleTexts.cached(
@@ -252,6 +258,8 @@ extension BrowserState {
         }
         if case .filtering = screen, let refusal = filterRefusal ?? filterMistake?.message {
             frame.draw(" ✗ \(refusal)", row: height - 1, column: 0, width: width, style: .bold)
+        } else if case .filtering = screen, let plan = filterPlanText {
+            frame.draw(" " + plan, row: height - 1, column: 0, width: width, style: .dim)
         } else if case .form = screen, overlay == nil {
             frame.fillRow(height - 1)  // the form writes its own hints, with what the focused field takes
         } else {

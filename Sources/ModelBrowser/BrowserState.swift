@@ -53,6 +53,11 @@ public struct BrowserState: Sendable {
     /// Category “Groceries”` rather than its filter's key.
     var filterTitles: [RecordFilter: String] = [:]
     var textFilter = ""
+    /// The filter asked of the server, while the list holds only its first rows (a view).
+    var serverView: ServerViewRun?
+    /// Views asked so far: each is named by its number, so that a late page of one stopped is not
+    /// counted for the next.
+    var viewsAsked = 0
     /// The selected row of the list shown, by key (so rows arriving above it do not move it).
     var selectedKey: RecordKey?
     var selectedIndexHint = 0

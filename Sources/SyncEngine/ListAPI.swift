@@ -1,5 +1,6 @@
 import AmplifyModels
 import AppSync
+import ModelFilters
 import OptimisticStore
 
 extension RecordPage {
@@ -63,6 +64,8 @@ public protocol ListAPI<Record>: Sendable {
     func probe() async throws(AppSyncFailure)
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<Record>
     func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<Record>
+    /// One page of a view's request (the plan's `get`, key or index query, or filtered `list`).
+    func unreadViewPage(_ plan: FilterPlan, limit: Int, nextToken: String?) async throws(AppSyncFailure) -> UnreadRecordPage<Record>
     /// The subscriptions live sync keeps open in this dialect.
     var subscriptions: [RealtimeSubscription] { get }
     /// One subscription result (`{"onUpdate<Model>": {…}}`), given the confirmed copies.
@@ -78,6 +81,13 @@ extension ListAPI {
     ) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
         let page = try await syncPage(limit: limit, nextToken: nextToken, lastSync: lastSync)
         return UnreadRecordPage(nextTokenGuess: page.nextToken) { page }
+    }
+}
+
+extension ListAPI {
+    /// An API that answers no views (a scripted one in tests) says so.
+    public func unreadViewPage(_ plan: FilterPlan, limit: Int, nextToken: String?) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
+        throw .notOffered("this API answers no views")
     }
 }
 

@@ -130,6 +130,9 @@ public enum LoadState: Sendable, Equatable {
     case cached(refreshedAt: Date?)
     /// The server's whole list has been read in this session.
     case loaded
+    /// The server's list has been read in this session up to the sync policy's limit: these
+    /// first rows (`SyncPolicy`); what lies beyond them, views ask the server for.
+    case firstRows(Int)
 }
 
 /// Everything the list tells the screen, in order, through its event sink.
@@ -154,6 +157,8 @@ public enum RecordListEvent<Record: SyncedRecord>: Sendable, Equatable {
     /// The API's dialect, once known (kept from the last run, or learnt): whether an undone
     /// delete can bring a record back under its own key, which the delete question says first.
     case dialectKnown(APIDialect)
+    /// A view asked of the server (`askServer`) got this far.
+    case viewProgress(ViewProgress)
 }
 
 /// How far a full read of the server's list has got, for the header.

@@ -75,34 +75,44 @@ extension RecordList {
         defer { setBusy(false) }
         var (read, begun) = machine.wholeReadBegins(askedByUser: askedByUser)
         run(begun)
+        let cut: Bool
         do throws(AppSyncFailure) {
-            try await readSyncPages(since: nil) { page in
+            cut = try await readSyncPages(since: nil, maximumPages: basePageLimit) { page in
                 run(machine.pageRead(page, into: &read, at: ContinuousClock.now))
             }
         } catch {
             run(machine.wholeReadFailed(error, &read))
             return false
         }
-        run(machine.wholeReadEnded(&read, at: Date()))
+        run(cut ? machine.wholeReadCut(&read, at: Date()) : machine.wholeReadEnded(&read, at: Date()))
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
         return true
     }
 
     /// Every page of the sync query (the base query when `lastSync` is nil), each handed to
-    /// `onPage` in order. Shared by the refresh and live sync's catch-up. The token is sequential,
-    /// so one request is on the wire at a time; but a fetcher asks for the next page as soon as
-    /// one arrives, without waiting for this actor, so merging and caching (and the cache's
-    /// batched writes) overlap the wire instead of adding to it. It runs at most
-    /// `pagesAhead` pages ahead of what has been handed in.
+    /// `onPage` in order, up to `maximumPages`; whether the server had more beyond them. Shared
+    /// by the refresh and live sync's catch-up. The token is sequential, so one request is on the
+    /// wire at a time; but a fetcher asks for the next page as soon as one arrives, without
+    /// waiting for this actor, so merging and caching (and the cache's batched writes) overlap
+    /// the wire instead of adding to it. It runs at most `pagesAhead` pages ahead of what has
+    /// been handed in.
+    @discardableResult
     func readSyncPages(
-        since lastSync: Int64?, _ onPage: (RecordPage<Record>) -> Void
-    ) async throws(AppSyncFailure) {
-        var fetcher = PageFetcher(api: api, limit: options.pageSize, lastSync: lastSync, pagesAhead: Self.pagesAhead)
+        since lastSync: Int64?, maximumPages: Int? = nil, _ onPage: (RecordPage<Record>) -> Void
+    ) async throws(AppSyncFailure) -> Bool {
+        var fetcher = PageFetcher(
+            api: api, limit: options.pageSize, lastSync: lastSync, pagesAhead: Self.pagesAhead, maximumPages: maximumPages)
         defer { fetcher.stop() }  // a page that failed, or a caller that gave up: no read left behind
         while let page = try await fetcher.next() {
             serverAnswered()  // the header says online while the rest streams in
             onPage(page)
         }
+        return fetcher.wasCut
+    }
+
+    /// The pages a read of the whole list takes, as the sync policy says (nil: every page).
+    var basePageLimit: Int? {
+        options.syncPolicy.rowLimit(pageSize: options.pageSize).map { ($0 + options.pageSize - 1) / options.pageSize }
     }
 
     /// How far the fetcher may run ahead. This actor's work comes in bursts (every half second

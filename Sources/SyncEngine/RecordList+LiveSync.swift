@@ -73,9 +73,10 @@ extension RecordList {
         let token = store.beginRefresh()
         var records: [Record] = []
         var startedAt: Int64?
+        var cut = false
         do throws(AppSyncFailure) {
             let since: Int64? = if case .delta(let since) = query { since } else { nil }
-            try await readSyncPages(since: since) { page in
+            cut = try await readSyncPages(since: since, maximumPages: since == nil ? basePageLimit : nil) { page in
                 startedAt = startedAt ?? page.startedAt
                 records += page.records
             }
@@ -97,7 +98,7 @@ extension RecordList {
                 await Task.yield()  // the user's changes get the outbox between two batches
             }
         }
-        let (again, actions) = machine.caughtUp(records, by: query, startedAt: startedAt, refresh: token, now: Date())
+        let (again, actions) = machine.caughtUp(records, by: query, cut: cut, startedAt: startedAt, refresh: token, now: Date())
         run(actions)
         if again { await catchUp() }  // subscribed again meanwhile: what this read began before may be missing
     }

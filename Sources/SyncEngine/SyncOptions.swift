@@ -22,11 +22,14 @@ public struct SyncOptions: Sendable {
     public var offlineMode: OfflineMode
     /// A conflict on fields the change does not touch is rebased and sent again at most this often.
     public var maximumRebases: Int
+    /// How much of the list a read of the whole list takes (`--sync`, `--sync-limit`).
+    public var syncPolicy: SyncPolicy
 
     public init(
         maximumParallelSends: Int = 4, retryPolicy: RetryPolicy = RetryPolicy(),
         probePolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(5)),
-        pageSize: Int = 1000, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5
+        pageSize: Int = 1000, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5,
+        syncPolicy: SyncPolicy = .default
     ) {
         self.maximumParallelSends = max(1, maximumParallelSends)
         self.retryPolicy = retryPolicy
@@ -34,5 +37,6 @@ public struct SyncOptions: Sendable {
         self.pageSize = max(1, pageSize)
         self.offlineMode = offlineMode
         self.maximumRebases = maximumRebases
+        self.syncPolicy = syncPolicy
     }
 }

@@ -122,6 +122,8 @@ struct ModelEffectRunner: Sendable {
     let faults: FaultSettings?
     /// The sort or filter of a large list being computed; the next one cancels it.
     let rowWork = LatestTask()
+    /// The filter asked of the server (a view); the next one, or Esc, stops it.
+    let viewWork = LatestTask()
 
     func perform(_ effect: BrowserEffect) {
         switch effect {
@@ -167,6 +169,11 @@ struct ModelEffectRunner: Sendable {
                 guard let result = job.run(isCancelled: { Task.isCancelled }) else { return }
                 mailbox.post(.rowsRecomputed(model: model, result))
             })
+        case .askServer(let model, let plan, let view):
+            guard let list = lists[model] else { return }
+            viewWork.replace(with: Task.detached(priority: .userInitiated) { await list.askServer(plan, view: view) })
+        case .stopServerView:
+            viewWork.replace(with: Task {})
         case .quit, .redraw, .copyToClipboard:
             break  // the loop's (`BrowserDriver`)
         }

@@ -129,6 +129,14 @@ struct AppCommand: AsyncParsableCommand {
         help: "What a change does when the server cannot be reached: queue (kept, sent when it is back; the default) or revert (taken back at once, as the Amplify sample does).")
     var offlineMode = "queue"
 
+    @Option(
+        name: .customLong("sync"),
+        help: "How much of each model's list is read and cached: all (every page), views (the first page; filters ask the server for the rest) or limit (the default: every page up to --sync-limit rows, views beyond).")
+    var sync = "limit"
+
+    @Option(name: .customLong("sync-limit"), help: "With --sync limit (the default): the rows of a model read whole before views take over (default: 100000).")
+    var syncLimit: Int?
+
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set and not empty).")
     var noColor = false
 
@@ -153,6 +161,7 @@ struct AppCommand: AsyncParsableCommand {
         guard SyncOptions.OfflineMode(rawValue: offlineMode) != nil else {
             throw ValidationError("--offline must be queue or revert, not “\(offlineMode)”")
         }
+        _ = try syncPolicy()
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
         if let logFile { try CommandLineChecks.logFile(logFile) }
@@ -333,6 +342,18 @@ struct AppCommand: AsyncParsableCommand {
         return (shown, learnt.problems)
     }
 
+    /// `--sync` and `--sync-limit` as the lists' policy.
+    func syncPolicy() throws(ValidationError) -> SyncPolicy {
+        if let syncLimit, syncLimit < 1 { throw ValidationError("--sync-limit must be 1 or more (it was \(syncLimit))") }
+        switch sync {
+        case "all", "views":
+            if syncLimit != nil { throw ValidationError("--sync-limit goes with --sync limit, not --sync \(sync)") }
+            return sync == "all" ? .all : .views
+        case "limit": return .upTo(syncLimit ?? SyncPolicy.defaultLimit)
+        default: throw ValidationError("--sync must be all, views or limit, not “\(sync)”")
+        }
+    }
+
     /// No model of the API can be shown, and why.
     struct ModelsNotShown: Error, CustomStringConvertible {
         var problems: [String]
@@ -346,7 +367,7 @@ struct AppCommand: AsyncParsableCommand {
     ) async throws {
         let color = ScreenSettings.colorEnabled(noColorFlag: noColor, environment: environment)
         let app = ModelsApp(
-            schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline),
+            schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline, syncPolicy: try syncPolicy()),
             dialectHint: dialectHint, notices: notices, takesTheSamplesRows: takesTheSamplesRows)
         let exit: LoopExit
         let lists: [String: RecordList<ModelRecord>]

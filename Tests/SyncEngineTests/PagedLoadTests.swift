@@ -13,7 +13,7 @@ import Testing
 
     /// A list reading pages of 2 from a server holding `count` records, over a cache that still
     /// has "gone", a record the server has since deleted.
-    static func listOverServer(holding count: Int) throws
+    static func listOverServer(holding count: Int, syncPolicy: SyncPolicy = .all) throws
         -> (records: [ModelRecord], server: ScriptedServer, storage: ModelCache, events: EventRecorder, list: RecordList<ModelRecord>)
     {
         let records = (0..<count).map { property("p\($0)", name: "Property \($0)", version: 1) }
@@ -24,7 +24,7 @@ import Testing
         let events = EventRecorder()
         let list = try RecordList<ModelRecord>(
             api: server, storage: storage,
-            options: SyncOptions(retryPolicy: fastRetry, probePolicy: fastRetry, pageSize: 2),
+            options: SyncOptions(retryPolicy: fastRetry, probePolicy: fastRetry, pageSize: 2, syncPolicy: syncPolicy),
             onEvent: events.sink)
         return (records, server, storage, events, list)
     }
@@ -77,5 +77,29 @@ import Testing
         // What arrived is shown; what the server may still have is not taken away.
         #expect(Set(await list.rows.map(\.id)) == ["p0", "p1", "gone"])
         #expect(events.all.last(where: { if case .loadProgress = $0 { true } else { false } }) == .loadProgress(nil))
+    }
+
+    /// Issue 31, item 3: a sync policy that reads only the first rows asks for no page beyond
+    /// them, takes nothing it did not list for gone, and says the list holds its first rows.
+    @Test(arguments: [(SyncPolicy.upTo(3), 2), (.views, 1), (.upTo(4), 2)])
+    func aReadCutByThePolicyAsksNoFurtherAndRemovesNothing(policy: SyncPolicy, pages: Int) async throws {
+        let (_, server, storage, events, list) = try Self.listOverServer(holding: 7, syncPolicy: policy)
+        #expect(await list.refresh())
+        try await Task.sleep(for: .milliseconds(50))  // a request asked ahead would have been served by now
+        #expect(await server.listPagesServed == pages)
+        let listed: [ModelRecord.ID] = (0..<(pages * 2)).map { .init(stringLiteral: "p\($0)") }
+        #expect(Set(await list.rows.map(\.id)) == Set(listed + ["gone"]))
+        #expect(events.all.contains(.loadStateChanged(.firstRows(pages * 2))))
+        #expect(!events.all.contains(.loadStateChanged(.loaded)))
+        #expect(Set(try storage.load().confirmed.map(\.id)) == Set(listed + ["gone"]))
+    }
+
+    /// A policy whose limit the list does not reach reads it whole, as `--sync all` does.
+    @Test func aListWithinThePolicysLimitIsReadWhole() async throws {
+        let (records, server, _, events, list) = try Self.listOverServer(holding: 7, syncPolicy: .upTo(8))
+        #expect(await list.refresh())
+        #expect(await server.listPagesServed == 4)
+        #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
+        #expect(events.all.contains(.loadStateChanged(.loaded)))
     }
 }

@@ -51,13 +51,17 @@ extension SyncMachine {
     }
 
     /// The catch-up's query answered: what it read is applied (a base query is a whole list: what
-    /// it does not list is gone), the sync time kept, then the events that waited. Answers whether
-    /// to catch up once more.
+    /// it does not list is gone; one the sync policy `cut` short is only merged), the sync time
+    /// kept, then the events that waited. Answers whether to catch up once more.
     mutating func caughtUp(
-        _ records: [Record], by query: CatchUpQuery, startedAt: Int64?, refresh token: RefreshToken, now: Date
+        _ records: [Record], by query: CatchUpQuery, cut: Bool = false, startedAt: Int64?, refresh token: RefreshToken, now: Date
     ) -> (again: Bool, actions: [Action]) {
         var actions: [Action]
         switch query {
+        case .base where cut:
+            var changed = StoreDiff<Record.ID>()
+            merge(records, into: &changed)
+            actions = publish(changed) + [.save(.merge(records))] + setLoadState(.firstRows(records.count))
         case .base:
             // The shell cached the records already (in batches, between the user's changes).
             actions = adoptWholeList(records, startedAt: token, at: now) + setLoadState(.loaded)
@@ -67,7 +71,9 @@ extension SyncMachine {
             // One event for the screen, however many records the delta held. What was cached
             // and what changed since is the server's list now: the rows are no longer "cached at"
             // a time (after a start that could not reach the server, the rule said so for good).
-            actions = publish(changed) + [.save(.merge(records))] + setLoadState(.loaded)
+            // A list read only to its first rows (the sync policy) still is: a delta adds no rows beyond them.
+            let state: LoadState = if case .firstRows(let count) = loadState { .firstRows(count) } else { .loaded }
+            actions = publish(changed) + [.save(.merge(records))] + setLoadState(state)
         }
         if let startedAt {
             actions.append(.save(.syncMarks(lastSync: startedAt, baseSync: query == .base ? now : nil)))

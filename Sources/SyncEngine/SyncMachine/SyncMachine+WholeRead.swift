@@ -113,6 +113,20 @@ extension SyncMachine {
         return actions + [.emit(.loadProgress(nil))]
     }
 
+    /// The read stopped where the sync policy says, with more on the server: what it read is
+    /// shown and kept, nothing it did not list is taken for gone, live sync goes on from here,
+    /// and the list counts as its first rows (views ask the server for the rest).
+    mutating func wholeReadCut(_ read: inout WholeListRead, at now: Date) -> [Action] {
+        var actions = showUnshown(of: &read)
+        actions.append(.save(.remove([], refreshedAt: now, rowCount: store.count)))
+        if let mark = read.startedAt ?? plainSyncMark(newestVersion: read.newestVersion) {
+            actions.append(.save(.syncMarks(lastSync: mark, baseSync: now)))
+        }
+        actions += setLoadState(.firstRows(read.listed))
+        if read.askedByUser { actions.append(.emit(.refreshed)) }
+        return actions + [.emit(.loadProgress(nil))]
+    }
+
     /// The read broke off: what did arrive is shown and kept, and the failure is said (see
     /// `wholeReadFailed(_:)` for what it does to the link).
     mutating func wholeReadFailed(_ error: AppSyncFailure, _ read: inout WholeListRead) -> [Action] {

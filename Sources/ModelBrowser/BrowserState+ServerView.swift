@@ -1,0 +1,95 @@
+import AmplifyModels
+import ModelFilters
+import ScreenValues
+import SyncEngine
+
+/// A filter of clauses asked of the server (issue 31, item 2: a view) while the model's list holds
+/// only its first rows (`SyncPolicy`): ⏎ asks, the rows stream in as the server finds them (the
+/// screen's filter, applied to every row, shows them), the rule says how far it got, and Esc or
+/// another filter stops it. While the whole list is here, a filter is the cache's alone.
+struct ServerViewRun: Sendable, Equatable {
+    let number: Int
+    let model: String
+    /// The filter's text as it was applied: the view stops once the filter on screen is another.
+    let filterText: String
+    let plan: FilterPlan
+    var progress: ViewProgress
+    /// Esc or another filter stopped it before its last page.
+    var stopped = false
+
+    var isAsking: Bool { progress.state == .asking && !stopped }
+}
+
+extension BrowserState {
+    /// Whether a filter on this model is answered by the server as well as the cache: its list
+    /// holds only the first rows (or has not been read in this session yet).
+    var filterAsksTheServer: Bool {
+        if case .loaded? = loadStates[model] { return false }
+        if case .offline? = connectivity[model] { return false }
+        return true
+    }
+
+    /// ⏎ on a filter that reads: asked of the server when the list is not all here.
+    mutating func askServerIfNeeded() -> [BrowserEffect] {
+        guard case .expression(let expression) = filterReading.applied, filterAsksTheServer, let shown = currentModel else { return [] }
+        viewsAsked += 1
+        let plan = FilterPlan.plan(expression, model: shown)
+        serverView = ServerViewRun(
+            number: viewsAsked, model: model, filterText: textFilter, plan: plan, progress: ViewProgress(view: viewsAsked, state: .asking))
+        return [.askServer(model: model, plan, view: viewsAsked)]
+    }
+
+    /// A view whose filter is no longer on screen stops (Esc, another filter, another model).
+    mutating func stopLeftView() -> [BrowserEffect] {
+        guard var run = serverView, run.model != model || run.filterText != textFilter else { return [] }
+        let wasAsking = run.isAsking
+        run.stopped = true
+        serverView = nil
+        return wasAsking ? [.stopServerView(model: run.model)] : []
+    }
+
+    /// A view's progress, from its list: only the view on screen's counts.
+    mutating func viewProgressed(_ progress: ViewProgress, of model: String) {
+        guard var run = serverView, run.model == model, run.number == progress.view, !run.stopped else { return }
+        run.progress = progress
+        serverView = run
+        if case .failed(let reason) = progress.state, model == self.model {
+            show("The server could not be asked for the filter: \(reason). The rows shown are the cached ones.", .error)
+        }
+    }
+
+    /// What the rule says of the view: `scan · scanned ~240,000 · 37 match`, or where it stopped.
+    var serverViewText: String? {
+        guard let run = serverView, run.model == model else { return nil }
+        let found = "\(NumberText.grouped(run.progress.found)) found"
+        let read = run.progress.itemsRead
+        let scanned = read > 0 ? "read ~\(NumberText.grouped(read)) · " : ""
+        switch run.progress.state {
+        case .asking: return "asking the server (\(run.plan.kind))… \(scanned)\(found)"
+        case .done: return "the server's answer (\(run.plan.kind)): \(found)"
+        case .failed: return "the server could not be asked: cached rows only"
+        }
+    }
+
+    /// Before ⏎, under the prompt: how the filter typed will run.
+    var filterPlanText: String? {
+        guard filterMistake == nil, case .expression(let expression) = filterReading.applied,
+              filterReading.text == textFilter, let shown = currentModel else { return nil }
+        if case .loaded? = loadStates[model] {
+            return "⏎ filters the \(NumberText.grouped(rows[model]?.totalCount ?? 0)) rows here (the whole list is cached)"
+        }
+        if case .offline? = connectivity[model] { return "offline: ⏎ filters the cached rows only" }
+        return "⏎ asks the server: " + FilterPlan.plan(expression, model: shown).summary
+    }
+}
+
+extension FilterPlan {
+    /// `key lookup`, `query byCategory`, `scan`: the plan in a word or two, for the rule.
+    var kind: String {
+        switch self {
+        case .keyLookup: "key lookup"
+        case .query(let query): "query " + (query.index?.name ?? "primary key")
+        case .scan: "scan"
+        }
+    }
+}
