@@ -218,12 +218,7 @@ extension BrowserState {
         } else if let applied = appliedFilterText {
             where_.append("filter “\(applied)”")
         }
-        if let view = serverViewText {
-            where_.append(view)
-        } else if case .firstRows(let count)? = loadStates[model] {
-            // Beyond the sync policy's first rows, only a filter's view asks the server.
-            where_.append("showing the first \(NumberText.grouped(count)): a filter of clauses asks the server")
-        }
+        if let view = viewRuleText { where_.append(view) }
         if case .cached(let refreshedAt)? = loadStates[model] {
             // Where the rows come from while the server has not answered, as the sample says it.
             where_ += [RuleTexts.cached(

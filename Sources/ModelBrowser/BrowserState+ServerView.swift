@@ -71,6 +71,21 @@ extension BrowserState {
         }
     }
 
+    /// What the rule says of where a filter's rows come from while the list is not all here: the
+    /// view asked, the cache alone (offline), or that a filter would ask.
+    var viewRuleText: String? {
+        if let view = serverViewText { return view }
+        if case .loaded? = loadStates[model] { return nil }
+        if case .expression = filterReading.applied, case .offline? = connectivity[model] {
+            return "offline: the cached rows only"
+        }
+        if case .firstRows(let count)? = loadStates[model] {
+            // Beyond the sync policy's first rows, only a filter's view asks the server.
+            return "showing the first \(NumberText.grouped(count)): a filter of clauses asks the server"
+        }
+        return nil
+    }
+
     /// Before ⏎, under the prompt: how the filter typed will run.
     var filterPlanText: String? {
         guard filterMistake == nil, case .expression(let expression) = filterReading.applied,

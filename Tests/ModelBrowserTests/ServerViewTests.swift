@@ -1,0 +1,92 @@
+import AmplifyModels
+import Foundation
+import ModelFilters
+import OptimisticStore
+import SyncEngine
+import Testing
+@testable import ModelBrowser
+
+/// Issue 31, item 2, on the screen: while a model's list holds only its first rows, ⏎ on a filter
+/// of clauses asks the server (the plan said under the prompt before), the rule counts what came,
+/// and Esc or another filter stops it; with the whole list here, the cache answers alone.
+extension BrowserStateTests {
+    /// `budgetList` as a list the sync policy read only the first rows of.
+    func firstRowsOfABudget() -> BrowserState {
+        var state = budgetList()
+        _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.firstRows(3))))
+        return state
+    }
+
+    func asked(_ effects: [BrowserEffect]) -> (plan: FilterPlan, view: Int)? {
+        for case .askServer("Transaction", let plan, let view) in effects { return (plan, view) }
+        return nil
+    }
+
+    @Test func aFilterOfClausesAsksTheServerWhenOnlyTheFirstRowsAreHere() {
+        var state = firstRowsOfABudget()
+        #expect(text(state).contains("showing the first 3: a filter of clauses asks the server"))
+        _ = state.reduce(.keyPressed(.character("/")))
+        typeFilter("amount >= 40", into: &state)
+        #expect(text(state).contains("⏎ asks the server: scan (the server filters every item)"), "the plan is said before ⏎")
+        guard let (plan, view) = asked(state.reduce(.keyPressed(.enter))) else {
+            Issue.record("⏎ did not ask the server")
+            return
+        }
+        guard case .scan = plan else { Issue.record("amount is no key: \(plan)"); return }
+        #expect(text(state).contains("asking the server (scan)… 0 found"))
+        _ = state.reduce(.list(model: "Transaction", .viewProgress(ViewProgress(view: view, state: .asking, pages: 240, itemsRead: 240_000, found: 37))))
+        #expect(text(state).contains("asking the server (scan)… read ~240,000 · 37 found"))
+        _ = state.reduce(.list(model: "Transaction", .viewProgress(ViewProgress(view: view, state: .done, pages: 241, itemsRead: 240_500, found: 38))))
+        #expect(text(state).contains("the server's answer (scan): 38 found"))
+        // Esc clears the filter: nothing is running, so nothing is stopped.
+        let cleared = state.reduce(.keyPressed(.escape))
+        #expect(!cleared.contains(.stopServerView(model: "Transaction")))
+        #expect(!text(state).contains("the server's answer"))
+    }
+
+    @Test func escAndAnotherFilterStopTheViewAndItsLatePagesAreNotCounted() {
+        var state = firstRowsOfABudget()
+        _ = state.reduce(.keyPressed(.character("/")))
+        typeFilter("amount >= 40", into: &state)
+        guard let (_, first) = asked(state.reduce(.keyPressed(.enter))) else {
+            Issue.record("⏎ did not ask the server")
+            return
+        }
+        // Another filter: the new view is asked (the runner's next view stops the one before).
+        _ = state.reduce(.keyPressed(.character("/")))
+        let typing = state.reduce(.keyPressed(.character("0")))
+        #expect(typing.contains(.stopServerView(model: "Transaction")), "editing the filter stops the view of the old one")
+        guard let (_, second) = asked(state.reduce(.keyPressed(.enter))), second != first else {
+            Issue.record("the new filter was not asked")
+            return
+        }
+        _ = state.reduce(.list(model: "Transaction", .viewProgress(ViewProgress(view: first, state: .asking, pages: 9, itemsRead: 9_000, found: 900))))
+        #expect(!text(state).contains("900 found"), "a page of the stopped view is not the new one's")
+        #expect(state.reduce(.keyPressed(.escape)).contains(.stopServerView(model: "Transaction")), "Esc stops it")
+        #expect(!text(state).contains("asking the server"))
+    }
+
+    @Test func theWholeListHereIsFilteredHereAndWordsNeverAsk() {
+        var state = budgetList()
+        _ = state.reduce(.keyPressed(.character("/")))
+        typeFilter("amount >= 40", into: &state)
+        #expect(text(state).contains("⏎ filters the 3 rows here (the whole list is cached)"))
+        #expect(asked(state.reduce(.keyPressed(.enter))) == nil)
+
+        var firstRows = firstRowsOfABudget()
+        _ = firstRows.reduce(.keyPressed(.character("/")))
+        typeFilter("market", into: &firstRows)
+        #expect(asked(firstRows.reduce(.keyPressed(.enter))) == nil, "words are searched in the cache, as the server's contains has case")
+    }
+
+    @Test func offlineTheFilterAnswersFromTheCacheAndSaysSo() {
+        var state = firstRowsOfABudget()
+        _ = state.reduce(.list(model: "Transaction", .connectivityChanged(.offline("connection refused"))))
+        _ = state.reduce(.keyPressed(.character("/")))
+        typeFilter("amount >= 40", into: &state)
+        #expect(text(state).contains("offline: ⏎ filters the cached rows only"))
+        #expect(asked(state.reduce(.keyPressed(.enter))) == nil)
+        #expect(Set(shownKeys(state)) == [RecordKey("rent"), RecordKey("food")])
+        #expect(text(state).contains("offline: the cached rows only"))
+    }
+}
