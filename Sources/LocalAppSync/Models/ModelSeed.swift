@@ -7,7 +7,7 @@ import JSONValues
 /// required fields always set and optional ones now and then left out. A `belongsTo` points at
 /// one of the N items of its parent, so every relation resolves. Keys are unique: an `id` is a
 /// UUID made from the item's number; a custom key's partition holds ten items each, told apart
-/// by the sort key.
+/// by the sort key; a secondary index's partition, fifty.
 struct ModelSeed: Sendable {
     let schema: ModelSchema
     /// Each field's seed by model, in the model's field order, hashed once rather than once an item.
@@ -16,6 +16,8 @@ struct ModelSeed: Sendable {
     private let idSeeds: [String: UInt64]
     /// What each text field's name says it holds, by field name.
     private let textKinds: [String: SeedText.TextKind]
+    /// Each model's index partition keys that items share (`sharedPartitionKeys`).
+    private let sharedKeys: [String: [String]]
 
     init(schema: ModelSchema) {
         self.schema = schema
@@ -30,6 +32,7 @@ struct ModelSeed: Sendable {
         fieldSeeds = seeds
         idSeeds = Dictionary(uniqueKeysWithValues: schema.models.map { ($0.name, SeedRandom.base($0.name + "#id")) })
         textKinds = kinds
+        sharedKeys = Dictionary(uniqueKeysWithValues: schema.models.map { ($0.name, Self.sharedPartitionKeys(of: $0)) })
     }
 
     /// Item `index` (0..<count) of `model`, without the timestamps and versions of its write.
@@ -44,6 +47,10 @@ struct ModelSeed: Sendable {
             attributes[field.name] = value(field, random: &random, index: index, depth: 0)
         }
         for (name, value) in zip(model.primaryKey.fields, key(model, index: index)) { attributes[name] = value }
+        for name in sharedKeys[model.name] ?? [] where !keyFields.contains(name) {
+            guard let field = model.field(named: name) else { continue }
+            attributes[name] = uniqueValue(field, number: index / Self.itemsPerIndexPartition)
+        }
         for field in model.fields {
             guard let association = field.association, association.kind == .belongsTo || association.kind == .hasOne,
                 !association.targetNames.isEmpty, let parent = schema.model(named: association.relatedModel), count > 0
@@ -53,6 +60,17 @@ struct ModelSeed: Sendable {
             for (name, value) in zip(association.targetNames, parentKey) where !keyFields.contains(name) { attributes[name] = value }
         }
         return ModelItem(attributes: attributes)
+    }
+
+    /// An index's partition key (a customer, a category, an account) is shared by this many
+    /// items, as in a real table, so that a query of one partition reads some: a million seeded
+    /// items hold 20,000 partitions of 50 (a random text would give each item its own).
+    static let itemsPerIndexPartition = 50
+
+    /// The partition keys of the model's indexes that no relation fills.
+    static func sharedPartitionKeys(of model: AmplifyModel) -> [String] {
+        let related = Set(model.fields.flatMap { $0.association?.targetNames ?? [] })
+        return model.indexes.map(\.partitionKey).filter { !related.contains($0) }
     }
 
     /// The key of item `index`: the partition key changes every ten items when a sort key
