@@ -22,6 +22,10 @@ public struct Tape: Equatable, Sendable {
     public var title: String?
     /// The models file the server serves and the app shows (`Set Models "…"`); nil: the sample.
     public var models: String?
+    /// Generated items of every model the server starts with (`Set Seed N`; models tapes only).
+    public var seed = 0
+    /// The app's `--sync` (`Set Sync "views"`); nil: its default.
+    public var sync: String?
     public var output: String?
     /// What to do, in order (the `Set` and `Output` lines are folded into the fields above).
     public var steps: [Step] = []
@@ -56,6 +60,8 @@ public struct Tape: Equatable, Sendable {
         case .waitTimeout(let timeout): waitTimeout = timeout
         case .title(let text): title = text
         case .models(let path): models = path
+        case .seed(let count): seed = count
+        case .sync(let policy): sync = policy
         }
     }
 }

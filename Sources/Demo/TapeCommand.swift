@@ -38,6 +38,11 @@ public enum TapeSetting: Equatable, Sendable {
     /// A models file (relative to the tape): the server serves those models and the app shows
     /// them, instead of the sample.
     case models(String)
+    /// With `models`: the server starts with this many generated items of every model
+    /// (`serve --seed N`), a big table to show.
+    case seed(Int)
+    /// The app's `--sync` (`all`, `views` or `limit`): how much of each list it reads.
+    case sync(String)
 }
 
 /// What a `Server` line changes in the embedded server's fault injection.

@@ -92,8 +92,19 @@ enum TapeParser {
         case "WaitTimeout": return .waitTimeout(try duration(value, line: line))
         case "Title": return .title(try quoted(Substring(value), line: line))
         case "Models": return .models(try quoted(Substring(value), line: line))
+        case "Seed":
+            guard let count = Int(value), (0...2_000_000).contains(count) else {
+                throw TapeError(line: line, "Set Seed takes a number of items from 0 to 2000000, not “\(value)”")
+            }
+            return .seed(count)
+        case "Sync":
+            let policy = try quoted(Substring(value), line: line)
+            guard ["all", "views", "limit"].contains(policy) else {
+                throw TapeError(line: line, "Set Sync takes \"all\", \"views\" or \"limit\", not “\(policy)”")
+            }
+            return .sync(policy)
         default:
-            throw TapeError(line: line, "unknown setting “\(name)” (known: Width, Height, TypingSpeed, WaitTimeout, Title, Models)")
+            throw TapeError(line: line, "unknown setting “\(name)” (known: Width, Height, TypingSpeed, WaitTimeout, Title, Models, Seed, Sync)")
         }
     }
 

@@ -66,9 +66,10 @@ struct DemoCommand: AsyncParsableCommand {
         // A tape of your own models: the server serves them and the app shows them.
         let modelsPath = parsed.models.map { tapeURL.deletingLastPathComponent().appendingPathComponent($0).path }
         let models = try modelsPath.map { path throws(UsageProblem) in try ModelsFile.served(path) }
+        guard parsed.seed == 0 || models != nil else { throw UsageProblem("\(tape): Set Seed goes with Set Models (the sample seeds its own)") }
         let server = DemoServer(
             dataDirectory: work + "/server",
-            logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) }, models: models)
+            logger: Logger(label: "proptui.demo.server") { FileLogHandler(label: $0, sink: sink) }, models: models, seed: parsed.seed)
         do {
             try await server.start(on: port)
         } catch let error as LocalAppSyncError {
@@ -79,7 +80,8 @@ struct DemoCommand: AsyncParsableCommand {
         let program = DemoProgram(
             executable: try Self.ownExecutable(),
             arguments: ["app", "--endpoint", "http://127.0.0.1:\(port)/graphql", "--data-dir", work + "/app",
-                        "--log-file", work + "/app.log"] + (modelsPath.map { ["--models", $0] } ?? []),
+                        "--log-file", work + "/app.log"] + (modelsPath.map { ["--models", $0] } ?? [])
+                + (parsed.sync.map { ["--sync", $0] } ?? []),
             environment: Self.environment(apiKey: await server.apiKey, idleFile: work + "/idle"),
             idleFile: work + "/idle")
         let result: TapePlayer.Result

@@ -23,9 +23,13 @@ actor DemoServer {
     private(set) var apiKey = ""
     /// Served instead of the sample (a tape's `Set Models`).
     private let models: ServedModels?
+    /// Generated items of every model to start with (a tape's `Set Seed`).
+    private let seed: Int
+    private var seeded = false
 
-    init(dataDirectory: String, logger: Logger, models: ServedModels? = nil) {
+    init(dataDirectory: String, logger: Logger, models: ServedModels? = nil, seed: Int = 0) {
         self.models = models
+        self.seed = seed
         self.dataDirectory = dataDirectory
         self.logger = logger
     }
@@ -93,6 +97,11 @@ actor DemoServer {
         if let models { configuration.serve(models) }
         let server = try LocalAppSyncServer(configuration: configuration)
         port = try await server.start()
+        // Once: `Server Online` listens again over the same data.
+        if seed > 0, !seeded {
+            try await server.seedGenerated(count: seed)
+            seeded = true
+        }
         apiKey = server.apiKey
         self.server = server
     }

@@ -65,6 +65,13 @@ import Testing
         #expect(tape.steps.first?.line == 9, "steps remember their line")
     }
 
+    @Test func aBigTableTapeSaysItsSeedAndSyncPolicy() throws {
+        let tape = try Tape.parse("Set Models \"ledger.json\"\nSet Seed 200000\nSet Sync \"views\"\nEnter")
+        #expect(tape.models == "ledger.json" && tape.seed == 200_000 && tape.sync == "views")
+        let plain = try Tape.parse("Enter")
+        #expect(plain.seed == 0 && plain.sync == nil)
+    }
+
     @Test func badLinesSayWhereAndWhy() {
         let cases: [(String, String)] = [
             ("Jump 3", "line 1: unknown command “Jump”"),
@@ -81,6 +88,8 @@ import Testing
             ("Expect@1s \"x\"", "line 1: Expect takes no @ modifier"),
             ("Enter\nSet Width 80", "line 2: Set must come before the first step"),
             ("Launch now", "line 1: Launch takes nothing after it"),
+            ("Set Seed lots", "line 1: Set Seed takes a number of items from 0 to 2000000"),
+            ("Set Sync \"some\"", "line 1: Set Sync takes \"all\", \"views\" or \"limit\""),
         ]
         for (text, message) in cases {
             #expect(throws: TapeError.self) { try Tape.parse(text) }
