@@ -38,11 +38,11 @@ extension FilterExpression {
 
 extension FilterClause {
     /// The field's input: `{"ge": 100}`, `{"between": [1, 5]}`, `{"attributeExists": true}`.
-    func graphQLInput(_ fields: FilterFields) -> JSONValue {
-        let codec = fields.model.field(named: field).map(fields.itemCodec)
-        func wire(_ value: ModelValue) -> JSONValue {
-            codec?.json(value) ?? .string(FieldValueCodec.plainText(value))
-        }
+    /// A key condition (`Model<Kind>KeyConditionInput`) has the same members for the operators it
+    /// takes (`eq`, `lt`, `le`, `gt`, `ge`, `between`, `beginsWith`), so a query's sort key
+    /// condition is this input too.
+    public func graphQLInput(_ fields: FilterFields) -> JSONValue {
+        func wire(_ value: ModelValue) -> JSONValue { fields.wireValue(value, of: field) }
         let member: (String, JSONValue) =
             switch condition {
             case .equal(let value): ("eq", wire(value))
@@ -58,6 +58,15 @@ extension FilterClause {
             case .notExists: ("attributeExists", .bool(false))
             }
         return .object([member.0: member.1])
+    }
+}
+
+extension FilterFields {
+    /// `value` of the field `name` (one item of a list field) as the server takes it, in a filter
+    /// input or as a key argument (a query's partition key): as a mutation sends it
+    /// (`FieldValueCodec.json`), an enum as its name, `AWSJSON` as its text.
+    public func wireValue(_ value: ModelValue, of name: String) -> JSONValue {
+        model.field(named: name).map(itemCodec)?.json(value) ?? .string(FieldValueCodec.plainText(value))
     }
 }
 

@@ -19,7 +19,9 @@ import Testing
             list += [documents.mutation(kind, withCondition: false), documents.mutation(kind, withCondition: true)]
             list += [documents.subscription(kind), documents.subscription(kind, filter: true, owner: true)]
         }
-        return list
+        // One partition's query: of the primary key (a custom one), and of each index with a query.
+        let keys: [ModelIndex?] = [nil] + documents.model.indexes.map { $0 }
+        return list + keys.compactMap { documents.partitionQuery(of: $0) }
     }
 
     @Test func aCompositeKeyIsEveryArgumentOfGet() throws {

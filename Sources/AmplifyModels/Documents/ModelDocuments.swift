@@ -49,6 +49,51 @@ public struct ModelDocuments: Sendable {
             field: field)
     }
 
+    /// One partition's query, read in key order: of the secondary index `index` (its query field,
+    /// `entriesByCategory(category: $partition, date: $sortKey, sortDirection: $sortDirection,
+    /// filter: $filter, limit: $limit, nextToken: $nextToken)`), or for nil of the primary key
+    /// (`list<Plural>(tenantId: $partition, sku: $sortKey, …)`). The arguments are those the
+    /// transformer declares (`TransformerSDL`): `$sortKey` only when the key has sort keys, of
+    /// its one field's `Model<Kind>KeyConditionInput` or of the composite condition input of
+    /// several; the index's partition key required, the list's not (a list without it scans).
+    /// Nil when the API has no such query: an index without a query field, or a primary key the
+    /// schema did not declare (`id` alone: the list then takes no key argument).
+    public func partitionQuery(of index: ModelIndex?) -> GraphQLDocument? {
+        let key = model.primaryKey
+        let field: String, operationName: String, partitionKey: String, partitionType: String
+        let sortArgument: (name: String, type: String)?
+        if let index {
+            guard let queryField = index.queryField else { return nil }
+            field = queryField
+            operationName = queryField.prefix(1).uppercased() + queryField.dropFirst()
+            partitionKey = index.partitionKey
+            partitionType = keyType(index.partitionKey)
+            sortArgument = KeyConditionInputs.argument(model, index: index)
+        } else {
+            guard key.isCustom else { return nil }
+            field = "list" + model.pluralName
+            operationName = "List\(model.pluralName)Partition"
+            partitionKey = key.partitionKey
+            partitionType = model.field(named: key.partitionKey)?.type.graphQLName ?? "ID"
+            sortArgument = KeyConditionInputs.argument(model)
+        }
+        var declarations = ["$partition: \(partitionType)"]
+        var arguments = ["\(partitionKey): $partition"]
+        if let sortArgument {
+            declarations.append("$sortKey: \(sortArgument.type)")
+            arguments.append("\(sortArgument.name): $sortKey")
+        }
+        declarations += [
+            "$sortDirection: ModelSortDirection", "$filter: Model\(name)FilterInput", "$limit: Int", "$nextToken: String",
+        ]
+        arguments += ["sortDirection: $sortDirection", "filter: $filter", "limit: $limit", "nextToken: $nextToken"]
+        return GraphQLDocument(
+            operationName: operationName,
+            text: "query \(operationName)(\(declarations.joined(separator: ", "))) { "
+                + "\(field)(\(arguments.joined(separator: ", "))) { items { \(selectionSet) } nextToken } }",
+            field: field)
+    }
+
     /// The versioned dialect's `sync<Plural>(limit, nextToken, lastSync)`, with `startedAt`
     /// for the next delta query; nil on the plain dialect, which has none.
     public var sync: GraphQLDocument? {

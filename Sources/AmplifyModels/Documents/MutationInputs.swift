@@ -1,9 +1,14 @@
 import JSONValues
 
-/// The `input` and `condition` variables of the mutations, from typed values: each value as
-/// its field's type carries it on the wire (`FieldValueCodec.json`).
+/// The `input` and `condition` variables of the mutations, and `get`'s key, from typed values:
+/// each value as its field's type carries it on the wire (`FieldValueCodec.json`).
 extension ModelDocuments {
     private func codec(_ field: ModelField) -> FieldValueCodec { FieldValueCodec(field: field, schema: schema) }
+
+    /// `get<Model>`'s variables: the whole key, each field as its type travels.
+    public func getVariables(_ key: RecordKey) -> [String: JSONValue] {
+        keyMembers(key.values(of: model), version: nil)
+    }
 
     /// A create's input: every field the user may set on a new record that has a value, in the
     /// model's order. Nulls are left out: an absent field is what a create without it stores.

@@ -100,15 +100,7 @@ public struct ModelRecordSync: SyncModel {
 
     // MARK: Writing
 
-    public func getVariables(_ id: RecordKey) -> [String: JSONValue] {
-        let key = id.values(of: model)
-        var variables: [String: JSONValue] = [:]
-        for name in model.primaryKey.fields {
-            guard let index = layout.index(of: name), let value = key[name] else { continue }
-            variables[name] = layout.codecs[index].json(value)
-        }
-        return variables
-    }
+    public func getVariables(_ id: RecordKey) -> [String: JSONValue] { documents.getVariables(id) }
 
     /// Every value the user may set on a create (the key's too), nulls left out; never a field
     /// only the server writes.
