@@ -78,7 +78,8 @@ let package = Package(
         .target(name: "ModelFilters", dependencies: ["AmplifyModels", "JSONValues"], swiftSettings: strict),
         // The length rule both sides of the API share (the app's validation, the embedded server's limits).
         .target(name: "PropertyRules", swiftSettings: strict),
-        // The sync engine for any model's records: the RecordList actor, outbox and cache, SyncMachine.
+        // The sync engine for any model's records: the RecordList actor, outbox and cache, SyncMachine;
+        // a filter's plan asked of the server as a view's pages (ModelFilters).
         .target(
             name: "SyncEngine",
             dependencies: [
@@ -187,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "SyncEngineTests",
             dependencies: [
-                "SyncEngine", "LocalAppSync", "AmplifyModels", "ServerSlots", .product(name: "Logging", package: "swift-log"),
+                "SyncEngine", "LocalAppSync", "AmplifyModels", "ModelFilters", "ServerSlots", .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

@@ -4,7 +4,9 @@ import OptimisticStore
 
 /// Any model's API as a list needs it.
 extension AppSyncModelAPI: ListAPI where Model.Record: ListRecord {
-    // `get`, `send`, `probe` and the pages are `AppSyncModelAPI`'s own, for the model's types.
+    // `get`, `send`, `probe`, the pages and a view's pages (`unreadViewPage`) are
+    // `AppSyncModelAPI`'s own, for the model's types: they are this conformance's, not the
+    // protocol's default that answers no views.
     public typealias Record = Model.Record
 
     public func speaking(_ dialect: APIDialect) -> any ListAPI<Model.Record> { inDialect(dialect) }

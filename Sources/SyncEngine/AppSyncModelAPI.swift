@@ -1,5 +1,6 @@
 import AmplifyModels
 import AppSync
+import ModelFilters
 import OptimisticStore
 
 /// `ModelAPI` over AppSync's GraphQL, for one model (`Model`) in either dialect (see
@@ -65,6 +66,35 @@ public struct AppSyncModelAPI<Model: SyncModel>: ModelAPI {
             let page = try answer.read(field: request.field) { reader throws(JSONReadError) in try model.readPage(&reader) }
             guard let page else { throw .transient("the server answered the \(versioned ? "sync" : "list") query with null") }
             return page
+        }
+    }
+
+    /// One page of a view: what `plan` asks of the server (`ViewRequest`: a `get`, one
+    /// partition's query, or a filtered list), read as `unreadSyncPage` reads a page; a `get`'s
+    /// answer is a page of its record or of none, with no next page. The records are as the
+    /// server answers them: on the versioned dialect a deleted one (a tombstone) among them, and
+    /// a key lookup's record whatever the rest of the filter says of it.
+    public func unreadViewPage(
+        _ plan: FilterPlan, limit: Int, nextToken: String?
+    ) async throws(AppSyncFailure) -> UnreadRecordPage<Model.Record> {
+        let view = ViewRequest(plan, documents: model.documents, limit: limit, nextToken: nextToken)
+        let answer = try await client.fetch(view.request)
+        switch view.answer {
+        case .record:
+            return UnreadRecordPage(nextTokenGuess: nil) { () throws(AppSyncFailure) in
+                switch try answer.read(field: view.field, reading: { reader throws(JSONReadError) in try read(&reader) }) {
+                case nil, .record(nil)?: return RecordPage(records: [], nextToken: nil, startedAt: nil)
+                case .record(let record?)?: return RecordPage(records: [record], nextToken: nil, startedAt: nil)
+                case .lacking(let missing)?: throw .transient("the server's copy of the record asked for is not whole: \(missing)")
+                }
+            }
+        case .page:
+            let model = model
+            return UnreadRecordPage(nextTokenGuess: answer.lastString(forKey: "nextToken")) { () throws(AppSyncFailure) in
+                let page = try answer.read(field: view.field) { reader throws(JSONReadError) in try model.readPage(&reader) }
+                guard let page else { throw .transient("the server answered \(view.field) with null") }
+                return page
+            }
         }
     }
 

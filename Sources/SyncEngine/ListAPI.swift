@@ -64,7 +64,8 @@ public protocol ListAPI<Record>: Sendable {
     func probe() async throws(AppSyncFailure)
     func syncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> RecordPage<Record>
     func unreadSyncPage(limit: Int, nextToken: String?, lastSync: Int64?) async throws(AppSyncFailure) -> UnreadRecordPage<Record>
-    /// One page of a view's request (the plan's `get`, key or index query, or filtered `list`).
+    /// One page of a view: the records the server selects for a filter, asked as its `plan`
+    /// says (see `AppSyncModelAPI.unreadViewPage`). By default the API answers no views.
     func unreadViewPage(_ plan: FilterPlan, limit: Int, nextToken: String?) async throws(AppSyncFailure) -> UnreadRecordPage<Record>
     /// The subscriptions live sync keeps open in this dialect.
     var subscriptions: [RealtimeSubscription] { get }
@@ -85,8 +86,11 @@ extension ListAPI {
 }
 
 extension ListAPI {
-    /// An API that answers no views (a scripted one in tests) says so.
-    public func unreadViewPage(_ plan: FilterPlan, limit: Int, nextToken: String?) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
+    /// An API that cannot ask the server a filter (the tests' scripted ones) says so, as an API
+    /// without the query a request needs does.
+    public func unreadViewPage(
+        _ plan: FilterPlan, limit: Int, nextToken: String?
+    ) async throws(AppSyncFailure) -> UnreadRecordPage<Record> {
         throw .notOffered("this API answers no views")
     }
 }
