@@ -69,6 +69,9 @@ public enum FilterPlan: Sendable, Hashable {
             (key.isComposite ? [(nil, key.partitionKey, key.sortKeys)] : []) + indexes.map { ($0, $0.partitionKey, $0.sortKeys) }
         for (index, partition, sortKeys) in candidates {
             guard let pin = pinned[partition] else { continue }
+            // DynamoDB leaves an item without one of an index's key fields out of the index: a
+            // query of it would miss the records the filter keeps that lack an optional sort key.
+            if index != nil, !sortKeys.allSatisfy({ model.field(named: $0)?.isRequired == true || requiresAValue($0, in: terms) }) { continue }
             let sort = sortKeys.first.flatMap { sortCondition(on: $0, in: terms) }
             var used: Set = [pin.term]
             if let sort { used.insert(sort.term) }
@@ -79,6 +82,18 @@ public enum FilterPlan: Sendable, Hashable {
         }
         if let query = queries.first(where: { $0.sortKey != nil }) ?? queries.first { return .query(query) }
         return .scan(filter: filter)
+    }
+
+    /// Whether a term of the filter keeps only records where `field` holds a value (any clause
+    /// on it but `!=` and `!exists`, which a missing value satisfies).
+    private static func requiresAValue(_ field: String, in terms: [FilterExpression]) -> Bool {
+        terms.contains { term in
+            guard case .clause(let clause) = term, clause.field == field else { return false }
+            switch clause.condition {
+            case .notEqual, .notExists: return false
+            default: return true
+            }
+        }
     }
 
     /// The first term that is a key condition DynamoDB takes on the sort key `field`.

@@ -106,18 +106,20 @@ import Testing
 
     /// The served schema read back by the app's own introspection reader: the same indexes (by
     /// their queries) as the file, composite sort keys in their order although this GraphQL
-    /// library lists a composite key input's fields by name.
+    /// library lists a composite key input's fields by name. It lists the queries by name too, so
+    /// the indexes are compared as sets here (`proptui serve` lists them as declared:
+    /// `IntrospectionOrder`).
     @Test(arguments: [DocumentDialect.plain, .versioned])
     func graphQLIntrospectionFindsTheIndexQueries(dialect: DocumentDialect) async throws {
         for name in Fixtures.all {
             let described = try Fixtures.schema(name)
             let read = try GraphQLIntrospectionReader.read(try await Introspection.answer(described, dialect: dialect))
             for model in described.models {
-                #expect(try read.require(model.name).indexes == Self.introspectable(model.indexes), "\(name): \(model.name)")
+                #expect(Set(try read.require(model.name).indexes) == Set(Self.introspectable(model.indexes)), "\(name): \(model.name)")
             }
         }
         let entry = try GraphQLIntrospectionReader.read(try await Introspection.answer(Fixtures.schema("indexed-ledger.json"), dialect: dialect))
-        #expect(try entry.require("Entry").indexes.map(\.name) == ["entriesByCategory", "entriesByAccount", "entriesByCategoryAmount", "entriesByKind", "entriesBySeq"])
+        #expect(try entry.require("Entry").indexes.map(\.name).sorted() == ["entriesByAccount", "entriesByCategory", "entriesByCategoryAmount", "entriesByKind", "entriesBySeq"])
     }
 
     /// A list query of a custom primary key takes the partition key too, but is the model's own
