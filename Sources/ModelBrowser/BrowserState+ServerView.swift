@@ -58,15 +58,15 @@ extension BrowserState {
         }
     }
 
-    /// What the rule says of the view: `scan · scanned ~240,000 · 37 match`, or where it stopped.
+    /// What the rule says of the view, short enough to sit beside a long filter: `asking the
+    /// server (scan)… 37 found, ~240,000 read`, `server: 38 found`, or that it could not ask.
     var serverViewText: String? {
         guard let run = serverView, run.model == model else { return nil }
         let found = "\(NumberText.grouped(run.progress.found)) found"
         let read = run.progress.itemsRead
-        let scanned = read > 0 ? "read ~\(NumberText.grouped(read)) · " : ""
         switch run.progress.state {
-        case .asking: return "asking the server (\(run.plan.kind))… \(scanned)\(found)"
-        case .done: return "the server's answer (\(run.plan.kind)): \(found)"
+        case .asking: return "asking the server (\(run.plan.kind))… \(found)" + (read > 0 ? ", ~\(NumberText.grouped(read)) read" : "")
+        case .done: return "server: \(found)"
         case .failed: return "the server could not be asked: cached rows only"
         }
     }

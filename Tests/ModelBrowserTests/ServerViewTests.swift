@@ -35,13 +35,13 @@ extension BrowserStateTests {
         guard case .scan = plan else { Issue.record("amount is no key: \(plan)"); return }
         #expect(text(state).contains("asking the server (scan)… 0 found"))
         _ = state.reduce(.list(model: "Transaction", .viewProgress(ViewProgress(view: view, state: .asking, pages: 240, itemsRead: 240_000, found: 37))))
-        #expect(text(state).contains("asking the server (scan)… read ~240,000 · 37 found"))
+        #expect(text(state).contains("asking the server (scan)… 37 found, ~240,000 read"))
         _ = state.reduce(.list(model: "Transaction", .viewProgress(ViewProgress(view: view, state: .done, pages: 241, itemsRead: 240_500, found: 38))))
-        #expect(text(state).contains("the server's answer (scan): 38 found"))
+        #expect(text(state).contains("server: 38 found"))
         // Esc clears the filter: nothing is running, so nothing is stopped.
         let cleared = state.reduce(.keyPressed(.escape))
         #expect(!cleared.contains(.stopServerView(model: "Transaction")))
-        #expect(!text(state).contains("the server's answer"))
+        #expect(!text(state).contains("server: 38 found"))
     }
 
     @Test func escAndAnotherFilterStopTheViewAndItsLatePagesAreNotCounted() {
