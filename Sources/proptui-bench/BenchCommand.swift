@@ -84,6 +84,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the outbox benchmark (durable enqueues, and replaying queued creates and renames).")
     var outboxOnly = false
 
+    @Option(help: "Ledger entries on the server for the views benchmark (issue 31: a key lookup, an index query, a scan, Esc; 0 skips it).")
+    var viewRecords = 1_000_000
+
+    @Flag(help: "Only the views benchmark.")
+    var viewsOnly = false
+
     @Flag(help: "Only the rename benchmark (a rename from the key press to the frame, proptui against the sample).")
     var renameOnly = false
 
@@ -100,7 +106,7 @@ struct BenchCommand: AsyncParsableCommand {
         let screenSizes = screenSizes.values.filter { $0 > 0 }
         let loadSizes = loadSizes.values.filter { $0 > 0 }
         let renameSizes = renameSizes.values.filter { $0 > 0 }
-        let only = screenOnly || rowsOnly || loadOnly || renameOnly || outboxOnly
+        let only = screenOnly || rowsOnly || loadOnly || renameOnly || outboxOnly || viewsOnly
         var machine = MachineLoad()
         let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 && (!only || outboxOnly) ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
@@ -117,6 +123,7 @@ struct BenchCommand: AsyncParsableCommand {
             ? try await RenameKeyToFrameBenchmark(
                 sizes: renameSizes, samples: max(1, renameSamples), sampleSamplesWhenLarge: max(1, renameSampleSamplesLarge)).run()
             : nil
+        let views = viewRecords > 0 && (!only || viewsOnly) ? try await ViewBenchmark(records: viewRecords).run() : nil
         machine.finish()
 
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
@@ -129,6 +136,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let rows { print(RowsBenchmark.text(rows.results, old: rows.old)) }
         if let screen { print(FrameBenchmark.text(screen)) }
         if let rename { print(RenameKeyToFrameBenchmark.text(rename)) }
+        if let views { print(ViewBenchmark.text(views)) }
         if let json {
             // One file for every section that ran; a section that did not run is absent.
             var document = try JSONDocument(report.json())
@@ -138,6 +146,7 @@ struct BenchCommand: AsyncParsableCommand {
             if let rows { document = try document.adding("rowIndex", RowsDocument(results: rows.results, oneInsertPerRow: rows.old)) }
             if let screen { document = try document.adding("screen", screen) }
             if let rename { document = try document.adding("renameKeyToFrame", rename) }
+            if let views { document = try document.adding("views", views) }
             try document.data().write(to: URL(fileURLWithPath: json))
         }
         // Missed goals are a result, not a failure: the exit code stays 0.
