@@ -362,6 +362,7 @@ extension BrowserState {
         model = target.model
         textFilter = ""
         scrollTop = 0
+        followedRelation = target.filter
         switch target.direction {
         case .parent:
             relationFilter = nil
@@ -370,7 +371,9 @@ extension BrowserState {
                 screen = .detail(detail(of: parent.record))
             } else {
                 screen = .list
-                show("\(target.destination) is not in the list (deleted, or not loaded yet).", .info)
+                show(filterAsksTheServer
+                    ? "\(target.destination) is not in the list: asking the server for it…"
+                    : "\(target.destination) is not in the list (deleted, or not loaded yet).", .info)
             }
         case .children:
             relationFilter = target.filter

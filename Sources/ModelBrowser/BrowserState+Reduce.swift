@@ -12,7 +12,7 @@ extension BrowserState {
         // The list shown follows the relation and the filter the action left; a large list's new
         // sort or filter is computed off the loop.
         syncRowFilter()
-        effects += stopLeftView()
+        effects += stopLeftView() + askServerForFollowed()
         if let job = rows[model]?.takeJob() { effects.append(.recomputeRows(model: model, job)) }
         holdSelectionByKey()
         // The list scrolls only when the selection would leave the screen: `k` on the middle

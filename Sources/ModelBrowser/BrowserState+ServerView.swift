@@ -1,5 +1,6 @@
 import AmplifyModels
 import ModelFilters
+import ModelScreens
 import ScreenValues
 import SyncEngine
 
@@ -10,8 +11,10 @@ import SyncEngine
 struct ServerViewRun: Sendable, Equatable {
     let number: Int
     let model: String
-    /// The filter's text as it was applied: the view stops once the filter on screen is another.
+    /// The filter's text and the relation followed as they were applied: the view stops once
+    /// the filter or the relation on screen is another.
     let filterText: String
+    let relation: RecordFilter?
     let plan: FilterPlan
     var progress: ViewProgress
     /// Esc or another filter stopped it before its last page.
@@ -29,19 +32,38 @@ extension BrowserState {
         return true
     }
 
-    /// ⏎ on a filter that reads: asked of the server when the list is not all here.
+    /// ⏎ on a filter that reads: asked of the server when the list is not all here (within the
+    /// relation followed, if any).
     mutating func askServerIfNeeded() -> [BrowserEffect] {
-        guard case .expression(let expression) = filterReading.applied, filterAsksTheServer, let shown = currentModel else { return [] }
+        guard case .expression(let expression) = filterReading.applied else { return [] }
+        return askServer(relationClauses(relationFilter) + [expression])
+    }
+
+    /// A relation just followed (`f`), while the list it leads to holds only its first rows: its
+    /// records (the children, or the parent by its key) are asked of the server.
+    mutating func askServerForFollowed() -> [BrowserEffect] {
+        guard let followed = followedRelation else { return [] }
+        followedRelation = nil
+        return askServer(relationClauses(followed))
+    }
+
+    private func relationClauses(_ relation: RecordFilter?) -> [FilterExpression] {
+        (relation?.matches ?? []).map { .clause(FilterClause(field: $0.field, condition: .equal($0.value))) }
+    }
+
+    private mutating func askServer(_ terms: [FilterExpression]) -> [BrowserEffect] {
+        guard filterAsksTheServer, let shown = currentModel, let expression = FilterExpression.all(terms) else { return [] }
         viewsAsked += 1
         let plan = FilterPlan.plan(expression, model: shown)
         serverView = ServerViewRun(
-            number: viewsAsked, model: model, filterText: textFilter, plan: plan, progress: ViewProgress(view: viewsAsked, state: .asking))
+            number: viewsAsked, model: model, filterText: textFilter, relation: relationFilter, plan: plan,
+            progress: ViewProgress(view: viewsAsked, state: .asking))
         return [.askServer(model: model, plan, view: viewsAsked)]
     }
 
-    /// A view whose filter is no longer on screen stops (Esc, another filter, another model).
+    /// A view whose filter is no longer on screen stops (Esc, another filter, another model or relation).
     mutating func stopLeftView() -> [BrowserEffect] {
-        guard var run = serverView, run.model != model || run.filterText != textFilter else { return [] }
+        guard var run = serverView, run.model != model || run.filterText != textFilter || run.relation != relationFilter else { return [] }
         let wasAsking = run.isAsking
         run.stopped = true
         serverView = nil

@@ -58,6 +58,8 @@ public struct BrowserState: Sendable {
     /// Views asked so far: each is named by its number, so that a late page of one stopped is not
     /// counted for the next.
     var viewsAsked = 0
+    /// A relation just followed, whose records the next reduce asks of the server if need be.
+    var followedRelation: RecordFilter?
     /// The selected row of the list shown, by key (so rows arriving above it do not move it).
     var selectedKey: RecordKey?
     var selectedIndexHint = 0

@@ -89,4 +89,34 @@ extension BrowserStateTests {
         #expect(Set(shownKeys(state)) == [RecordKey("rent"), RecordKey("food")])
         #expect(text(state).contains("offline: the cached rows only"))
     }
+
+    /// A relation followed is a view too: the parent not in the first rows is asked by its key,
+    /// a parent's children by their key field; Esc back stops what is still asking.
+    @Test func aRelationFollowedAsksTheServerForWhatTheFirstRowsLack() throws {
+        var state = state(initialModel: "Transaction")
+        var bread = transaction("bread", "Bread", created: "2026-11-01T10:00:00.000Z")
+        bread["categoryId"] = .string("groceries")
+        _ = state.reduce(.list(model: "Transaction", .loaded([RecordRow(bread)])))
+        _ = state.reduce(.list(model: "Transaction", .loadStateChanged(.firstRows(1))))
+        _ = state.reduce(.list(model: "Category", .loadStateChanged(.firstRows(0))))
+        let toParent = state.reduce(.keyPressed(.character("f")))
+        #expect(state.model == "Category")
+        #expect(text(state).contains("is not in the list: asking the server for it…"))
+        var asked: FilterPlan?
+        for case .askServer("Category", let plan, _) in toParent { asked = plan }
+        #expect(asked == .keyLookup(.init(key: RecordKey("groceries"), rest: nil)), "\(String(describing: asked))")
+
+        // The parent arrives (the view's page): its children, asked by their key field.
+        let categoryLayout = try #require(layouts["Category"])
+        let groceries = ModelRecord(layout: categoryLayout, key: RecordKey("groceries"), values: ["name": .string("Groceries")], version: 1)
+        _ = state.reduce(.list(model: "Category", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(groceries)]))))
+        var toChildren = state.reduce(.keyPressed(.character("f")))
+        if case .follow = state.overlay { toChildren += state.reduce(.keyPressed(.enter)) }
+        #expect(state.model == "Transaction")
+        var children: FilterPlan?
+        for case .askServer("Transaction", let plan, _) in toChildren { children = plan }
+        guard case .scan(let filter)? = children else { Issue.record("\(String(describing: children))"); return }
+        #expect(filter.description == "categoryId = groceries")
+        #expect(state.reduce(.keyPressed(.escape)).contains(.stopServerView(model: "Transaction")), "Esc back stops it")
+    }
 }
