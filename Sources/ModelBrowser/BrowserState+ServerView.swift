@@ -102,8 +102,11 @@ extension BrowserState {
             return "offline: the cached rows only"
         }
         if case .firstRows(let count)? = loadStates[model] {
-            // Beyond the sync policy's first rows, only a filter's view asks the server.
-            return "showing the first \(NumberText.grouped(count)): a filter of clauses asks the server"
+            // Beyond the sync policy's first rows, only a filter's view asks the server; what
+            // earlier views brought stays in the list.
+            let more = (rows[model]?.totalCount ?? count) - count
+            let views = more > 0 ? " and \(NumberText.grouped(more)) from views" : ""
+            return "showing the first \(NumberText.grouped(count))\(views): a filter of clauses asks the server"
         }
         return nil
     }

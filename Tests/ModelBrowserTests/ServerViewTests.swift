@@ -42,6 +42,10 @@ extension BrowserStateTests {
         let cleared = state.reduce(.keyPressed(.escape))
         #expect(!cleared.contains(.stopServerView(model: "Transaction")))
         #expect(!text(state).contains("server: 38 found"))
+        // What the view brought stays: the rule counts it apart from the first rows.
+        let found = transaction("found", "Found far away", amount: 99, created: "2026-11-01T10:03:00.000Z")
+        _ = state.reduce(.list(model: "Transaction", .rowsChanged(RecordRowUpdate(upserted: [RecordRow(found)]))))
+        #expect(text(state).contains("showing the first 3 and 1 from views: a filter of clauses asks the server"))
     }
 
     @Test func escAndAnotherFilterStopTheViewAndItsLatePagesAreNotCounted() {
