@@ -111,9 +111,7 @@ extension RecordList {
     }
 
     /// The pages a read of the whole list takes, as the sync policy says (nil: every page).
-    var basePageLimit: Int? {
-        options.syncPolicy.rowLimit(pageSize: options.pageSize).map { ($0 + options.pageSize - 1) / options.pageSize }
-    }
+    var basePageLimit: Int? { options.syncPolicy.pageLimit(pageSize: options.pageSize) }
 
     /// How far the fetcher may run ahead. This actor's work comes in bursts (every half second
     /// a batch goes to the screen and the cache), and with 8 pages the fetcher waited for it a

@@ -14,13 +14,15 @@ public enum SyncPolicy: Sendable, Equatable, CustomStringConvertible {
     public static let defaultLimit = 100_000
     public static let `default` = SyncPolicy.upTo(defaultLimit)
 
-    /// The rows after which a read of the whole list stops (it ends with the page that reaches
-    /// them); nil for none.
-    public func rowLimit(pageSize: Int) -> Int? {
+    /// The pages a read of the whole list takes at most; nil for every page. A limit of rows
+    /// reads one page beyond it: a table of exactly that many rows (whose last page still carries
+    /// a token) is then known to be whole, not taken for its first rows.
+    public func pageLimit(pageSize: Int) -> Int? {
+        let pageSize = max(1, pageSize)
         switch self {
-        case .all: nil
-        case .views: max(1, pageSize)
-        case .upTo(let limit): max(1, limit)
+        case .all: return nil
+        case .views: return 1
+        case .upTo(let limit): return (max(1, limit) + pageSize - 1) / pageSize + 1
         }
     }
 

@@ -62,3 +62,9 @@ struct WireRun {
         return run
     }
 }
+
+extension SyncOptions {
+    /// The app's options reading every page: a load of a million measures the whole list, not
+    /// the sync policy's first 100,000 rows.
+    static let everyPage = SyncOptions(syncPolicy: .all)
+}

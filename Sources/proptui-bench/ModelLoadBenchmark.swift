@@ -109,7 +109,7 @@ struct ModelLoadBenchmark {
         -> RecordList<ModelRecord>
     {
         let (offline, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
-        let list = try RecordList<ModelRecord>(api: api, storage: try SyncStorage(path: cachePath).cache(for: layout)) { event in
+        let list = try RecordList<ModelRecord>(api: api, storage: try SyncStorage(path: cachePath).cache(for: layout), options: .everyPage) { event in
             if case .connectivityChanged(.offline) = event { sink.yield() }
         }
         await list.start()
@@ -134,7 +134,7 @@ struct ModelLoadBenchmark {
         let processor = ProcessorTime.now()
         let (events, sink) = AsyncStream<RecordListEvent<ModelRecord>>.makeStream(bufferingPolicy: .unbounded)
         let storage = try SyncStorage(path: cachePath)
-        let list = try RecordList<ModelRecord>(api: api, storage: try storage.cache(for: layout)) { sink.yield($0) }
+        let list = try RecordList<ModelRecord>(api: api, storage: try storage.cache(for: layout), options: .everyPage) { sink.yield($0) }
         await list.start()
         var firstRows: Duration?
         var loaded = false

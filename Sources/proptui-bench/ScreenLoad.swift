@@ -55,7 +55,7 @@ struct ScreenLoad {
     /// The list alone holding every cached row (its events dropped, no screen), the server unreachable.
     func holdListFromCache() async throws -> RecordList<ModelRecord> {
         let (offline, sink) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
-        let list = try RecordList<ModelRecord>(api: api, storage: SyncStorage(path: cachePath).cache(for: SampleModel.layout)) { event in
+        let list = try RecordList<ModelRecord>(api: api, storage: SyncStorage(path: cachePath).cache(for: SampleModel.layout), options: .everyPage) { event in
             if case .connectivityChanged(.offline) = event { sink.yield() }
         }
         await list.start()
@@ -73,7 +73,7 @@ struct ScreenLoad {
     private func load(until isDone: (RecordListEvent<ModelRecord>, BrowserState) -> Bool) async throws -> Held {
         let (events, sink) = AsyncStream<RecordListEvent<ModelRecord>>.makeStream(bufferingPolicy: .unbounded)
         let storage = try SyncStorage(path: cachePath)
-        let list = try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout)) { sink.yield($0) }
+        let list = try RecordList<ModelRecord>(api: api, storage: storage.cache(for: SampleModel.layout), options: .everyPage) { sink.yield($0) }
         await list.start()
         var screen = try BenchModel.sample.screen(width: 100, height: 30)
         for await event in events {

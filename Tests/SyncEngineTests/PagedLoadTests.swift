@@ -81,7 +81,7 @@ import Testing
 
     /// Issue 31, item 3: a sync policy that reads only the first rows asks for no page beyond
     /// them, takes nothing it did not list for gone, and says the list holds its first rows.
-    @Test(arguments: [(SyncPolicy.upTo(3), 2), (.views, 1), (.upTo(4), 2)])
+    @Test(arguments: [(SyncPolicy.upTo(3), 3), (.views, 1), (.upTo(2), 2)])
     func aReadCutByThePolicyAsksNoFurtherAndRemovesNothing(policy: SyncPolicy, pages: Int) async throws {
         let (_, server, storage, events, list) = try Self.listOverServer(holding: 7, syncPolicy: policy)
         #expect(await list.refresh())
@@ -94,9 +94,10 @@ import Testing
         #expect(Set(try storage.load().confirmed.map(\.id)) == Set(listed + ["gone"]))
     }
 
-    /// A policy whose limit the list does not reach reads it whole, as `--sync all` does.
+    /// A policy whose limit the list does not pass by a page reads it whole, as `--sync all` does
+    /// (7 rows in pages of 2 under a limit of 6: the page after the limit is its last).
     @Test func aListWithinThePolicysLimitIsReadWhole() async throws {
-        let (records, server, _, events, list) = try Self.listOverServer(holding: 7, syncPolicy: .upTo(8))
+        let (records, server, _, events, list) = try Self.listOverServer(holding: 7, syncPolicy: .upTo(6))
         #expect(await list.refresh())
         #expect(await server.listPagesServed == 4)
         #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
