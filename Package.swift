@@ -152,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "proptui-bench",
             dependencies: [
-                "OptimisticStore", "SyncEngine", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows",
+                "OptimisticStore", "SyncEngine", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows", "ModelFilters",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
