@@ -67,10 +67,11 @@ struct ModelSeed: Sendable {
     /// items hold 20,000 partitions of 50 (a random text would give each item its own).
     static let itemsPerIndexPartition = 50
 
-    /// The partition keys of the model's indexes that no relation fills.
+    /// The partition keys of the model's queryable indexes that no relation fills (an index the
+    /// API cannot query is no reason to make a description the same for 50 items).
     static func sharedPartitionKeys(of model: AmplifyModel) -> [String] {
         let related = Set(model.fields.flatMap { $0.association?.targetNames ?? [] })
-        return model.indexes.map(\.partitionKey).filter { !related.contains($0) }
+        return model.indexes.filter(\.isQueryable).map(\.partitionKey).filter { !related.contains($0) }
     }
 
     /// The key of item `index`: the partition key changes every ten items when a sort key
