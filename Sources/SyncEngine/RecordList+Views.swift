@@ -47,7 +47,7 @@ extension RecordList {
         }
     }
 
-    /// A view's pages are few, and each may be most of a second of the server's scanning: one
-    /// asked ahead keeps the wire busy without reading much that Esc would throw away.
+    /// A view's pages are few, and each may be most of a second of the server's scanning: at most
+    /// two pages ahead of the reader keep the wire busy without reading much that Esc throws away.
     static var viewPagesAhead: Int { 2 }
 }
