@@ -484,7 +484,8 @@ extension BrowserState {
             }
             screen = back
             let old = rows[model]?.row(edit.key)?.record.displayName ?? edit.record.displayName
-            show(changeText(doing: "Renaming “\(old)” to “\(edit.text)”", done: "Renamed “\(old)” to “\(edit.text)”"), .info)
+            show(changeText(doing: "Renaming “\(old)” to “\(edit.text)”", done: "Renamed “\(old)” to “\(edit.text)”")
+                + leavesTheFilter(edit.record.applying(patch)), .info)
             return [.update(model: model, edit.key, patch)]
         }
     }
@@ -526,9 +527,20 @@ extension BrowserState {
                 return []
             }
             let name = form.original?.displayName ?? ""
-            show(changeText(doing: "Saving the changes to “\(name)”", done: "Saved the changes to “\(name)”"), .info)
+            let changed = form.original.map { leavesTheFilter($0.applying(patch)) } ?? ""
+            show(changeText(doing: "Saving the changes to “\(name)”", done: "Saved the changes to “\(name)”") + changed, .info)
             return [.update(model: model, key, patch)]
         }
+    }
+
+    /// What an edit's message adds when the record edited no longer passes the filter the rows
+    /// show (a typed one, or the relation followed): its row leaves the list, and that is said,
+    /// not left to look like a loss.
+    func leavesTheFilter(_ edited: ModelRecord) -> String {
+        let filter = ModelRowPolicy.Filter(relation: relationFilter, filterReading.applied)
+        guard textFilter.isEmpty == false || relationFilter != nil, !ModelRowPolicy.matches(edited, filter) else { return "" }
+        return appliedFilterText.map { " (it no longer matches “\($0)”, so it leaves the list)" }
+            ?? " (it no longer belongs here, so it leaves the list)"
     }
 
     /// What the status line says of a change just made, as the sample's does

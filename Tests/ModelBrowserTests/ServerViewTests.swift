@@ -123,4 +123,21 @@ extension BrowserStateTests {
         #expect(filter.description == "categoryId = groceries")
         #expect(state.reduce(.keyPressed(.escape)).contains(.stopServerView(model: "Transaction")), "Esc back stops it")
     }
+
+    /// Your edit that takes a record out of the filter says so: its row leaves the list.
+    @Test func anEditThatTakesARowOutOfTheFilterSaysSo() {
+        var state = budgetList()
+        _ = state.reduce(.keyPressed(.character("/")))
+        typeFilter("description ^= Re", into: &state)
+        _ = state.reduce(.keyPressed(.enter))
+        #expect(shownKeys(state) == [RecordKey("rent")])
+        _ = state.reduce(.keyPressed(.character("r")))
+        _ = state.reduce(.keyPressed(.control("u")))
+        typeFilter("Flat", into: &state)
+        let effects = state.reduce(.keyPressed(.enter))
+        #expect(effects.contains { if case .update(model: "Transaction", RecordKey("rent"), _) = $0 { true } else { false } })
+        #expect(state.status?.text.hasSuffix("(it no longer matches “description ^= Re”, so it leaves the list)") == true)
+        // One that still matches says nothing of the filter.
+        #expect(state.leavesTheFilter(transaction("rent", "Rental", created: "2026-11-01T10:00:00.000Z")) == "")
+    }
 }
