@@ -32,6 +32,13 @@ extension RecordList {
             description = try await api.describe()
         } catch .notOffered {
             description = nil  // introspection is turned off: the API does not say
+        } catch .transient(let reason) {
+            // No usable answer (a connection closed before it, a 5xx, throttling): nothing works
+            // until the dialect is known, so this is as good as unreachable for the link, which
+            // says so and probes with backoff (a read has nothing to apply twice). Ignored, the
+            // header said "connecting" for good and nothing was asked again until `R`.
+            pauseSending(.unreachable(reason))
+            return
         } catch {
             pauseSending(error)  // unreachable, refused credentials…: asked again when that is over
             return

@@ -103,4 +103,17 @@ import Testing
         #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
         #expect(events.all.contains(.loadStateChanged(.loaded)))
     }
+
+    /// The dialect question answered by nothing usable (a connection closed before the answer, a
+    /// 5xx): the header says offline and why, the probe asks again with backoff, and once the
+    /// server answers the list is learnt and read. It said "connecting" for good before.
+    @Test func aDialectQuestionWithoutAnAnswerIsSaidAndAskedAgain() async throws {
+        let (records, server, _, events, list) = try Self.listOverServer(holding: 3)
+        await server.failDescribe([.transient("the connection closed before the answer came")])
+        await list.start()
+        let offline = await events.first { if case .connectivityChanged(.offline) = $0 { true } else { false } }
+        #expect(offline == .connectivityChanged(.offline("the connection closed before the answer came")))
+        #expect(await events.first { $0 == .loadStateChanged(.loaded) } != nil, "asked again, and read")
+        #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
+    }
 }

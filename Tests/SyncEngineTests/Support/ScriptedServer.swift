@@ -107,7 +107,14 @@ actor ScriptedServer: ListAPI {
     /// The versioned dialect's rules; it answers no introspection, so the list guesses (versioned).
     nonisolated var dialect: APIDialect { .versioned }
     nonisolated func speaking(_ dialect: APIDialect) -> any ListAPI<ModelRecord> { self }
-    func describe() async throws(AppSyncFailure) -> APIDescription? { nil }
+    func describe() async throws(AppSyncFailure) -> APIDescription? {
+        if !describeFailures.isEmpty { throw describeFailures.removeFirst() }
+        return nil
+    }
+
+    /// Failures for the next introspection queries, in order; then no answer (none offered).
+    var describeFailures: [AppSyncFailure] = []
+    func failDescribe(_ failures: [AppSyncFailure]) { describeFailures = failures }
 
     /// The sample's model in the versioned dialect: what live sync would subscribe to, and how
     /// its events would be read.
