@@ -41,7 +41,7 @@ public enum BrowserEffect: Sendable, Equatable {
     case recomputeRows(model: String, RecordRowViewJob<ModelRowPolicy>)
     /// A filter asked of the server (a view): its pages stream into the list, its progress comes
     /// back as the list's `viewProgress`. The next one, or `stopServerView`, stops it.
-    case askServer(model: String, FilterPlan, view: Int)
+    case askServer(model: String, FilterPlan, view: Int, filter: String)
     case stopServerView(model: String)
     /// `y` in a detail: the record's key to the terminal's clipboard (OSC 52), by the loop.
     case copyToClipboard(String)

@@ -135,6 +135,8 @@ extension BrowserState {
             loadProgress[model] = progress
         case .viewProgress(let progress):
             viewProgressed(progress, of: model)
+        case .viewsRead(let views):
+            viewsRead[model] = views
         }
     }
 

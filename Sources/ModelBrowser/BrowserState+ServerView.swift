@@ -58,7 +58,7 @@ extension BrowserState {
         serverView = ServerViewRun(
             number: viewsAsked, model: model, filterText: textFilter, relation: relationFilter, plan: plan,
             progress: ViewProgress(view: viewsAsked, state: .asking))
-        return [.askServer(model: model, plan, view: viewsAsked)]
+        return [.askServer(model: model, plan, view: viewsAsked, filter: expression.description)]
     }
 
     /// A view whose filter is no longer on screen stops (Esc, another filter, another model or relation).
@@ -98,8 +98,13 @@ extension BrowserState {
     var viewRuleText: String? {
         if let view = serverViewText { return view }
         if case .loaded? = loadStates[model] { return nil }
-        if case .expression = filterReading.applied, case .offline? = connectivity[model] {
-            return "offline: the cached rows only"
+        if case .expression(let typed) = filterReading.applied, case .offline? = connectivity[model] {
+            // Said as the view was asked: the relation's clauses, then the typed filter.
+            let asked = FilterExpression.all(relationClauses(relationFilter) + [typed])?.description
+            guard let read = viewsRead[model]?.first(where: { $0.filter == asked }) else {
+                return "offline: cached rows only (never read whole)"
+            }
+            return "offline: cached rows, as the server answered at \(fixedClockTime ?? RuleTexts.clockTime(read.at))"
         }
         if case .firstRows(let count)? = loadStates[model] {
             // Beyond the sync policy's first rows, only a filter's view asks the server; what

@@ -58,6 +58,9 @@ public struct BrowserState: Sendable {
     /// Views asked so far: each is named by its number, so that a late page of one stopped is not
     /// counted for the next.
     var viewsAsked = 0
+    /// Per model, the views its list has read whole (their filters' texts, and when), as its
+    /// cache keeps them: what the offline rule says of the filter on screen.
+    var viewsRead: [String: [ViewRead]] = [:]
     /// A relation just followed, whose records the next reduce asks of the server if need be.
     var followedRelation: RecordFilter?
     /// The selected row of the list shown, by key (so rows arriving above it do not move it).

@@ -159,6 +159,9 @@ public enum RecordListEvent<Record: SyncedRecord>: Sendable, Equatable {
     case dialectKnown(APIDialect)
     /// A view asked of the server (`askServer`) got this far.
     case viewProgress(ViewProgress)
+    /// The views the server answered whole, newest first (at start, and after each): their rows
+    /// are cached, so offline the same filter answers as it did then.
+    case viewsRead([ViewRead])
 }
 
 /// How far a full read of the server's list has got, for the header.

@@ -201,6 +201,8 @@ public final class ModelCache: RecordCache, Sendable {
     private func clearMarks(_ db: Database) throws {
         let keys = ["lastSync", "lastBaseSync", "refreshedAt", "rowCount"].map { metaPrefix + $0 }
         try db.execute(sql: "DELETE FROM meta WHERE key IN (?, ?, ?, ?)", arguments: StatementArguments(keys))
+        // The views read whole were read into the rows just dropped.
+        try db.execute(sql: "DELETE FROM meta WHERE substr(key, 1, ?) = ?", arguments: [viewPrefix.count, viewPrefix])
     }
 
     // MARK: - Marks
@@ -223,6 +225,41 @@ public final class ModelCache: RecordCache, Sendable {
             }
         }
     }
+
+    /// Views read whole, kept in `meta` under `view:` and their filter's text; the newest
+    /// `viewsKept`, so that years of filters do not pile up.
+    public func viewsRead() throws -> [ViewRead] {
+        try storage.run {
+            try storage.database.read { db in
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? ORDER BY CAST(value AS REAL) DESC",
+                    arguments: [viewPrefix.count, viewPrefix])
+                return rows.compactMap { row -> ViewRead? in
+                    guard let key = row["key"] as String?, let time = (row["value"] as String?).flatMap(Double.init) else { return nil }
+                    return ViewRead(filter: String(key.dropFirst(viewPrefix.count)), at: Date(timeIntervalSince1970: time))
+                }
+            }
+        }
+    }
+
+    public func setViewRead(_ view: ViewRead) throws {
+        try storage.run {
+            try storage.database.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    arguments: [viewPrefix + view.filter, String(view.at.timeIntervalSince1970)])
+                try db.execute(
+                    sql: """
+                        DELETE FROM meta WHERE substr(key, 1, ?) = ? AND key NOT IN
+                        (SELECT key FROM meta WHERE substr(key, 1, ?) = ? ORDER BY CAST(value AS REAL) DESC LIMIT ?)
+                        """,
+                    arguments: [viewPrefix.count, viewPrefix, viewPrefix.count, viewPrefix, Self.viewsKept])
+            }
+        }
+    }
+
+    static let viewsKept = 100
+    private var viewPrefix: String { metaPrefix + "view:" }
 
     /// The backend's, shared with every model (a change drops every model's marks).
     public func dialect() throws -> APIDialect? { try storage.dialect() }

@@ -34,6 +34,22 @@ public protocol RecordCache<Record>: Sendable {
     /// The dialect the backend was found to speak (one per backend, for every model).
     func dialect() throws -> APIDialect?
     func setDialect(_ dialect: APIDialect) throws
+    /// The views read whole from the server (a filter's canonical text, and when), newest first.
+    func viewsRead() throws -> [ViewRead]
+    func setViewRead(_ view: ViewRead) throws
+}
+
+/// A view the server answered to its last page: its rows are in the cache, so offline the same
+/// filter answers as it did then.
+public struct ViewRead: Sendable, Equatable {
+    /// The filter as the language prints it (`FilterExpression.description`).
+    public var filter: String
+    public var at: Date
+
+    public init(filter: String, at: Date) {
+        self.filter = filter
+        self.at = at
+    }
 }
 
 /// A write the sender makes to the outbox, kept in groups (`RecordCache.commit`), or a record a
@@ -55,6 +71,10 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
 }
 
 extension RecordCache {
+    /// A cache that keeps no views (a test's) says none was read.
+    public func viewsRead() throws -> [ViewRead] { [] }
+    public func setViewRead(_ view: ViewRead) throws {}
+
     /// The operation's attempts, last error or base changed: committed on its own.
     public func update(_ operation: PendingOperation<Record>) throws { try commit([.update(operation)]) }
 

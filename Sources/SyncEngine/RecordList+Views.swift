@@ -1,4 +1,5 @@
 import AppSync
+import Foundation
 import ModelFilters
 import OptimisticStore
 
@@ -10,8 +11,9 @@ import OptimisticStore
 extension RecordList {
     /// Asks the server for `plan`'s records, page by page, telling `.viewProgress` as each page
     /// arrives and once at the end. Cancelling the calling task stops it: no page is asked for
-    /// after that (the one on the wire is let go), and nothing more is told.
-    public func askServer(_ plan: FilterPlan, view: Int) async {
+    /// after that (the one on the wire is let go), and nothing more is told. A view answered to
+    /// its last page is kept by its `filter`'s text (`viewsRead`).
+    public func askServer(_ plan: FilterPlan, view: Int, filter: String? = nil) async {
         guard await learnDialect() else {
             sink(.viewProgress(ViewProgress(view: view, state: .failed("the server's dialect is not known yet"))))
             return
@@ -37,7 +39,10 @@ extension RecordList {
                 progress.found += page.records.count
                 // A page reads `limit` items before the filter; the last may read fewer.
                 progress.itemsRead += page.nextToken == nil ? page.records.count : limit
-                if page.nextToken == nil { progress.state = .done }
+                if page.nextToken == nil {
+                    progress.state = .done
+                    if let filter { keepViewRead(ViewRead(filter: filter, at: Date())) }
+                }
                 sink(.viewProgress(progress))
             }
         } catch {
@@ -46,6 +51,14 @@ extension RecordList {
             sink(.viewProgress(progress))
         }
     }
+
+    private func keepViewRead(_ view: ViewRead) {
+        run([.save(.viewRead(view))])
+        sink(.viewsRead(viewsRead))
+    }
+
+    /// The views read whole, as the cache keeps them (none when it cannot say).
+    var viewsRead: [ViewRead] { (try? storage.viewsRead()) ?? [] }
 
     /// A view's pages are few, and each may be most of a second of the server's scanning: at most
     /// two pages ahead of the reader keep the wire busy without reading much that Esc throws away.

@@ -143,7 +143,7 @@ public actor RecordList<Record: ListRecord> {
         gate?.whenParentsSettle { [weak self] in
             Task { await self?.parentsSettled() }
         }
-        sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount)]
+        sinkBatch([.loaded(rows), .loadStateChanged(machine.loadState), .pendingCountChanged(store.pendingCount), .viewsRead(viewsRead)]
             + (machine.dialectIsKnown ? [.dialectKnown(machine.dialect)] : []))
         // The outbox waits for the dialect (its writes depend on it): a dialect kept from the last
         // run is used at once, and checked by the first refusal, if any; else the refresh asks.
@@ -305,6 +305,7 @@ public actor RecordList<Record: ListRecord> {
             case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
             case .syncMarks(let lastSync, let baseSync): try storage.setSyncMarks(lastSync: lastSync, baseSync: baseSync)
             case .dialect(let dialect): try storage.setDialect(dialect)
+            case .viewRead(let view): try storage.setViewRead(view)
             case .clearCache: try storage.clearCache()
             }
         } catch {
@@ -337,6 +338,7 @@ extension SyncMachine.StorageWrite {
         case .remove: "the refreshed list"
         case .syncMarks: "the sync time"
         case .dialect: "the API's dialect"
+        case .viewRead: "a view read"
         case .clearCache: "the emptied cache"
         }
     }

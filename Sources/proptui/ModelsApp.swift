@@ -169,9 +169,9 @@ struct ModelEffectRunner: Sendable {
                 guard let result = job.run(isCancelled: { Task.isCancelled }) else { return }
                 mailbox.post(.rowsRecomputed(model: model, result))
             })
-        case .askServer(let model, let plan, let view):
+        case .askServer(let model, let plan, let view, let filter):
             guard let list = lists[model] else { return }
-            viewWork.replace(with: Task.detached(priority: .userInitiated) { await list.askServer(plan, view: view) })
+            viewWork.replace(with: Task.detached(priority: .userInitiated) { await list.askServer(plan, view: view, filter: filter) })
         case .stopServerView:
             viewWork.replace(with: Task {})
         case .quit, .redraw, .copyToClipboard:

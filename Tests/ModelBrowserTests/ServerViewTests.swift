@@ -18,7 +18,7 @@ extension BrowserStateTests {
     }
 
     func asked(_ effects: [BrowserEffect]) -> (plan: FilterPlan, view: Int)? {
-        for case .askServer("Transaction", let plan, let view) in effects { return (plan, view) }
+        for case .askServer("Transaction", let plan, let view, _) in effects { return (plan, view) }
         return nil
     }
 
@@ -91,7 +91,11 @@ extension BrowserStateTests {
         #expect(text(state).contains("offline: ⏎ filters the cached rows only"))
         #expect(asked(state.reduce(.keyPressed(.enter))) == nil)
         #expect(Set(shownKeys(state)) == [RecordKey("rent"), RecordKey("food")])
-        #expect(text(state).contains("offline: the cached rows only"))
+        #expect(text(state).contains("offline: cached rows only (never read whole)"))
+        // A view of the same filter the server answered whole earlier (its list keeps them).
+        state.fixedClockTime = "09:41"
+        _ = state.reduce(.list(model: "Transaction", .viewsRead([ViewRead(filter: "amount >= 40.0", at: Date())])))
+        #expect(text(state).contains("offline: cached rows, as the server answered at 09:41"))
     }
 
     /// A relation followed is a view too: the parent not in the first rows is asked by its key,
@@ -107,7 +111,7 @@ extension BrowserStateTests {
         #expect(state.model == "Category")
         #expect(text(state).contains("is not in the list: asking the server for it…"))
         var asked: FilterPlan?
-        for case .askServer("Category", let plan, _) in toParent { asked = plan }
+        for case .askServer("Category", let plan, _, _) in toParent { asked = plan }
         #expect(asked == .keyLookup(.init(key: RecordKey("groceries"), rest: nil)), "\(String(describing: asked))")
 
         // The parent arrives (the view's page): its children, asked by their key field.
@@ -118,7 +122,7 @@ extension BrowserStateTests {
         if case .follow = state.overlay { toChildren += state.reduce(.keyPressed(.enter)) }
         #expect(state.model == "Transaction")
         var children: FilterPlan?
-        for case .askServer("Transaction", let plan, _) in toChildren { children = plan }
+        for case .askServer("Transaction", let plan, _, _) in toChildren { children = plan }
         guard case .scan(let filter)? = children else { Issue.record("\(String(describing: children))"); return }
         #expect(filter.description == "categoryId = groceries")
         #expect(state.reduce(.keyPressed(.escape)).contains(.stopServerView(model: "Transaction")), "Esc back stops it")

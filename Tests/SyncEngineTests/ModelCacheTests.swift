@@ -76,6 +76,28 @@ import Testing
 extension ModelCacheTests {
     /// Every change kind of every value kind is written, rewritten (attempts, error) and read back
     /// after a reopen exactly as it was made; settling writes the record to the model's table.
+    /// Views read whole are kept per model by their filter's text, newest first, the newest 100;
+    /// another model's are its own, and an emptied cache forgets them (their rows are gone).
+    @Test func viewsReadAreKeptPerModelNewestFirstAndGoWithTheCache() throws {
+        let storage = try SyncStorage()
+        let cache = try storage.cache(for: transactions)
+        let other = try storage.cache(for: budgets)
+        for minute in 0..<(ModelCache.viewsKept + 5) {
+            try cache.setViewRead(ViewRead(filter: "amount >= \(minute)", at: Date(timeIntervalSince1970: Double(1_800_000_000 + minute * 60))))
+        }
+        try cache.setViewRead(ViewRead(filter: "amount >= 3", at: Date(timeIntervalSince1970: 1_900_000_000)))  // read again: newest
+        try other.setViewRead(ViewRead(filter: "limit > 5", at: Date(timeIntervalSince1970: 1_800_000_000)))
+        let read = try cache.viewsRead()
+        #expect(read.count == ModelCache.viewsKept)
+        #expect(read.first == ViewRead(filter: "amount >= 3", at: Date(timeIntervalSince1970: 1_900_000_000)))
+        #expect(read.dropFirst().first?.filter == "amount >= \(ModelCache.viewsKept + 4)")
+        #expect(!read.contains { $0.filter == "amount >= 0" }, "the oldest went")
+        #expect(try other.viewsRead().map(\.filter) == ["limit > 5"])
+        try cache.clearCache()
+        #expect(try cache.viewsRead().isEmpty)
+        #expect(try other.viewsRead().count == 1)
+    }
+
     @Test func everyChangeKindRoundTripsThroughTheFile() throws {
         let path = Self.temporaryPath()
         let created = rent("new-one", version: 0)

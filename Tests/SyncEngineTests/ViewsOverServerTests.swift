@@ -220,7 +220,9 @@ extension ViewsOverServerTests {
                     #expect(ledger.relay.arrivals(firstRead) == 1, "no page of the first read was asked after it (\(text))")
                 }
                 let requestsBefore = ledger.relay.arrivals(request)
-                await list.askServer(plan, view: view)
+                let canonical = try ledger.filter(text).description
+                await list.askServer(plan, view: view, filter: canonical)
+                #expect(await list.viewsRead.first?.filter == canonical, "\(text): read whole, kept by its filter")
 
                 let expected = try ledger.selected(text)
                 #expect(expected.count > (view == 0 ? 0 : Self.pageSize), "\(text): the view selects more than a page")
@@ -239,8 +241,10 @@ extension ViewsOverServerTests {
             }
             #expect(await list.row(outside.id) == RecordRow(outside))
 
-            // The cache holds every view's records.
-            let cached = try SyncStorage(path: path).cache(for: ledger.layout).load().confirmed
+            // The cache holds every view's records, and the views by their filters.
+            let kept = try SyncStorage(path: path).cache(for: ledger.layout)
+            #expect(Set(try kept.viewsRead().map(\.filter)) == Set(try views.map { try ledger.filter($0.text).description }))
+            let cached = try kept.load().confirmed
             for (text, _, _) in views {
                 let filter = PreparedFilter(try ledger.filter(text))
                 #expect(Set(cached.filter(filter.matches).map(\.id)) == Set(try ledger.selected(text).map(\.id)), "cached: \(text)")

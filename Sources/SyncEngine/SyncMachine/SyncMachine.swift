@@ -53,6 +53,7 @@ struct SyncMachine<Record: ListRecord> {
         /// Where the next catch-up starts (and when the last base query ran, if this was one).
         case syncMarks(lastSync: Int64, baseSync: Date?)
         case dialect(APIDialect)
+        case viewRead(ViewRead)
         /// The cached records go (the outbox stays).
         case clearCache
     }
