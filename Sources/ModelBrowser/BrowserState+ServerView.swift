@@ -17,10 +17,6 @@ struct ServerViewRun: Sendable, Equatable {
     let relation: RecordFilter?
     let plan: FilterPlan
     var progress: ViewProgress
-    /// Esc or another filter stopped it before its last page.
-    var stopped = false
-
-    var isAsking: Bool { progress.state == .asking && !stopped }
 }
 
 extension BrowserState {
@@ -63,16 +59,14 @@ extension BrowserState {
 
     /// A view whose filter is no longer on screen stops (Esc, another filter, another model or relation).
     mutating func stopLeftView() -> [BrowserEffect] {
-        guard var run = serverView, run.model != model || run.filterText != textFilter || run.relation != relationFilter else { return [] }
-        let wasAsking = run.isAsking
-        run.stopped = true
-        serverView = nil
-        return wasAsking ? [.stopServerView(model: run.model)] : []
+        guard let run = serverView, run.model != model || run.filterText != textFilter || run.relation != relationFilter else { return [] }
+        serverView = nil  // a page of it that comes late is not counted (`viewProgressed`)
+        return run.progress.state == .asking ? [.stopServerView(model: run.model)] : []
     }
 
     /// A view's progress, from its list: only the view on screen's counts.
     mutating func viewProgressed(_ progress: ViewProgress, of model: String) {
-        guard var run = serverView, run.model == model, run.number == progress.view, !run.stopped else { return }
+        guard var run = serverView, run.model == model, run.number == progress.view else { return }
         run.progress = progress
         serverView = run
         if case .failed(let reason) = progress.state, model == self.model {
@@ -124,7 +118,9 @@ extension BrowserState {
             return "⏎ filters the \(NumberText.grouped(rows[model]?.totalCount ?? 0)) rows here (the whole list is cached)"
         }
         if case .offline? = connectivity[model] { return "offline: ⏎ filters the cached rows only" }
-        return "⏎ asks the server: " + FilterPlan.plan(expression, model: shown).summary
+        // Within a relation followed, its clauses are asked too (`askServerIfNeeded`).
+        let asked = FilterExpression.all(relationClauses(relationFilter) + [expression]) ?? expression
+        return "⏎ asks the server: " + FilterPlan.plan(asked, model: shown).summary
     }
 }
 
