@@ -84,7 +84,7 @@ extension RecordList {
             run(machine.wholeReadFailed(error, &read))
             return false
         }
-        run(cut ? machine.wholeReadCut(&read, at: Date()) : machine.wholeReadEnded(&read, at: Date()))
+        run(machine.wholeReadEnded(&read, cut: cut, at: Date()))
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
         return true
     }

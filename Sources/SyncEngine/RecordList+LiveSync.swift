@@ -140,9 +140,7 @@ extension RecordList {
             logger.info("catch-up query failed: \(error)")
             return false
         }
-        var changed = StoreDiff<Record.ID>()
-        machine.merge(records, into: &changed)
-        run(machine.publish(changed) + [.save(.merge(records))])
+        run(machine.mergeRead(records))
         return true
     }
 

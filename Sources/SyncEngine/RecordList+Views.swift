@@ -1,7 +1,6 @@
 import AppSync
 import Foundation
 import ModelFilters
-import OptimisticStore
 
 /// Views (issue 31, item 2): a filter asked of the server while the list holds only part of the
 /// model (`SyncPolicy`). The plan's request (a `get`, a key or index query, or `list` with
@@ -32,9 +31,7 @@ extension RecordList {
             while let page = try await fetcher.next() {
                 if Task.isCancelled { return }
                 serverAnswered()
-                var changed = StoreDiff<Record.ID>()
-                machine.merge(page.records, into: &changed)
-                run(machine.publish(changed) + (page.records.isEmpty ? [] : [.save(.merge(page.records))]))
+                run(machine.mergeRead(page.records))
                 progress.pages += 1
                 progress.found += page.records.count
                 // A page reads `limit` items before the filter; the last may read fewer.

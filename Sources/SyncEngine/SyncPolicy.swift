@@ -2,7 +2,7 @@
 /// a sync time): every page, or the first pages only, beyond which views ask the server for what
 /// they need (issue 31; docs/models.md "Big tables"). A table of tens of millions of items is not
 /// scanned whole on every start, costing reads and filling the disk, for one customer's orders.
-public enum SyncPolicy: Sendable, Equatable, CustomStringConvertible {
+public enum SyncPolicy: Sendable, Equatable {
     /// Every page, however many (`--sync all`).
     case all
     /// Only the first page of each model (`--sync views`).
@@ -23,14 +23,6 @@ public enum SyncPolicy: Sendable, Equatable, CustomStringConvertible {
         case .all: return nil
         case .views: return 1
         case .upTo(let limit): return (max(1, limit) + pageSize - 1) / pageSize + 1
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .all: "all"
-        case .views: "views"
-        case .upTo(let limit): "up to \(limit) rows"
         }
     }
 }

@@ -59,21 +59,19 @@ extension SyncMachine {
         var actions: [Action]
         switch query {
         case .base where cut:
-            var changed = StoreDiff<Record.ID>()
-            merge(records, into: &changed)
-            actions = publish(changed) + [.save(.merge(records))] + setLoadState(.firstRows(records.count))
+            // The sync policy's first rows: nothing they do not list is gone. The shell cached
+            // them already (in batches, between the user's changes), as for a whole list.
+            actions = mergeRead(records, caching: false) + setLoadState(.firstRows(records.count))
         case .base:
             // The shell cached the records already (in batches, between the user's changes).
             actions = adoptWholeList(records, startedAt: token, at: now) + setLoadState(.loaded)
         case .delta:
-            var changed = StoreDiff<Record.ID>()
-            merge(records, into: &changed)
             // One event for the screen, however many records the delta held. What was cached
             // and what changed since is the server's list now: the rows are no longer "cached at"
             // a time (after a start that could not reach the server, the rule said so for good).
             // A list read only to its first rows (the sync policy) still is: a delta adds no rows beyond them.
             let state: LoadState = if case .firstRows(let count) = loadState { .firstRows(count) } else { .loaded }
-            actions = publish(changed) + [.save(.merge(records))] + setLoadState(state)
+            actions = mergeRead(records) + setLoadState(state)
         }
         if let startedAt {
             actions.append(.save(.syncMarks(lastSync: startedAt, baseSync: query == .base ? now : nil)))

@@ -100,29 +100,19 @@ extension SyncMachine {
     }
 
     /// The last page is in: what it does not list is gone, live sync goes on from here, the list
-    /// counts as loaded.
-    mutating func wholeReadEnded(_ read: inout WholeListRead, at now: Date) -> [Action] {
+    /// counts as loaded. A read the sync policy `cut` short, with more on the server, takes
+    /// nothing it did not list for gone, and the list counts as its first rows (views ask the
+    /// server for the rest).
+    mutating func wholeReadEnded(_ read: inout WholeListRead, cut: Bool = false, at now: Date) -> [Action] {
         var actions = showUnshown(of: &read)
-        actions += removeUnlisted(since: read.token, tombstonesListed: read.tombstones, at: now)
+        actions += cut
+            ? [.save(.remove([], refreshedAt: now, rowCount: store.count))]
+            : removeUnlisted(since: read.token, tombstonesListed: read.tombstones, at: now)
         if let mark = read.startedAt ?? plainSyncMark(newestVersion: read.newestVersion) {
-            // A whole list is a base query: live sync goes on from here with deltas.
+            // A whole list (or its first rows) is a base query: live sync goes on from here with deltas.
             actions.append(.save(.syncMarks(lastSync: mark, baseSync: now)))
         }
-        actions += setLoadState(.loaded)
-        if read.askedByUser { actions.append(.emit(.refreshed)) }
-        return actions + [.emit(.loadProgress(nil))]
-    }
-
-    /// The read stopped where the sync policy says, with more on the server: what it read is
-    /// shown and kept, nothing it did not list is taken for gone, live sync goes on from here,
-    /// and the list counts as its first rows (views ask the server for the rest).
-    mutating func wholeReadCut(_ read: inout WholeListRead, at now: Date) -> [Action] {
-        var actions = showUnshown(of: &read)
-        actions.append(.save(.remove([], refreshedAt: now, rowCount: store.count)))
-        if let mark = read.startedAt ?? plainSyncMark(newestVersion: read.newestVersion) {
-            actions.append(.save(.syncMarks(lastSync: mark, baseSync: now)))
-        }
-        actions += setLoadState(.firstRows(read.listed))
+        actions += setLoadState(cut ? .firstRows(read.listed) : .loaded)
         if read.askedByUser { actions.append(.emit(.refreshed)) }
         return actions + [.emit(.loadProgress(nil))]
     }

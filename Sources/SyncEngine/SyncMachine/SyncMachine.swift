@@ -186,6 +186,15 @@ struct SyncMachine<Record: ListRecord> {
         restateConflicts(among: records, into: &diff)
     }
 
+    /// Records a read brought that lists no gone record (a delta, a view's page, a read the sync
+    /// policy cut short): merged, told to the screen in one event, and cached unless the caller
+    /// cached them already.
+    mutating func mergeRead(_ records: [Record], caching: Bool = true) -> [Action] {
+        var changed = StoreDiff<Record.ID>()
+        merge(records, into: &changed)
+        return publish(changed) + (caching && !records.isEmpty ? [.save(.merge(records))] : [])
+    }
+
     /// `restateConflict` for the records read that are in conflict (usually none).
     func restateConflicts(among records: [Record], into diff: inout StoreDiff<Record.ID>) {
         guard !conflicted.isEmpty else { return }
