@@ -32,7 +32,12 @@ extension BrowserState {
     /// relation followed, if any).
     mutating func askServerIfNeeded() -> [BrowserEffect] {
         guard case .expression(let expression) = filterReading.applied else { return [] }
-        return askServer(relationClauses(relationFilter) + [expression])
+        return askServer(withinRelation(expression))
+    }
+
+    /// A typed filter as the server is asked it: within the relation followed, its clauses first.
+    private func withinRelation(_ typed: FilterExpression) -> [FilterExpression] {
+        relationClauses(relationFilter) + [typed]
     }
 
     /// A relation just followed (`f`), while the list it leads to holds only its first rows: its
@@ -93,8 +98,7 @@ extension BrowserState {
         if let view = serverViewText { return view }
         if case .loaded? = loadStates[model] { return nil }
         if case .expression(let typed) = filterReading.applied, case .offline? = connectivity[model] {
-            // Said as the view was asked: the relation's clauses, then the typed filter.
-            let asked = FilterExpression.all(relationClauses(relationFilter) + [typed])?.description
+            let asked = FilterExpression.all(withinRelation(typed))?.description
             guard let read = viewsRead[model]?.first(where: { $0.filter == asked }) else {
                 return "offline: cached rows only (never read whole)"
             }
@@ -118,8 +122,7 @@ extension BrowserState {
             return "⏎ filters the \(NumberText.grouped(rows[model]?.totalCount ?? 0)) rows here (the whole list is cached)"
         }
         if case .offline? = connectivity[model] { return "offline: ⏎ filters the cached rows only" }
-        // Within a relation followed, its clauses are asked too (`askServerIfNeeded`).
-        let asked = FilterExpression.all(relationClauses(relationFilter) + [expression]) ?? expression
+        let asked = FilterExpression.all(withinRelation(expression)) ?? expression
         return "⏎ asks the server: " + FilterPlan.plan(asked, model: shown).summary
     }
 }
