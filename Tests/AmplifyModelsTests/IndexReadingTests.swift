@@ -38,14 +38,12 @@ import Testing
         let book = try Fixtures.schema("reading-club.json").require("Book")
         #expect(book.indexes == [ModelIndex(name: "byReader", partitionKey: "readerId", queryField: "booksByReader")])
         // Without primaryKeyInfo, the unnamed key attribute alone says the key, whatever indexes follow it.
-        let withoutInfo = try MalformedDescriptionTests.finance { root in
-            Self.editTransaction(&root) { model in
-                model.removeValue(forKey: "primaryKeyInfo")
-                var attributes = model["attributes"] as! [[String: Any]]
-                attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date", "amount"], "queryField": "transactionsByDate"]])
-                attributes.append(["type": "key", "properties": ["fields": ["category", "date"]]])
-                model["attributes"] = attributes
-            }
+        let withoutInfo = try MalformedDescriptionTests.transaction { model in
+            model.removeValue(forKey: "primaryKeyInfo")
+            var attributes = model["attributes"] as! [[String: Any]]
+            attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date", "amount"], "queryField": "transactionsByDate"]])
+            attributes.append(["type": "key", "properties": ["fields": ["category", "date"]]])
+            model["attributes"] = attributes
         }
         let transaction = try ModelIntrospectionReader.read(withoutInfo).require("Transaction")
         #expect(transaction.primaryKey == PrimaryKey(partitionKey: "category", sortKeys: ["date"]))
@@ -55,14 +53,12 @@ import Testing
     /// An index on a field the model lacks, or on one DynamoDB cannot key (a list, a Boolean),
     /// is left out; the model stays as it was.
     @Test func anIndexNoTableCouldHoldIsLeftOut() throws {
-        let data = try MalformedDescriptionTests.finance { root in
-            Self.editTransaction(&root) { model in
-                var attributes = model["attributes"] as! [[String: Any]]
-                attributes.append(["type": "key", "properties": ["name": "byGhost", "fields": ["ghost"], "queryField": "transactionsByGhost"]])
-                attributes.append(["type": "key", "properties": ["name": "byTags", "fields": ["tags"], "queryField": "transactionsByTags"]])
-                attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
-                model["attributes"] = attributes
-            }
+        let data = try MalformedDescriptionTests.transaction { model in
+            var attributes = model["attributes"] as! [[String: Any]]
+            attributes.append(["type": "key", "properties": ["name": "byGhost", "fields": ["ghost"], "queryField": "transactionsByGhost"]])
+            attributes.append(["type": "key", "properties": ["name": "byTags", "fields": ["tags"], "queryField": "transactionsByTags"]])
+            attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
+            model["attributes"] = attributes
         }
         let transaction = try ModelIntrospectionReader.read(data).require("Transaction")
         #expect(transaction.indexes.map(\.name) == ["byDate"])
@@ -72,13 +68,11 @@ import Testing
     /// Two queries of one name make a schema no server builds: refused with where.
     @Test func anIndexQueryNamedLikeAnotherQueryIsRefused() throws {
         for taken in ["listTransactions", "getBudget", "transactionsByDate"] {
-            let data = try MalformedDescriptionTests.finance { root in
-                Self.editTransaction(&root) { model in
-                    var attributes = model["attributes"] as! [[String: Any]]
-                    attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
-                    attributes.append(["type": "key", "properties": ["name": "byAmount", "fields": ["amount"], "queryField": taken]])
-                    model["attributes"] = attributes
-                }
+            let data = try MalformedDescriptionTests.transaction { model in
+                var attributes = model["attributes"] as! [[String: Any]]
+                attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
+                attributes.append(["type": "key", "properties": ["name": "byAmount", "fields": ["amount"], "queryField": taken]])
+                model["attributes"] = attributes
             }
             #expect {
                 try ModelIntrospectionReader.read(data)
@@ -91,13 +85,11 @@ import Testing
     }
 
     @Test func twoIndexesOfOneNameAreRefused() throws {
-        let data = try MalformedDescriptionTests.finance { root in
-            Self.editTransaction(&root) { model in
-                var attributes = model["attributes"] as! [[String: Any]]
-                attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
-                attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["amount"]]])
-                model["attributes"] = attributes
-            }
+        let data = try MalformedDescriptionTests.transaction { model in
+            var attributes = model["attributes"] as! [[String: Any]]
+            attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["date"], "queryField": "transactionsByDate"]])
+            attributes.append(["type": "key", "properties": ["name": "byDate", "fields": ["amount"]]])
+            model["attributes"] = attributes
         }
         #expect(throws: ModelDescriptionError(path: "data.model_introspection.models.Transaction.attributes", problem: "a second index named byDate")) {
             try ModelIntrospectionReader.read(data)
@@ -137,17 +129,5 @@ import Testing
         #expect(IntrospectedTypes.order(["amount", "date"], spelling: "dateKind") == nil)
         #expect(ModelIndex.sortArgumentName(["date", "amount", "kind"]) == "dateAmountKind")
         #expect(ModelIndex.sortArgumentName([]) == nil)
-    }
-
-    static func editTransaction(_ root: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
-        var data = root["data"] as! [String: Any]
-        var introspection = data["model_introspection"] as! [String: Any]
-        var models = introspection["models"] as! [String: Any]
-        var model = models["Transaction"] as! [String: Any]
-        change(&model)
-        models["Transaction"] = model
-        introspection["models"] = models
-        data["model_introspection"] = introspection
-        root["data"] = data
     }
 }
