@@ -92,28 +92,7 @@ struct AppCommand: AsyncParsableCommand {
             revert on cue.
             """)
 
-    @Option(
-        name: .customLong("data-dir"),
-        help: "Where proptui keeps its data: the embedded server's database and API key, and (mode 0600) cached guest credentials and user pool tokens (default: $XDG_DATA_HOME/proptui or ~/.local/share/proptui).")
-    var dataDirectory: String?
-
-    @Option(help: "The GraphQL endpoint of an AppSync API, like https://ID.appsync-api.REGION.amazonaws.com/graphql. With API keys (the default --auth) it needs PROPTUI_API_KEY or --api-key.")
-    var endpoint: String?
-
-    @Option(
-        name: .customLong("api-key"),
-        help: "The API key for --endpoint. PROPTUI_API_KEY works too and keeps the key out of the process list.")
-    var apiKey: String?
-
-    @Option(help: "An amplify_outputs.json (Gen 2), amplifyconfiguration.json or awsconfiguration.json (Gen 1) to take the endpoint and auth settings from (default: amplify_outputs.json in the current folder, when there is one).")
-    var config: String?
-
-    @OptionGroup(title: "Authentication")
-    var auth: AuthArguments
-
-    @Option(
-        help: "Show your own models instead of the sample: an amplify_outputs.json (its data.model_introspection) or a file holding only that. With the embedded server it serves them too. An amplify_outputs.json with models (--config, or in the current folder) shows its models without this.")
-    var models: String?
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(help: "Open this model's list first, instead of the model picker (with several models).")
     var model: String?
@@ -140,23 +119,9 @@ struct AppCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set and not empty).")
     var noColor = false
 
-    @Option(
-        name: .customLong("log-file"),
-        help: "Where to write the log (default: $XDG_STATE_HOME/proptui/proptui.log or ~/.local/state/proptui/proptui.log). Nothing is logged to the terminal.")
-    var logFile: String?
-
     func validate() throws {
-        if let endpoint { try CommandLineChecks.endpoint(endpoint) }
-        if endpoint != nil, config != nil { throw ValidationError("give --endpoint or --config, not both") }
-        let remote = endpoint != nil || config != nil
-        if remote, latency != "0" || failRate != 0 {
+        if connection.namesARemoteAPI, latency != "0" || failRate != 0 {
             throw ValidationError("--latency and --fail-rate apply to the embedded server only, not to --endpoint or --config")
-        }
-        if apiKey != nil, endpoint == nil { throw ValidationError("--api-key goes with --endpoint") }
-        if endpoint != nil, auth.mode == nil || auth.mode == "api-key", apiKey == nil,
-            ProcessInfo.processInfo.environment["PROPTUI_API_KEY"] == nil
-        {
-            throw ValidationError("--endpoint needs PROPTUI_API_KEY or --api-key, or another mode with --auth (\(AuthMode.optionNames))")
         }
         guard SyncOptions.OfflineMode(rawValue: offlineMode) != nil else {
             throw ValidationError("--offline must be queue or revert, not “\(offlineMode)”")
@@ -164,134 +129,35 @@ struct AppCommand: AsyncParsableCommand {
         _ = try syncPolicy()
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1 (it was \(failRate))") }
         do { _ = try DurationParsing.parse(latency) } catch { throw ValidationError("--latency: \(error)") }
-        if let logFile { try CommandLineChecks.logFile(logFile) }
     }
 
     mutating func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        // Read-only, so a bad config file is reported first, with or without a terminal.
-        let (remote, configFile) = try remoteConfiguration(environment: environment)
-        // So is a models file, or an outputs file's models: which models the app shows.
-        var shown = try modelsToShow(remote: remote, configFile: configFile)
-        // So is a mode that cannot be used (nothing is asked or fetched yet).
-        let prompt = RemoteAuth.prompt(arguments: auth, environment: environment)
-        let authorizer = try remote.map {
-            try RemoteAuth.authorizer(
-                configuration: $0, arguments: auth, environment: environment,
-                dataDirectory: DataDirectory.resolve(self.dataDirectory), prompt: prompt)
+        var options = connection
+        options.embeddedOnlyOptionsGiven = latency != "0" || failRate != 0
+        // Read-only, so a bad config or models file, or an auth mode that cannot be used, is
+        // reported first, with or without a terminal.
+        let resolved = try ResolvedConnection(options, environment: environment)
+        switch resolved.shown {
+        case .models(let schema, _): try checkModelArgument(schema)
+        case .sample: try checkModelArgument(nil)
+        case .askTheAPI: break  // checked once the API says
         }
         // Before a server starts or the data directory is written: without a terminal there is no app.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NoTerminal()
         }
-        let dataDirectory = try DataDirectory.prepare(DataDirectory.resolve(dataDirectory))
-        let sink = try FileLogHandler.Sink(path: StateDirectory.logFile(logFile))
-        LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
-
-        // The outbox first: if another proptui holds it, nothing else is started.
-        let outboxPath = OutboxFile.path(dataDirectory: dataDirectory, endpoint: remote?.graphQLEndpoint)
-        let (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
-        defer { close(outboxLock) }
-        let backend: Backend
-        do {
-            var served: ServedModels?
-            if case .models(_, let models) = shown { served = models }
-            backend = try await makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory, models: served)
-        } catch let error as LocalAppSyncError {
-            if case .portInUse = error { throw UsageProblem(error.description) }
-            throw error
-        }
-        do {
-            // A user pool asks for its password here, before the screen takes the terminal.
-            try await backend.authorizer.prepare()
-        } catch {
-            await backend.stop()
-            throw error
-        }
-        prompt.stopAsking()
-        var notices: [String] = []
-        if case .askTheAPI = shown {
+        let opened = try await resolved.open(faults: .init(latency: try DurationParsing.parse(latency), failRate: failRate))
+        if case .askTheAPI = resolved.shown {
             do {
-                (shown, notices) = try await modelsAskedOf(backend, outboxPath: outboxPath)
+                try checkModelArgument(opened.isSample ? nil : opened.schema)
             } catch {
-                await backend.stop()
+                _ = await opened.close()
                 throw error
             }
         }
         let offline = SyncOptions.OfflineMode(rawValue: offlineMode) ?? .queue
-        if case .models(let schema, _) = shown {
-            try await runModels(
-                schema, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true || remote == nil ? .plain : nil,
-                offline: offline, notices: notices, environment: environment)
-            return
-        }
-        // The sample is the model screen for its one model: its file's rows, kept by the sample's
-        // own screen before there was one screen, are taken over by the model's cache once.
-        try await runModels(
-            .realEstateProperty, backend: backend, storage: storage, dialectHint: remote?.isAmplifyGen2 == true ? .plain : nil,
-            offline: offline, notices: notices, environment: environment, takesTheSamplesRows: true)
-    }
-
-    /// The user's own API, from --config, --endpoint, or (as Amplify's own tools do) an
-    /// amplify_outputs.json in the current folder; nil for the embedded server. With the file it
-    /// came from, read once (a FIFO can be read only once), for the models it may describe.
-    private func remoteConfiguration(environment: [String: String]) throws -> (AppSyncConfiguration?, ConfigFile?) {
-        func load(_ path: String) throws -> (AppSyncConfiguration?, ConfigFile?) {
-            let data = try ConfigurationFile.read(path)
-            return (try ConfigurationFile.parse(data, path: path), ConfigFile(path: path, data: data))
-        }
-        if let config { return try load(config) }
-        if let endpoint {
-            let configuration = try AppSyncConfiguration(
-                endpoint: endpoint, apiKey: apiKey ?? environment["PROPTUI_API_KEY"], mode: auth.options.mode ?? .apiKey)
-            return (configuration, nil)
-        }
-        if FileManager.default.fileExists(atPath: "amplify_outputs.json") {
-            if latency != "0" || failRate != 0 {
-                throw ValidationError(
-                    "--latency and --fail-rate apply to the embedded server, but amplify_outputs.json in this folder names a backend: "
-                        + "start proptui in another folder to use the embedded server")
-            }
-            return try load("amplify_outputs.json")
-        }
-        if auth.isGiven {
-            throw ValidationError("--auth, --token-command and --username go with --endpoint or --config (the embedded server uses an API key)")
-        }
-        return (nil, nil)
-    }
-
-    /// A config file as read.
-    struct ConfigFile {
-        var path: String
-        var data: Data
-    }
-
-    private func makeBackend(
-        _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String, models: ServedModels?
-    ) async throws -> Backend {
-        if let remote, let authorizer { return .remote(remote, authorizer: authorizer) }
-        let faults = FaultSettings.Values(latency: try DurationParsing.parse(latency), failRate: failRate)
-        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults, models: models)
-    }
-
-    /// Which models the app shows, as far as files say (`--models`, the outputs file's
-    /// `model_introspection`); a remote API they do not describe is asked once it can be.
-    enum ShownModels {
-        /// The backend's own models (`served`: the embedded server serves them).
-        case models(ModelSchema, served: ServedModels?)
-        /// The sample's model, `RealEstateProperty`, alone: the sample app.
-        case sample
-        /// A remote API no file describes: its introspection says (`APIModels`).
-        case askTheAPI
-    }
-
-    /// The models the app shows instead of the sample: `--models`, else those of the outputs
-    /// file the backend came from, unless that describes only the sample.
-    private func modelsToShow(remote: AppSyncConfiguration?, configFile: ConfigFile?) throws -> ShownModels {
-        let shown = try modelsDescribed(remote: remote, configFile: configFile)
-        if case .models(let schema, _) = shown { try checkModelArgument(schema) }
-        if case .sample = shown { try checkModelArgument(nil) }
-        return shown
+        try await runModels(opened, offline: offline, environment: environment)
     }
 
     /// `--model NAME` names one of `schema`'s models (nil: the sample's alone).
@@ -303,43 +169,6 @@ struct AppCommand: AsyncParsableCommand {
         if schema == nil, model != "RealEstateProperty" {
             throw UsageProblem("--model \(model): this backend has only the sample's model, RealEstateProperty (give --models FILE for yours)")
         }
-    }
-
-    private func modelsDescribed(remote: AppSyncConfiguration?, configFile: ConfigFile?) throws -> ShownModels {
-        if let models {
-            let served = try ModelsFile.served(models)
-            return .models(served.schema, served: remote == nil ? served : nil)
-        }
-        guard remote != nil else { return .sample }
-        guard let configFile, configFile.data.firstRange(of: Data("model_introspection".utf8)) != nil else { return .askTheAPI }
-        let (outputs, data) = (configFile.path, configFile.data)
-        let schema: ModelSchema
-        do {
-            schema = try ModelIntrospectionReader.read(data)
-        } catch {
-            throw UsageProblem("\(outputs): \(error)")  // its models are described wrongly: said, not guessed past
-        }
-        return Self.shown(schema)
-    }
-
-    /// The sample app for a schema of the sample's model alone (or of none), else the models.
-    static func shown(_ schema: ModelSchema) -> ShownModels {
-        schema.models.isEmpty || schema.models.map(\.name) == ["RealEstateProperty"] ? .sample : .models(schema, served: nil)
-    }
-
-    /// What the API's introspection (or the last start's) says of a remote API no file describes.
-    /// With what could not be learnt, for the screen.
-    private func modelsAskedOf(_ backend: Backend, outboxPath: String) async throws -> (ShownModels, notices: [String]) {
-        let learnt = await APIModels.learn(
-            configuration: backend.configuration, authorizer: backend.authorizer, keptAt: APIModels.path(outboxPath: outboxPath))
-        // The API has models, and would describe none of them: the sample app would only say the
-        // API has no RealEstateProperty model, which is not why nothing is shown.
-        if let schema = learnt.schema, schema.models.isEmpty, !learnt.problems.isEmpty {
-            throw ModelsNotShown(problems: learnt.problems)
-        }
-        let shown = learnt.schema.map(Self.shown) ?? .sample
-        if case .models(let schema, _) = shown { try checkModelArgument(schema) } else { try checkModelArgument(nil) }
-        return (shown, learnt.problems)
     }
 
     /// `--sync` and `--sync-limit` as the lists' policy.
@@ -361,20 +190,21 @@ struct AppCommand: AsyncParsableCommand {
     }
 
     /// The app over the backend's models (the sample's one, or your own), then what is left unsent.
-    private func runModels(
-        _ schema: ModelSchema, backend: Backend, storage: SyncStorage, dialectHint: APIDialect?, offline: SyncOptions.OfflineMode,
-        notices: [String], environment: [String: String], takesTheSamplesRows: Bool = false
-    ) async throws {
+    private func runModels(_ opened: OpenedConnection, offline: SyncOptions.OfflineMode, environment: [String: String]) async throws {
         let color = ScreenSettings.colorEnabled(noColorFlag: noColor, environment: environment)
+        let backend = opened.backend
         let app = ModelsApp(
-            schema: schema, backend: backend, storage: storage, initialModel: model, options: SyncOptions(offlineMode: offline, syncPolicy: try syncPolicy()),
-            dialectHint: dialectHint, notices: notices, takesTheSamplesRows: takesTheSamplesRows)
+            schema: opened.schema, backend: backend, storage: opened.storage, initialModel: model,
+            options: SyncOptions(offlineMode: offline, syncPolicy: try syncPolicy()),
+            // The sample is the model screen for its one model: its file's rows, kept by the
+            // sample's own screen before there was one screen, are taken over by its cache once.
+            dialectHint: opened.dialectHint, notices: opened.notices, takesTheSamplesRows: opened.isSample)
         let exit: LoopExit
         let lists: [String: RecordList<ModelRecord>]
         do {
             (exit, lists) = try await app.run(terminal: .fromEnvironment(environment, colors: color))
         } catch {
-            await backend.stop()
+            _ = await opened.close()
             throw error
         }
         var pending = 0
@@ -383,21 +213,12 @@ struct AppCommand: AsyncParsableCommand {
             // Stopping the embedded server lets the requests under way finish first.
             print("proptui: finishing the requests under way…")
         }
-        await backend.stop()
         // Counted after the stop: a change the server took while it stopped is confirmed.
-        Self.closeOutbox(storage, pendingInMemory: pending)
-        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
-    }
-
-    /// After the backend stopped (a change the server took while it stopped is confirmed): the
-    /// outbox checkpointed, so the next start opens the cache with no WAL to read through, and
-    /// what is still unsent said, counted on disk (every model's), else in memory.
-    private static func closeOutbox(_ storage: SyncStorage, pendingInMemory: Int) {
-        let unsynced = (try? storage.outboxCount()) ?? pendingInMemory
-        try? storage.checkpoint()
+        let unsynced = await opened.close(pendingInMemory: pending)
         if unsynced > 0 {
             print("proptui: \(unsynced) change\(unsynced == 1 ? " is" : "s are") not confirmed by the server yet. "
                 + "\(unsynced == 1 ? "It is" : "They are") kept and will be sent the next time proptui starts.")
         }
+        if case .interrupted(let signal) = exit { throw ExitCode(128 + signal) }
     }
 }
