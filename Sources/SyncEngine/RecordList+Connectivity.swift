@@ -61,6 +61,11 @@ extension RecordList {
     @discardableResult
     @_specialize(where Record == ModelRecord)
     public func refresh(askedByUser: Bool = false) async -> Bool {
+        await refresh(askedByUser: askedByUser, attempt: 1)
+    }
+
+    @_specialize(where Record == ModelRecord)
+    private func refresh(askedByUser: Bool, attempt: Int) async -> Bool {
         refreshesRunning += 1
         defer { refreshesRunning -= 1 }
         await cacheFullyRead()
@@ -81,12 +86,32 @@ extension RecordList {
                 run(machine.pageRead(page, into: &read, at: ContinuousClock.now))
             }
         } catch {
-            run(machine.wholeReadFailed(error, &read))
+            let answeredBadly = if case .transient = error { true } else { false }
+            let retry = answeredBadly && attempt < Self.wholeReadAttempts ? options.probePolicy.delay(afterFailure: attempt) : nil
+            run(machine.wholeReadFailed(error, &read, retryIn: retry))
+            if let retry { retryRefresh(readNumber, after: retry, attempt: attempt) }
             return false
         }
         run(machine.wholeReadEnded(&read, cut: cut, at: Date()))
         lastWholeReadCompleted = max(lastWholeReadCompleted, readNumber)
         return true
+    }
+
+    /// How many times a whole read that got no usable answer (a 5xx, a connection closed
+    /// halfway, an answer of the wrong shape) is made before it waits for `R`.
+    static var wholeReadAttempts: Int { 5 }
+
+    /// A whole read that got no usable answer is made again after `delay` (the probe's backoff),
+    /// unless another began meanwhile: an unreachable server is the probe's, which reads the list
+    /// again once it answers, but a server that answers badly now and then would otherwise leave
+    /// the list cut where the failure fell until the user pressed `R`.
+    private func retryRefresh(_ readNumber: Int, after delay: Duration, attempt: Int) {
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, await self.wholeReadsBegun == readNumber else { return }
+            // Its failure was said on the status line: so is its success ("Refreshed").
+            await self.refresh(askedByUser: true, attempt: attempt + 1)
+        }
     }
 
     /// Every page of the sync query (the base query when `lastSync` is nil), each handed to

@@ -116,4 +116,32 @@ import Testing
         #expect(await events.first { $0 == .loadStateChanged(.loaded) } != nil, "asked again, and read")
         #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)))
     }
+
+    /// A whole read cut by an answer that is no use (a 5xx, a connection closed halfway) is made
+    /// again by itself, with the probe's backoff, and says so: before, the list stayed cut where
+    /// the failure fell until `R`. It gives up after `wholeReadAttempts`, and says that too.
+    @Test func aWholeReadCutByABadAnswerIsMadeAgainByItself() async throws {
+        let (records, server, _, events, list) = try Self.listOverServer(holding: 5)
+        await server.failNextPages()
+        #expect(await list.refresh() == false)
+        let failed = events.all.compactMap { if case .loadFailed(let message) = $0 { message } else { nil } }
+        #expect(failed.first?.hasSuffix("; reading again in 1 s") == true, "\(failed)")
+        await server.stopFailingPages()
+        #expect(await events.first { $0 == .refreshed } != nil, "read again with no R, and said, since the failure was")
+        #expect(Set(await list.rows.map(\.id)) == Set(records.map(\.id)), "and the record the server no longer has is gone")
+    }
+
+    @Test func aWholeReadThatKeepsFailingStopsAndWaitsForR() async throws {
+        let (_, server, _, events, list) = try Self.listOverServer(holding: 5)
+        await server.failNextPages()
+        #expect(await list.refresh() == false)
+        let attempts = RecordList<ModelRecord>.wholeReadAttempts
+        let last = await events.first { event in
+            if case .loadFailed(let message) = event { !message.contains("reading again") } else { false }
+        }
+        #expect(last != nil, "the last attempt says the failure alone")
+        try await Task.sleep(for: .milliseconds(50))  // another attempt would have failed by now
+        let failures = events.all.filter { if case .loadFailed = $0 { true } else { false } }
+        #expect(failures.count == attempts)
+    }
 }

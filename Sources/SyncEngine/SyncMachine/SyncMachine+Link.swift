@@ -35,9 +35,11 @@ extension SyncMachine {
 
     /// A read of the whole list failed: what stops sending is said once (a header that says it,
     /// and a status line); asked again with `R` and still so, or anything else, is a failed refresh.
-    mutating func wholeReadFailed(_ error: AppSyncFailure) -> [Action] {
+    /// `delay`: when it is made again by itself (said with the failure).
+    mutating func wholeReadFailed(_ error: AppSyncFailure, retryIn delay: Duration? = nil) -> [Action] {
         let actions = loadingStopped()
-        let loadFailed = Action.emit(.loadFailed(message: error.description))
+        let retry = delay.map { "; reading again in \(Self.seconds($0))" } ?? ""
+        let loadFailed = Action.emit(.loadFailed(message: error.description + retry))
         switch error {
         case .notOffered:
             // Asks the API again; says what is missing if it still lacks it.
@@ -108,9 +110,8 @@ extension SyncMachine {
     /// (`checkServer`, then `checked`), so that the header says offline with no key pressed
     /// rather than at the next change.
     mutating func liveSyncDown(_ reason: String, retryIn delay: Duration, refused: Bool = false) -> [Action] {
-        let seconds = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))
         // The retry first: the header has little room, and the reason can be long.
-        link.liveSync(.down("retrying in \(seconds) s; \(reason)"))
+        link.liveSync(.down("retrying in \(Self.seconds(delay)); \(reason)"))
         let check: [Action] = !refused && link.pause == nil ? [.checkServer] : []
         return publishLink() + check
     }
@@ -119,6 +120,11 @@ extension SyncMachine {
     mutating func checked(_ failure: AppSyncFailure?) -> [Action] {
         guard let failure else { return serverAnswered() }
         return failure.stopsSending ? pauseSending(failure) : []
+    }
+
+    /// A delay in whole seconds, at least one: "3 s".
+    static func seconds(_ delay: Duration) -> String {
+        "\(max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded()))) s"
     }
 
     /// The socket was closed on purpose (the dialect changed, or the app quits), or is opening.

@@ -119,8 +119,8 @@ extension SyncMachine {
 
     /// The read broke off: what did arrive is shown and kept, and the failure is said (see
     /// `wholeReadFailed(_:)` for what it does to the link).
-    mutating func wholeReadFailed(_ error: AppSyncFailure, _ read: inout WholeListRead) -> [Action] {
-        showUnshown(of: &read) + wholeReadFailed(error) + [.emit(.loadProgress(nil))]
+    mutating func wholeReadFailed(_ error: AppSyncFailure, _ read: inout WholeListRead, retryIn delay: Duration? = nil) -> [Action] {
+        showUnshown(of: &read) + wholeReadFailed(error, retryIn: delay) + [.emit(.loadProgress(nil))]
     }
 
     private mutating func showUnshown(of read: inout WholeListRead) -> [Action] {

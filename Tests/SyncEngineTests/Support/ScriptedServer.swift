@@ -60,6 +60,7 @@ actor ScriptedServer: ListAPI {
     private var pagesFail = false
 
     func failNextPages() { pagesFail = true }
+    func stopFailingPages() { pagesFail = false }
     func holdPages() { holdingPages = true }
     func releasePages() {
         holdingPages = false
