@@ -16,14 +16,21 @@ struct Backend {
     let embedded: LocalAppSyncServer?
     /// Held while the embedded server runs: one server per data directory.
     let lock: DataDirectoryLock?
+    /// The server another proptui runs over the same data directory (a script beside the app).
+    var joined = false
 
     /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
     /// With `models`, it serves those models (Gen 2's dialect) instead of the sample.
-    static func embedded(dataDirectory: String, faults: FaultSettings.Values, models: ServedModels? = nil) async throws -> Backend {
+    /// `joinsARunningOne`: when another proptui (the app, `proptui serve`) already serves the data
+    /// directory, a script uses that server rather than refusing.
+    static func embedded(
+        dataDirectory: String, faults: FaultSettings.Values, models: ServedModels? = nil, joinsARunningOne: Bool = false
+    ) async throws -> Backend {
         let lock: DataDirectoryLock
         do {
             lock = try DataDirectoryLock(directory: DataDirectory.server(of: dataDirectory))
         } catch let inUse as DataDirectoryLock.InUse {
+            if joinsARunningOne, let running = try running(over: dataDirectory) { return running }
             throw UsageProblem(inUse.description + " (or connect to its server with --endpoint)")
         }
         var served = LocalAppSyncConfiguration(
@@ -31,11 +38,25 @@ struct Backend {
         if let models { served.serve(models) }
         let server = try LocalAppSyncServer(configuration: served)
         let port = try await server.start()
+        lock.announce(graphQLEndpoint: "http://127.0.0.1:\(port)/graphql")
         let configuration = try AppSyncConfiguration(
             graphQLEndpoint: URL(string: "http://127.0.0.1:\(port)/graphql")!, auth: .apiKey(server.apiKey))
         return Backend(
             configuration: configuration, authorizer: APIKeyAuthorizer(key: server.apiKey), label: "local · API key",
             embedded: server, lock: lock)
+    }
+
+    /// The server another proptui runs over `dataDirectory`, with the key it keeps there; nil
+    /// when it said no address or keeps no key (`serve --api-key`, or without API keys).
+    private static func running(over dataDirectory: String) throws -> Backend? {
+        let folder = DataDirectory.server(of: dataDirectory)
+        guard let endpoint = DataDirectoryLock.runningServer(directory: folder),
+              let key = LocalAppSyncServer.storedAPIKey(dataDirectory: folder) else { return nil }
+        let configuration = try AppSyncConfiguration(graphQLEndpoint: endpoint, auth: .apiKey(key))
+        let port = endpoint.port.map { ":\($0)" } ?? ""
+        return Backend(
+            configuration: configuration, authorizer: APIKeyAuthorizer(key: key), label: "local\(port), running · API key",
+            embedded: nil, lock: nil, joined: true)
     }
 
     static func remote(_ configuration: AppSyncConfiguration, authorizer: any RequestAuthorizer) -> Backend {

@@ -27,8 +27,7 @@ final class DataDirectoryLock: Sendable {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw DataDirectoryProblem(path: directory, errno: errno) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let holder = Self.lines(of: path).first
             close(descriptor)
             throw InUse(directory: directory, holder: holder?.isEmpty == false ? holder : nil)
         }
@@ -37,6 +36,34 @@ final class DataDirectoryLock: Sendable {
         _ = ftruncate(descriptor, 0)
         _ = pid.withCString { write(descriptor, $0, strlen($0)) }
         self.descriptor = descriptor
+    }
+
+    /// Says, after the pid, where the server that holds the lock answers: a script started over
+    /// the same data directory (`proptui list`, beside the app) uses it instead of refusing.
+    func announce(graphQLEndpoint: String) {
+        let text = "\(getpid())\n\(graphQLEndpoint)\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    }
+
+    /// The GraphQL endpoint of the server running over `directory`, as it announced it; nil
+    /// when none runs (the lock is free) or it said none.
+    static func runningServer(directory: String) -> URL? {
+        let path = (directory as NSString).appendingPathComponent("proptui.lock")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else { return nil }  // taken: nobody holds it
+        let lines = lines(of: path)
+        guard lines.count >= 2, let url = URL(string: lines[1]), url.scheme == "http",
+              ["127.0.0.1", "localhost", "::1"].contains(url.host ?? "") else { return nil }
+        return url
+    }
+
+    private static func lines(of path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
     }
 
     deinit { close(descriptor) }

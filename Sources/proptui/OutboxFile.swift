@@ -54,4 +54,9 @@ struct OutboxInUse: Error, CustomStringConvertible {
         "another proptui is already running with this data directory against this server (it holds \(path)). "
             + "Use that one, or start this one with --data-dir pointing elsewhere."
     }
+    /// For a script that changes records: the app holds the outbox its change would go through.
+    var scriptDescription: String {
+        "another proptui (the app?) is running with this data directory against this server and holds its outbox (\(path)): "
+            + "quit it first, or make the change there. Reading (list, get, export) works beside it."
+    }
 }

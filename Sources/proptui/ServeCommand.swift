@@ -249,6 +249,11 @@ struct Serve: AsyncParsableCommand {
             if case .portInUse = error { throw UsageProblem(error.description) }
             throw error
         }
+        // Scripts over the same data directory (`proptui list --data-dir`) find it, when they
+        // can find its key too.
+        if server.apiKeyFile != nil, configuration.authModes.contains(.apiKey), let url = server.graphQLURL {
+            lock.announce(graphQLEndpoint: url)
+        }
         // Only what a client can use: where the key is when api-key is a mode the server accepts
         // (it refuses it otherwise; the key itself is a secret, never printed), the region IAM
         // requests must be signed for.

@@ -50,3 +50,13 @@ enum APIKeyStore {
         return difference == 0
     }
 }
+
+extension LocalAppSyncServer {
+    /// The key a server started over `dataDirectory` without `--api-key` keeps there, for a
+    /// client of the same user that finds that server running (`proptui list` beside the app).
+    public static func storedAPIKey(dataDirectory: String) -> String? {
+        guard let stored = try? String(contentsOfFile: APIKeyStore.path(dataDirectory: dataDirectory), encoding: .utf8) else { return nil }
+        let key = stored.trimmingCharacters(in: .whitespacesAndNewlines)
+        return APIKeyStore.isValid(key) ? key : nil
+    }
+}

@@ -30,22 +30,47 @@ struct ResolvedConnection {
         }
     }
 
+    /// Who opens the connection, and so what it takes.
+    enum User {
+        /// The app: the outbox, and the embedded server (another one over the same data
+        /// directory is refused: two apps would each send one outbox).
+        case app
+        /// A script that changes records: the outbox; a server already running over the data
+        /// directory is used.
+        case changes
+        /// A script that only reads: no outbox (it may run beside the app, which holds it).
+        case reads
+    }
+
     /// The data directory made, the log opened, the outbox taken (if another proptui holds it,
     /// nothing else is started), the backend started or reached, signed in, and the models of
     /// an API no file describes asked of it.
-    func open(faults: FaultSettings.Values = .init(latency: .zero, failRate: 0)) async throws -> OpenedConnection {
+    func open(for user: User = .app, faults: FaultSettings.Values = .init(latency: .zero, failRate: 0)) async throws -> OpenedConnection {
         let dataDirectory = try DataDirectory.prepare(DataDirectory.resolve(options.dataDirectory))
         let sink = try FileLogHandler.Sink(path: StateDirectory.logFile(options.logFile))
         LoggingSystem.bootstrap { FileLogHandler(label: $0, sink: sink) }
 
         let outboxPath = OutboxFile.path(dataDirectory: dataDirectory, endpoint: remote?.graphQLEndpoint)
-        let (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
+        let storage: SyncStorage
+        var outboxLock: Int32 = -1
+        if user == .reads {
+            storage = try SyncStorage()  // nothing is written: the dialect is asked of the API
+        } else {
+            do {
+                (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
+            } catch let inUse as OutboxInUse where user == .changes {
+                throw UsageProblem(inUse.scriptDescription)
+            }
+        }
         var shown = shown
         let backend: Backend
         do {
             var served: ServedModels?
             if case .models(_, let models) = shown { served = models }
-            backend = try await Self.makeBackend(remote, authorizer: authorizer, dataDirectory: dataDirectory, faults: faults, models: served)
+            backend = try await Self.makeBackend(
+                remote, authorizer: authorizer, dataDirectory: dataDirectory, faults: faults, models: served, joinsARunningOne: user != .app)
+            // A server another proptui runs may serve models no option here names: it says which.
+            if backend.joined, case .sample = shown { shown = .askTheAPI }
         } catch let error as LocalAppSyncError {
             close(outboxLock)
             if case .portInUse = error { throw UsageProblem(error.description) }
@@ -79,10 +104,10 @@ struct ResolvedConnection {
 
     private static func makeBackend(
         _ remote: AppSyncConfiguration?, authorizer: (any RequestAuthorizer)?, dataDirectory: String, faults: FaultSettings.Values,
-        models: ServedModels?
+        models: ServedModels?, joinsARunningOne: Bool
     ) async throws -> Backend {
         if let remote, let authorizer { return .remote(remote, authorizer: authorizer) }
-        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults, models: models)
+        return try await Backend.embedded(dataDirectory: dataDirectory, faults: faults, models: models, joinsARunningOne: joinsARunningOne)
     }
 
     /// What the API's introspection (or the last start's) says of a remote API no file describes.
@@ -111,6 +136,7 @@ struct OpenedConnection {
     let backend: Backend
     let storage: SyncStorage
     /// Held until `close`: two processes sending one outbox would each send the same changes.
+    /// -1 for a script that only reads (`storage` is then in memory).
     let outboxLock: Int32
     /// The backend's models; the sample's one when it has no others.
     let schema: ModelSchema
@@ -135,6 +161,7 @@ struct OpenedConnection {
     /// Returns how many changes are still unsent, counted on disk, else `pendingInMemory`.
     func close(pendingInMemory: Int = 0) async -> Int {
         await backend.stop()
+        guard outboxLock >= 0 else { return 0 }  // a read: no outbox
         let unsynced = (try? storage.outboxCount()) ?? pendingInMemory
         try? storage.checkpoint()
         Glibc.close(outboxLock)
