@@ -48,6 +48,22 @@ enum OutboxFile {
     }
 }
 
+extension OutboxFile {
+    /// The file for a script that only reads, without the lock (the app may hold it): what the
+    /// app kept of the backend (its dialect, its row count). In memory when the file cannot be
+    /// opened: a read needs nothing of it.
+    static func openForReading(path: String) throws -> SyncStorage {
+        let folder = (path as NSString).deletingLastPathComponent
+        if (try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil,
+            let storage = try? SyncStorage(path: path)
+        {
+            return storage
+        }
+        return try SyncStorage()
+    }
+}
+
 struct OutboxInUse: Error, CustomStringConvertible {
     let path: String
     var description: String {

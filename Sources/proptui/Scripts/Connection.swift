@@ -54,7 +54,9 @@ struct ResolvedConnection {
         let storage: SyncStorage
         var outboxLock: Int32 = -1
         if user == .reads {
-            storage = try SyncStorage()  // nothing is written: the dialect is asked of the API
+            // Without the outbox's lock, so a read runs beside the app: it sends nothing, and
+            // reads only the dialect and row count the app kept (SQLite's WAL lets both in).
+            storage = try OutboxFile.openForReading(path: outboxPath)
         } else {
             do {
                 (storage, outboxLock) = try OutboxFile.open(path: outboxPath)
@@ -136,7 +138,7 @@ struct OpenedConnection {
     let backend: Backend
     let storage: SyncStorage
     /// Held until `close`: two processes sending one outbox would each send the same changes.
-    /// -1 for a script that only reads (`storage` is then in memory).
+    /// -1 for a script that only reads (it opens the file without it).
     let outboxLock: Int32
     /// The backend's models; the sample's one when it has no others.
     let schema: ModelSchema
