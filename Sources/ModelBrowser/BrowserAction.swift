@@ -27,6 +27,10 @@ public enum BrowserEffect: Sendable, Equatable {
     case create(model: String, ModelRecord)
     case update(model: String, RecordKey, ModelRecordPatch)
     case delete(model: String, RecordKey)
+    /// Marked rows: each deleted, or given the same fields, as a change of its own; one undo
+    /// takes back all of them (`RecordList.delete(_:)`, `update(_:_:)` with many keys).
+    case deleteMany(model: String, [RecordKey])
+    case updateMany(model: String, [RecordKey], ModelRecordPatch)
     case undo(model: String)
     /// `o` after a conflict: the user's change again, over the other writer's.
     case reapplyMine(model: String, RecordKey)
@@ -43,7 +47,7 @@ public enum BrowserEffect: Sendable, Equatable {
     /// back as the list's `viewProgress`. The next one, or `stopServerView`, stops it.
     case askServer(model: String, FilterPlan, view: Int, filter: String)
     case stopServerView(model: String)
-    /// `y` in a detail: the record's key to the terminal's clipboard (OSC 52), by the loop.
+    /// `y`: the record's key, or the marked rows as NDJSON, to the terminal's clipboard (OSC 52), by the loop.
     case copyToClipboard(String)
     /// C-l: the whole screen painted again, by the loop.
     case redraw

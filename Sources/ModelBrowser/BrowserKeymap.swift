@@ -27,8 +27,14 @@ public enum BrowserCommand: Sendable, Equatable {
     case rename
     /// After a conflict (⚡): the user's change again, over the other writer's; or theirs kept.
     case reapplyMine, keepTheirs
-    /// The record's key to the clipboard.
+    /// To the clipboard: in the list the marked rows as NDJSON; in a detail the record's key.
     case copyKey
+    /// Space: the selected row marked or unmarked, and the selection one down.
+    case mark
+    /// `*`: every row the list shows marked (all of them, not only those on screen).
+    case markAll
+    /// Esc in the list: the marks cleared when there are any, else back (as `back`).
+    case clearMarks
     case follow
     /// The model picker.
     case models
@@ -82,18 +88,25 @@ public enum BrowserKeymap {
             .does(.createAgain, in: .messages),
         Binding([.character("r")], .editing, "rename in place: the display field (⏎ saves, Esc cancels)")
             .does(.rename, in: .list, .detail),
-        Binding([.character("e")], .editing, "edit the record in the form, from its first field other than the display field (r renames that)")
+        Binding([.character("e")], .editing,
+                "edit the record in the form, from its first field other than the display field (r renames that); with marks: the fields to set on every marked row")
             .does(.edit, in: .list, .detail),
-        Binding([.character("d")], .editing, "delete (asks; y confirms, anything else keeps it)")
+        Binding([.character("d")], .editing, "delete (asks; y confirms, anything else keeps it); with marks: every marked row, after one question")
             .does(.delete, in: .list, .detail),
-        Binding([.character("u")], .editing, "undo your last change to this model")
+        Binding([.character(" ")], .editing, "mark or unmark the row and move down, as file managers do; in help and messages: page down")
+            .does(.mark, in: .list)
+            .does(.pageDown, in: .help, .messages),
+        Binding([.character("*")], .editing, "mark every row the list shows (its filter's rows, all of them); Esc clears the marks")
+            .does(.markAll, in: .list),
+        Binding([.character("u")], .editing, "undo your last change to this model (a change to marked rows: all of it)")
             .does(.undo, in: .list, .detail),
         Binding([.character("o")], .editing, "after a conflict (⚡): apply your change again")
             .does(.reapplyMine, in: .list, .detail),
         Binding([.character("x")], .editing, "after a conflict (⚡): keep theirs (the mark goes)")
             .does(.keepTheirs, in: .list, .detail),
-        Binding([.character("y")], .view, "in a detail: copy the record's key to the clipboard (OSC 52)")
-            .does(.copyKey, in: .detail)
+        Binding([.character("y")], .view,
+                "copy to the clipboard (OSC 52): in the list the marked rows as NDJSON, a record a line in its wire form; in a detail the record's key")
+            .does(.copyKey, in: .list, .detail)
             .does(.confirm, in: .confirmDelete, .confirmQuit, .confirmDiscard),
         Binding([.character("s")], .view, "sort by the display field, then each other short column, then creation order again")
             .does(.sort, in: .list),
@@ -109,8 +122,9 @@ public enum BrowserKeymap {
         Binding([.character("m")], .view, "messages: every one of this session, newest first, whole")
             .does(.messages, in: .list, .detail)
             .does(.close, in: .messages),
-        Binding([.escape], .view, "close help, messages or a choice; back, as h")
-            .does(.back, in: .list, .detail)
+        Binding([.escape], .view, "close help, messages or a choice; in the list: clear the marks first; back, as h")
+            .does(.clearMarks, in: .list)
+            .does(.back, in: .detail)
             .does(.close, in: .help, .messages, .follow),
         Binding([.character("q")], .view, "in the list: quit (asks when changes still wait); elsewhere: back")
             .does(.quit, in: .list)
@@ -121,8 +135,6 @@ public enum BrowserKeymap {
         Binding([.character("L")], .simulation, "cycle the server's latency: 0, 800 ms, 2 s")
             .does(.cycleLatency, in: .list, .detail),
         // Keys only overlays know: their hints and footer show them, not the help.
-        Binding([.character(" ")], nil, "in help and messages: page down")
-            .does(.pageDown, in: .help, .messages),
         Binding([.character("Y")], nil, "in a question: yes, as y")
             .does(.confirm, in: .confirmDelete, .confirmQuit, .confirmDiscard),
     ]

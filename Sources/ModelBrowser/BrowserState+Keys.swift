@@ -14,7 +14,7 @@ extension BrowserState {
         case .help?: return .help
         case .messages?: return .messages
         case .follow?: return .follow
-        case .confirmDelete?: return .confirmDelete
+        case .confirmDelete?, .confirmDeleteMarked?: return .confirmDelete
         case .confirmQuit?: return .confirmQuit
         case .confirmDiscard?: return .confirmDiscard
         case nil: break
@@ -121,10 +121,12 @@ extension BrowserState {
             if retry.model.name != model { open(retry.model.name, filter: nil) }
             return offerAgain(retry)
         case .edit:
+            if context == .list, !marks.isEmpty { return startEditMarked() }
             return startEdit()
         case .rename:
             startRename(fromDetail: context == .detail)
         case .delete:
+            if context == .list, !marks.isEmpty { return askDeleteMarked() }
             guard let row = rowToChange(), refuseIfReadOnly("delete") else { return [] }
             overlay = .confirmDelete(row.id, name: row.record.displayName, notes: deleteNotes(row.record))
         case .undo:
@@ -141,14 +143,25 @@ extension BrowserState {
             guard let row = rowToChange(), case .conflict = row.status else { return [] }
             return [.dismissConflict(model: model, row.id)]
         case .copyKey:
-            guard case .detail(let shown) = screen else { return [] }
-            let key = shown.record.id.text
+            if context == .list {
+                guard marks.isEmpty else { return copyMarked() }
+                show("y does nothing here without marks: Space marks a row, * every row; in a detail, y copies the key.", .info)
+                return []
+            }
+            guard let record = detailRecord else { return [] }
+            let key = record.id.text
             // Whether the terminal copies, no terminal says: the message says what was asked.
             show(insideTmux
                     ? "Sent the key \(key) to the clipboard (OSC 52): tmux passes it on with set -g set-clipboard on."
                     : "Sent the key \(key) to the terminal's clipboard (OSC 52; a terminal without it ignores it).",
                  .info)
             return [.copyToClipboard(key)]
+        case .mark:
+            mark()
+        case .markAll:
+            markAll()
+        case .clearMarks:
+            if !clearMarks() { goBack(fromDetail: false) }
         case .follow:
             followRelation()
         case .models:
@@ -280,6 +293,8 @@ extension BrowserState {
             if case .detail = screen { screen = .list }
             show(changeText(doing: "Deleting “\(name)”", done: "Deleted “\(name)”"), .info)
             return [.delete(model: model, recordKey)]
+        case .confirmDeleteMarked(let count, _, _):
+            return deleteMarked(yes, asked: count)
         case .confirmQuit:
             return yes ? [.quit] : []
         case .confirmDiscard:
@@ -307,6 +322,7 @@ extension BrowserState {
             return
         }
         guard let place = backStack.pop() else { return }
+        marks = []
         model = place.model
         relationFilter = place.filter
         textFilter = place.textFilter
@@ -323,6 +339,7 @@ extension BrowserState {
     /// Opens a model's list (from the picker: a fresh start, the back-stack cleared).
     mutating func open(_ name: String, filter: RecordFilter?) {
         backStack = BackStack()
+        marks = []
         model = name
         relationFilter = filter
         textFilter = ""
@@ -360,6 +377,7 @@ extension BrowserState {
             model: model, filter: relationFilter, selectedRow: selectedIndex ?? 0, selectedKey: selectedKey, showedDetail: showedDetail,
             textFilter: textFilter))
         model = target.model
+        marks = []
         textFilter = ""
         scrollTop = 0
         followedRelation = target.filter
@@ -389,7 +407,7 @@ extension BrowserState {
     // MARK: - Changes
 
     /// Whether the model may be changed; when not, the status line says why.
-    private mutating func refuseIfReadOnly(_ what: String) -> Bool {
+    mutating func refuseIfReadOnly(_ what: String) -> Bool {
         guard let reason = currentAccess.readOnlyReason else { return true }
         show("Cannot \(what): \(model) is read-only (\(reason)).", .error)
         return false
@@ -514,6 +532,8 @@ extension BrowserState {
             let added = changeText(doing: "Adding “\(record.displayName)”", done: "Added “\(record.displayName)”")
             show(added + (textFilter == cleared ? "" : " (the filter “\(cleared)” is cleared to show it)"), .info)
             return [.create(model: model, record)]
+        case .submitted(.update(let patch)) where form.editsMany != nil:
+            return submitMarked(patch)
         case .submitted(.update(let patch)):
             if let original = form.original, rows[model]?.row(original.id) == nil {
                 // Deleted elsewhere while it was edited: what was typed stays, as a new record to add.

@@ -68,6 +68,7 @@ extension BrowserState {
         case .rowsChanged(let update):
             rows[model, default: ModelRows()].apply(update)
             forgetSettledConflicts(update, of: model)
+            forgetMarks(of: update.removed, in: model)
             // The selected record went: its neighbour, the row now at its place, is selected.
             if model == self.model, let selectedKey, update.removed.contains(selectedKey) { select(index: selectedIndexHint) }
             if model == self.model { refreshDetail() }
@@ -82,14 +83,22 @@ extension BrowserState {
             }
         case .loaded(let all):
             rows[model, default: ModelRows()].replaceAll(all)
+            forgetMarksOfRecordsGone(in: model)
             if model == self.model, let selectedKey, rows[model]?.row(selectedKey) == nil { select(index: selectedIndexHint) }
         case .loadStateChanged(let state):
             loadStates[model] = state
         case .succeeded(let summary):
+            // A batch's answers are counted, not said one by one.
+            if countInBatch(summary, of: model) { return }
             // Others' models' successes are not news on this screen; their failures are.
             guard model == self.model else { return }
             show(OperationWords.of(summary.kind).success("“\(summary.recordName)”"), .success)
         case .reverted(let summary, let message, let conflict):
+            if countInBatch(summary, of: model, refusal: message) {
+                // Kept in `m` and counted; a conflict's row is marked ⚡ as any other.
+                if conflict { conflictYours[model, default: [:]][summary.recordID] = OperationWords.of(summary.kind).yours(summary.newName) }
+                return
+            }
             if model == self.model { refused = conflict ? nil : Refusal(key: summary.recordID, reason: message) }
             if conflict { conflictYours[model, default: [:]][summary.recordID] = OperationWords.of(summary.kind).yours(summary.newName) }
             // A refused delete brings its row back: selected again, so the next key acts on it.
@@ -137,6 +146,8 @@ extension BrowserState {
             viewProgressed(progress, of: model)
         case .viewsRead(let views):
             viewsRead[model] = views
+        case .batchStarted(let batch):
+            batchStarted(batch, of: model)
         }
     }
 

@@ -114,9 +114,10 @@ extension BrowserState {
             width: RecordListView.columnsWidth(inRegionWidth: region.width), separateClusters: separateClusters)
         let view = RecordListView(columns: columns, selectedIndex: selected, scrollTop: top)
         let empty = relationFilter != nil || !textFilter.isEmpty ? "No \(model) matches." : emptyListText
-        view.draw(count: count, record: { row(at: $0).record }, into: &frame, region: region, emptyText: empty) { position in
-            mark(of: row(at: position))
-        }
+        let marks = marks
+        view.draw(
+            count: count, record: { row(at: $0).record }, into: &frame, region: region, emptyText: empty,
+            mark: { mark(of: row(at: $0)) }, isMarked: { !marks.isEmpty && marks.contains(row(at: $0).id) })
         // A record deleted elsewhere while it was renamed: its row is gone, so the field goes
         // below the list, saying why (as the sample's does), never over another record's row.
         if let edit, edit.isGone || selected.map({ modelRows.key(at: $0) }) != edit.key {
@@ -243,6 +244,11 @@ extension BrowserState {
                 position = RuleTexts.position(scrollTop: listScrollTop, rowsShown: RecordListView.rowsShown(inRegionHeight: bodyRegion.height), count: rows)
             }
             if position == nil { count = "\(NumberText.grouped(rows)) row\(rows == 1 ? "" : "s")" }
+            // How many are marked, beside the count: never cut either.
+            if !marks.isEmpty, isListShown {
+                let marked = "\(NumberText.grouped(marks.count)) marked"
+                if let shown = position { position = marked + " · " + shown } else { count = marked + " · " + (count ?? "") }
+            }
         }
         RuleView(row: height - 3, leftText: where_.isEmpty ? nil : where_.joined(separator: " · "), countText: count, rightText: position)
             .draw(into: &frame)
@@ -300,7 +306,14 @@ extension BrowserState {
             default: true
             }
         }
-        if context == .list, !backStack.isEmpty, table.command(for: .escape, in: context) == .back { hints = [("Esc", "back")] + hints }
+        if context == .list, !marks.isEmpty {
+            // What the keys do to the marked rows, first (a narrow line drops the others); Esc clears them.
+            let changes = readOnly ? [] : table.hint(for: .delete, in: context, "delete marked") + table.hint(for: .edit, in: context, "edit marked")
+            let marked = table.hint(for: .clearMarks, in: context, "clear marks") + changes + table.hint(for: .copyKey, in: context, "copy marked")
+            hints = marked + hints.filter { hint in !marked.contains { $0.key == hint.key } }
+        } else if context == .list, !backStack.isEmpty, table.command(for: .escape, in: context) == .clearMarks {
+            hints = [("Esc", "back")] + hints
+        }
         if let status, "\(status.mark) \(status.text)".terminalWidth > width - 2 {
             hints = table.hint(for: .messages, in: context, "message") + hints
         }
@@ -324,6 +337,8 @@ extension BrowserState {
             MessagesView(messages: messageHistory, scroll: scroll, retryName: \.displayName).draw(into: &frame)
         case .confirmDelete(_, let name, let notes):
             QuestionBox.delete(name: name, notes: notes, in: frame).draw(into: &frame)
+        case .confirmDeleteMarked(let count, _, let notes):
+            QuestionBox.deleteMany(count: count, notes: notes).draw(into: &frame)
         case .confirmQuit(let pending):
             QuestionBox.quit(unsynced: pending).draw(into: &frame)
         case .confirmDiscard:

@@ -67,6 +67,13 @@ public struct BrowserState: Sendable {
     var selectedKey: RecordKey?
     var selectedIndexHint = 0
     var scrollTop = 0
+    /// The rows marked (Space, `*`) in the list shown, by key: what `d`, `e` and `y` act on while
+    /// there are any. A set, so a mark or a look-up costs O(1) at a million rows; a record gone
+    /// (deleted here or elsewhere) loses its mark, and another model's list or relation starts
+    /// with none.
+    var marks: Set<RecordKey> = []
+    /// Changes to many records at once, counted as they are answered (`BatchProgress`).
+    var batches: [BatchProgress] = []
     var backStack = BackStack()
     /// Whether the picker was opened from a list (`m`), which Esc goes back to; the first
     /// picker has no list behind it.
@@ -116,6 +123,9 @@ public struct BrowserState: Sendable {
     enum Overlay: Sendable {
         /// `notes`: what points at the record, and what `u` can do after (`DeleteConfirmation.notes`).
         case confirmDelete(RecordKey, name: String, notes: [String])
+        /// `d` with marks: how many marked records are still there (`hidden` of them not shown by
+        /// the filter), and what `u` can do after.
+        case confirmDeleteMarked(count: Int, hidden: Int, notes: [String])
         case follow([RelationTarget], selected: Int)
         case confirmQuit(pending: Int)
         /// Esc in a form the user typed in.

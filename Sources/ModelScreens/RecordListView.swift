@@ -2,8 +2,9 @@ import AmplifyModels
 import ScreenValues
 
 /// A model's records as a table: a header row of field names, then a row per record from
-/// `scrollTop`, the selection in reverse video with `▸`, and a mark per row at the right (the
-/// caller's: `…` pending, `!` refused, `⚡` a conflict). Reads only the rows on screen, so a
+/// `scrollTop`, the selection in reverse video with `▸`, a marked row (for a change to many at
+/// once) in bold with `*` before it, and a mark per row at the right (the caller's: `…` pending,
+/// `!` refused, `⚡` a conflict). Reads only the rows on screen, so a
 /// million records cost what ten do.
 public struct RecordListView {
     public let columns: RecordColumns
@@ -40,10 +41,12 @@ public struct RecordListView {
     }
 
     /// Draws `count` records, read with `record(at:)` for the rows on screen only. `mark` gives a
-    /// row's mark and whether it is dim (a change waiting for the server).
+    /// row's mark and whether it is dim (a change waiting for the server); `isMarked`, whether the
+    /// user marked it (drawn so without colour too: the `*` and bold).
     public func draw(
         count: Int, record: (Int) -> ModelRecord, into frame: inout Frame, region: FrameRegion,
-        emptyText: String = "No records.", mark: (_ position: Int) -> (text: String, dim: Bool) = { _ in ("", false) }
+        emptyText: String = "No records.", mark: (_ position: Int) -> (text: String, dim: Bool) = { _ in ("", false) },
+        isMarked: (_ position: Int) -> Bool = { _ in false }
     ) {
         guard region.height > 0, region.width > 0 else { return }
         let left = region.left + Self.indent
@@ -61,8 +64,11 @@ public struct RecordListView {
             var style: Frame.Style = dim ? .dim : .normal
             let selected = index == selectedIndex
             if selected { style.insert(.reverse) }
+            let marked = isMarked(index)
+            if marked { style.insert(.bold) }
             frame.draw("", row: line, column: region.left, width: region.width, style: style, fill: true)
             if selected { frame.draw("▸", row: line, column: region.left + 1, width: 1, style: style) }
+            if marked { frame.draw("*", row: line, column: region.left + 2, width: 1, style: style) }
             columns.drawRecord(row, into: &frame, row: line, left: left, style: style)
             if !markText.isEmpty {
                 frame.draw(markText, row: line, column: region.left + region.width - Self.markWidth, width: Self.markWidth, style: style)

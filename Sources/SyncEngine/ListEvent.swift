@@ -162,6 +162,8 @@ public enum RecordListEvent<Record: SyncedRecord>: Sendable, Equatable {
     /// The views the server answered whole, newest first (at start, and after each): their rows
     /// are cached, so offline the same filter answers as it did then.
     case viewsRead([ViewRead])
+    /// Many records changed by one command, named before any of their answers (see `RecordBatch`).
+    case batchStarted(RecordBatch<Record.ID>)
 }
 
 /// How far a full read of the server's list has got, for the header.

@@ -118,6 +118,12 @@ public final class ModelCache: RecordCache, Sendable {
         try storage.run { try storage.database.write { db in try entry.insert(db) } }
     }
 
+    /// One transaction, one wait for the disk: a thousand marked rows deleted are not a thousand commits.
+    public func append(contentsOf operations: [PendingOperation<ModelRecord>]) throws {
+        let entries = operations.map { OutboxEntry($0, model: modelName) }
+        try storage.run { try storage.database.write { db in for entry in entries { try entry.insert(db) } } }
+    }
+
     public func commit(_ writes: [OutboxWrite<ModelRecord>]) throws {
         try storage.run { try storage.database.write { db in try apply(writes, db) } }
     }

@@ -54,14 +54,16 @@ public struct RefusalText: Sendable, Equatable {
     public let reason: String
 
     /// `reverted`: the change had been shown and is taken back (a conflict's too: theirs is shown).
+    /// `key`: the record's key, after its name (a batch's refusals, where names may repeat).
     public init(
-        _ kind: OperationKind, record: String?, newName: String? = nil, reverted: Bool, takenBackWith: [OperationKind] = [],
-        reason: String
+        _ kind: OperationKind, record: String?, key: String? = nil, newName: String? = nil, reverted: Bool,
+        takenBackWith: [OperationKind] = [], reason: String
     ) {
         let words = OperationWords.of(kind)
         let outcome = reverted ? " failed, reverted" : " failed"
         var text = words.failure
         if let record { text += " “\(record)”" }
+        if let key { text += " (\(key))" }
         // Only a rename is named by where it went: an edit of several fields is not "to" a name.
         if kind == .rename, let newName { text += " to “\(newName)”" }
         text += outcome

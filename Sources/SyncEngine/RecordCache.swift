@@ -16,6 +16,8 @@ public protocol RecordCache<Record>: Sendable {
 
     /// A new operation, before the key press that made it returns.
     func append(_ operation: PendingOperation<Record>) throws
+    /// Many new operations in one transaction (marked rows changed at once): all are kept, or none.
+    func append(contentsOf operations: [PendingOperation<Record>]) throws
     /// Outbox writes made by the sender, in order, in one transaction (a group commit: one wait
     /// for the disk for every answer that arrived meanwhile), after every write asked for before.
     func commit(_ writes: [OutboxWrite<Record>]) throws
@@ -71,6 +73,11 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
 }
 
 extension RecordCache {
+    /// One at a time, where a cache has no transaction to put them in together (a test's).
+    public func append(contentsOf operations: [PendingOperation<Record>]) throws {
+        for operation in operations { try append(operation) }
+    }
+
     /// A cache that keeps no views (a test's) says none was read.
     public func viewsRead() throws -> [ViewRead] { [] }
     public func setViewRead(_ view: ViewRead) throws {}

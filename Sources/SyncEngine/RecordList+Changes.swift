@@ -55,6 +55,8 @@ extension RecordList {
             return .undone("Undid \(entry.description)\(entry.kind == .create ? ": it is deleted" : "").", recordID: entry.recordID)
         case .notPossible(let message):
             return .notPossible(message)
+        case .batch(let batch):
+            return undo(batch)
         }
     }
 
@@ -109,7 +111,7 @@ extension RecordList {
     /// A step the user's key press made: its writes (its send's count too) are committed before
     /// the call returns, so that its events reach the screen before the next key is read (a key
     /// typed ahead of a create acts on the new row), as they did before group commits.
-    private func runForTheUser(_ actions: [SyncMachine<Record>.Action]) {
+    func runForTheUser(_ actions: [SyncMachine<Record>.Action]) {
         run(actions)
         commitNow()
     }

@@ -72,24 +72,42 @@ struct UndoHistory<Record: ListRecord> {
         .notPossible("its \(field) went deeper than was read, so it cannot be put back whole")
     }
 
-    private var entries: [Entry] = []
-    /// Enough for any session; the oldest are forgotten.
+    /// The changes, a step per `u`: one entry for a single change, all of a batch's for a change
+    /// made to many records at once (marked rows deleted or edited), which one `u` takes back whole.
+    private var steps: [[Entry]] = []
+    /// Enough for any session; the oldest steps are forgotten.
     static var limit: Int { 100 }
 
-    mutating func record(_ entry: Entry) {
-        entries.append(entry)
-        if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
+    mutating func record(_ entry: Entry) { record(batch: [entry]) }
+
+    /// A change made to many records at once: one step, so that one `u` undoes all of it.
+    mutating func record(batch entries: [Entry]) {
+        guard !entries.isEmpty else { return }
+        steps.append(entries)
+        if steps.count > Self.limit { steps.removeFirst(steps.count - Self.limit) }
     }
 
-    mutating func popLast() -> Entry? { entries.popLast() }
+    /// The last step's entries, in the order they were made.
+    mutating func popLast() -> [Entry]? { steps.popLast() }
 
-    /// The server refused the operation: the change never happened, so there is nothing to undo.
+    /// The server refused the operation: the change never happened, so there is nothing to undo
+    /// (the rest of its batch still is).
     mutating func forget(operation: OperationID) {
-        entries.removeAll { $0.operation == operation }
+        guard let index = steps.lastIndex(where: { $0.contains { $0.operation == operation } }) else { return }
+        steps[index].removeAll { $0.operation == operation }
+        if steps[index].isEmpty { steps.remove(at: index) }
     }
 
     /// A deleted record came back under a new id: its older changes now concern that one.
-    mutating func replaceRecord(_ old: Record.ID, with new: Record.ID) {
-        for index in entries.indices where entries[index].recordID == old { entries[index].recordID = new }
+    mutating func replaceRecord(_ old: Record.ID, with new: Record.ID) { replaceRecords([old: new]) }
+
+    /// The same for many (a batch of deletes undone), in one pass over the history.
+    mutating func replaceRecords(_ renamed: [Record.ID: Record.ID]) {
+        guard !renamed.isEmpty else { return }
+        for step in steps.indices {
+            for index in steps[step].indices {
+                if let new = renamed[steps[step][index].recordID] { steps[step][index].recordID = new }
+            }
+        }
     }
 }

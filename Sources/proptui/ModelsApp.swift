@@ -133,6 +133,10 @@ struct ModelEffectRunner: Sendable {
             change(model) { list throws(InvalidInput) in try await list.update(key, patch) }
         case .delete(let model, let key):
             change(model) { list throws(InvalidInput) in try await list.delete(key) }
+        case .deleteMany(let model, let keys):
+            change(model) { list throws(InvalidInput) in _ = try await list.delete(keys) }
+        case .updateMany(let model, let keys, let patch):
+            change(model) { list throws(InvalidInput) in _ = try await list.update(keys, patch) }
         case .undo(let model):
             guard let list = lists[model] else { return }
             mailbox.spawn {

@@ -52,6 +52,25 @@ import Testing
         expectSnapshot(state.render(), named: "delete-question")
     }
 
+    /// Two rows marked (bold, `*`: without colour too), counted on the rule; a batch under way on
+    /// the status line; the hints for marked rows.
+    @Test func markedRows() {
+        var state = Self.screen()
+        for key: Key in [.character(" "), .character("j"), .character(" ")] { _ = state.reduce(.keyPressed(key)) }
+        _ = state.reduce(.list(model: Sample.model, .batchStarted(RecordBatch(kind: .delete, recordIDs: (0..<1_000).map { RecordKey("k\($0)") }))))
+        for index in 0..<340 {
+            _ = state.reduce(.list(model: Sample.model, .succeeded(RecordOperationSummary(kind: .delete, recordID: RecordKey("k\(index)"), recordName: "x"))))
+        }
+        expectSnapshot(state.render(), named: "marked-rows")
+    }
+
+    @Test func deleteMarkedQuestion() {
+        var state = Self.screen()
+        _ = state.reduce(.list(model: Sample.model, .dialectKnown(.versioned)))
+        for key: Key in [.character("*"), .character("d")] { _ = state.reduce(.keyPressed(key)) }
+        expectSnapshot(state.render(), named: "delete-marked-question")
+    }
+
     @Test func quitQuestion() {
         var state = Self.screen()
         _ = state.reduce(.list(model: Sample.model, .pendingCountChanged(3)))

@@ -14,6 +14,15 @@ public enum QuestionBox {
             footer: "default: No", preferredWidth: width)
     }
 
+    /// "Delete 340 records?": the marked rows, in one question, with what undo can do after it.
+    public static func deleteMany(count: Int, notes: [String]) -> BoxView {
+        let records = count == 1 ? "1 record" : "\(NumberText.grouped(count)) records"
+        return BoxView(
+            title: "Delete",
+            lines: [("Delete \(records)?", .bold)] + notes.map { ($0, .normal) } + [("", .normal), ("y deletes them · any other key keeps them", .normal)],
+            footer: "default: No", preferredWidth: notes.isEmpty ? 44 : 56)
+    }
+
     /// Quitting: what is still waiting for the server, and that it is kept (the outbox is on disk).
     public static func quit(unsynced: Int) -> BoxView {
         let lines: [(String, Frame.Style)] =

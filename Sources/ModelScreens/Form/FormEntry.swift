@@ -29,6 +29,8 @@ struct FormEntry: Sendable {
     var showsError = false
     /// Left empty, it is generated (a create's `id`, made by `ModelRecord.checked`).
     let generatesWhenEmpty: Bool
+    /// Left empty, it is left as it is (the form that sets fields on many records at once).
+    var emptyLeavesUnchanged = false
 
     /// `initial` is what the entry starts with: the record's value when updating (`original`),
     /// a value given for a new record (a child's key field when creating from its parent), or null.
@@ -77,8 +79,20 @@ struct FormEntry: Sendable {
         return items.count == 1 && items[0].isEmpty ? [] : items.map(\.text)
     }
 
-    /// The value the entry makes now, checked; nil for a key left empty to be generated.
+    /// Nothing typed, chosen or listed.
+    var isEmpty: Bool {
+        switch input {
+        case .text(let input): input.text.isEmpty
+        case .choice(_, let chosen): chosen == nil
+        case .list: listItems?.isEmpty ?? true
+        case .fixed: false
+        }
+    }
+
+    /// The value the entry makes now, checked; nil for a key left empty to be generated, or a
+    /// field left empty to stay as it is.
     func value() -> Result<ModelValue?, ValueError> {
+        if emptyLeavesUnchanged, isEmpty { return .success(nil) }
         do throws(ValueError) {
             switch input {
             case .fixed(let value): return .success(value)
@@ -117,8 +131,9 @@ struct FormEntry: Sendable {
         return value != original
     }
 
-    /// The chosen option's text, "—" for null or nothing chosen.
+    /// The chosen option's text, "—" for null or nothing chosen ("unchanged" where that leaves it as it is).
     var choiceText: String {
+        if emptyLeavesUnchanged, isEmpty { return RecordForm.unchanged }
         guard case .choice(let options, let chosen) = input, let chosen, options[chosen] != .null else { return ValueText.null }
         return text.codec.text(options[chosen])
     }

@@ -100,11 +100,11 @@ extension RecordForm {
         case (.error(let text), _):
             frame.draw(text, row: row, column: column, width: width, color: .red)
         case (.value, .text(let input)):
-            let placeholder = entry.generatesWhenEmpty ? "generated when left empty" : nil
+            let placeholder = entry.generatesWhenEmpty ? "generated when left empty" : entry.emptyLeavesUnchanged ? RecordForm.unchanged : nil
             TextInputView(input: input, hasFocus: focused, placeholder: placeholder).draw(into: &frame, row: row, column: column, width: width)
         case (.value, .choice(let options, _)):
             let text = entry.choiceText
-            let isNull = text == ValueText.null
+            let isNull = text == ValueText.null || text == RecordForm.unchanged
             guard focused else {
                 frame.draw(text, row: row, column: column, width: width, style: isNull ? .dim : .normal)
                 return
@@ -123,7 +123,7 @@ extension RecordForm {
             frame.draw(entry.text.cell(value), row: row, column: column, width: width, style: .dim)
         case (.item(let index), .list(let items, let current)):
             if items.count == 1, items[0].isEmpty, !focused {
-                frame.draw("no items", row: row, column: column, width: width, style: .dim)
+                frame.draw(entry.emptyLeavesUnchanged ? RecordForm.unchanged : "no items", row: row, column: column, width: width, style: .dim)
                 return
             }
             frame.draw("•", row: row, column: column, width: 1, style: .dim)
@@ -134,8 +134,14 @@ extension RecordForm {
 
     static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// What the focused field takes, and how it is edited.
+    /// What the focused field takes, and how it is edited; in an edit of many, first that an
+    /// empty field stays as each record has it.
     func hint(for entry: FormEntry) -> String {
+        guard let editsMany, !entry.isFixed else { return oneRecordHint(for: entry) }
+        return "Empty: unchanged on the \(NumberText.grouped(editsMany)) · " + oneRecordHint(for: entry)
+    }
+
+    private func oneRecordHint(for entry: FormEntry) -> String {
         switch entry.input {
         case .fixed(let value) where entry.text.codec.isCut(value):
             "Its " + FieldValueCodec.cutReason + " (…): it cannot be changed here without losing them."

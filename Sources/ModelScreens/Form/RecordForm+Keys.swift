@@ -253,7 +253,7 @@ extension FormEntry {
     /// A required field with nothing typed or chosen yet (one made when left empty, like a
     /// create's `id`, needs nothing; a list may be empty).
     var needsValue: Bool {
-        guard field.isRequired, !generatesWhenEmpty else { return false }
+        guard field.isRequired, !generatesWhenEmpty, !emptyLeavesUnchanged else { return false }
         switch input {
         case .fixed, .list: return false
         case .text(let input): return input.text.allSatisfy(\.isWhitespace)

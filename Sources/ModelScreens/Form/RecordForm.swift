@@ -11,8 +11,10 @@ import ScreenValues
 public struct RecordForm: Sendable {
     public let layout: RecordLayout
     public let purpose: EditPurpose
-    /// The record being updated; nil for a create.
+    /// The record being updated; nil for a create, and for an edit of many records.
     public let original: ModelRecord?
+    /// How many records an edit of many sets its fields on (marked rows); nil for one record.
+    public private(set) var editsMany: Int?
     var entries: [FormEntry]
     /// The entry with the focus (never a fixed one while another exists).
     var focus: Int
@@ -57,7 +59,19 @@ public struct RecordForm: Sendable {
         }
     }
 
-    private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?, values: [String: ModelValue]) {
+    /// A form that sets fields on `count` records at once (marked rows): every field an update may
+    /// change but the key, each empty; a field left empty stays as each record has it, one filled
+    /// in is checked as in any form and set on all of them.
+    public init(editingMany layout: RecordLayout, count: Int) {
+        self.init(layout: layout, purpose: .update, original: nil, values: [:], keyShown: false)
+        editsMany = count
+        for index in entries.indices { entries[index].emptyLeavesUnchanged = true }
+    }
+
+    /// What an empty field of an edit of many says it does.
+    static let unchanged = "unchanged"
+
+    private init(layout: RecordLayout, purpose: EditPurpose, original: ModelRecord?, values: [String: ModelValue], keyShown: Bool = true) {
         self.layout = layout
         self.purpose = purpose
         self.original = original
@@ -67,7 +81,9 @@ public struct RecordForm: Sendable {
         let generatesID = purpose == .create && key == ["id"]
         entries = model.fields.compactMap { field in
             let isFixedKey = purpose == .update && key.contains(field.name) && layout.index(of: field.name) != nil
-            guard editable.contains(field.name) || isFixedKey else { return nil }
+            guard editable.contains(field.name) || (isFixedKey && keyShown) else { return nil }
+            // Many records have many keys: none is shown, and none is set.
+            if isFixedKey && !keyShown { return nil }
             let value = values[field.name] ?? .null
             // A value read in part (a custom type deeper than the query goes) is never written back.
             let isCut = purpose == .update && FieldValueCodec(field: field, schema: layout.schema).isCut(value)
@@ -115,6 +131,7 @@ public struct RecordForm: Sendable {
     /// else its key).
     public var title: String {
         let model = layout.model.nameInWords
+        if let editsMany { return "Edit \(NumberText.grouped(editsMany)) \(editsMany == 1 ? model : layout.model.listTitle)" }
         switch purpose {
         case .create: return "New \(model)"
         case .update:
@@ -191,6 +208,13 @@ public struct RecordForm: Sendable {
                     if case .success(let value?) = entry.value(), value != .null { values[entry.field.name] = value }
                 }
                 return .success(.create(try ModelRecord.checked(values, layout: layout)))
+            case .update where editsMany != nil:
+                // Every field filled in, set on each record; those left empty stay as they are.
+                var changes: [String: ModelValue] = [:]
+                for entry in entries {
+                    if case .success(let value?) = entry.value() { changes[entry.field.name] = value }
+                }
+                return .success(.update(try ModelRecordPatch.checked(changes, layout: layout)))
             case .update:
                 var changes: [String: ModelValue] = [:]
                 for entry in entries where entry.isChanged {

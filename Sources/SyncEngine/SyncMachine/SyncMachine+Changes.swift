@@ -25,6 +25,23 @@ extension SyncMachine {
 
     /// Kept in the outbox: shown, recorded for undo (unless it is an undo itself), and sent.
     mutating func commit(_ staged: Staged, kind: OperationKind) -> [Action] {
+        var entries: [UndoHistory<Record>.Entry] = []
+        let actions = commit(staged, kind: kind, undoEntries: &entries)
+        history.record(batch: entries)
+        return actions
+    }
+
+    /// Many changes kept in the outbox together (marked rows deleted or edited, or a batch's undo):
+    /// each shown and sent as a change of its own, and recorded as one step, which one `u` undoes.
+    mutating func commit(batch staged: [(Staged, OperationKind)]) -> [Action] {
+        var entries: [UndoHistory<Record>.Entry] = []
+        var actions: [Action] = []
+        for (one, kind) in staged { actions += commit(one, kind: kind, undoEntries: &entries) }
+        history.record(batch: entries)
+        return actions
+    }
+
+    private mutating func commit(_ staged: Staged, kind: OperationKind, undoEntries: inout [UndoHistory<Record>.Entry]) -> [Action] {
         let change = staged.operation.change
         var created: [Action] = []
         if case .create = change {
@@ -35,7 +52,7 @@ extension SyncMachine {
             undoes.insert(staged.operation.id)  // its answer is told as the undo it is
         } else {
             conflicted[change.recordID] = nil  // the user moved on
-            history.record(UndoHistory<Record>.Entry(
+            undoEntries.append(UndoHistory<Record>.Entry(
                 kind: kind, recordID: change.recordID, operation: staged.operation.id, change: change, before: staged.before,
                 after: store.record(change.recordID)))
         }
@@ -59,13 +76,46 @@ extension SyncMachine {
         /// The inverse change, to be applied like any other (without an undo entry of its own).
         case inverse(UndoHistory<Record>.Entry, LocalChange<Record>)
         case notPossible(String)
+        /// The last change was made to many records at once: each of its changes as one of the above.
+        case batch(BatchUndo)
     }
 
-    /// Undoes the user's last change. A change not yet on the wire is simply dropped (nothing is
-    /// sent); one the server may have seen is undone by the inverse change. It never skips to an
-    /// older change on its own.
+    /// A batch's undo: what was dropped (and the actions that carry it out), the inverse changes
+    /// to apply together, and why the rest cannot be undone.
+    struct BatchUndo {
+        /// Every change of the batch, as it was recorded.
+        var entries: [UndoHistory<Record>.Entry] = []
+        var dropped = 0
+        var actions: [Action] = []
+        var inverses: [(entry: UndoHistory<Record>.Entry, change: LocalChange<Record>)] = []
+        var notPossible: [String] = []
+    }
+
+    /// Undoes the user's last change (every change of it, for a batch). A change not yet on the
+    /// wire is simply dropped (nothing is sent); one the server may have seen is undone by the
+    /// inverse change. It never skips to an older change on its own.
     mutating func undo() -> UndoStep {
-        guard let entry = history.popLast() else { return .nothing }
+        guard let step = history.popLast() else { return .nothing }
+        guard step.count > 1 else { return undo(step[0]) }
+        var batch = BatchUndo(entries: step)
+        // In the order made: each is another record's, and undone deletes are made again in the list's order.
+        for entry in step {
+            switch undo(entry) {
+            case .dropped(_, let actions):
+                batch.dropped += 1
+                batch.actions += actions
+            case .inverse(let entry, let change):
+                batch.inverses.append((entry, change))
+            case .notPossible(let message):
+                batch.notPossible.append(message)
+            case .nothing, .batch:
+                break
+            }
+        }
+        return .batch(batch)
+    }
+
+    private mutating func undo(_ entry: UndoHistory<Record>.Entry) -> UndoStep {
         if let operation = store.operation(entry.operation), canCancel(operation) {
             undoes.remove(operation.id)
             var actions = createLeft(operation, refusal: "it was taken back")
@@ -89,6 +139,11 @@ extension SyncMachine {
     /// An undone delete made the record again under a new id: older entries about it now concern the new copy.
     mutating func recreated(_ old: Record.ID, as new: Record.ID) {
         history.replaceRecord(old, with: new)
+    }
+
+    /// The same for a batch's undone deletes, in one pass over the history.
+    mutating func recreated(_ renamed: [Record.ID: Record.ID]) {
+        history.replaceRecords(renamed)
     }
 
     /// Only an operation that never left: not on the wire, never sent, and the last of its record

@@ -1,0 +1,30 @@
+import OptimisticStore
+
+/// Many records changed by one command: marked rows deleted or edited, or such a batch undone.
+/// Each record's change is an operation of its own (sent, answered and refused on its own); the
+/// list names them together first (`RecordListEvent.batchStarted`), so that a screen can count
+/// them as they are answered (`340 of 1,000 deleted, 660 under way`).
+public struct RecordBatch<ID: Hashable & Sendable>: Sendable, Equatable {
+    /// What was done to each: `.delete`, `.edit` (any change of fields), or `.undo`.
+    public let kind: OperationKind
+    /// For an undo: what the batch undone did (`.delete`, `.edit`).
+    public let undoing: OperationKind?
+    /// The records, each once, as their operations' answers will name them (an undone delete on
+    /// the versioned dialect: the new record's key).
+    public let recordIDs: [ID]
+
+    public init(kind: OperationKind, undoing: OperationKind? = nil, recordIDs: [ID]) {
+        self.kind = kind
+        self.undoing = undoing
+        self.recordIDs = recordIDs
+    }
+
+    /// Whether an operation of `kind` (as its answer names it) is one of this batch's.
+    public func counts(_ kind: OperationKind) -> Bool {
+        switch (self.kind, kind) {
+        case (.delete, .delete), (.undo, .undo): true
+        case (.edit, .edit), (.edit, .rename), (.edit, .editField): true
+        default: false
+        }
+    }
+}
