@@ -61,6 +61,14 @@ import Testing
             #expect(await list.rowCount == 0, "every row goes at once")
             let started = await events.first { if case .batchStarted(let batch) = $0 { batch.kind == .delete } else { false } }
             if case .batchStarted(let batch)? = started { #expect(batch.recordIDs == keys, "named before their answers, in order") }
+            // The screen hears of the thousand rows in one event, not a thousand.
+            let all = events.all
+            if let named = all.firstIndex(where: { if case .batchStarted = $0 { true } else { false } }),
+               case .rowsChanged(let update)? = all[(named + 1)...].first(where: { if case .rowsChanged = $0 { true } else { false } }) {
+                #expect(update.removed.count == Self.count)
+            } else {
+                Issue.record("no rows changed after the batch was named")
+            }
             await ModelRecordListTests.settled(list)
             let afterDelete = try await Self.serverRecords(api)
             #expect(afterDelete.filter { !$0.isDeleted }.isEmpty, "the server holds none of them")

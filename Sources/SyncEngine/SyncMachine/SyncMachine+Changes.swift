@@ -26,22 +26,28 @@ extension SyncMachine {
     /// Kept in the outbox: shown, recorded for undo (unless it is an undo itself), and sent.
     mutating func commit(_ staged: Staged, kind: OperationKind) -> [Action] {
         var entries: [UndoHistory<Record>.Entry] = []
-        let actions = commit(staged, kind: kind, undoEntries: &entries)
+        let created = note(staged, kind: kind, undoEntries: &entries)
         history.record(batch: entries)
-        return actions
+        return created + publish(staged.diff) + pump()
     }
 
     /// Many changes kept in the outbox together (marked rows deleted or edited, or a batch's undo):
-    /// each shown and sent as a change of its own, and recorded as one step, which one `u` undoes.
+    /// each sent as a change of its own, recorded as one step (which one `u` undoes), and shown in
+    /// one event: a thousand rows deleted are one change of the screen, not a thousand.
     mutating func commit(batch staged: [(Staged, OperationKind)]) -> [Action] {
         var entries: [UndoHistory<Record>.Entry] = []
         var actions: [Action] = []
-        for (one, kind) in staged { actions += commit(one, kind: kind, undoEntries: &entries) }
+        var diff = StoreDiff<Record.ID>()
+        for (one, kind) in staged {
+            actions += note(one, kind: kind, undoEntries: &entries)
+            diff.formUnion(one.diff)
+        }
         history.record(batch: entries)
-        return actions
+        return actions + publish(diff) + pump()
     }
 
-    private mutating func commit(_ staged: Staged, kind: OperationKind, undoEntries: inout [UndoHistory<Record>.Entry]) -> [Action] {
+    /// A change kept: its undo entry (unless it is an undo itself), its place in the sender's queue.
+    private mutating func note(_ staged: Staged, kind: OperationKind, undoEntries: inout [UndoHistory<Record>.Entry]) -> [Action] {
         let change = staged.operation.change
         var created: [Action] = []
         if case .create = change {
@@ -57,7 +63,7 @@ extension SyncMachine {
                 after: store.record(change.recordID)))
         }
         schedule.waiting(change.recordID)
-        return created + publish(staged.diff) + pump()
+        return created
     }
 
     /// After a conflict (`⚡`): the user keeps the other writer's version; their own change is let go.
