@@ -139,10 +139,17 @@ let package = Package(
         .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
         // Demo tapes: the format, the player (the app in a pseudo-terminal), asciicast recordings.
         .target(name: "Demo", dependencies: ["VirtualTerminal", "CPseudoTerminal"], swiftSettings: strict),
+        // The write side of the script commands (`proptui create`, `update`, `delete`, `import`):
+        // `--set`/`--expect`, an import file's rows (NDJSON, CSV, a JSON array) and their checks,
+        // the stable key of a row without one, a record's wire line. Pure: no I/O.
+        .target(
+            name: "ScriptChanges", dependencies: ["AmplifyModels", "JSONValues", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "proptui",
             dependencies: [
+                "ScriptChanges",
                 "AppSync", "SyncEngine", "LocalAppSync", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -221,6 +228,7 @@ let package = Package(
             ],
             exclude: ["Snapshots"],
             swiftSettings: strict),
+        .testTarget(name: "ScriptChangesTests", dependencies: ["ScriptChanges", "AmplifyModels", "JSONValues"], swiftSettings: strict),
         .testTarget(name: "VirtualTerminalTests", dependencies: ["VirtualTerminal"], swiftSettings: strict),
         .testTarget(name: "DemoTests", dependencies: ["Demo", "VirtualTerminal"], swiftSettings: strict),
         // The loop with small programs, and with the app's screen itself (`BrowserDriver`); pastes

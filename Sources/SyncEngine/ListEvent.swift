@@ -53,6 +53,9 @@ public struct RecordOperationSummary<Record: SyncedRecord>: Sendable, Equatable 
     public var takenBackWith: [OperationKind] = []
     /// For a refused create: the record as it was last shown, with those changes (what `n` offers again).
     public var lastShown: Record?
+    /// For a success: the server held the change before this send's answer (an earlier send
+    /// whose answer was lost, or a create's key already holding the same values).
+    public var wasAlreadyApplied = false
 
     public init(
         kind: OperationKind, recordID: Record.ID, recordName: String, newName: String? = nil, takenBackWith: [OperationKind] = [],

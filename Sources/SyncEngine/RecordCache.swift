@@ -16,7 +16,8 @@ public protocol RecordCache<Record>: Sendable {
 
     /// A new operation, before the key press that made it returns.
     func append(_ operation: PendingOperation<Record>) throws
-    /// Many new operations in one transaction (marked rows changed at once): all are kept, or none.
+    /// Many new operations in one transaction (marked rows changed at once, an import's batch):
+    /// all are kept, or none, with one wait for the disk.
     func append(contentsOf operations: [PendingOperation<Record>]) throws
     /// Outbox writes made by the sender, in order, in one transaction (a group commit: one wait
     /// for the disk for every answer that arrived meanwhile), after every write asked for before.

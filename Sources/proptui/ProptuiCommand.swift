@@ -18,7 +18,7 @@ struct ProptuiCommand: AsyncParsableCommand {
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
         version: ProptuiVersion.current,
-        subcommands: [AppCommand.self, Serve.self, DemoCommand.self, SigV4SignCommand.self],
+        subcommands: [AppCommand.self, Serve.self, DemoCommand.self, SigV4SignCommand.self] + ScriptWriteCommands.all,
         defaultSubcommand: AppCommand.self)
 
     /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
@@ -37,6 +37,7 @@ struct ProptuiCommand: AsyncParsableCommand {
                   serve                   Run the embedded AppSync-compatible server alone
                                           (see 'proptui serve --help').
                   demo                    Play a demo tape and record it (see 'proptui demo --help').
+                  create, update, delete, import  Change records, import a file, through the outbox (see 'proptui import --help').
 
                 FILES:
                   data                    \(DataDirectory.resolve(nil))

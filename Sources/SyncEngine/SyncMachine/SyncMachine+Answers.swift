@@ -47,7 +47,7 @@ extension SyncMachine {
                 actions = refuse(
                     operation, message: "\(existing.aKindName) with this key already exists on the server", conflict: true, server: existing)
             } else {
-                actions = settle(operation, with: existing)
+                actions = settle(operation, with: existing, alreadyApplied: true)
             }
         case (.success, .createMaybeApplied(let refusal)):
             actions = refuse(operation, message: refusal, conflict: false)
@@ -55,7 +55,7 @@ extension SyncMachine {
             actions = resolve(operation, against: server?.id == operation.recordID ? server : nil)
         case (.success(let server), .refusedMaybeApplied(let refusal)):
             if let applied = appliedCopy(of: operation, server: server?.id == operation.recordID ? server : nil) {
-                actions = settle(operation, with: applied)
+                actions = settle(operation, with: applied, alreadyApplied: true)
             } else {
                 actions = refuse(operation, message: refusal, conflict: false)
             }
@@ -126,7 +126,7 @@ extension SyncMachine {
         }
         switch ConflictResolution.resolve(operation, against: server) {
         case .alreadyApplied:
-            return settle(operation, with: server)
+            return settle(operation, with: server, alreadyApplied: true)
         case .rebase where rebases[operation.id, default: 0] < options.maximumRebases:
             rebases[operation.id, default: 0] += 1
             return publish(store.rebase(operation.id, onto: server)) + save(operation.id) + [.save(.merge([server]))]
@@ -138,8 +138,10 @@ extension SyncMachine {
     }
 
     /// The server holds the operation's outcome: confirm it, and drop it from the outbox in the
-    /// same transaction that caches the record.
-    mutating func settle(_ operation: PendingOperation<Record>, with record: Record) -> [Action] {
+    /// same transaction that caches the record. `alreadyApplied`: the server held it before this
+    /// answer (an earlier send's, or the same values under a create's key), which an import
+    /// counts as already there.
+    mutating func settle(_ operation: PendingOperation<Record>, with record: Record, alreadyApplied: Bool = false) -> [Action] {
         rebases[operation.id] = nil
         let kind = kind(of: operation)
         undoes.remove(operation.id)
@@ -154,7 +156,9 @@ extension SyncMachine {
         if case .create = operation.change { actions.append(.createLeft(record.id, name: record.displayName, refusal: nil)) }
         // Named as the server now has it: "Renamed to “the new name”".
         let name = record.isDeleted ? (operation.before?.displayName ?? record.displayName) : record.displayName
-        actions.append(.emit(.succeeded(RecordOperationSummary(kind: kind, recordID: record.id, recordName: name))))
+        var summary = RecordOperationSummary<Record>(kind: kind, recordID: record.id, recordName: name)
+        summary.wasAlreadyApplied = alreadyApplied
+        actions.append(.emit(.succeeded(summary)))
         for (later, message) in clashing where store.operation(later.id) != nil {
             actions += refuse(later, message: message, conflict: true, server: record)
         }

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import ScriptChanges
+
+/// How a script command ends when it does not succeed: its exit code and what stderr says.
+struct ScriptFailure: Error, CustomStringConvertible {
+    var code: ScriptExitCode
+    var message: String
+
+    init(_ code: ScriptExitCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    var description: String { message }
+
+    init(_ problem: ScriptProblem) {
+        switch problem {
+        case .usage(let message): self.init(.usage, message)
+        case .invalidData(let message): self.init(.invalidData, message)
+        }
+    }
+}
+
+/// Where a script command's errors go: stderr, as a sentence, or as one JSON object
+/// (`{"error": "…", "code": 4}`) when `--format json` or `ndjson` asks for machine output.
+struct ScriptErrorOutput {
+    var asJSON: Bool
+
+    init(format: String?) {
+        asJSON = format == "json" || format == "ndjson"
+    }
+
+    func say(_ message: String, code: ScriptExitCode) {
+        let line =
+            asJSON
+            ? "{\"error\":\(ErrorJSON.quoted(message)),\"code\":\(code.rawValue)}"
+            : "proptui: \(message)"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// A note on stderr that is not an error (the change kept in the outbox, a summary): as text
+    /// always, since `--format` says how records and errors are written.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data(("proptui: " + message + "\n").utf8))
+    }
+
+    /// Runs a script command's body and ends the process with its code: any error is said once,
+    /// on stderr, with the code scripts can tell apart.
+    func run(_ body: () async throws -> Void) async throws {
+        let code: ScriptExitCode
+        do {
+            try await body()
+            return
+        } catch let failure as ScriptFailure {
+            say(failure.message, code: failure.code)
+            code = failure.code
+        } catch let problem as ScriptProblem {
+            let failure = ScriptFailure(problem)
+            say(failure.message, code: failure.code)
+            code = failure.code
+        } catch let problem as UsageProblem {
+            say(problem.description, code: .usage)
+            code = .usage
+        } catch let error as ValidationError {
+            say(error.message, code: .usage)
+            code = .usage
+        } catch {
+            let sorted = ScriptFailure.sorting(error)
+            say(sorted.message, code: sorted.code)
+            code = sorted.code
+        }
+        throw code.exitCode
+    }
+}
+
+extension ScriptFailure {
+    /// An error from opening the backend, by what it is about: credentials (77), reaching the
+    /// server (69), anything else (1).
+    static func sorting(_ error: any Error) -> ScriptFailure {
+        let text = "\(error)"
+        let lowered = text.lowercased()
+        if ["credential", "unauthori", "api key", "token", "password", "sign in", "signed in"].contains(where: lowered.contains) {
+            return ScriptFailure(.auth, text)
+        }
+        if ["could not connect", "connection refused", "unreachable", "timed out", "not reach"].contains(where: lowered.contains) {
+            return ScriptFailure(.unreachable, text)
+        }
+        return ScriptFailure(.failure, text)
+    }
+}
+
+/// JSON text of a string, for the error line (Foundation's encoder, so every escape is right).
+enum ErrorJSON {
+    static func quoted(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
