@@ -17,9 +17,10 @@ struct ImportSummary {
 
     var rows = 0
     var created = 0
-    /// Held by the server before this run sent it (the cache knew it, the server recognised its
-    /// key and values, or an earlier run had queued it: `queuedEarlier` of them).
+    /// Held by the server before this run sent it (the cache knew it, or the server recognised
+    /// its key and values: an earlier run sent it).
     var alreadyThere = 0
+    /// Of those created, the rows an earlier run had queued in the outbox and this one sent.
     var queuedEarlier = 0
     var updated = 0
     var refusals: [(line: Int, message: String, conflict: Bool)] = []
@@ -34,9 +35,9 @@ struct ImportSummary {
 
     func text(file: String, model: String) -> String {
         var text = "imported \(NumberText.grouped(rows)) row\(rows == 1 ? "" : "s") of \(file) into \(model): "
-            + "\(NumberText.grouped(created)) created, \(NumberText.grouped(alreadyThere)) already there"
+            + "\(NumberText.grouped(created)) created"
             + (queuedEarlier > 0 ? " (\(NumberText.grouped(queuedEarlier)) of them queued by an earlier run and sent now)" : "")
-            + ", \(NumberText.grouped(updated)) updated, \(NumberText.grouped(refusals.count)) refused"
+            + ", \(NumberText.grouped(alreadyThere)) already there, \(NumberText.grouped(updated)) updated, \(NumberText.grouped(refusals.count)) refused"
         for refusal in refusals.sorted(by: { $0.line < $1.line }).prefix(100) {
             text += "\n  line \(refusal.line): \(refusal.conflict ? "conflict: " : "")\(refusal.message)"
         }

@@ -216,9 +216,14 @@ struct Importer {
         awaited: inout [RecordKey: ImportSummary.Awaited], summary: inout ImportSummary
     ) async throws {
         switch (outcome, row.kind) {
-        case (.confirmed, .queuedEarlier):
-            summary.alreadyThere += 1
-            summary.queuedEarlier += 1
+        case (.confirmed(let alreadyThere), .queuedEarlier):
+            // Queued by an earlier run: created now, unless that run's send reached the server.
+            if alreadyThere {
+                summary.alreadyThere += 1
+            } else {
+                summary.created += 1
+                summary.queuedEarlier += 1
+            }
         case (.confirmed(let alreadyThere), .create):
             if alreadyThere { summary.alreadyThere += 1 } else { summary.created += 1 }
         case (.confirmed, .update):

@@ -59,7 +59,15 @@ struct ScriptChange {
     /// kept for later), else nothing changes.
     private func read(_ key: RecordKey) async throws -> (record: ModelRecord, fromServer: Bool) {
         await list.askServer(forKey: key, view: 1)
-        if case .failed(let why)? = session.watch.read(\.view)?.state {
+        // Its last progress may reach the watch a moment later (behind a group commit).
+        let state = await session.watch.wait(timeout: .seconds(10)) { state -> ViewProgress.State? in
+            switch state.view?.state {
+            case .done?, .failed?: state.view?.state
+            default: nil
+            }
+        }
+        if state != .done {
+            let why = if case .failed(let why)? = state { why } else { "no answer in 10 s" }
             // The link says why once the list's own requests have failed too.
             let failure = await session.watch.wait(timeout: .seconds(10)) { state in session.linkFailure(kept: false, in: state) }
             if let failure, failure.code == .unreachable, let cached = await list.row(key)?.record, !cached.isDeleted {
