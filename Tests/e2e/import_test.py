@@ -7,7 +7,7 @@ by an independent client (Python's urllib speaking GraphQL to the server).
   unknown field 64, a conflict 4 when another client changed the field after the value given with
   --expect (its value stays), a missing key 5, a wrong API key 77, the server down 75 (and the next
   command sends the change kept in the outbox), errors as JSON with --format json;
-- import: N NDJSON rows (PROPTUI_IMPORT_ROWS, 10,000 by default; 100,000 in the acceptance run),
+- import: N NDJSON rows (PROPTUI_IMPORT_ROWS, 6,000 by default; 100,000 in the acceptance run),
   SIGKILLed three times at random points and run again each time, end with exactly N records and
   no duplicate; a CSV with five bad rows is refused with all five named and nothing sent;
   --skip-invalid writes the report; --upsert updates the records whose key exists.
@@ -32,16 +32,16 @@ from e2e_support import check, finish, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
-ROWS = int(os.environ.get("PROPTUI_IMPORT_ROWS", "10000"))
+ROWS = int(os.environ.get("PROPTUI_IMPORT_ROWS", "6000"))
 
 
 class Backend:
     """`proptui serve --models` on a fixed port (so that it can be stopped and started again at
     the same address), and an independent GraphQL client of it."""
 
-    def __init__(self, binary, work, schema):
-        self.binary, self.schema = binary, schema
-        self.data = os.path.join(work, f"server-{schema}")
+    def __init__(self, binary, work, schema, *options):
+        self.binary, self.schema, self.options = binary, schema, options
+        self.data = os.path.join(work, f"server-{schema}{'-'.join(options)}")
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -49,7 +49,7 @@ class Backend:
 
     def start(self):
         self.process, self.url, _, self.key = start_server(
-            self.binary, self.data, "--port", str(self.port), "--models", str(MODELS), "--schema", self.schema)
+            self.binary, self.data, "--port", str(self.port), "--models", str(MODELS), "--schema", self.schema, *self.options)
         # The server logs every request on stderr: read on, or a full pipe stops it mid-import.
         self.log = collections.deque(maxlen=200)
         self.reader = threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True)
@@ -279,6 +279,25 @@ def import_checks(binary, backend, work, dialect):
           f"{dialect}: --upsert updates the records whose key exists", said(upsert) + f"\n{titles}")
 
 
+def refusal_checks(binary, work):
+    """A server that refuses every change (`--fail-rate 1`): 3, with its reason, for a change and
+    for each row of an import."""
+    backend = Backend(binary, work, "gen2", "--fail-rate", "1")
+    try:
+        tool = Proptui(binary, backend, os.path.join(work, "refused-client"))
+        refused = tool.run("create", "Category", "--set", "name=Refused")
+        check(refused.returncode == 3 and "refused" in refused.stderr and refused.stdout == "",
+              "a change the server refuses is 3, with its reason", said(refused))
+        path = os.path.join(work, "refused.ndjson")
+        with open(path, "w") as rows:
+            rows.write('{"name": "one"}\n{"name": "two"}\n')
+        imported = tool.run("import", "Category", path)
+        check(imported.returncode == 3 and "line 1:" in imported.stderr and "line 2:" in imported.stderr and "2 refused" in imported.stderr,
+              "an import's refused rows are each said with their line and the server's reason (3)", said(imported))
+    finally:
+        backend.stop()
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     with tempfile.TemporaryDirectory(prefix="proptui-e2e-import-") as work:
@@ -290,6 +309,7 @@ def main():
             finally:
                 if backend.process.poll() is None:
                     backend.stop()
+        refusal_checks(binary, work)
     finish()
 
 
