@@ -44,7 +44,7 @@ struct CreateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await change.errors.run {
-            let session = try await ScriptSession.open(connection, model: model)
+            let session = try await ChangeSession.open(connection, model: model)
             let values = ChangeValues(layout: session.layout)
             let outcome: ChangeOutcome
             do {
@@ -81,7 +81,7 @@ struct UpdateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await change.errors.run {
-            let session = try await ScriptSession.open(connection, model: model)
+            let session = try await ChangeSession.open(connection, model: model)
             let values = ChangeValues(layout: session.layout)
             let outcome: ChangeOutcome
             do {
@@ -113,7 +113,7 @@ struct DeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await change.errors.run {
-            let session = try await ScriptSession.open(connection, model: model)
+            let session = try await ChangeSession.open(connection, model: model)
             let values = ChangeValues(layout: session.layout)
             let outcome: ChangeOutcome
             do {

@@ -45,7 +45,7 @@ struct ImportCommand: AsyncParsableCommand {
                 throw ScriptFailure(.failure, "\(file) cannot be read: \(error.localizedDescription)")
             }
             let fileFormat = try ImportFormat.of(path: file, bytes: bytes, given: format)
-            let session = try await ScriptSession.open(connection, model: model)
+            let session = try await ChangeSession.open(connection, model: model)
             let importer = Importer(
                 session: session, bytes: bytes, format: fileFormat, file: file, upsert: upsert, batch: batch,
                 stallTimeout: .milliseconds(Int(timeout * 1000)))

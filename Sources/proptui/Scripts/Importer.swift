@@ -15,7 +15,7 @@ import SyncEngine
 /// create: one the server holds already is recognised by its key and values, and counted as
 /// already there). An outbox batch is kept in one transaction, so a row is never half queued.
 struct Importer {
-    let session: ScriptSession
+    let session: ChangeSession
     let bytes: [UInt8]
     let format: ImportFormat
     let file: String

@@ -8,7 +8,7 @@ import SyncEngine
 /// waited for until the server confirms or refuses it. A conflict (someone else changed the
 /// record since the `--expect` value, or since the command read it) is refused, never overwritten.
 struct ScriptChange {
-    let session: ScriptSession
+    let session: ChangeSession
     let options: ChangeOptions
 
     var list: RecordList<ModelRecord> { session.list }
@@ -40,7 +40,7 @@ struct ScriptChange {
 
     /// A failure after the session opened: the backend is stopped at once (no earlier change is
     /// waited for), the outbox let go.
-    static func closeAfterFailure(_ session: ScriptSession) async {
+    static func closeAfterFailure(_ session: ChangeSession) async {
         _ = await session.close(drainFor: .zero)
     }
 
@@ -147,7 +147,7 @@ enum ChangeOutcome {
 
     /// Prints the record (one NDJSON line, wire form) unless `--quiet`, then closes the session,
     /// sending what earlier runs left in the outbox first.
-    func finish(_ session: ScriptSession, options: ChangeOptions) async throws {
+    func finish(_ session: ChangeSession, options: ChangeOptions) async throws {
         let record: ModelRecord
         switch self {
         case .confirmed(let confirmed): record = confirmed

@@ -4,12 +4,12 @@ import Foundation
 import Logging
 import SyncEngine
 
-/// A script command's connection to its backend: the outbox file held, the model's
+/// A script command that changes records, connected to its backend: the outbox file held, the model's
 /// `RecordList` over its cache (the same engine, outbox and checks as the app), and the list of
 /// every other model with changes an earlier run left unsent, so that those are sent now too
 /// ("the next time proptui runs against this backend"). Nothing is read whole: a start reads
 /// the first page only (`SyncPolicy.views`); a key is asked of the server when it is needed.
-struct ScriptSession {
+struct ChangeSession {
     let opened: OpenedConnection
     let layout: RecordLayout
     let list: RecordList<ModelRecord>
@@ -17,9 +17,9 @@ struct ScriptSession {
     let lists: [String: RecordList<ModelRecord>]
     let watch: ListWatch
 
-    static func open(_ options: ConnectionOptions, model name: String) async throws -> ScriptSession {
+    static func open(_ options: ConnectionOptions, model name: String) async throws -> ChangeSession {
         let resolved = try ResolvedConnection(options, environment: ProcessInfo.processInfo.environment)
-        let opened = try await resolved.open()
+        let opened = try await resolved.open(for: .changes)
         do {
             return try await make(opened, model: name)
         } catch {
@@ -28,7 +28,7 @@ struct ScriptSession {
         }
     }
 
-    private static func make(_ opened: OpenedConnection, model name: String) async throws -> ScriptSession {
+    private static func make(_ opened: OpenedConnection, model name: String) async throws -> ChangeSession {
         let model = try opened.model(named: name, option: "MODEL")
         let schema = opened.schema
         let layout: RecordLayout
@@ -61,7 +61,7 @@ struct ScriptSession {
             ) { events in watch.hear(events, from: listName) }
         }
         for list in lists.values { await list.start() }
-        return ScriptSession(opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch)
+        return ChangeSession(opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch)
     }
 
     /// Whether the backend keeps versions (`_version` in the records' wire lines).
