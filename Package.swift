@@ -91,6 +91,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // What the script commands read (`proptui list`, `get`, `export`): a model's records
+        // streamed page by page from the server's bytes into NDJSON, JSON, CSV or a table, as
+        // the app plans a filter; keys as a command line writes them. No terminal, no outbox.
+        .target(
+            name: "RecordExport",
+            dependencies: ["AmplifyModels", "AppSync", "JSONValues", "ModelFilters", "SyncEngine", "ScreenValues"],
+            swiftSettings: strict),
         // The embedded AppSync-compatible server.
         .target(
             name: "LocalAppSync",
@@ -151,6 +158,7 @@ let package = Package(
             dependencies: [
                 "ScriptChanges",
                 "AppSync", "SyncEngine", "LocalAppSync", "Terminal", "Demo", "AmplifyModels", "ModelBrowser", "ScreenValues",
+                "ModelFilters", "RecordExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -160,6 +168,7 @@ let package = Package(
             name: "proptui-bench",
             dependencies: [
                 "OptimisticStore", "SyncEngine", "AppSync", "AmplifyModels", "LocalAppSync", "ModelBrowser", "ScreenValues", "ListRows", "ModelFilters",
+                "RecordExport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -189,6 +198,11 @@ let package = Package(
         .testTarget(
             name: "ModelFiltersTests",
             dependencies: ["ModelFilters", "AmplifyModels", "JSONValues", "AppSync", "LocalAppSync", "ServerSlots"],
+            swiftSettings: strict),
+        // The script commands' reading: formats, keys, and streams against the embedded server on loopback.
+        .testTarget(
+            name: "RecordExportTests",
+            dependencies: ["RecordExport", "AmplifyModels", "AppSync", "JSONValues", "ModelFilters", "SyncEngine", "LocalAppSync", "ServerSlots"],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.

@@ -265,6 +265,15 @@ public struct JSONReader {
         return Array(bytes[start..<offset])
     }
 
+    /// The next value's bytes as they are in the text (checked, not interpreted), handed to
+    /// `body` without a copy: an export writes an item's values as the server wrote them. The
+    /// buffer stays valid until `JSONReader.read` returns, as the text does.
+    public mutating func withRawValue<T>(_ body: (UnsafeRawBufferPointer) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
+        let start = offset
+        try skipValue()
+        return try body(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
+    }
+
     /// Reads a value that may be `null` (then nil) with `body`.
     public mutating func readOptional<T>(_ body: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T? {
         try readNull() ? nil : try body(&self)

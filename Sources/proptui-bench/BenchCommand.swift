@@ -90,6 +90,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Only the views benchmark.")
     var viewsOnly = false
 
+    @Option(help: "Transactions on the server for the export benchmark (issue 32: proptui export in NDJSON and CSV against the wire; 0 skips it).")
+    var exportRecords = 1_000_000
+
+    @Flag(help: "Only the export benchmark.")
+    var exportOnly = false
+
     @Flag(help: "Only the rename benchmark (a rename from the key press to the frame, proptui against the sample).")
     var renameOnly = false
 
@@ -106,7 +112,7 @@ struct BenchCommand: AsyncParsableCommand {
         let screenSizes = screenSizes.values.filter { $0 > 0 }
         let loadSizes = loadSizes.values.filter { $0 > 0 }
         let renameSizes = renameSizes.values.filter { $0 > 0 }
-        let only = screenOnly || rowsOnly || loadOnly || renameOnly || outboxOnly || viewsOnly
+        let only = screenOnly || rowsOnly || loadOnly || renameOnly || outboxOnly || viewsOnly || exportOnly
         var machine = MachineLoad()
         let results = skipEngines || only ? [] : try await Benchmark(sizes: sizes.values, operations: operations, seed: seed).run()
         let outbox = replay > 0 && (!only || outboxOnly) ? try await OutboxBenchmark(enqueues: enqueues, replayed: replay).run() : nil
@@ -124,6 +130,7 @@ struct BenchCommand: AsyncParsableCommand {
                 sizes: renameSizes, samples: max(1, renameSamples), sampleSamplesWhenLarge: max(1, renameSampleSamplesLarge)).run()
             : nil
         let views = viewRecords > 0 && (!only || viewsOnly) ? try await ViewBenchmark(records: viewRecords).run() : nil
+        let export = exportRecords > 0 && (!only || exportOnly) ? try await ExportBenchmark(records: exportRecords).run() : nil
         machine.finish()
 
         let report = Report(results: results, outbox: outbox, live: live, seed: seed, machine: machine)
@@ -137,6 +144,7 @@ struct BenchCommand: AsyncParsableCommand {
         if let screen { print(FrameBenchmark.text(screen)) }
         if let rename { print(RenameKeyToFrameBenchmark.text(rename)) }
         if let views { print(ViewBenchmark.text(views)) }
+        if let export { print(ExportBenchmark.text(export)) }
         if let json {
             // One file for every section that ran; a section that did not run is absent.
             var document = try JSONDocument(report.json())
@@ -147,6 +155,7 @@ struct BenchCommand: AsyncParsableCommand {
             if let screen { document = try document.adding("screen", screen) }
             if let rename { document = try document.adding("renameKeyToFrame", rename) }
             if let views { document = try document.adding("views", views) }
+            if let export { document = try document.adding("export", export) }
             try document.data().write(to: URL(fileURLWithPath: json))
         }
         // Missed goals are a result, not a failure: the exit code stays 0.

@@ -9,7 +9,7 @@ struct CompletionScriptCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proptui",
         version: ProptuiVersion.current,
-        subcommands: [AppCommand.self, Serve.self, DemoCommand.self, SigV4SignCommand.self] + ScriptWriteCommands.all)
+        subcommands: [AppCommand.self, Serve.self] + ScriptReadCommands.all + ScriptWriteCommands.all + [DemoCommand.self, SigV4SignCommand.self])
 
     @OptionGroup var app: AppCommand
 }

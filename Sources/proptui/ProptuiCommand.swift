@@ -18,7 +18,7 @@ struct ProptuiCommand: AsyncParsableCommand {
         commandName: "proptui",
         abstract: "Manage a list of real estate properties, with optimistic UI done right.",
         version: ProptuiVersion.current,
-        subcommands: [AppCommand.self, Serve.self, DemoCommand.self, SigV4SignCommand.self] + ScriptWriteCommands.all,
+        subcommands: [AppCommand.self, Serve.self] + ScriptReadCommands.all + ScriptWriteCommands.all + [DemoCommand.self, SigV4SignCommand.self],
         defaultSubcommand: AppCommand.self)
 
     /// `proptui --help` explains the app's options (what `proptui` alone runs), then the
@@ -36,8 +36,19 @@ struct ProptuiCommand: AsyncParsableCommand {
                   app (default)           The terminal app, with the options above.
                   serve                   Run the embedded AppSync-compatible server alone
                                           (see 'proptui serve --help').
+                  list MODEL              Print a model's records, those of --filter: a table on a
+                                          terminal, else NDJSON (see 'proptui list --help').
+                  get MODEL KEY...        Print the records of these keys ('proptui get --help').
+                  export MODEL            Write a model's records as NDJSON, CSV or JSON, page by
+                                          page, to --output FILE or stdout ('proptui export --help').
                   demo                    Play a demo tape and record it (see 'proptui demo --help').
-                  create, update, delete, import  Change records, import a file, through the outbox (see 'proptui import --help').
+                  create MODEL            Create a record (--set field=value…, or --json OBJECT).
+                  update MODEL KEY...     Change fields of a record, refused if someone else changed
+                                          them since --expect or since it was read.
+                  delete MODEL KEY...     Delete a record, with the same conflict check.
+                  import MODEL FILE       Create (or --upsert) records from NDJSON, CSV or JSON, each
+                                          sent exactly once through the outbox, even when killed
+                                          and run again ('proptui import --help').
 
                 FILES:
                   data                    \(DataDirectory.resolve(nil))

@@ -52,41 +52,12 @@ struct ScriptErrorOutput {
         do {
             try await body()
             return
-        } catch let failure as ScriptFailure {
-            say(failure.message, code: failure.code)
-            code = failure.code
-        } catch let problem as ScriptProblem {
-            let failure = ScriptFailure(problem)
-            say(failure.message, code: failure.code)
-            code = failure.code
-        } catch let problem as UsageProblem {
-            say(problem.description, code: .usage)
-            code = .usage
-        } catch let error as ValidationError {
-            say(error.message, code: .usage)
-            code = .usage
         } catch {
-            let sorted = ScriptFailure.sorting(error)
-            say(sorted.message, code: sorted.code)
-            code = sorted.code
+            // Every kind of failure is told apart by its type (`ScriptFailure.code(of:)`).
+            code = ScriptFailure.code(of: error)
+            say(ScriptFailure.message(of: error), code: code)
         }
         throw code.exitCode
-    }
-}
-
-extension ScriptFailure {
-    /// An error from opening the backend, by what it is about: credentials (77), reaching the
-    /// server (69), anything else (1).
-    static func sorting(_ error: any Error) -> ScriptFailure {
-        let text = "\(error)"
-        let lowered = text.lowercased()
-        if ["credential", "unauthori", "api key", "token", "password", "sign in", "signed in"].contains(where: lowered.contains) {
-            return ScriptFailure(.auth, text)
-        }
-        if ["could not connect", "connection refused", "unreachable", "timed out", "not reach"].contains(where: lowered.contains) {
-            return ScriptFailure(.unreachable, text)
-        }
-        return ScriptFailure(.failure, text)
     }
 }
 
