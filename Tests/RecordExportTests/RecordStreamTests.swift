@@ -121,6 +121,13 @@ import Testing
                 #expect(Set(rows.map { $0["id"] }) == Set(expected.map { $0["id"] }), "\(filter): \(query.summary)")
                 #expect(!rows.isEmpty, "\(filter) selects some of the seeded items")
             }
+            // A bare word is the app's search (case folded), which the server cannot ask: every
+            // item read, the search applied here. Sent to the server, `COFFEE` would find none.
+            let search = try Self.query(served, "COFFEE")
+            let found = try await Self.ndjson(served, search).rows
+            let withCoffee = all.filter { ($0["description"]?.stringValue ?? "").lowercased().contains("coffee") }
+            #expect(!withCoffee.isEmpty && found.count >= withCoffee.count, "\(search.summary)")
+            #expect(found.allSatisfy { row in JSONValue.object(row).text.lowercased().contains("coffee") })
             // A key lookup with more to it: the record of the key, kept only when the rest holds.
             let first = try #require(all.first)
             let id = try #require(first["id"]?.stringValue)
@@ -155,5 +162,13 @@ import Testing
         case "not tags exists": return row["tags"] == nil || row["tags"] == .null
         default: return false
         }
+    }
+}
+
+extension JSONValue {
+    var text: String {
+        var bytes: [UInt8] = []
+        JSONWriter.append(self, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -42,7 +42,9 @@ struct ExportCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let (format, fields, filter, path) = (format, fields, filter, output)
-        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON) { session in
+        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON,
+            check: ScriptSession.checking(fields: fields, filter: filter)
+        ) { session in
             let columns = try session.columns(fields)
             let query = try session.query(filter: filter)
             let file = try path.map { path throws(OutputFileError) in try OutputFile(path: path) } ?? OutputFile()

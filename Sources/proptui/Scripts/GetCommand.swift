@@ -35,7 +35,12 @@ struct GetCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let format = format ?? .default(stdoutIsTerminal: Terminals.stdout)
         let (fields, arguments) = (fields, keys)
-        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON) { session in
+        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON,
+            check: { model, schema in
+                _ = try ScriptSession.columns(fields, model: model, schema: schema)
+                _ = try KeyArguments.keys(arguments, model: model, schema: schema)
+            }
+        ) { session in
             let columns = try session.columns(fields)
             let keys = try KeyArguments.keys(arguments, model: session.model, schema: session.opened.schema)
             var writer = format.writer(columns: columns)

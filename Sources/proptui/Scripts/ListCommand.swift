@@ -45,7 +45,9 @@ struct ListCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let format = format ?? .default(stdoutIsTerminal: Terminals.stdout)
         let (fields, filter, limit) = (fields, filter, limit)
-        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON) { session in
+        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON,
+            check: ScriptSession.checking(fields: fields, filter: filter)
+        ) { session in
             let columns = try session.columns(fields)
             let query = try session.query(filter: filter)
             var writer = format.writer(columns: columns)

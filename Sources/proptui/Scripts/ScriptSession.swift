@@ -18,12 +18,16 @@ struct ScriptSession {
 
     /// Runs `body` over an opened session for `modelName`; any failure is said on stderr and
     /// ends the process with its code (`ScriptExitCode`). `errorsAsJSON`: one JSON object.
+    /// `check` reads the arguments that depend on the model (`--fields`, `--filter`, keys):
+    /// before anything starts when files describe the models, else once the API has.
     static func run(
-        _ connection: ConnectionOptions, model modelName: String, errorsAsJSON: Bool, _ body: (ScriptSession) async throws -> ScriptExitCode
+        _ connection: ConnectionOptions, model modelName: String, errorsAsJSON: Bool,
+        check: (AmplifyModel, ModelSchema) throws -> Void = { _, _ in },
+        _ body: (ScriptSession) async throws -> ScriptExitCode
     ) async throws {
         let code: ScriptExitCode
         do {
-            code = try await withSession(connection, model: modelName, body)
+            code = try await withSession(connection, model: modelName, check: check, body)
         } catch {
             say(error, asJSON: errorsAsJSON)
             throw ScriptFailure.code(of: error).exitCode
@@ -42,18 +46,21 @@ struct ScriptSession {
     }
 
     private static func withSession(
-        _ connection: ConnectionOptions, model modelName: String, _ body: (ScriptSession) async throws -> ScriptExitCode
+        _ connection: ConnectionOptions, model modelName: String, check: (AmplifyModel, ModelSchema) throws -> Void,
+        _ body: (ScriptSession) async throws -> ScriptExitCode
     ) async throws -> ScriptExitCode {
         let resolved = try ResolvedConnection(connection, environment: ProcessInfo.processInfo.environment)
-        // A model no file has is said before a server starts or the data directory is written.
+        // A model no file has, a field or a filter of it that is wrong: said before a server
+        // starts or the data directory is written.
         switch resolved.shown {
-        case .models(let schema, _): try check(modelName, in: schema, isSample: false)
-        case .sample: try check(modelName, in: .realEstateProperty, isSample: true)
+        case .models(let schema, _): try check(try model(modelName, in: schema, isSample: false), schema)
+        case .sample: try check(try model(modelName, in: .realEstateProperty, isSample: true), .realEstateProperty)
         case .askTheAPI: break
         }
         let opened = try await resolved.open(for: .reads)
         do {
             let model = try opened.model(named: modelName, option: "MODEL")
+            if case .askTheAPI = resolved.shown { try check(model, opened.schema) }
             let layout = try RecordLayout(model: model, schema: opened.schema)
             let client = AppSyncClient(configuration: opened.backend.configuration, authorizer: opened.backend.authorizer)
             let dialect = try await dialect(of: opened, layout: layout, client: client)
@@ -68,8 +75,8 @@ struct ScriptSession {
         }
     }
 
-    private static func check(_ name: String, in schema: ModelSchema, isSample: Bool) throws(UsageProblem) {
-        guard schema.model(named: name) == nil else { return }
+    private static func model(_ name: String, in schema: ModelSchema, isSample: Bool) throws(UsageProblem) -> AmplifyModel {
+        if let model = schema.model(named: name) { return model }
         throw UsageProblem(
             "no model \(name): the models are \(schema.models.map(\.name).joined(separator: ", "))"
                 + (isSample ? " (give --models FILE for yours)" : ""))
@@ -100,20 +107,35 @@ struct ScriptSession {
 
     /// The columns: `--fields`, else every field the model's answers hold.
     func columns(_ fields: String?) throws -> ExportColumns {
-        guard let fields else { return ExportColumns(model: model, schema: opened.schema) }
-        return try ExportColumns(model: model, schema: opened.schema, named: fields)
+        try Self.columns(fields, model: model, schema: opened.schema)
+    }
+
+    static func columns(_ fields: String?, model: AmplifyModel, schema: ModelSchema) throws -> ExportColumns {
+        guard let fields else { return ExportColumns(model: model, schema: schema) }
+        return try ExportColumns(model: model, schema: schema, named: fields)
     }
 
     /// `--filter`'s query, planned as the app plans a view; every item without one.
     func query(filter: String?) throws -> RecordQuery {
-        guard let filter, !filter.trimmingCharacters(in: .whitespaces).isEmpty else { return RecordQuery(sync: sync, source: .all) }
+        guard let expression = try Self.filter(filter, model: model, schema: opened.schema) else { return RecordQuery(sync: sync, source: .all) }
+        return RecordQuery.planning(expression, sync: sync)
+    }
+
+    /// `--filter` read and checked (nil: none, or only blanks), a mistake said with its place.
+    static func filter(_ text: String?, model: AmplifyModel, schema: ModelSchema) throws -> FilterExpression? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         do {
-            guard let expression = try FilterParser.parse(filter, fields: FilterFields(model: model, schema: opened.schema)) else {
-                return RecordQuery(sync: sync, source: .all)
-            }
-            return RecordQuery.planning(expression, sync: sync)
+            return try FilterParser.parse(text, fields: FilterFields(model: model, schema: schema))
         } catch {
-            throw ScriptUsage.filter(filter, error)
+            throw ScriptUsage.filter(text, error)
+        }
+    }
+
+    /// What list and export check before anything starts: `--fields` and `--filter`.
+    static func checking(fields: String?, filter: String?) -> (AmplifyModel, ModelSchema) throws -> Void {
+        { model, schema in
+            _ = try columns(fields, model: model, schema: schema)
+            _ = try Self.filter(filter, model: model, schema: schema)
         }
     }
 }
