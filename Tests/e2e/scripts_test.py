@@ -194,6 +194,17 @@ def gets(client, items, url, api_key, dialect):
           f"{dialect}: get of a composite key, its values in order or as field=value pairs", (composite.stderr, pairs.stderr))
 
 
+def reader_goes_away(client):
+    """`proptui export … | head -1`: the reader closing the pipe ends the export quietly."""
+    process = subprocess.Popen(client.args("export", "Transaction", "--format", "ndjson"), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=client.env)
+    first = process.stdout.readline()
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=120)
+    check(json.loads(first)["id"] and process.returncode == 0 and stderr == b"",
+          "a reader that goes away (| head -1) ends the export quietly, exit 0", (process.returncode, stderr))
+
+
 def exit_codes(client, dialect):
     unknown = client.run("list", "Nothing", "--format", "json")
     said = json.loads(unknown.stderr) if unknown.stderr.startswith("{") else {}
@@ -258,6 +269,7 @@ def dialect_checks(binary, work, dialect):
         exit_codes(client, dialect)
         if not versioned:
             unreachable_and_refused(client)
+            reader_goes_away(client)
             hostile_value_on_a_terminal(client, url, api_key)
     finally:
         stop_server(process)
