@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RecordExport
 import ScriptChanges
+import ScreenValues
 
 /// How a script command ends when it does not succeed: its exit code and what stderr says.
 struct ScriptFailure: Error, CustomStringConvertible {
@@ -32,17 +34,14 @@ struct ScriptErrorOutput {
     }
 
     func say(_ message: String, code: ScriptExitCode) {
-        let line =
-            asJSON
-            ? "{\"error\":\(ErrorJSON.quoted(message)),\"code\":\(code.rawValue)}"
-            : "proptui: \(message)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data(ScriptMessages.errorLine(message, code: code.rawValue, asJSON: asJSON).utf8))
     }
 
     /// A note on stderr that is not an error (the change kept in the outbox, a summary): as text
     /// always, since `--format` says how records and errors are written.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data(("proptui: " + message + "\n").utf8))
+        // A server's reason or a file's value may hold escape sequences: written, never run.
+        FileHandle.standardError.write(Data(("proptui: " + TerminalText.escaped(message) + "\n").utf8))
     }
 
     /// Runs a script command's body and ends the process with its code: any error is said once,
@@ -58,13 +57,5 @@ struct ScriptErrorOutput {
             say(ScriptFailure.message(of: error), code: code)
         }
         throw code.exitCode
-    }
-}
-
-/// JSON text of a string, for the error line (Foundation's encoder, so every escape is right).
-enum ErrorJSON {
-    static func quoted(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }
