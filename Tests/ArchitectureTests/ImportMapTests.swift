@@ -16,8 +16,10 @@ import Testing
         let folder = root.appendingPathComponent("Sources/\(module)")
         let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-        // `import X`, `@testable import X`, `import struct X.Y`.
-        let pattern = try Regex(#"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)"#)
+        // `import X`, `@testable import X`, `import struct X.Y`: alone on the line, so that help text
+        // beginning "import MODEL FILE" is not taken for one.
+        let pattern = try Regex(
+            #"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)(?:\.\w+)*\s*(?://.*)?$"#)
             .anchorsMatchLineEndings()
         var modules: Set<String> = []
         for file in files {
