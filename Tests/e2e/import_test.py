@@ -33,6 +33,10 @@ from e2e_support import check, finish, start_server
 ROOT = Path(__file__).resolve().parents[2]
 MODELS = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
 ROWS = int(os.environ.get("PROPTUI_IMPORT_ROWS", "6000"))
+# The dialects to run (both by default): PROPTUI_IMPORT_SCHEMAS=gen2 for one.
+SCHEMAS = os.environ.get("PROPTUI_IMPORT_SCHEMAS", "gen2,versioned").split(",")
+# A whole import's run may take this long: a debug build sends about 150 rows a second on a busy machine.
+IMPORT_TIMEOUT = max(600, ROWS // 20)
 
 
 class Backend:
@@ -217,7 +221,7 @@ def import_checks(binary, backend, work, dialect):
             process.send_signal(signal.SIGKILL)
             process.wait()
         kills.append((round(delay, 2), process.returncode, count_imported(backend, prefix)[0]))
-    final = tool.run("import", "Transaction", path)
+    final = tool.run("import", "Transaction", path, timeout=IMPORT_TIMEOUT)
     total, distinct = count_imported(backend, prefix)
     print(f"     {dialect}: {ROWS} rows; killed at {kills} (seconds, exit, records on the server); {time.monotonic() - started:.1f} s in all")
     check(final.returncode == 0 and total == ROWS and distinct == ROWS,
@@ -225,7 +229,7 @@ def import_checks(binary, backend, work, dialect):
           said(final) + f"\nrecords {total}, distinct {distinct}")
     check("already there" in final.stderr and f"imported {ROWS:,} rows" in final.stderr,
           f"{dialect}: the last run says how many were already there", final.stderr[-1500:])
-    rerun = tool.run("import", "Transaction", path)
+    rerun = tool.run("import", "Transaction", path, timeout=IMPORT_TIMEOUT)
     check(rerun.returncode == 0 and f"0 created" in rerun.stderr and f"{ROWS:,} already there" in rerun.stderr
           and count_imported(backend, prefix) == (ROWS, ROWS),
           f"{dialect}: the same import again sends nothing and says all {ROWS:,} were already there", said(rerun))
@@ -301,7 +305,8 @@ def refusal_checks(binary, work):
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "proptui")
     with tempfile.TemporaryDirectory(prefix="proptui-e2e-import-") as work:
-        for schema, dialect in (("gen2", "gen2"), ("versioned", "versioned")):
+        for schema in SCHEMAS:
+            dialect = schema
             backend = Backend(binary, work, schema)
             try:
                 change_checks(binary, backend, work, dialect)

@@ -70,6 +70,7 @@ struct UpdateCommand: AsyncParsableCommand {
             The record is read from the server first; a field not holding its --expect value is a conflict (exit 4), \
             and so is a change of the fields set by someone else before the update reaches the server.
 
+
             """ + ScriptExitCode.helpText)
 
     @OptionGroup var connection: ConnectionOptions

@@ -14,6 +14,7 @@ struct ImportCommand: AsyncParsableCommand {
             an import stopped at any point (even killed) and run again with the same file sends each row exactly once, and \
             says how many were already there.
 
+
             """ + ScriptExitCode.helpText)
 
     @OptionGroup var connection: ConnectionOptions

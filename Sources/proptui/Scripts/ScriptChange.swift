@@ -156,7 +156,7 @@ enum ChangeOutcome {
             ScriptErrorOutput.note("\(unchanged.model.name) \(unchanged.id.text) holds these values already: nothing was sent")
         case .deleted(let deleted): record = deleted
         }
-        if !options.quiet { print(WireLine.text(record, versioned: session.versioned)) }
+        if !options.quiet { print(record.wireJSON(versioned: session.versioned)) }
         let left = await session.close()
         if left > 0 {
             ScriptErrorOutput.note("\(left) earlier change\(left == 1 ? " is" : "s are") still in the outbox, to be sent the next time proptui runs against this backend")
