@@ -202,7 +202,7 @@ let package = Package(
         // The script commands' reading: formats, keys, and streams against the embedded server on loopback.
         .testTarget(
             name: "RecordExportTests",
-            dependencies: ["RecordExport", "AmplifyModels", "AppSync", "JSONValues", "ModelFilters", "SyncEngine", "LocalAppSync", "ServerSlots"],
+            dependencies: ["RecordExport", "AmplifyModels", "AppSync", "JSONValues", "ModelFilters", "SyncEngine", "LocalAppSync", "ScreenValues", "ServerSlots"],
             swiftSettings: strict),
         .testTarget(name: "AppSyncTests", dependencies: ["AppSync"], exclude: ["Fixtures"], swiftSettings: strict),
         // The sender against the real embedded server on loopback, not only a scripted one.

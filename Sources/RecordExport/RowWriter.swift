@@ -7,10 +7,10 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// `--format`'s default: a table on a terminal, NDJSON into a pipe or a file.
     public static func `default`(stdoutIsTerminal: Bool) -> OutputFormat { stdoutIsTerminal ? .table : .ndjson }
 
-    /// The writer of this format for `columns`.
-    public func writer(columns: ExportColumns) -> any RowWriter {
+    /// The writer of this format for `columns` (a table fitted to `lineWidth` columns, when known).
+    public func writer(columns: ExportColumns, lineWidth: Int? = nil) -> any RowWriter {
         switch self {
-        case .table: TableWriter(columns: columns)
+        case .table: TableWriter(columns: columns, lineWidth: lineWidth)
         case .json: JSONArrayWriter(columns: columns)
         case .ndjson: NDJSONWriter(columns: columns)
         case .csv: CSVWriter(columns: columns)

@@ -1,8 +1,9 @@
 import ScreenValues
 
 /// Rows as a table for a person at a terminal: a header of the fields' names, then a line a
-/// record, columns sized by the first page's values (at most `maximumWidth` each; a longer
-/// value is cut with "…"). Every value is made safe to show first (`TerminalText.sanitized`:
+/// record, columns sized by the first page's values (at most `maximumWidth` each, and the
+/// widest narrowed until a line fits the terminal's width when it is known; a longer value is
+/// cut with "…"). Every value is made safe to show first (`TerminalText.sanitized`:
 /// an escape sequence or a control character in a value becomes a visible stand-in, never
 /// reaches the terminal), text as its characters, null as nothing, a list or an object as JSON.
 public struct TableWriter: RowWriter {
@@ -12,9 +13,12 @@ public struct TableWriter: RowWriter {
     /// The first page's rows, kept until the columns' widths are known.
     private var waiting: [[String]] = []
     private var widths: [Int]?
+    /// The terminal's width in columns, when known.
+    let lineWidth: Int?
 
-    public init(columns: ExportColumns) {
+    public init(columns: ExportColumns, lineWidth: Int? = nil) {
         self.columns = columns
+        self.lineWidth = lineWidth
     }
 
     public mutating func begin(into output: inout [UInt8]) {}
@@ -37,7 +41,7 @@ public struct TableWriter: RowWriter {
         for row in waiting {
             for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TerminalText.columns(of: cell, separate: [])) }
         }
-        let widths = measured.map { min($0, Self.maximumWidth) }
+        let widths = Self.fitted(measured.map { min($0, Self.maximumWidth) }, into: lineWidth)
         self.widths = widths
         Self.append(names, widths: widths, to: &output)
         Self.append(widths.map { String(repeating: "─", count: $0) }, widths: widths, to: &output)
@@ -47,6 +51,18 @@ public struct TableWriter: RowWriter {
 
     public mutating func end(into output: inout [UInt8]) {
         pageEnded(into: &output)
+    }
+
+    /// The widths narrowed, the widest first, until the columns and the two blanks between
+    /// them fit `lineWidth` (no column below 4, room for a few characters and "…").
+    static func fitted(_ widths: [Int], into lineWidth: Int?) -> [Int] {
+        guard let lineWidth else { return widths }
+        var widths = widths
+        let gaps = max(0, widths.count - 1) * 2
+        while widths.reduce(gaps, +) > lineWidth, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 4 {
+            widths[widest] -= 1
+        }
+        return widths
     }
 
     /// A value's text in a cell, sanitized.

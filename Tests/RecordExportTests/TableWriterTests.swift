@@ -1,4 +1,6 @@
 import AmplifyModels
+import JSONValues
+import ScreenValues
 @testable import RecordExport
 import Testing
 
@@ -25,5 +27,19 @@ import Testing
         #expect(lines[3].hasPrefix("t2  a very long"))
         // A null is an empty cell; no line ends in blanks.
         #expect(lines.allSatisfy { $0.last != " " })
+    }
+
+    @Test func theWidestColumnsNarrowUntilALineFitsTheTerminal() throws {
+        #expect(TableWriter.fitted([36, 40, 7, 10], into: 60).reduce(6, +) == 60)
+        #expect(TableWriter.fitted([36, 40], into: nil) == [36, 40])
+        #expect(TableWriter.fitted([10, 10, 10], into: 5) == [4, 4, 4])
+        var writer = TableWriter(columns: try WireFormatsTests.columns("id,description"), lineWidth: 30)
+        var output: [UInt8] = []
+        _ = try JSONReader.read(Array(Self.hostile.utf8)) { json throws(JSONReadError) in
+            try WireItemReader(columns: try! WireFormatsTests.columns("id,description")).readPage(&json) { writer.write($0, into: &output) }
+        }
+        writer.end(into: &output)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.allSatisfy { TerminalText.columns(of: String($0), separate: []) <= 30 })
     }
 }

@@ -205,6 +205,29 @@ def reader_goes_away(client):
           "a reader that goes away (| head -1) ends the export quietly, exit 0", (process.returncode, stderr))
 
 
+def progress_on_a_terminal(client, work, count):
+    """Stderr a terminal: the progress line, then what was exported where."""
+    leader, follower = pty.openpty()
+    path = os.path.join(work, "progress.csv")
+    process = subprocess.Popen(client.args("export", "Transaction", "--format", "csv", "--output", path),
+                               stdout=subprocess.DEVNULL, stderr=follower, env=client.env)
+    os.close(follower)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        said += chunk
+    process.wait(timeout=120)
+    os.close(leader)
+    text = said.decode("utf-8", "replace")
+    check(process.returncode == 0 and "rows/s" in text and f"exported {count:,} rows to {path}" in text,
+          "with stderr on a terminal, export shows its progress and where the rows went", text[-300:])
+
+
 def exit_codes(client, dialect):
     unknown = client.run("list", "Nothing", "--format", "json")
     said = json.loads(unknown.stderr) if unknown.stderr.startswith("{") else {}
@@ -268,6 +291,7 @@ def dialect_checks(binary, work, dialect):
         gets(client, items, url, api_key, dialect)
         exit_codes(client, dialect)
         if not versioned:
+            progress_on_a_terminal(client, work, len(items))
             unreachable_and_refused(client)
             reader_goes_away(client)
             hostile_value_on_a_terminal(client, url, api_key)

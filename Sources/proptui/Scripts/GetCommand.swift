@@ -43,7 +43,7 @@ struct GetCommand: AsyncParsableCommand {
         ) { session in
             let columns = try session.columns(fields)
             let keys = try KeyArguments.keys(arguments, model: session.model, schema: session.opened.schema)
-            var writer = format.writer(columns: columns)
+            var writer = format.writer(columns: columns, lineWidth: Terminals.stdoutColumns)
             let stdout = OutputFile()
             ScriptOutput.ignoreBrokenPipes()
             var output: [UInt8] = []

@@ -14,8 +14,8 @@ struct ListCommand: AsyncParsableCommand {
             and runs as the app runs it: a key lookup, one partition's query, or a scan, each page \
             printed as it arrives. Values are as the API answers them (AWSDate text, enums by name, \
             lists and custom types as JSON); a table on a terminal shows them made safe to print. \
-            Errors go to stderr, as one JSON object {"error": …, "code": N} with --format json or \
-            ndjson. The connection options are the app's: the same config file, auth, models and \
+            Errors go to stderr, as one JSON object {"error": …, "code": N} when the output is \
+            JSON (--format json or ndjson, or NDJSON by default into a pipe). The connection options are the app's: the same config file, auth, models and \
             data directory (with no API named, the embedded server over the data directory).
 
             \(ScriptExitCode.helpText)
@@ -50,7 +50,7 @@ struct ListCommand: AsyncParsableCommand {
         ) { session in
             let columns = try session.columns(fields)
             let query = try session.query(filter: filter)
-            var writer = format.writer(columns: columns)
+            var writer = format.writer(columns: columns, lineWidth: Terminals.stdoutColumns)
             try await ScriptOutput.stream(RecordStream(client: session.client, query: query, columns: columns), into: &writer, limit: limit)
             return .success
         }

@@ -154,4 +154,11 @@ extension OutputFormat {
 enum Terminals {
     static var stdout: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderr: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Stdout's terminal's width in columns, when it is one that says.
+    static var stdoutColumns: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 }
