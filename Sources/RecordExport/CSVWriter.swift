@@ -21,7 +21,19 @@ public struct CSVWriter: RowWriter {
     public mutating func write(_ item: borrowing WireItem, into output: inout [UInt8]) {
         for index in 0..<item.values.count {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            guard let value = item.values[index] else { continue }
+            guard let value = item.values[index], let first = value.first, first != UInt8(ascii: "n") else { continue }
+            // Most values are a string without escapes, or a number: written from the answer's
+            // bytes, with nothing made in between.
+            if first == UInt8(ascii: "\""), value.count >= 2 {
+                let inner = UnsafeRawBufferPointer(rebasing: value[1..<(value.count - 1)])
+                if !inner.contains(UInt8(ascii: "\\")) {
+                    CSVText.appendField(inner, emptyQuoted: true, to: &output)
+                    continue
+                }
+            } else if first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
+                CSVText.appendField(value, emptyQuoted: false, to: &output)
+                continue
+            }
             switch WireValue.text(value) {
             case .null: break
             case .string(let text): CSVText.appendField(text, emptyQuoted: true, to: &output)
@@ -38,7 +50,7 @@ public struct CSVWriter: RowWriter {
 public enum CSVText {
     /// `text` as a field: quoted when it holds a comma, a quote, a CR or an LF (its quotes
     /// doubled), or when it is empty and `emptyQuoted`.
-    public static func appendField(_ text: [UInt8], emptyQuoted: Bool, to output: inout [UInt8]) {
+    public static func appendField(_ text: some Collection<UInt8>, emptyQuoted: Bool, to output: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
         let needsQuotes = text.isEmpty
             ? emptyQuoted : text.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0D || $0 == 0x0A }
