@@ -68,7 +68,10 @@ struct ConvergenceModel {
         // Set back to what it was before an earlier change of the same user still waiting to be
         // sent: the two cancel out and neither is sent (by design), so someone else's value may
         // stay, and, when every field of an update does, someone else's delete.
-        let fields = field.map { [$0] } ?? (write.kind == .update ? (write.values ?? [:]).keys.sorted() : [])
+        // A field set to the value it held (as its writer saw it) changes nothing, and is left out:
+        // an update of it and of a field set back is folded away whole.
+        let fields = (field.map { [$0] } ?? (write.kind == .update ? (write.values ?? [:]).keys.sorted() : []))
+            .filter { write.values?[$0] != write.before[$0] }
         let undone = fields.map { field in
             write.values?[field].flatMap { value in
                 others.first {
