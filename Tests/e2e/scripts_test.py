@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -273,9 +274,64 @@ def embedded(binary, work):
     check(wrong.returncode == 64 and "Transaction" in wrong.stderr, "an unknown model is said before a server starts", wrong.stderr)
 
 
+def drain_log(process):
+    """Reads the server's request log as it comes: a pipe left unread fills, and the server waits on it."""
+    threading.Thread(target=process.stderr.read, daemon=True).start()
+
+
+def round_trip_with_jq(client, url, api_key, work):
+    """The README's script: an export edited with jq and imported again (--upsert) changes what it says, and nothing else."""
+    def categories():
+        found, token = {}, None
+        while True:
+            page = graphql(url, api_key, "query ($t: String) { listCategories(limit: 1000, nextToken: $t) { items { id name kind } nextToken } }",
+                           {"t": token})["listCategories"]
+            found.update({c["id"]: c for c in page["items"]})
+            token = page["nextToken"]
+            if not token:
+                return found
+    before = categories()
+    expenses = os.path.join(work, "expenses.ndjson")
+    renamed = os.path.join(work, "renamed.ndjson")
+    exported = client.run("export", "Category", "--filter", "kind = EXPENSE", "--format", "ndjson", "--output", expenses)
+    edited = subprocess.run(["jq", "-c", ".name |= ascii_upcase", expenses], capture_output=True, text=True, timeout=60)
+    open(renamed, "w").write(edited.stdout)
+    imported = client.run("import", "Category", renamed, "--upsert")
+    after = categories()
+    expected = {id: dict(c, name=c["name"].upper() if c["kind"] == "EXPENSE" else c["name"]) for id, c in before.items()}
+    count = sum(1 for c in before.values() if c["kind"] == "EXPENSE")
+    check(exported.returncode == 0 and edited.returncode == 0 and imported.returncode == 0 and count > 0 and after == expected,
+          f"export | jq | import --upsert: the {count} expense categories' names are in capitals, the others as they were",
+          exported.stderr + edited.stderr + imported.stderr[-2000:])
+
+
+def beside_a_running_server(binary, work):
+    """With no API named, a script over a data directory whose server already runs (proptui serve, or the app's
+    embedded one) uses that server, its key read from the data directory: nothing on the command line."""
+    data = os.path.join(work, "beside")
+    process, _, _, _ = start_server(binary, os.path.join(data, "server"), "--models", str(MODELS), "--seed", "20")
+    drain_log(process)
+    try:
+        env = dict(os.environ)
+        env.pop("PROPTUI_API_KEY", None)
+        common = ["--models", str(MODELS), "--data-dir", data, "--log-file", os.path.join(work, "beside.log")]
+        listed = subprocess.run([binary, "list", "Category", *common], capture_output=True, text=True, timeout=120, env=env)
+        check(listed.returncode == 0 and len(listed.stdout.splitlines()) == 20,
+              "a read uses the server already running over its data directory", listed.stderr)
+        created = subprocess.run([binary, "create", "Category", "--set", "name=Beside", *common],
+                                 capture_output=True, text=True, timeout=120, env=env)
+        again = subprocess.run([binary, "list", "Category", "--filter", "name = Beside", *common],
+                               capture_output=True, text=True, timeout=120, env=env)
+        check(created.returncode == 0 and len(again.stdout.splitlines()) == 1,
+              "so does a change, which the next read finds", created.stderr + again.stderr)
+    finally:
+        stop_server(process)
+
+
 def dialect_checks(binary, work, dialect):
     options = ["--models", str(MODELS), "--seed", "2000"] + (["--schema", "versioned"] if dialect == "versioned" else [])
     process, url, _, api_key = start_server(binary, os.path.join(work, f"server-{dialect}"), *options)
+    drain_log(process)
     try:
         versioned = dialect == "versioned"
         if versioned:
@@ -295,6 +351,7 @@ def dialect_checks(binary, work, dialect):
             unreachable_and_refused(client)
             reader_goes_away(client)
             hostile_value_on_a_terminal(client, url, api_key)
+            round_trip_with_jq(client, url, api_key, work)
     finally:
         stop_server(process)
 
@@ -307,6 +364,7 @@ def main():
             dialect_checks(binary, work, dialect)
         print("# the embedded server")
         embedded(binary, work)
+        beside_a_running_server(binary, work)
     finish()
 
 
