@@ -1,3 +1,5 @@
+import ScreenValues
+
 /// The line an export keeps on stderr while it runs, when stderr is a terminal: rows written,
 /// rows a second, and, when the number of rows to come is known, a bar and the time left.
 public struct ExportProgress: Sendable {
@@ -12,7 +14,7 @@ public struct ExportProgress: Sendable {
     /// known total `400,000 rows · 52,000 rows/s`.
     public func line(rows: Int, seconds: Double) -> String {
         let rate = seconds > 0 ? Double(rows) / seconds : 0
-        var parts = ["\(Self.grouped(rows)) rows", "\(Self.grouped(Int(rate.rounded()))) rows/s"]
+        var parts = ["\(NumberText.grouped(rows)) rows", "\(NumberText.grouped(Int(rate.rounded()))) rows/s"]
         if let expectedRows, expectedRows > 0 {
             let fraction = min(1, Double(rows) / Double(expectedRows))
             let filled = Int((fraction * 20).rounded(.down))
@@ -30,15 +32,5 @@ public struct ExportProgress: Sendable {
         if whole < 60 { return "\(whole) s" }
         if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
         return "\(whole / 3600) h \(whole % 3600 / 60) min"
-    }
-
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
     }
 }

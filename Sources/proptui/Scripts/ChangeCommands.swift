@@ -43,19 +43,10 @@ struct CreateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await change.errors.run {
-            let session = try await ChangeSession.open(connection, model: model)
-            let values = ChangeValues(layout: session.layout)
-            let outcome: ChangeOutcome
-            do {
-                let record = try json.map { text throws(ScriptProblem) in try values.newRecord(json: text) }
-                    ?? values.newRecord(setting: FieldAssignment.parse(assignments, option: "--set"))
-                outcome = try await ScriptChange(session: session, options: change).create(record)
-            } catch {
-                await ScriptChange.closeAfterFailure(session)
-                throw error
-            }
-            try await outcome.finish(session, options: change)
+        try await change.make(connection, model: model) { _, values, change in
+            let record = try json.map { text throws(ScriptProblem) in try values.newRecord(json: text) }
+                ?? values.newRecord(setting: FieldAssignment.parse(assignments, option: "--set"))
+            return try await change.create(record)
         }
     }
 }
@@ -81,20 +72,11 @@ struct UpdateCommand: AsyncParsableCommand {
     @Option(help: "field=value the record must hold now (repeat for each field).") var expect: [String] = []
 
     func run() async throws {
-        try await change.errors.run {
-            let session = try await ChangeSession.open(connection, model: model)
-            let values = ChangeValues(layout: session.layout)
-            let outcome: ChangeOutcome
-            do {
-                let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
-                let patch = try values.patch(setting: FieldAssignment.parse(assignments, option: "--set"))
-                let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
-                outcome = try await ScriptChange(session: session, options: change).update(recordKey, patch, expecting: expected)
-            } catch {
-                await ScriptChange.closeAfterFailure(session)
-                throw error
-            }
-            try await outcome.finish(session, options: change)
+        try await change.make(connection, model: model) { session, values, change in
+            let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
+            let patch = try values.patch(setting: FieldAssignment.parse(assignments, option: "--set"))
+            let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
+            return try await change.update(recordKey, patch, expecting: expected)
         }
     }
 }
@@ -113,19 +95,10 @@ struct DeleteCommand: AsyncParsableCommand {
     @Option(help: "field=value the record must hold now (repeat for each field).") var expect: [String] = []
 
     func run() async throws {
-        try await change.errors.run {
-            let session = try await ChangeSession.open(connection, model: model)
-            let values = ChangeValues(layout: session.layout)
-            let outcome: ChangeOutcome
-            do {
-                let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
-                let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
-                outcome = try await ScriptChange(session: session, options: change).delete(recordKey, expecting: expected)
-            } catch {
-                await ScriptChange.closeAfterFailure(session)
-                throw error
-            }
-            try await outcome.finish(session, options: change)
+        try await change.make(connection, model: model) { session, values, change in
+            let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
+            let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
+            return try await change.delete(recordKey, expecting: expected)
         }
     }
 }
@@ -133,4 +106,25 @@ struct DeleteCommand: AsyncParsableCommand {
 /// The script commands that change records, as the root command lists them.
 enum ScriptWriteCommands {
     static let all: [any ParsableCommand.Type] = [CreateCommand.self, UpdateCommand.self, DeleteCommand.self, ImportCommand.self]
+}
+
+extension ChangeOptions {
+    /// One change of one record: the model's session opened, the change `body` makes sent and
+    /// waited for, its outcome said (and the session closed, also when `body` fails).
+    func make(
+        _ connection: ConnectionOptions, model: String,
+        _ body: (ChangeSession, ChangeValues, ScriptChange) async throws -> ChangeOutcome
+    ) async throws {
+        try await errors.run {
+            let session = try await ChangeSession.open(connection, model: model)
+            let outcome: ChangeOutcome
+            do {
+                outcome = try await body(session, ChangeValues(layout: session.layout), ScriptChange(session: session, options: self))
+            } catch {
+                await ScriptChange.closeAfterFailure(session)
+                throw error
+            }
+            try await outcome.finish(session, options: self)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScreenValues
 import RecordExport
 
 /// `proptui export MODEL --format ndjson|csv|json [--output FILE]`: every record (a filter's),
@@ -120,7 +121,7 @@ final class ProgressMeter {
     func finish(to path: String?) {
         guard shown else { return }
         let rate = seconds > 0 ? Int((Double(rows) / seconds).rounded()) : rows
-        draw("exported \(ExportProgress.grouped(rows)) rows\(path.map { " to \($0)" } ?? "") in "
-            + String(format: "%.1f s", seconds) + " (\(ExportProgress.grouped(rate)) rows/s)\n")
+        draw("exported \(NumberText.grouped(rows)) rows\(path.map { " to \($0)" } ?? "") in "
+            + String(format: "%.1f s", seconds) + " (\(NumberText.grouped(rate)) rows/s)\n")
     }
 }
