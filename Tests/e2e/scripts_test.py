@@ -80,22 +80,30 @@ class Client:
 
     def on_terminal(self, command, *rest):
         """Stdout a pseudo-terminal: what a person sees."""
-        leader, follower = pty.openpty()
-        process = subprocess.Popen(self.args(command, *rest), stdout=follower, stderr=subprocess.PIPE, env=self.env)
-        os.close(follower)
-        output = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            output += chunk
-        process.wait(timeout=120)
-        os.close(leader)
-        return process.returncode, output
+        return run_on_terminal(self.args(command, *rest), self.env, stream="stdout")
 
+
+def run_on_terminal(argv, env, stream):
+    """Runs argv with `stream` ("stdout" or "stderr") on a pseudo-terminal, the other one piped
+    (stderr) or dropped (stdout); answers the exit code and what the terminal received."""
+    leader, follower = pty.openpty()
+    if stream == "stdout":
+        process = subprocess.Popen(argv, stdout=follower, stderr=subprocess.PIPE, env=env)
+    else:
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=follower, env=env)
+    os.close(follower)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    process.wait(timeout=120)
+    os.close(leader)
+    return process.returncode, output
 
 def by_id(items):
     return {item["id"]: item for item in items}
@@ -208,24 +216,10 @@ def reader_goes_away(client):
 
 def progress_on_a_terminal(client, work, count):
     """Stderr a terminal: the progress line, then what was exported where."""
-    leader, follower = pty.openpty()
     path = os.path.join(work, "progress.csv")
-    process = subprocess.Popen(client.args("export", "Transaction", "--format", "csv", "--output", path),
-                               stdout=subprocess.DEVNULL, stderr=follower, env=client.env)
-    os.close(follower)
-    said = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        said += chunk
-    process.wait(timeout=120)
-    os.close(leader)
+    code, said = run_on_terminal(client.args("export", "Transaction", "--format", "csv", "--output", path), client.env, stream="stderr")
     text = said.decode("utf-8", "replace")
-    check(process.returncode == 0 and "rows/s" in text and f"exported {count:,} rows to {path}" in text,
+    check(code == 0 and "rows/s" in text and f"exported {count:,} rows to {path}" in text,
           "with stderr on a terminal, export shows its progress and where the rows went", text[-300:])
 
 
