@@ -161,7 +161,14 @@ extension BrowserState {
         guard !records.isEmpty else { return [] }
         let versioned = dialects[model]?.hasVersions ?? false
         var text = ""
-        for record in records { text += record.wireJSON(versioned: versioned) + "\n" }
+        for record in records {
+            text += record.wireJSON(versioned: versioned) + "\n"
+            guard text.utf8.count <= LoopCommand.largestClipboardText else {
+                show("Not copied: \(Self.records(records.count)) are over the clipboard's \(LoopCommand.largestClipboardText / 1024) kB; "
+                     + "proptui export \(model) writes them to a file.", .error)
+                return []
+            }
+        }
         let size = text.utf8.count < 10_000 ? "\(text.utf8.count) bytes" : "\(NumberText.grouped(text.utf8.count / 1_000)) kB"
         let what = "\(Self.records(records.count)) as NDJSON (\(size))"
         show(insideTmux

@@ -38,9 +38,15 @@ public enum LoopCommand: Sendable, Equatable {
     case proceed
     /// Repaint every cell (C-l): the terminal may hold garbage from elsewhere.
     case redrawAll
-    /// Put this text on the system clipboard through the terminal (OSC 52).
+    /// Put this text on the system clipboard through the terminal (OSC 52): at most
+    /// `largestClipboardText` bytes.
     case copyToClipboard(String)
     case quit
+
+    /// The most text `y` sends through the terminal (its base64 is a third more). tmux passes an
+    /// OSC 52 sequence on only while it fits its input buffer (1 MB), and many terminals take less;
+    /// a longer one is dropped or cut, and a cut one swallows the screen's next bytes.
+    public static let largestClipboardText = 512 * 1024
 
     /// What the loop does when a program's effects ask for this and then `next`: the later asks
     /// win, except that nothing takes a quit back.

@@ -8,8 +8,8 @@ enum Clipboard {
         "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
     }
 
+    /// Every byte written, or the terminal would take what follows as more of the sequence.
     static func copy(_ text: String, to descriptor: Int32) {
-        let bytes = Array(sequence(for: text).utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        _ = FileDescriptorOutput.writeAll(sequence(for: text), to: descriptor)
     }
 }

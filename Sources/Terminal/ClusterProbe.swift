@@ -20,7 +20,7 @@ enum ClusterProbe {
 
         var request = ""
         for kind in ClusterKind.allCases { request += "\r\u{1B}[K" + kind.sample + "\u{1B}[6n" }
-        guard writeAll(request, to: output) else { return .unknown }
+        guard FileDescriptorOutput.writeAll(request, to: output) else { return .unknown }
         var answers: [UInt8] = []
         var reports = 0
         var remaining = timeoutMilliseconds
@@ -37,19 +37,8 @@ enum ClusterProbe {
             answers += buffer[0..<count]
             reports = answers.filter { $0 == UInt8(ascii: "R") }.count
         }
-        _ = writeAll("\r\u{1B}[K", to: output)
+        _ = FileDescriptorOutput.writeAll("\r\u{1B}[K", to: output)
         return ClusterRendering.fromCursorReports(answers)
-    }
-
-    private static func writeAll(_ text: String, to output: Int32) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            bytes = bytes.dropFirst(written)
-        }
-        return true
     }
 
     private static func monotonicMilliseconds() -> Int {

@@ -192,6 +192,18 @@ import Testing
         #expect(base.text(state).contains("y does nothing here without marks"))
     }
 
+    /// More than the clipboard takes is not sent at all (a cut OSC 52 sequence would swallow the
+    /// screen's next bytes): the status line says so and names the way to a file.
+    @Test func yRefusesMoreThanAClipboardTakesAndSaysHowToExport() {
+        var state = list(6_000, height: 24)
+        _ = press(&state, .character("*"))
+        #expect(state.marks.count == 6_000)
+        #expect(press(&state, .character("y")).isEmpty)
+        #expect(base.text(state).contains("Not copied: 6,000 records are over the clipboard's 512 kB"), "\(base.text(state))")
+        #expect(base.text(state).contains("proptui export Transaction"))
+        #expect(state.marks.count == 6_000, "the marks stay")
+    }
+
     @Test func editWithMarksSetsOnlyTheFieldsFilledInAndChecksThem() throws {
         var state = list(5)
         _ = press(&state, .character(" "), .character(" "), .character(" "))
