@@ -24,12 +24,16 @@ public struct SyncOptions: Sendable {
     public var maximumRebases: Int
     /// How much of the list a read of the whole list takes (`--sync`, `--sync-limit`).
     public var syncPolicy: SyncPolicy
+    /// Whether creates go one at a time in the order they were made, so that the server's
+    /// `createdAt` keeps the user's order (the app). An import sends its rows
+    /// `maximumParallelSends` at a time instead: a file's order is worth less than its hours.
+    public var keepsCreationOrder: Bool
 
     public init(
         maximumParallelSends: Int = 4, retryPolicy: RetryPolicy = RetryPolicy(),
         probePolicy: RetryPolicy = RetryPolicy(base: .milliseconds(500), cap: .seconds(5)),
         pageSize: Int = 1000, offlineMode: OfflineMode = .queue, maximumRebases: Int = 5,
-        syncPolicy: SyncPolicy = .default
+        syncPolicy: SyncPolicy = .default, keepsCreationOrder: Bool = true
     ) {
         self.maximumParallelSends = max(1, maximumParallelSends)
         self.retryPolicy = retryPolicy
@@ -38,5 +42,6 @@ public struct SyncOptions: Sendable {
         self.offlineMode = offlineMode
         self.maximumRebases = maximumRebases
         self.syncPolicy = syncPolicy
+        self.keepsCreationOrder = keepsCreationOrder
     }
 }

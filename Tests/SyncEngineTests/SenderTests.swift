@@ -11,11 +11,13 @@ import Testing
 
     func makeList(
         _ server: ScriptedServer, parallel: Int = 4, retry: RetryPolicy = fast, offline: SyncOptions.OfflineMode = .queue,
-        storage: ModelCache? = nil, events: EventRecorder = EventRecorder()
+        keepsCreationOrder: Bool = true, storage: ModelCache? = nil, events: EventRecorder = EventRecorder()
     ) async throws -> RecordList<ModelRecord> {
         let list = try RecordList<ModelRecord>(
             api: server, storage: try storage ?? sampleCache(),
-            options: SyncOptions(maximumParallelSends: parallel, retryPolicy: retry, probePolicy: Self.fast, offlineMode: offline),
+            options: SyncOptions(
+                maximumParallelSends: parallel, retryPolicy: retry, probePolicy: Self.fast, offlineMode: offline,
+                keepsCreationOrder: keepsCreationOrder),
             onEvent: events.sink)
         await list.refresh()
         return list
@@ -93,6 +95,25 @@ import Testing
         // After the first create's attempt while offline, each create once, in the order made.
         #expect(sentCreates.suffix(5) == made[...])
         #expect(await server.maximumCreatesInFlight == 1)
+    }
+
+    /// An import's list: its creates fill every slot, as edits do, and each is still sent once.
+    @Test func createsGoInParallelWhenTheOrderIsNotKept() async throws {
+        let server = ScriptedServer()
+        let list = try await makeList(server, parallel: 3, keepsCreationOrder: false)
+        await server.hold()
+        var made: [RecordKey] = []
+        for name in ["row1", "row2", "row3", "row4", "row5"] { made.append(try await list.create(name: name)) }
+        await server.wait { $0.heldCount == 3 }
+        await server.release()
+        await settled(list)
+        let sentCreates = await server.received.compactMap { mutation -> RecordKey? in
+            if case .create(let record) = mutation { record.id } else { nil }
+        }
+        #expect(Set(sentCreates) == Set(made))
+        #expect(sentCreates.count == made.count, "each create once")
+        #expect(await server.maximumCreatesInFlight == 3)
+        #expect(await server.records.count == 5)
     }
 
     @Test func changesThatCancelOutOfflineSendNothing() async throws {

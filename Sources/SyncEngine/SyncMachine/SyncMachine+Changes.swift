@@ -51,7 +51,7 @@ extension SyncMachine {
         let change = staged.operation.change
         var created: [Action] = []
         if case .create = change {
-            creationOrder.note(staged.operation.id, of: change.recordID)
+            if options.keepsCreationOrder { creationOrder.note(staged.operation.id, of: change.recordID) }
             created.append(.createPending(change.recordID))
         }
         if kind == .undo {

@@ -5,7 +5,8 @@ import OptimisticStore
 /// create), up to `maximumParallelSends` records at once. A record waiting out a backoff holds no
 /// slot, so one failing record never stalls the rest; while the server cannot be reached (or
 /// refuses the credentials) nothing is sent. Creates go one at a time in the order they were made
-/// (`CreationOrder`), so the server's `createdAt` keeps the user's order.
+/// (`CreationOrder`), so the server's `createdAt` keeps the user's order, unless the options say
+/// otherwise (an import's).
 extension SyncMachine {
     /// Sends for ready records while there is room.
     mutating func pump() -> [Action] {
@@ -25,7 +26,7 @@ extension SyncMachine {
             actions += foldCancellingOperations(of: id)
             guard let operation = store.pendingOperations(for: id).first else { continue }
             // A create behind an older one waits for it; `released` hands it back.
-            if case .create = operation.change,
+            if options.keepsCreationOrder, case .create = operation.change,
                !creationOrder.mayGo(operation.id, of: id, isPending: isPending) { continue }
             // A create whose parent is still pending waits for it; refused with it, if it is.
             if case .create(let record) = operation.change, let parentState {
@@ -120,7 +121,7 @@ extension SyncMachine {
     /// What the outbox held at start: every record waits its turn, creates in the order made.
     mutating func resumeOutbox() -> [Action] {
         for operation in store.pendingOperations {
-            if case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
+            if options.keepsCreationOrder, case .create = operation.change { creationOrder.note(operation.id, of: operation.recordID) }
             schedule.waiting(operation.recordID)
         }
         return pump()

@@ -17,18 +17,20 @@ struct ChangeSession {
     let lists: [String: RecordList<ModelRecord>]
     let watch: ListWatch
 
-    static func open(_ options: ConnectionOptions, model name: String) async throws -> ChangeSession {
+    /// `parallelCreates`: the model's creates go that many at a time, their order not kept (an
+    /// import's rows); nil: one at a time in the order made, as the app sends them.
+    static func open(_ options: ConnectionOptions, model name: String, parallelCreates: Int? = nil) async throws -> ChangeSession {
         let resolved = try ResolvedConnection(options, environment: ProcessInfo.processInfo.environment)
         let opened = try await resolved.open(for: .changes)
         do {
-            return try await make(opened, model: name)
+            return try await make(opened, model: name, parallelCreates: parallelCreates)
         } catch {
             _ = await opened.close()
             throw error
         }
     }
 
-    private static func make(_ opened: OpenedConnection, model name: String) async throws -> ChangeSession {
+    private static func make(_ opened: OpenedConnection, model name: String, parallelCreates: Int?) async throws -> ChangeSession {
         let model = try opened.model(named: name, option: "MODEL")
         let schema = opened.schema
         let layout: RecordLayout
@@ -46,6 +48,7 @@ struct ChangeSession {
         // One page at start, not the whole table: a script changes a few records, or queues rows
         // whose keys it asks of the server as it sends them.
         let options = SyncOptions(syncPolicy: .views)
+        let modelOptions = parallelCreates.map { SyncOptions(maximumParallelSends: $0, syncPolicy: .views, keepsCreationOrder: false) } ?? options
         var lists: [String: RecordList<ModelRecord>] = [:]
         for other in schema.models {
             guard let otherLayout = other.name == name ? layout : try? RecordLayout(model: other, schema: schema) else { continue }
@@ -56,7 +59,7 @@ struct ChangeSession {
                 dialect: dialect)
             let listName = other.name
             lists[listName] = try RecordList<ModelRecord>(
-                api: api, storage: cache, options: options, dialectHint: opened.dialectHint, gate: creates.gate(for: otherLayout),
+                api: api, storage: cache, options: other.name == name ? modelOptions : options, dialectHint: opened.dialectHint, gate: creates.gate(for: otherLayout),
                 logger: Logger(label: "proptui.script.\(listName)")
             ) { events in watch.hear(events, from: listName) }
         }

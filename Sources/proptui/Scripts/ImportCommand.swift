@@ -28,6 +28,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Update the records whose key exists (refused as a conflict when someone else changed a field meanwhile) instead of refusing those rows.")
     var upsert = false
     @Option(help: "Rows kept in the outbox per transaction.") var batch = 500
+    @Option(help: ArgumentHelp(
+        "Rows on the wire at once (1 to 64).",
+        discussion: "Rows sent together reach the server in any order, so the createdAt of rows close together in the file may not keep its order; --parallel 1 keeps it."))
+    var parallel = 16
     @Option(help: "Seconds without any answer from the server before the import stops waiting (the rows stay in the outbox).")
     var timeout: Double = 120
 
@@ -35,6 +39,7 @@ struct ImportCommand: AsyncParsableCommand {
         if report != nil, !skipInvalid { throw ValidationError("--report goes with --skip-invalid") }
         guard batch > 0 else { throw ValidationError("--batch must be 1 or more") }
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0") }
+        guard (1...64).contains(parallel) else { throw ValidationError("--parallel must be from 1 to 64") }
     }
 
     func run() async throws {
@@ -46,7 +51,7 @@ struct ImportCommand: AsyncParsableCommand {
                 throw ScriptFailure(.failure, "\(file) cannot be read: \(error.localizedDescription)")
             }
             let fileFormat = try ImportFormat.of(path: file, bytes: bytes, given: format)
-            let session = try await ChangeSession.open(connection, model: model)
+            let session = try await ChangeSession.open(connection, model: model, parallelCreates: parallel == 1 ? nil : parallel)
             let importer = Importer(
                 session: session, bytes: bytes, format: fileFormat, file: file, upsert: upsert, batch: batch,
                 stallTimeout: .milliseconds(Int(timeout * 1000)))
