@@ -140,8 +140,8 @@ public struct BrowserState: Sendable {
     /// `ModelRecord`).
     typealias StatusMessage = ModelScreens.StatusMessage<ModelRecord>
 
-    /// How many messages `m` keeps.
-    static let messageHistoryLimit = 500
+    /// How many messages `m` keeps at least (the newest): every refusal of a batch of 5,000.
+    static let messageHistoryLimit = 5_000
 
     /// Starts on the picker when there are several models, else on the one model's list;
     /// `initialModel` (`--model`) skips the picker.

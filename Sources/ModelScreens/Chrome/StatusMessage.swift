@@ -71,7 +71,9 @@ public struct StatusMessage<Retry: Sendable & Equatable>: Sendable, Equatable {
             history[history.count - 1] = message
         } else {
             history.append(message)
-            if history.count > limit { history.removeFirst(history.count - limit) }
+            // Trimmed an eighth past the limit, not at every message: a batch of thousands of
+            // refusals then moves the history a few times, not once a refusal.
+            if history.count > limit + limit / 8 { history.removeFirst(history.count - limit) }
         }
         if message.level != .error, status?.level == .error { return }
         status = message
