@@ -1,6 +1,6 @@
 import AmplifyModels
 
-/// The keys `proptui get MODEL KEY...` names. A key is its primary key's values, given either
+/// The keys `proptui get MODEL KEY...` names (`update` and `delete` name one, read the same way). A key is its primary key's values, given either
 /// in the key's field order (`get Budget tenant-1 food`: `tenantId`, then `sku`) or as
 /// `field=value` pairs in any order (`get Budget sku=food tenantId=tenant-1`); one-field keys
 /// are one value each (`get Transaction ID1 ID2`). Values are read left to right into one key
@@ -40,6 +40,15 @@ public enum KeyArguments {
             throw KeyArgumentError("the last key lacks \(lacking) (\(usage(model)))")
         }
         return keys
+    }
+
+    /// The one key of `update` and `delete`, written as `get` takes keys.
+    public static func key(_ arguments: [String], model: AmplifyModel, schema: ModelSchema) throws(KeyArgumentError) -> RecordKey {
+        let keys = try keys(arguments, model: model, schema: schema)
+        guard keys.count == 1 else {
+            throw KeyArgumentError("\(arguments.joined(separator: " ")): \(keys.count) keys, where one record is changed (\(usage(model)))")
+        }
+        return keys[0]
     }
 
     /// A key as a command line writes it: its value, or `field=value` pairs for several fields.

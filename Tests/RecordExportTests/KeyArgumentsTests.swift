@@ -19,6 +19,16 @@ import Testing
         #expect(KeyArguments.text(of: expected[0], model: model) == "tenantId=t1 sku=food")
     }
 
+    /// `update` and `delete` take one key, written as `get` takes them.
+    @Test func aChangeNamesExactlyOneKey() throws {
+        let (model, schema) = try Budget.model("Budget")
+        let expected = RecordKey([.init(text: "t1"), .init(text: "food")])
+        #expect(try KeyArguments.key(["t1", "food"], model: model, schema: schema) == expected)
+        #expect(try KeyArguments.key(["sku=food", "tenantId=t1"], model: model, schema: schema) == expected)
+        #expect(throws: KeyArgumentError.self) { try KeyArguments.key(["t1", "food", "t2", "rent"], model: model, schema: schema) }
+        #expect(throws: KeyArgumentError.self) { try KeyArguments.key(["t1"], model: model, schema: schema) }
+    }
+
     @Test(arguments: [
         (["t1"], "the last key lacks sku"),
         (["tenantId=t1", "tenantId=t2"], "this key already has tenantId"),

@@ -72,13 +72,4 @@ import Testing
         #expect(unmet.map(\.field) == ["name"])
         #expect(unmet.first?.now == .string("Food"))
     }
-
-    @Test func aKeyIsItsValuesInThePrimaryKeysOrder() throws {
-        let budget = Fixture.layout("Budget")
-        let key = try RecordKeyArguments.key(["tenant-1", "SKU-9"], layout: budget)
-        #expect(key.values(of: budget.model) == ["tenantId": .string("tenant-1"), "sku": .string("SKU-9")])
-        #expect(throws: ScriptProblem.self) { try RecordKeyArguments.key(["tenant-1"], layout: budget) }
-        let category = Fixture.layout("Category")
-        #expect(try RecordKeyArguments.key(["abc"], layout: category).text == "abc")
-    }
 }

@@ -1,6 +1,7 @@
 import AmplifyModels
 import ArgumentParser
 import Foundation
+import RecordExport
 import ScriptChanges
 
 /// What `create`, `update` and `delete` share: the backend, the model, how the result and the
@@ -57,7 +58,7 @@ struct UpdateCommand: AsyncParsableCommand {
         commandName: "update",
         abstract: "Change fields of a record through the outbox; refused, never overwritten, when someone else changed it.",
         discussion: """
-            KEY is the record's key: its values in the primary key's field order (one for a model keyed by id). \
+            KEY is the record's key: its values in the primary key's field order (one for a model keyed by id), or field=value pairs. \
             The record is read from the server first; a field not holding its --expect value is a conflict (exit 4), \
             and so is a change of the fields set by someone else before the update reaches the server.
 
@@ -67,13 +68,13 @@ struct UpdateCommand: AsyncParsableCommand {
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var change: ChangeOptions
     @Argument(help: "The model.") var model: String
-    @Argument(help: "The record's key: its values in the primary key's field order.") var key: [String]
+    @Argument(help: "The record's key: its values in the primary key's field order, or field=value pairs.") var key: [String]
     @Option(name: .customLong("set"), help: "field=value to set (repeat for each field).") var assignments: [String] = []
     @Option(help: "field=value the record must hold now (repeat for each field).") var expect: [String] = []
 
     func run() async throws {
         try await change.make(connection, model: model) { session, values, change in
-            let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
+            let recordKey = try KeyArguments.key(key, model: session.layout.model, schema: session.opened.schema)
             let patch = try values.patch(setting: FieldAssignment.parse(assignments, option: "--set"))
             let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
             return try await change.update(recordKey, patch, expecting: expected)
@@ -86,17 +87,17 @@ struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a record through the outbox, and print it as it was (one NDJSON line).",
-        discussion: "KEY is the record's key: its values in the primary key's field order.\n\n" + ScriptExitCode.helpText)
+        discussion: "KEY is the record's key: its values in the primary key's field order, or field=value pairs.\n\n" + ScriptExitCode.helpText)
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var change: ChangeOptions
     @Argument(help: "The model.") var model: String
-    @Argument(help: "The record's key: its values in the primary key's field order.") var key: [String]
+    @Argument(help: "The record's key: its values in the primary key's field order, or field=value pairs.") var key: [String]
     @Option(help: "field=value the record must hold now (repeat for each field).") var expect: [String] = []
 
     func run() async throws {
         try await change.make(connection, model: model) { session, values, change in
-            let recordKey = try RecordKeyArguments.key(key, layout: session.layout)
+            let recordKey = try KeyArguments.key(key, model: session.layout.model, schema: session.opened.schema)
             let expected = try values.expectations(FieldAssignment.parse(expect, option: "--expect"))
             return try await change.delete(recordKey, expecting: expected)
         }
