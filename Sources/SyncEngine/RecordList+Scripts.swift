@@ -36,9 +36,10 @@ extension RecordList {
         await cacheFullyRead()
     }
 
-    /// Whether an operation on the record waits in the outbox (queued by an earlier run, perhaps).
-    public func hasPendingOperation(_ id: Record.ID) -> Bool {
-        !store.pendingOperations(for: id).isEmpty
+    /// The records with an operation waiting in the outbox: asked before `start()`, those an
+    /// earlier run queued (once started, the sender settles them as the caller goes on).
+    public var recordsWithPendingOperations: Set<Record.ID> {
+        Set(store.pendingOperations.map(\.recordID))
     }
 
     /// The server's last confirmed copy of the record, as this list knows it (nil: none known).

@@ -16,6 +16,10 @@ struct ChangeSession {
     /// Every list made, the script model's among them, by model name.
     let lists: [String: RecordList<ModelRecord>]
     let watch: ListWatch
+    /// The records of the model with a change an earlier run left in the outbox, as it was
+    /// opened (before the lists start sending them): an import counts those rows by their
+    /// outcome, not by where they happen to be when it reaches them.
+    let queuedEarlier: Set<RecordKey>
 
     /// `parallelCreates`: the model's creates go that many at a time, their order not kept (an
     /// import's rows); nil: one at a time in the order made, as the app sends them.
@@ -63,8 +67,9 @@ struct ChangeSession {
                 logger: Logger(label: "proptui.script.\(listName)")
             ) { events in watch.hear(events, from: listName) }
         }
+        let queuedEarlier = await lists[name]!.recordsWithPendingOperations
         for list in lists.values { await list.start() }
-        return ChangeSession(opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch)
+        return ChangeSession(opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch, queuedEarlier: queuedEarlier)
     }
 
     /// Whether the backend keeps versions (`_version` in the records' wire lines).

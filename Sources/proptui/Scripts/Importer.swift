@@ -140,7 +140,9 @@ struct Importer {
             }
             summary.rows += 1
             let key = record.id
-            if await list.hasPendingOperation(key) {
+            // Queued by an earlier run: counted by its outcome, which the list may have had already
+            // (it sends them from its start), so the list's state now would count it as already there.
+            if session.queuedEarlier.contains(key) {
                 awaited[key] = .init(line: row.line, kind: .queuedEarlier, record: upsert ? record : nil)
             } else if let confirmed = await list.confirmedRecord(key), !confirmed.isDeleted {
                 if confirmed.hasSameValues(as: record) {
