@@ -1,6 +1,7 @@
 import AmplifyModels
 import Foundation
 import AppSync
+import RecordExport
 import ScriptChanges
 import SyncEngine
 
@@ -56,7 +57,7 @@ struct Importer {
                     rowProblems = []
                     if let key = RecordKey(values: values, of: layout.model) {
                         if let first = firstLineOfKey[key] {
-                            rowProblems.append(RowProblem(line: read.line, message: "the same key as line \(first) (\(key.text))"))
+                            rowProblems.append(RowProblem(line: read.line, message: "the same key as line \(first) (\(KeyArguments.text(of: key, model: layout.model)))"))
                         } else {
                             firstLineOfKey[key] = read.line
                         }
@@ -154,7 +155,7 @@ struct Importer {
                         summary.alreadyThere += 1
                     }
                 } else {
-                    summary.refuse(line: row.line, "a \(layout.model.name) with the key \(key.text) exists with other values (--upsert updates it)", conflict: true)
+                    summary.refuse(line: row.line, "a \(layout.model.name) with the key \(KeyArguments.text(of: key, model: layout.model)) exists with other values (--upsert updates it)", conflict: true)
                 }
             } else {
                 creates.append(record)

@@ -1,5 +1,6 @@
 import AmplifyModels
 import Foundation
+import RecordExport
 import ScriptChanges
 import SyncEngine
 
@@ -13,6 +14,8 @@ struct ScriptChange {
 
     var list: RecordList<ModelRecord> { session.list }
     var modelName: String { session.layout.model.name }
+    /// A key as the command line writes it (`tenantId=t1 sku=food` for several fields).
+    func text(of key: RecordKey) -> String { KeyArguments.text(of: key, model: session.layout.model) }
     var values: ChangeValues { ChangeValues(layout: session.layout) }
 
     func create(_ record: ModelRecord) async throws -> ChangeOutcome {
@@ -73,10 +76,10 @@ struct ScriptChange {
             if let failure, failure.code == .unreachable, let cached = await list.row(key)?.record, !cached.isDeleted {
                 return (cached, false)
             }
-            throw failure ?? ScriptFailure(.failure, "\(modelName) \(key.text) could not be read: \(why)")
+            throw failure ?? ScriptFailure(.failure, "\(modelName) \(text(of: key)) could not be read: \(why)")
         }
         guard let row = await list.row(key), !row.record.isDeleted else {
-            throw ScriptFailure(.notFound, "no \(modelName) has the key \(key.text)")
+            throw ScriptFailure(.notFound, "no \(modelName) has the key \(text(of: key))")
         }
         return (row.record, true)
     }
@@ -88,7 +91,7 @@ struct ScriptChange {
         let fields = unmet.map { field, now in
             "\(field) is \(quoted(values.text(now, of: field))) now, not \(quoted(values.text(expected[field]!, of: field))) as --expect said"
         }
-        throw ScriptFailure(.conflict, "conflict: \(modelName) \(record.id.text): \(fields.joined(separator: "; "))\(changedBy(record)); nothing was changed")
+        throw ScriptFailure(.conflict, "conflict: \(modelName) \(text(of: record.id)): \(fields.joined(separator: "; "))\(changedBy(record)); nothing was changed")
     }
 
     /// Waits for the server's answer to the change of `key`: the record as confirmed, or the
@@ -104,7 +107,7 @@ struct ScriptChange {
         case .success(.confirmed)?:
             let confirmed = await list.confirmedRecord(key)
             guard let record = confirmed else {
-                throw ScriptFailure(.failure, "the server confirmed \(modelName) \(key.text), and it is gone already")
+                throw ScriptFailure(.failure, "the server confirmed \(modelName) \(text(of: key)), and it is gone already")
             }
             return record
         case .success(.refused(let message, let conflict))?:
@@ -153,7 +156,7 @@ enum ChangeOutcome {
         case .confirmed(let confirmed): record = confirmed
         case .unchanged(let unchanged):
             record = unchanged
-            ScriptErrorOutput.note("\(unchanged.model.name) \(unchanged.id.text) holds these values already: nothing was sent")
+            ScriptErrorOutput.note("\(unchanged.model.name) \(KeyArguments.text(of: unchanged.id, model: unchanged.model)) holds these values already: nothing was sent")
         case .deleted(let deleted): record = deleted
         }
         if !options.quiet { print(record.wireJSON(versioned: session.versioned)) }

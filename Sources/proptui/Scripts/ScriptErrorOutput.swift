@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RecordExport
 import ScriptChanges
-import ScreenValues
 
 /// How a script command ends when it does not succeed: its exit code and what stderr says.
 struct ScriptFailure: Error, CustomStringConvertible {
@@ -41,7 +40,7 @@ struct ScriptErrorOutput {
     /// always, since `--format` says how records and errors are written.
     static func note(_ message: String) {
         // A server's reason or a file's value may hold escape sequences: written, never run.
-        FileHandle.standardError.write(Data(("proptui: " + TerminalText.escaped(message) + "\n").utf8))
+        FileHandle.standardError.write(Data(("proptui: " + ScriptMessages.text(message) + "\n").utf8))
     }
 
     /// Runs a script command's body and ends the process with its code: any error is said once,
