@@ -172,9 +172,15 @@ def change_checks(binary, backend, work, dialect):
     check(budget.returncode == 0 and composite.returncode == 0 and json.loads(composite.stdout or "{}").get("title") == "Rent 2026",
           f"{dialect}: a composite key is its values in the primary key's order", said(composite))
 
+    before = backend.graphql("query($id: ID!) { getCategory(id: $id) { id name" + (" _version" if dialect == "versioned" else "") + " } }",
+                             {"id": id})["data"]["getCategory"]
     deleted = tool.run("delete", "Category", id)
-    check(deleted.returncode == 0 and json.loads(deleted.stdout or "{}").get("id") == id and backend.category(id) is None,
+    printed = json.loads(deleted.stdout or "{}")
+    check(deleted.returncode == 0 and printed.get("id") == id and printed.get("name") == before["name"] and backend.category(id) is None,
           f"{dialect}: delete removes the record and prints it as it was", said(deleted))
+    if dialect == "versioned":
+        check(printed.get("_deleted") is True and printed.get("_version") == before["_version"] + 1,
+              "versioned: delete prints the tombstone's _deleted and _version, as AppSync answers a delete", said(deleted))
     again = tool.run("delete", "Category", id)
     check(again.returncode == 5, f"{dialect}: a delete of a key no record has is 5", said(again))
 

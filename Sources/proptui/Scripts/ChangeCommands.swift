@@ -86,7 +86,7 @@ struct UpdateCommand: AsyncParsableCommand {
 struct DeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete a record through the outbox, and print it as it was (one NDJSON line).",
+        abstract: "Delete a record through the outbox, and print it as it was (one NDJSON line; on the versioned dialect with _deleted true and the tombstone's _version).",
         discussion: "KEY is the record's key: its values in the primary key's field order, or field=value pairs.\n\n" + ScriptExitCode.helpText)
 
     @OptionGroup var connection: ConnectionOptions

@@ -37,8 +37,14 @@ struct ScriptChange {
         try check(expected, against: current.record)
         try await apply { () throws(InvalidInput) in try await list.delete(key) }
         if !current.fromServer { throw keptOffline() }
-        _ = try await answer(for: key, fields: expected.keys.sorted())
-        return .deleted(current.record)
+        let tombstone = try await answer(for: key, fields: expected.keys.sorted())
+        // Its values as they were, with what the server's answer says of the delete: on the
+        // versioned dialect `_deleted: true` and the tombstone's `_version`, as AppSync answers.
+        var deleted = current.record
+        deleted.isDeleted = true
+        deleted.version = max(tombstone.version, deleted.version + 1)
+        deleted.lastChangedAt = tombstone.lastChangedAt ?? deleted.lastChangedAt
+        return .deleted(deleted)
     }
 
     /// A failure after the session opened: the backend is stopped at once (no earlier change is
@@ -145,7 +151,7 @@ enum ChangeOutcome {
     case confirmed(ModelRecord)
     /// The record holds the values already: nothing was sent.
     case unchanged(ModelRecord)
-    /// Deleted; the record as it was.
+    /// Deleted; the record as it was, marked deleted (the versioned dialect's tombstone).
     case deleted(ModelRecord)
 
     /// Prints the record (one NDJSON line, wire form) unless `--quiet`, then closes the session,
