@@ -1,3 +1,4 @@
+import AmplifyModels
 import AppSync
 import Foundation
 import LocalAppSync
@@ -18,6 +19,21 @@ struct Backend {
     let lock: DataDirectoryLock?
     /// The server another proptui runs over the same data directory (a script beside the app).
     var joined = false
+
+    /// The auth providers a model's rules are met with. proptui's own server (embedded, or the
+    /// one a script joins) serves models without their per-model rules, as a sandbox with an API
+    /// key: every rule is as good as met there. A real API is asked with the one mode requests
+    /// are signed with, and its rules decide what may change.
+    var authProviders: Set<AuthProvider> {
+        if embedded != nil || joined { return Set(AuthProvider.allCases) }
+        return switch configuration.mode {
+        case .apiKey: [.apiKey]
+        case .iam: [.iam]
+        case .userPool: [.userPools]
+        case .oidc: [.oidc]
+        case .lambda: [.lambda]
+        }
+    }
 
     /// Starts the embedded server in the data directory's server folder with a random port and the stored (or a new) key.
     /// With `models`, it serves those models (Gen 2's dialect) instead of the sample.

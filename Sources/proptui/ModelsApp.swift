@@ -40,11 +40,7 @@ struct ModelsApp {
             }
         }
         let shownSchema = ModelSchema(models: usable, enums: schema.enums, nonModels: schema.nonModels)
-        // The embedded server serves your models without their per-model rules (it plays the
-        // sandbox with an API key): every rule is as good as met there. A real API is asked with
-        // the app's one mode, and its rules decide what may change.
-        let modes: Set<AuthProvider> =
-            backend.embedded != nil ? Set(AuthProvider.allCases) : [Self.provider(of: backend.configuration.mode)]
+        let modes = backend.authProviders
         let access = Dictionary(uniqueKeysWithValues: usable.map { ($0.name, $0.access(with: modes)) })
 
         let mailbox = try Mailbox<BrowserAction>()
@@ -99,16 +95,6 @@ struct ModelsApp {
         let exit = try await TerminalThread.run(mailbox: mailbox, options: terminal) { BrowserDriver(state: startState, perform: runner.perform) }
         for list in lists.values { await list.disableLiveSync() }
         return (exit, lists)
-    }
-
-    static func provider(of mode: AuthMode) -> AuthProvider {
-        switch mode {
-        case .apiKey: .apiKey
-        case .iam: .iam
-        case .userPool: .userPools
-        case .oidc: .oidc
-        case .lambda: .lambda
-        }
     }
 }
 

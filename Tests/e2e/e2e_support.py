@@ -93,3 +93,24 @@ def run_scenarios(binary, scenarios):
         except TimeoutError as error:
             check(False, str(error))
     finish()
+
+
+def models_open_to_api_keys(path):
+    """A copy of the Amplify models file at `path` whose every model also allows every operation with
+    an API key. The script commands refuse a change the models' rules do not allow with the backend's
+    auth mode (as the app shows such a model read-only, and as a real API would refuse it), and
+    `proptui serve` does not enforce per-model rules: tests that change records with an API key
+    describe models that allow it."""
+    import json
+    import tempfile
+    document = json.loads(Path(path).read_text())
+    for model in document["data"]["model_introspection"]["models"].values():
+        for attribute in model["attributes"]:
+            if attribute["type"] == "auth":
+                # Added beside the others: an owner rule's field stays in the schema.
+                attribute["properties"]["rules"].append(
+                    {"allow": "public", "provider": "apiKey", "operations": ["create", "update", "delete", "read"]})
+    folder = Path(tempfile.mkdtemp(prefix="proptui-e2e-models-"))
+    copy = folder / Path(path).name
+    copy.write_text(json.dumps(document))
+    return copy

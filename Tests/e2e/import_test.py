@@ -28,10 +28,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-from e2e_support import check, finish, start_server
+from e2e_support import check, finish, models_open_to_api_keys, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
+# Its models allow only their owners to change them; the copy lets an API key change them.
+OWNED_MODELS = ROOT / "Tests" / "AmplifyModelsTests" / "Fixtures" / "household-budget.json"
+MODELS = models_open_to_api_keys(OWNED_MODELS)
 ROWS = int(os.environ.get("PROPTUI_IMPORT_ROWS", "6000"))
 # The dialects to run (both by default): PROPTUI_IMPORT_SCHEMAS=gen2 for one.
 SCHEMAS = os.environ.get("PROPTUI_IMPORT_SCHEMAS", "gen2,versioned").split(",")
@@ -110,15 +112,16 @@ class Proptui:
     def __init__(self, binary, backend, data):
         self.binary, self.backend, self.data = binary, backend, data
 
-    def arguments(self, *command):
-        return [self.binary, *command, "--endpoint", self.backend.url, "--models", str(MODELS), "--data-dir", self.data,
+    def arguments(self, *command, models=None):
+        return [self.binary, *command, "--endpoint", self.backend.url, "--models", str(models or MODELS), "--data-dir", self.data,
                 "--log-file", os.path.join(self.data + "-log")]
 
     def environment(self, key=None):
         return {**os.environ, "PROPTUI_API_KEY": key or self.backend.key}
 
-    def run(self, *command, key=None, timeout=600):
-        result = subprocess.run(self.arguments(*command), capture_output=True, text=True, env=self.environment(key), timeout=timeout)
+    def run(self, *command, key=None, timeout=600, models=None):
+        result = subprocess.run(self.arguments(*command, models=models), capture_output=True, text=True, env=self.environment(key),
+                                timeout=timeout)
         return result
 
     def start(self, *command):
@@ -131,11 +134,20 @@ def said(result):
 
 def change_checks(binary, backend, work, dialect):
     tool = Proptui(binary, backend, os.path.join(work, f"client-{dialect}"))
+    # Models whose rules let only their owners change them: an API key's change is refused before
+    # anything is queued (77, the rule named), as the app shows them read-only and a real API refuses.
+    owned = tool.run("create", "Category", "--set", "name=Owned", "--set", "kind=expense", models=OWNED_MODELS)
+    queued = tool.run("update", "Category", "nothing-here", "--set", "name=x", models=OWNED_MODELS)
+    check(owned.returncode == 77 and "its auth rules allow no change with API key" in owned.stderr and queued.returncode == 77,
+          f"{dialect}: a change the models' rules allow only to owners is refused with an API key (77)", said(owned))
     created = tool.run("create", "Category", "--set", "name=Food", "--set", "kind=expense")
     record = json.loads(created.stdout) if created.returncode == 0 else {}
     check(created.returncode == 0 and record.get("name") == "Food" and record.get("kind") == "EXPENSE" and record.get("createdAt"),
           f"{dialect}: create prints the record as the server confirmed it, one NDJSON line", said(created))
     id = record.get("id", "none")
+    # Had the refused change been queued, the next command would have sent it.
+    check(not any(item["name"] == "Owned" for item in backend.every("Categories", "name")),
+          f"{dialect}: the refused change was never queued (the next command sent nothing of it)")
     check((backend.category(id) or {}).get("name") == "Food", f"{dialect}: the independent client reads the created record")
 
     bad = tool.run("create", "Transaction", "--set", "description=x", "--set", "amount=abc", "--set", "kind=EXPENSE", "--set", "date=2026-01-02")

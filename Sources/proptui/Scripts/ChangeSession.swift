@@ -20,6 +20,8 @@ struct ChangeSession {
     /// opened (before the lists start sending them): an import counts those rows by their
     /// outcome, not by where they happen to be when it reaches them.
     let queuedEarlier: Set<RecordKey>
+    /// What the model's auth rules allow with the backend's mode, as the app shows it.
+    let access: ModelAccess
 
     /// `parallelCreates`: the model's creates go that many at a time, their order not kept (an
     /// import's rows); nil: one at a time in the order made, as the app sends them.
@@ -69,7 +71,21 @@ struct ChangeSession {
         }
         let queuedEarlier = await lists[name]!.recordsWithPendingOperations
         for list in lists.values { await list.start() }
-        return ChangeSession(opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch, queuedEarlier: queuedEarlier)
+        return ChangeSession(
+            opened: opened, layout: layout, list: lists[name]!, lists: lists, watch: watch, queuedEarlier: queuedEarlier,
+            access: model.access(with: backend.authProviders))
+    }
+
+    /// Refuses a change the model's rules do not allow with the backend's mode, before anything
+    /// is queued, as the app shows the model read-only: a real API would refuse every one.
+    func checkAllowed(_ operation: ModelOperation) throws {
+        guard !access.allows(operation) else { return }
+        let model = layout.model.name
+        if let reason = access.readOnlyReason {
+            throw ScriptFailure(access.allowed.isDisjoint(with: ModelOperation.writes) ? .auth : .usage, "\(model) cannot be changed here: \(reason)")
+        }
+        let modes = opened.backend.authProviders.map(\.displayName).sorted().joined(separator: " or ")
+        throw ScriptFailure(.auth, "\(model)'s auth rules allow no \(operation.rawValue) with \(modes)")
     }
 
     /// Whether the backend keeps versions (`_version` in the records' wire lines).

@@ -19,11 +19,13 @@ struct ScriptChange {
     var values: ChangeValues { ChangeValues(layout: session.layout) }
 
     func create(_ record: ModelRecord) async throws -> ChangeOutcome {
+        try session.checkAllowed(.create)
         try await apply { () throws(InvalidInput) in try await list.create(record) }
         return .confirmed(try await answer(for: record.id))
     }
 
     func update(_ key: RecordKey, _ patch: ModelRecordPatch, expecting expected: [String: ModelValue]) async throws -> ChangeOutcome {
+        try session.checkAllowed(.update)
         let current = try await read(key)
         try check(expected, against: current.record)
         guard current.record.applying(patch) != current.record else { return .unchanged(current.record) }
@@ -33,6 +35,7 @@ struct ScriptChange {
     }
 
     func delete(_ key: RecordKey, expecting expected: [String: ModelValue]) async throws -> ChangeOutcome {
+        try session.checkAllowed(.delete)
         let current = try await read(key)
         try check(expected, against: current.record)
         try await apply { () throws(InvalidInput) in try await list.delete(key) }
