@@ -238,6 +238,11 @@ def exit_codes(client, dialect):
           f"{dialect}: a filter's mistake is 64, said with its place", bad.stderr)
     key = client.run("get", "Transaction", "no-such-id")
     check(key.returncode == 5 and key.stdout == "" and "no-such-id" in key.stderr, f"{dialect}: a missing key is 5", key.stderr)
+    code, seen = client.on_terminal("get", "Transaction", "no-such-id")
+    check(code == 5 and b"description" not in seen, f"{dialect}: on a terminal, a missing key prints no empty table", seen)
+    several = client.run("list", "Transaction", "--filter", "amount >= 1 and", "--format", "csv")
+    check("\\u{A}" not in several.stderr and len(several.stderr.splitlines()) >= 3,
+          f"{dialect}: a message of several lines is written as lines", several.stderr)
 
 
 def unreachable_and_refused(client):

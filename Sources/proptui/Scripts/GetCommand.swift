@@ -60,7 +60,9 @@ struct GetCommand: AsyncParsableCommand {
                     if found == 0 { missing.append(key) }
                 }
                 writer.end(into: &output)
-                try stdout.write(output)
+                // A table of no rows is a header over nothing: the error says it all. (JSON's `[]`
+                // and CSV's header stay: a program reads them.)
+                if format != .table || missing.count < keys.count { try stdout.write(output) }
             } catch let error as OutputFileError where error == .readerGone {
                 return .success
             }
