@@ -233,6 +233,23 @@ import Testing
         #expect(base.text(state).contains("Nothing changed: every field was left empty."))
     }
 
+    /// An edit of marked rows changes those whose values differ; its end says how many of the
+    /// marked held the values already, so the count is never short without a word.
+    @Test func anEditsEndSaysHowManyMarkedRecordsHeldTheValuesAlready() throws {
+        var state = list(3)
+        _ = press(&state, .character("*"), .character("e"))
+        while state.focusedFormField != "amount" { _ = press(&state, .tab) }
+        for character in "7" { _ = press(&state, .character(character)) }
+        #expect(press(&state, .control("s")).count == 1)
+        // The list left out the one that held 7 already: two changes, in one batch.
+        let keys = [RecordKey("t0"), RecordKey("t2")]
+        _ = state.reduce(.list(model: "Transaction", .batchStarted(RecordBatch(kind: .edit, recordIDs: keys))))
+        for key in keys {
+            _ = state.reduce(.list(model: "Transaction", .succeeded(RecordOperationSummary(kind: .edit, recordID: key, recordName: "x"))))
+        }
+        #expect(base.text(state).contains("Changed 2 records (1 more held these values already)."), "\(base.text(state))")
+    }
+
     /// The marks are a set of keys: `*` over 100,000 rows is one pass, and the keys after it (a
     /// mark, a move, a frame) stay as fast as without marks.
     @Test func markingAHundredThousandRowsDoesNotFreezeTheScreen() {
