@@ -22,7 +22,7 @@ enum ScriptExitCode: Int32, CaseIterable {
     /// The server could not be reached; the change is kept in the outbox and is sent the next
     /// time proptui runs against this backend (EX_TEMPFAIL).
     case keptInOutbox = 75
-    /// The server refused the credentials, or they could not be had (EX_NOPERM).
+    /// The server refused the credentials, or they could not be had, or the model's auth rules allow no such change with them (EX_NOPERM).
     case auth = 77
 
     /// What each code means, for `--help` and the README.
@@ -38,7 +38,7 @@ enum ScriptExitCode: Int32, CaseIterable {
           65  a value or row fails the model's checks; nothing was sent
           69  the server could not be reached; nothing changed
           75  the server could not be reached; the change is kept in the outbox and sent next time
-          77  the credentials were refused or could not be had
+          77  the credentials were refused or could not be had, or the model's auth rules allow no such change with them
         """
     }
 
