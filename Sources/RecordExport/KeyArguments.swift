@@ -1,13 +1,14 @@
 import AmplifyModels
 
-/// The keys `proptui get MODEL KEY...` names (`update` and `delete` name one, read the same way). A key is its primary key's values, given either
-/// in the key's field order (`get Budget tenant-1 food`: `tenantId`, then `sku`) or as
-/// `field=value` pairs in any order (`get Budget sku=food tenantId=tenant-1`); one-field keys
-/// are one value each (`get Transaction ID1 ID2`). Values are read left to right into one key
-/// until each of its fields has one, then the next key starts. An argument is a pair only when
-/// what comes before its first `=` is one of the key's fields (so `id=…` names an id that itself
-/// starts with a field's name and `=`). Each value is checked by its field's type (an Int key
-/// takes digits, an enum one of its values, in any case).
+/// The keys `proptui get MODEL KEY...` names (`update` and `delete` name one, read the same
+/// way). A key is its primary key's values, given either in the key's field order (`get Budget
+/// tenant-1 food`: `tenantId`, then `sku`) or as `field=value` pairs in any order (`get Budget
+/// sku=food tenantId=tenant-1`); one-field keys are one value each (`get Transaction ID1 ID2`).
+/// Values are read left to right into one key until each of its fields has one, then the next
+/// key starts. An argument is a pair only when what comes before its first `=` is one of the
+/// key's fields (so `id=…` names an id that itself starts with a field's name and `=`). Each
+/// value is checked by its field's type (an Int key takes digits, an enum one of its values, in
+/// any case).
 public enum KeyArguments {
     public static func keys(_ arguments: [String], model: AmplifyModel, schema: ModelSchema) throws(KeyArgumentError) -> [RecordKey] {
         let keyFields = model.primaryKey.fields
