@@ -88,6 +88,8 @@ import Testing
             try codec.value(typedItems: ["1", "two"])
         }
         #expect(throws: ValueError.self) { try codec.value(typed: "1, 2") }
+        // One example, the list's, not the item's too.
+        #expect(codec.expectation == "a list of a whole number from -2147483648 to 2147483647, like [1, 2]", "\(codec.expectation)")
         let required = FieldValueCodec(
             field: ModelField(name: "months", type: .scalar(.int), isRequired: true, isList: true, listItemsNullable: false),
             schema: ModelSchema(models: []))

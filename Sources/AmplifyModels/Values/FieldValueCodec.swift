@@ -33,7 +33,10 @@ public struct FieldValueCodec: Sendable {
 
     /// What the field takes, for messages and hints: "a date like 2026-11-25", "a list of …".
     public var expectation: String {
-        field.isList ? "a list of " + itemExpectation + ", like " + listExample : itemExpectation
+        guard field.isList else { return itemExpectation }
+        // One example, the list's: "a whole number …, like 42" loses its own.
+        let item = itemExpectation.range(of: ", like ").map { String(itemExpectation[..<$0.lowerBound]) } ?? itemExpectation
+        return "a list of " + item + ", like " + listExample
     }
 
     var itemExpectation: String {
