@@ -152,12 +152,15 @@ extension BrowserState {
     }
 
     /// The selection is a row's key whenever rows are shown, so rows arriving above it do not
-    /// move it to another record. A key not shown (a create on its way, a row the filter hides)
+    /// move it to another record (but during a first load, the top row stays selected). A key not shown (a create on its way, a row the filter hides)
     /// is kept: the row at its place is selected meanwhile, and it is selected again once shown.
     mutating func holdSelectionByKey() {
         let shown = shownRows
         guard shown.count > 0 else { return }
         guard let selectedKey else { return select(index: selectedIndexHint) }
+        // During a first load a selection still on the top row stays there: a later page's
+        // records that sort above it are the list's beginning arriving, not rows to step over.
+        if selectedIndexHint == 0, loadStates[model] == .loading, shown.key(at: 0) != selectedKey { return select(index: 0) }
         if let index = shown.index(of: selectedKey) { selectedIndexHint = index }
     }
 
