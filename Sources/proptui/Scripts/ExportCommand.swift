@@ -22,14 +22,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Argument(help: "The model, by name.")
-    var model: String
-
-    @Option(help: "Only the records this filter selects, like 'amount >= 100 and kind = EXPENSE'.")
-    var filter: String?
-
-    @Option(help: ArgumentHelp("Only these fields, in this order (comma-separated).", valueName: "a,b,…"))
-    var fields: String?
+    @OptionGroup var selection: RecordSelectionOptions
 
     @Option(help: "ndjson (one object a line), csv or json (one array).")
     var format: OutputFormat
@@ -42,17 +35,14 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
-        let (format, fields, filter, path) = (format, fields, filter, output)
-        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON,
-            check: ScriptSession.checking(fields: fields, filter: filter)
-        ) { session in
-            let columns = try session.columns(fields)
-            let query = try session.query(filter: filter)
+        let (format, selection, path) = (format, selection, output)
+        try await ScriptSession.run(connection, model: selection.model, errorsAsJSON: format.errorsAsJSON, check: selection.check) { session in
+            let (columns, query) = try selection.columnsAndQuery(in: session)
             let file = try path.map { path throws(OutputFileError) in try OutputFile(path: path) } ?? OutputFile()
             ScriptOutput.ignoreBrokenPipes()
             var writer = format.writer(columns: columns)
             // The time left is known only from the app's count of the whole model.
-            let expected = Terminals.stderr && filter == nil ? session.cachedCount() : nil
+            let expected = Terminals.stderr && selection.filter == nil ? session.cachedCount() : nil
             let meter = ProgressMeter(shown: Terminals.stderr, expectedRows: expected)
             do {
                 try await RecordStream(client: session.client, query: query, columns: columns).run(into: &writer) { bytes, progress in

@@ -23,14 +23,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Argument(help: "The model, by name (as the models file or the API names it).")
-    var model: String
-
-    @Option(help: "Only the records this filter selects, like 'amount >= 100 and kind = EXPENSE'.")
-    var filter: String?
-
-    @Option(help: ArgumentHelp("Only these fields, in this order (comma-separated).", valueName: "a,b,…"))
-    var fields: String?
+    @OptionGroup var selection: RecordSelectionOptions
 
     @Option(help: "table, json (one array), ndjson (one object a line) or csv (default: table on a terminal, else ndjson).")
     var format: OutputFormat?
@@ -44,12 +37,9 @@ struct ListCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let format = format ?? .default(stdoutIsTerminal: Terminals.stdout)
-        let (fields, filter, limit) = (fields, filter, limit)
-        try await ScriptSession.run(connection, model: model, errorsAsJSON: format.errorsAsJSON,
-            check: ScriptSession.checking(fields: fields, filter: filter)
-        ) { session in
-            let columns = try session.columns(fields)
-            let query = try session.query(filter: filter)
+        let (selection, limit) = (selection, limit)
+        try await ScriptSession.run(connection, model: selection.model, errorsAsJSON: format.errorsAsJSON, check: selection.check) { session in
+            let (columns, query) = try selection.columnsAndQuery(in: session)
             var writer = format.writer(columns: columns, lineWidth: Terminals.stdoutColumns)
             try await ScriptOutput.stream(RecordStream(client: session.client, query: query, columns: columns), into: &writer, limit: limit)
             return .success
