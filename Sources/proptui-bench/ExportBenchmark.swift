@@ -29,25 +29,17 @@ struct ExportBenchmark {
     }
 
     func run() async throws -> Result {
-        let folder = NSTemporaryDirectory() + "proptui-bench-export-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/server", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let schema = try ModelBenchScreen.schema()
-        let model = try schema.models.first { $0.name == "Transaction" }.orThrow("no Transaction in budget-models.json")
-        let layout = try RecordLayout(model: model, schema: schema)
-        var configuration = LocalAppSyncConfiguration(dataDirectory: folder + "/server", apiKey: LoadBenchmark.apiKey, seedSamples: false)
-        configuration.serve(ServedModels(schema: schema, introspectionText: []), dialect: .gen2)
-        let server = try LocalAppSyncServer(configuration: configuration)
-        let port = try await server.start()
+        let seeded = try await SeededModelServer.start(schema, model: "Transaction", records: records, folderPrefix: "proptui-bench-export-")
+        defer { try? FileManager.default.removeItem(atPath: seeded.folder) }
         do {
-            try await server.seedGenerated(count: records)
             FileHandle.standardError.write(Data("proptui-bench: \(records) transactions seeded for the export\n".utf8))
             let result = try await measure(
-                url: "http://127.0.0.1:\(port)/graphql", sync: ModelRecordSync(layout: layout, dialect: .plain), schema: schema, folder: folder)
-            await server.stop()
+                url: seeded.url, sync: ModelRecordSync(layout: seeded.layout, dialect: .plain), schema: schema, folder: seeded.folder)
+            await seeded.server.stop()
             return result
         } catch {
-            await server.stop()
+            await seeded.server.stop()
             throw error
         }
     }

@@ -34,21 +34,14 @@ struct ViewBenchmark {
     }
 
     func run() async throws -> Result {
-        let folder = NSTemporaryDirectory() + "proptui-bench-views-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/server", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let schema = try Self.schema()
-        let model = try schema.models.first { $0.name == "Entry" }.orThrow("no Entry in ledger-models.json")
-        let layout = try RecordLayout(model: model, schema: schema)
-        var configuration = LocalAppSyncConfiguration(dataDirectory: folder + "/server", apiKey: LoadBenchmark.apiKey, seedSamples: false)
-        configuration.serve(ServedModels(schema: schema, introspectionText: []), dialect: .gen2)
-        let server = try LocalAppSyncServer(configuration: configuration)
-        let port = try await server.start()
+        let seeded = try await SeededModelServer.start(schema, model: "Entry", records: records, folderPrefix: "proptui-bench-views-")
+        let (folder, layout, server, model) = (seeded.folder, seeded.layout, seeded.server, seeded.layout.model)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         defer { Task { await server.stop() } }
-        try await server.seedGenerated(count: records)
         FileHandle.standardError.write(Data("proptui-bench: \(records) ledger entries seeded for the views\n".utf8))
 
-        let url = "http://127.0.0.1:\(port)/graphql"
+        let url = seeded.url
         let sync = ModelRecordSync(layout: layout, dialect: .plain, subscriber: nil)
         let fields = FilterFields(model: model, schema: schema)
         func plan(_ text: String) throws -> FilterPlan {
