@@ -57,6 +57,9 @@ struct ImportCommand: AsyncParsableCommand {
                 stallTimeout: .milliseconds(Int(timeout * 1000)))
             let summary: ImportSummary
             do {
+                // Refused by the model's rules before any row is read: a real API would refuse them all.
+                try session.checkAllowed(.create)
+                if upsert { try session.checkAllowed(.update) }
                 let checked = try importer.check(skipInvalid: skipInvalid, report: report ?? file + ".skipped.ndjson")
                 summary = try await importer.queueAndSend(skipping: checked.invalidLines)
             } catch {
