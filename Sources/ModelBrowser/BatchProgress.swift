@@ -17,8 +17,6 @@ struct BatchProgress: Sendable {
     /// A later batch of the same model undid this one: its answers are still counted (so they say
     /// nothing of their own), but it no longer speaks.
     var superseded = false
-    /// Marked records an edit left alone: they held its values already.
-    var heldAlready = 0
 
     init(model: String, batch: RecordBatch<RecordKey>) {
         self.model = model
@@ -67,7 +65,7 @@ struct BatchProgress: Sendable {
     /// Once every record is answered: "Deleted 1,000 records.", or how many were refused.
     var endText: String {
         let records = total == 1 ? "record" : "records"
-        let held = heldAlready == 0 ? "" : " (\(NumberText.grouped(heldAlready)) more held these values already)"
+        let held = batch.heldAlready == 0 ? "" : " (\(NumberText.grouped(batch.heldAlready)) more held these values already)"
         return refused == 0
             ? "\(verb) \(NumberText.grouped(total)) \(records)\(held)."
             : "\(verb) \(NumberText.grouped(done)) of \(NumberText.grouped(total)) \(records)\(held); " + refusals + "."

@@ -151,7 +151,6 @@ extension BrowserState {
         let fields = patch.changes.keys.sorted().joined(separator: ", ")
         let records = Self.records(keys.count)
         show(changeText(doing: "Setting \(fields) on \(records)", done: "Set \(fields) on \(records)"), .info)
-        markedEditCount[model] = keys.count
         return [.updateMany(model: model, keys, patch)]
     }
 
@@ -190,11 +189,7 @@ extension BrowserState {
         if batch.kind == .undo {
             for index in batches.indices where batches[index].model == model { batches[index].superseded = true }
         }
-        var progress = BatchProgress(model: model, batch: batch)
-        if batch.kind != .delete, batch.kind != .undo, let asked = markedEditCount.removeValue(forKey: model) {
-            progress.heldAlready = max(0, asked - batch.recordIDs.count)
-        }
-        batches.append(progress)
+        batches.append(BatchProgress(model: model, batch: batch))
         showProgress(of: batches[batches.count - 1])
     }
 

@@ -74,9 +74,6 @@ public struct BrowserState: Sendable {
     var marks: Set<RecordKey> = []
     /// Changes to many records at once, counted as they are answered (`BatchProgress`).
     var batches: [BatchProgress] = []
-    /// How many records the last edit of marked rows asked to change, by model: its batch names
-    /// only those whose values differ, and says how many held them already.
-    var markedEditCount: [String: Int] = [:]
     var backStack = BackStack()
     /// Whether the picker was opened from a list (`m`), which Esc goes back to; the first
     /// picker has no list behind it.

@@ -12,11 +12,14 @@ public struct RecordBatch<ID: Hashable & Sendable>: Sendable, Equatable {
     /// The records, each once, as their operations' answers will name them (an undone delete on
     /// the versioned dialect: the new record's key).
     public let recordIDs: [ID]
+    /// Records an edit was asked to change that held its values already: left alone, not named.
+    public let heldAlready: Int
 
-    public init(kind: OperationKind, undoing: OperationKind? = nil, recordIDs: [ID]) {
+    public init(kind: OperationKind, undoing: OperationKind? = nil, recordIDs: [ID], heldAlready: Int = 0) {
         self.kind = kind
         self.undoing = undoing
         self.recordIDs = recordIDs
+        self.heldAlready = heldAlready
     }
 
     /// Whether an operation of `kind` (as its answer names it) is one of this batch's.

@@ -20,17 +20,23 @@ extension RecordList {
     /// Answers how many records it changes.
     @discardableResult
     public func update(_ ids: [Record.ID], _ patch: Record.Patch) throws(InvalidInput) -> Int {
+        var heldAlready = 0
         let changes = Self.distinct(ids).compactMap { id -> (LocalChange<Record>, OperationKind)? in
-            guard let current = store.record(id), !current.holds(patch) else { return nil }
+            guard let current = store.record(id) else { return nil }
+            guard !current.holds(patch) else {
+                heldAlready += 1
+                return nil
+            }
             return (.update(id, patch), current.kind(of: patch))
         }
-        return try applyBatch(changes, as: RecordBatchKind(kind: .edit)).count
+        return try applyBatch(changes, as: RecordBatchKind(kind: .edit, heldAlready: heldAlready)).count
     }
 
     /// What a batch's event names it (an undo also says what it undoes).
     struct RecordBatchKind {
         var kind: OperationKind
         var undoing: OperationKind?
+        var heldAlready = 0
     }
 
     /// Stages every change, keeps them all in the outbox in one transaction (or none, and the
@@ -54,7 +60,7 @@ extension RecordList {
         }
         let ids = staged.map { $0.0.operation.recordID }
         runForTheUser(
-            [.emit(.batchStarted(RecordBatch(kind: batch.kind, undoing: batch.undoing, recordIDs: ids)))] + machine.commit(batch: staged))
+            [.emit(.batchStarted(RecordBatch(kind: batch.kind, undoing: batch.undoing, recordIDs: ids, heldAlready: batch.heldAlready)))] + machine.commit(batch: staged))
         return ids
     }
 

@@ -241,9 +241,9 @@ import Testing
         while state.focusedFormField != "amount" { _ = press(&state, .tab) }
         for character in "7" { _ = press(&state, .character(character)) }
         #expect(press(&state, .control("s")).count == 1)
-        // The list left out the one that held 7 already: two changes, in one batch.
+        // The list left out the one that held 7 already: two changes, in one batch that says so.
         let keys = [RecordKey("t0"), RecordKey("t2")]
-        _ = state.reduce(.list(model: "Transaction", .batchStarted(RecordBatch(kind: .edit, recordIDs: keys))))
+        _ = state.reduce(.list(model: "Transaction", .batchStarted(RecordBatch(kind: .edit, recordIDs: keys, heldAlready: 1))))
         for key in keys {
             _ = state.reduce(.list(model: "Transaction", .succeeded(RecordOperationSummary(kind: .edit, recordID: key, recordName: "x"))))
         }

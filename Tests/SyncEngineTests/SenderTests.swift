@@ -116,6 +116,20 @@ import Testing
         #expect(await server.records.count == 5)
     }
 
+    /// An edit of many records changes those that do not hold its values already, and its batch
+    /// says how many did (the screen's end says it: "1 more held these values already").
+    @Test func aBatchEditLeavesAloneAndCountsTheRecordsHoldingItsValues() async throws {
+        let server = ScriptedServer(records: [villa, loft])
+        let events = EventRecorder()
+        let list = try await makeList(server, events: events)
+        let patch = try ModelRecordPatch.checked(["name": .string("Villa Rosa")], layout: sampleLayout)
+        #expect(try await list.update([RecordKey("villa"), RecordKey("loft")], patch) == 1)
+        let started = events.all.compactMap { if case .batchStarted(let batch) = $0 { batch } else { nil } }
+        #expect(started.map(\.recordIDs) == [[RecordKey("loft")]])
+        #expect(started.map(\.heldAlready) == [1])
+        await settled(list)
+    }
+
     @Test func changesThatCancelOutOfflineSendNothing() async throws {
         let server = ScriptedServer(records: [villa])
         let list = try await makeList(server)
