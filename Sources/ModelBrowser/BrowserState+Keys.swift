@@ -35,6 +35,8 @@ extension BrowserState {
     mutating func press(_ key: Key) -> [BrowserEffect] {
         // Offered on the key right after the refusal only (`n` then opens the form with it).
         defer { retryableCreate = nil }
+        // A key may select a record (a create, a move): the first load no longer holds the top row.
+        selectionIsUntouched = false
         let context = keyContext
         let command = BrowserKeymap.table.command(for: key, in: context)
         // The key that opens the refused row's detail keeps the refusal there, as the row's mark.
@@ -345,6 +347,7 @@ extension BrowserState {
         textFilter = ""
         selectedKey = nil
         selectedIndexHint = 0
+        selectionIsUntouched = true
         scrollTop = 0
         screen = .list
         // What the status line said was of the model left ("Sorted by name."), not of this one.

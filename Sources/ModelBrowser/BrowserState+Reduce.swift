@@ -46,7 +46,10 @@ extension BrowserState {
                 screen = .list
             }
             show(message, .success)
-            if model == self.model { selectedKey = key }
+            if model == self.model {
+                selectedKey = key
+                selectionIsUntouched = false
+            }
             return []
         case .tick:
             if let expiry = status?.expiresAt, expiry <= now { status = nil }
@@ -102,7 +105,10 @@ extension BrowserState {
             if model == self.model { refused = conflict ? nil : Refusal(key: summary.recordID, reason: message) }
             if conflict { conflictYours[model, default: [:]][summary.recordID] = OperationWords.of(summary.kind).yours(summary.newName) }
             // A refused delete brings its row back: selected again, so the next key acts on it.
-            if model == self.model, summary.kind == .delete { selectedKey = summary.recordID }
+            if model == self.model, summary.kind == .delete {
+                selectedKey = summary.recordID
+                selectionIsUntouched = false
+            }
             show(RefusalText(
                 summary.kind, record: summary.recordName, newName: summary.newName, reverted: true,
                 takenBackWith: summary.takenBackWith, reason: message), ofModel: model)
@@ -152,15 +158,18 @@ extension BrowserState {
     }
 
     /// The selection is a row's key whenever rows are shown, so rows arriving above it do not
-    /// move it to another record (but during a first load, the top row stays selected). A key not shown (a create on its way, a row the filter hides)
-    /// is kept: the row at its place is selected meanwhile, and it is selected again once shown.
+    /// move it to another record (but during a first load nobody has touched, the top row stays
+    /// selected). A key not shown (a create on its way, a row the filter hides) is kept: the row
+    /// at its place is selected meanwhile, and it is selected again once shown.
     mutating func holdSelectionByKey() {
         let shown = shownRows
         guard shown.count > 0 else { return }
         guard let selectedKey else { return select(index: selectedIndexHint) }
-        // During a first load a selection still on the top row stays there: a later page's
-        // records that sort above it are the list's beginning arriving, not rows to step over.
-        if selectedIndexHint == 0, loadStates[model] == .loading, shown.key(at: 0) != selectedKey { return select(index: 0) }
+        // During a first load, before any key, the top row stays selected: a later page's records
+        // that sort above it are the list's beginning arriving, not rows to step over. Once a key
+        // has selected a record (`n` selects the one it creates), the selection is the user's and
+        // must stay on it, or the next `d` would delete another record.
+        if selectionIsUntouched, loadStates[model] == .loading, shown.key(at: 0) != selectedKey { return select(index: 0) }
         if let index = shown.index(of: selectedKey) { selectedIndexHint = index }
     }
 

@@ -66,6 +66,9 @@ public struct BrowserState: Sendable {
     /// The selected row of the list shown, by key (so rows arriving above it do not move it).
     var selectedKey: RecordKey?
     var selectedIndexHint = 0
+    /// No key pressed and nothing selected on the user's behalf since the list was opened: a
+    /// first load may then keep the top row selected as older records arrive above it.
+    var selectionIsUntouched = true
     var scrollTop = 0
     /// The rows marked (Space, `*`) in the list shown, by key: what `d`, `e` and `y` act on while
     /// there are any. A set, so a mark or a look-up costs O(1) at a million rows; a record gone
