@@ -124,13 +124,22 @@ public final class ModelCache: RecordCache, Sendable {
         try storage.run { try storage.database.write { db in for entry in entries { try entry.insert(db) } } }
     }
 
+    /// Waits for the disk only if a write must reach it (`OutboxWrite.mustReachTheDisk`).
     public func commit(_ writes: [OutboxWrite<ModelRecord>]) throws {
-        try storage.run { try storage.database.write { db in try apply(writes, db) } }
+        let waitsForTheDisk = writes.contains(where: \.mustReachTheDisk)
+        try storage.run {
+            try storage.database.writeWithoutTransaction { db in
+                try Self.transaction(waitingForTheDisk: waitsForTheDisk, db) { try apply(writes, db) }
+            }
+        }
     }
 
     public func commitInBackground(_ writes: [OutboxWrite<ModelRecord>]) async throws {
+        let waitsForTheDisk = writes.contains(where: \.mustReachTheDisk)
         do {
-            try await storage.database.write { db in try self.apply(writes, db) }
+            try await storage.database.writeWithoutTransaction { db in
+                try Self.transaction(waitingForTheDisk: waitsForTheDisk, db) { try self.apply(writes, db) }
+            }
         } catch {
             try storage.run { throw error }
         }
@@ -154,6 +163,17 @@ public final class ModelCache: RecordCache, Sendable {
         }
     }
 
+    /// One transaction; unless `waitingForTheDisk`, committed with `synchronous = NORMAL` (for
+    /// this transaction only: the file's setting stays FULL).
+    private static func transaction(waitingForTheDisk: Bool, _ db: Database, _ body: () throws -> Void) throws {
+        if !waitingForTheDisk { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        defer { if !waitingForTheDisk { try? db.execute(sql: "PRAGMA synchronous = FULL") } }
+        try db.inTransaction {
+            try body()
+            return .commit
+        }
+    }
+
     // MARK: - The cache
 
     /// The newer version wins. Committed without waiting for the disk (`synchronous = NORMAL` for
@@ -166,14 +186,11 @@ public final class ModelCache: RecordCache, Sendable {
         guard !records.isEmpty else { return }
         try storage.run {
             try storage.database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
-                try db.inTransaction {
+                try Self.transaction(waitingForTheDisk: false, db) {
                     let appending = try appendsWithoutKeyIndex(batch: records.count, db)
                     let statement = try rowWriteStatement(appending: appending, db)
                     var buffer: [UInt8] = []
                     for record in records { try writeRow(record, with: statement, buffer: &buffer) }
-                    return .commit
                 }
             }
         }

@@ -98,6 +98,9 @@ struct OutboxEntry: Codable, FetchableRecord, TableRecord {
             case .settle(let operations, let record):
                 try delete(operations, model: model, db)
                 if let record { try cache(record) }
+            case .confirm(let operation, let record):
+                try delete([operation], model: model, db)
+                try cache(record)
             case .cache(let records):
                 for record in records { try cache(record) }
             }

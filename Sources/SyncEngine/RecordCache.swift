@@ -62,15 +62,38 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
     case update(PendingOperation<Record>)
     /// Operations counted as sent this many times (ahead of their sends).
     case counted([OperationID: Int])
-    /// Operations leave the outbox in the same transaction that writes what the server holds now
-    /// (nil: nothing to write, e.g. a cancelled operation).
+    /// Operations leave the outbox, taken back or refused, in the same transaction that writes
+    /// what the server holds now, if anything.
     case settle([OperationID], writing: Record?)
+    /// The server answered the operation: it leaves the outbox in the same transaction that
+    /// writes the record as the server holds it now.
+    case confirm(OperationID, writing: Record)
     /// Server records a subscription brought (or a read for one): into the cache with the group,
     /// off the list's thread, not in a commit of their own on it. Each live event would otherwise
     /// commit the open group at once while answers wait: a replay of N changes echoed back waited
     /// for the disk N times. (A whole read's batches are still written on their own: sent with the
     /// group they measured no faster, and its events would wait for them.)
     case cache([Record])
+
+    /// Whether a commit holding this write must wait for the disk (`synchronous = FULL`) rather
+    /// than only for SQLite's log (`NORMAL`, which a crash of the app never loses; a power cut or
+    /// a crash of the system may lose the last such commits, never one before a FULL one: every
+    /// FULL commit's sync of the log takes the ones before with it).
+    ///
+    /// A confirmation lost that way is an answer lost on the wire: its operation is pending again
+    /// at the next start, counted as sent, and the sender recognises it as already applied on the
+    /// server (`ConflictResolution.resolve`, `SyncMachine.read(_:for:)`); a cached copy comes back with the next read. Everything
+    /// else must reach the disk: a send's count (after a crash the app must know the server may
+    /// hold the change), an operation's new base, an operation taken back by the user (lost, it
+    /// would be sent after all) or refused. Not waiting for the disk at every confirmation was
+    /// worth a fifth of a 10,000-rename replay's time (`proptui-bench --outbox-only`), where the
+    /// server's own commits wait for the same disk.
+    var mustReachTheDisk: Bool {
+        switch self {
+        case .update, .counted, .settle: true
+        case .confirm, .cache: false
+        }
+    }
 }
 
 extension RecordCache {

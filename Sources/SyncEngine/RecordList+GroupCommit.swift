@@ -35,6 +35,8 @@ extension RecordList {
         case .settle(_, let record):
             // Without a record (operations cancelled unsent), which one is not said: every send waits.
             if let record { recordsInGroup.insert(record.id) } else { groupHoldsEveryRecord = true }
+        case .confirm(_, let record):
+            recordsInGroup.insert(record.id)
         case .cache:
             break  // a send goes with its operation's base, not with the cached copy: none waits for it
         }

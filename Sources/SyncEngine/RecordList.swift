@@ -333,6 +333,7 @@ extension SyncMachine.StorageWrite {
         case .outbox(.update(let operation)): "operation \(operation.id)"
         case .outbox(.counted(let attempts)): "the sends of \(attempts.count) operations"
         case .outbox(.settle): "a settled change"
+        case .outbox(.confirm): "a confirmed change"
         case .outbox(.cache(let records)): "\(records.count) server records"
         case .merge(let records): "\(records.count) server records"
         case .remove: "the refreshed list"

@@ -46,7 +46,7 @@ struct OutboxBenchmark {
     }
 
     /// Rounds of rename replay and direct renames, taken in turn.
-    static let renameRounds = 3
+    static let renameRounds = 5
 
     private static let apiKey = "da2-benchbenchbenchbench00001"
 

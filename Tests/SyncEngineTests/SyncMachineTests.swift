@@ -54,7 +54,7 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
         #expect(machine.store.operation(operation)?.attempts == 1, "counted as sent before it leaves")
         let confirmed = property("villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
         let answer = machine.answered(.success(confirmed), to: operation)
-        #expect(answer.contains(.save(.outbox(.settle([operation], writing: confirmed)))))
+        #expect(answer.contains(.save(.outbox(.confirm(operation, writing: confirmed)))))
         #expect(emitted(answer).contains(.succeeded(RecordOperationSummary<ModelRecord>(kind: .rename, recordID: "villa", recordName: "Villa Blu"))))
         #expect(machine.store.pendingCount == 0)
     }
@@ -254,7 +254,7 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
         #expect(machine.answered(.failure(.rejected(exists)), to: operation).contains(.read(recordID: "new", for: operation)))
         let stored = property("new", name: "New", version: 1)
         let settled = machine.read(.success(stored), for: operation)
-        #expect(settled.contains(.save(.outbox(.settle([operation], writing: stored)))), "its lost answer, recovered")
+        #expect(settled.contains(.save(.outbox(.confirm(operation, writing: stored)))), "its lost answer, recovered")
         #expect(reverted(settled).isEmpty)
     }
 
@@ -278,7 +278,7 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
         let stored = property("new", name: "New", version: 1)
         let decided = machine.read(.success(serverHoldsIt ? stored : nil), for: operation)
         if serverHoldsIt {
-            #expect(decided.contains(.save(.outbox(.settle([operation], writing: stored)))), "applied by the attempt whose answer was lost")
+            #expect(decided.contains(.save(.outbox(.confirm(operation, writing: stored)))), "applied by the attempt whose answer was lost")
             #expect(reverted(decided).isEmpty)
         } else {
             #expect(reverted(decided) == ["Injected failure"])

@@ -101,6 +101,28 @@ import Testing
         #expect(kept.confirmed == [confirmed])
     }
 
+    /// A confirmation is an answer kept: lost to a power cut, it is found again as already
+    /// applied, so its commit need not wait for the disk. What the user took back, a send's count
+    /// or an operation's new base must reach it (lost, a change taken back would be sent).
+    @Test func onlyConfirmationsAndServerCopiesCommitWithoutWaitingForTheDisk() throws {
+        let storage = try SyncStorage(path: temporaryPath())
+        let cache = try storage.sampleCache()
+        let store = OptimisticStore<ModelRecord>(confirmed: [villa])
+        let rename = store.apply(.update("villa", propertyPatch(name: "Villa Blu"))).operation
+        let pending = try #require(store.operation(rename))
+        try cache.append(pending)
+        let confirmed = property("villa", name: "Villa Blu", address: "88 Via Roma", version: 2)
+        let writes: [OutboxWrite<ModelRecord>] = [.confirm(rename, writing: confirmed), .cache([confirmed])]
+        #expect(writes.allSatisfy { !$0.mustReachTheDisk })
+        #expect(OutboxWrite<ModelRecord>.settle([rename], writing: nil).mustReachTheDisk, "taken back or refused")
+        #expect(OutboxWrite<ModelRecord>.counted([rename: 1]).mustReachTheDisk)
+        #expect(OutboxWrite<ModelRecord>.update(pending).mustReachTheDisk)
+        try cache.commit(writes)
+        #expect(try storage.synchronousSetting() == 2, "FULL again after the confirmation's transaction")
+        let kept = try cache.load()
+        #expect(kept.pending.isEmpty && kept.confirmed == [confirmed])
+    }
+
     @Test func anOlderRecordNeverOverwritesANewerOne() throws {
         let cache = try sampleCache()
         let newer = property("villa", name: "Three", version: 3)

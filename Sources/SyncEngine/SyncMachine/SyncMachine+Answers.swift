@@ -152,7 +152,7 @@ extension SyncMachine {
             later.id == operation.id ? nil : ConflictResolution.clash(of: later, after: operation.change, answer: record).map { (later, $0) }
         }
         var actions = publish(store.confirm(operation.id, with: record))
-        actions.append(.save(.outbox(.settle([operation.id], writing: record))))
+        actions.append(.save(.outbox(.confirm(operation.id, writing: record))))
         if case .create = operation.change { actions.append(.createLeft(record.id, name: record.displayName, refusal: nil)) }
         // Named as the server now has it: "Renamed to “the new name”".
         let name = record.isDeleted ? (operation.before?.displayName ?? record.displayName) : record.displayName
