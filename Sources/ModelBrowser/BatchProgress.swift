@@ -62,12 +62,16 @@ struct BatchProgress: Sendable {
             + (refused == 0 ? "" : ", " + refusals)
     }
 
-    /// Once every record is answered: "Deleted 1,000 records.", or how many were refused.
+    /// Once every record is answered: "Deleted 1,000 records.", or how many were refused. An
+    /// undo made partly before the changes were sent counts only what the server undid, and says
+    /// so, after the undo's own message counted every record.
     var endText: String {
         let records = total == 1 ? "record" : "records"
         let held = batch.heldAlready == 0 ? "" : " (\(NumberText.grouped(batch.heldAlready)) more held these values already)"
+        let onTheServer = batch.notSent == 0
+            ? "" : " on the server (the other \(NumberText.grouped(batch.notSent)) had not been sent)"
         return refused == 0
-            ? "\(verb) \(NumberText.grouped(total)) \(records)\(held)."
-            : "\(verb) \(NumberText.grouped(done)) of \(NumberText.grouped(total)) \(records)\(held); " + refusals + "."
+            ? "\(verb) \(NumberText.grouped(total)) \(records)\(onTheServer)\(held)."
+            : "\(verb) \(NumberText.grouped(done)) of \(NumberText.grouped(total)) \(records)\(onTheServer)\(held); " + refusals + "."
     }
 }

@@ -14,12 +14,16 @@ public struct RecordBatch<ID: Hashable & Sendable>: Sendable, Equatable {
     public let recordIDs: [ID]
     /// Records an edit was asked to change that held its values already: left alone, not named.
     public let heldAlready: Int
+    /// For an undo: the changes undone by dropping them before they were sent, which the server
+    /// never saw (the batch's records are the others, undone on the server).
+    public let notSent: Int
 
-    public init(kind: OperationKind, undoing: OperationKind? = nil, recordIDs: [ID], heldAlready: Int = 0) {
+    public init(kind: OperationKind, undoing: OperationKind? = nil, recordIDs: [ID], heldAlready: Int = 0, notSent: Int = 0) {
         self.kind = kind
         self.undoing = undoing
         self.recordIDs = recordIDs
         self.heldAlready = heldAlready
+        self.notSent = notSent
     }
 
     /// Whether an operation of `kind` (as its answer names it) is one of this batch's.

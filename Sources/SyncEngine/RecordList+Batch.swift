@@ -37,6 +37,7 @@ extension RecordList {
         var kind: OperationKind
         var undoing: OperationKind?
         var heldAlready = 0
+        var notSent = 0
     }
 
     /// Stages every change, keeps them all in the outbox in one transaction (or none, and the
@@ -60,7 +61,7 @@ extension RecordList {
         }
         let ids = staged.map { $0.0.operation.recordID }
         runForTheUser(
-            [.emit(.batchStarted(RecordBatch(kind: batch.kind, undoing: batch.undoing, recordIDs: ids, heldAlready: batch.heldAlready)))] + machine.commit(batch: staged))
+            [.emit(.batchStarted(RecordBatch(kind: batch.kind, undoing: batch.undoing, recordIDs: ids, heldAlready: batch.heldAlready, notSent: batch.notSent)))] + machine.commit(batch: staged))
         return ids
     }
 
@@ -74,7 +75,7 @@ extension RecordList {
         var made: [Record.ID] = []
         do throws(InvalidInput) {
             made = try applyBatch(
-                batch.inverses.map { ($0.change, OperationKind.undo) }, as: RecordBatchKind(kind: .undo, undoing: deletes ? .delete : .edit))
+                batch.inverses.map { ($0.change, OperationKind.undo) }, as: RecordBatchKind(kind: .undo, undoing: deletes ? .delete : .edit, notSent: batch.dropped))
         } catch {
             return .notPossible("Cannot undo \(what): \(error.message)")
         }

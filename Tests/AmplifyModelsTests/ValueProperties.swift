@@ -97,6 +97,15 @@ import Testing
         #expect(try required.value(typed: "[]") == .list([]))
     }
 
+    /// The example a list's message gives is a list the field takes, whatever its item's kind.
+    @Test func everyListsExampleIsAValueItTakes() throws {
+        for scalar in ScalarType.allCases {
+            let codec = Self.codec(scalar, list: true)
+            let example = try #require(codec.expectation.components(separatedBy: ", like ").last)
+            #expect(throws: Never.self, "\(scalar.rawValue): \(example)") { try codec.value(typed: example) }
+        }
+    }
+
     @Test func enumsAndCustomTypesAreCheckedAgainstTheSchema() throws {
         let schema = try Fixtures.schema("household-budget.json")
         let transaction = try schema.require("Transaction")

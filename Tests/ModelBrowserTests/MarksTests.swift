@@ -166,6 +166,18 @@ import Testing
         #expect(base.text(state).contains("Brought back 3 records."))
     }
 
+    /// `u` partway through a big delete: the undo's message counts every record back on screen,
+    /// and its end counts the ones the server deleted and created again, saying what the others were.
+    @Test func anUndoPartlyBeforeSendingSaysWhatItsEndCounts() {
+        var state = list(5)
+        let keys = (0..<2).map { RecordKey("t\($0)") }
+        _ = state.reduce(.list(model: "Transaction", .batchStarted(RecordBatch(kind: .undo, undoing: .delete, recordIDs: keys, notSent: 3))))
+        for key in keys {
+            _ = state.reduce(.list(model: "Transaction", .succeeded(RecordOperationSummary(kind: .undo, recordID: key, recordName: "x"))))
+        }
+        #expect(base.text(state).contains("Brought back 2 records on the server (the other 3 had not been sent)."), "\(base.text(state))")
+    }
+
     @Test func yCopiesTheMarkedRecordsAsNDJSONInTheirWireForm() throws {
         var state = list(4)
         _ = press(&state, .character("j"), .character(" "), .character(" "))

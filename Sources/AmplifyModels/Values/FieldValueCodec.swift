@@ -54,6 +54,13 @@ public struct FieldValueCodec: Sendable {
         case .scalar(.int), .scalar(.awsTimestamp): "[1, 2]"
         case .scalar(.float): "[1.5, 2]"
         case .scalar(.boolean): "[true, false]"
+        case .scalar(.awsDate): "[\"2026-11-25\", \"2026-11-26\"]"
+        case .scalar(.awsTime): "[\"14:30\", \"15:00\"]"
+        case .scalar(.awsDateTime): "[\"2026-11-25T14:30:00Z\", \"2026-11-26T09:00:00Z\"]"
+        case .scalar(.awsEmail): "[\"ann@example.com\", \"bo@example.com\"]"
+        case .scalar(.awsURL): "[\"https://example.com\", \"https://example.org\"]"
+        case .scalar(.awsPhone): "[\"+1 206 555 0100\", \"+1 206 555 0101\"]"
+        case .scalar(.awsIPAddress): "[\"192.0.2.1\", \"2001:db8::1\"]"
         case .enumeration(let name): "[" + (enums[name]?.values.prefix(2).map { JSONValue.string($0).jsonText } ?? []).joined(separator: ", ") + "]"
         default: "[\"a\", \"b\"]"
         }
