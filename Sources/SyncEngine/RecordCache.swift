@@ -81,13 +81,14 @@ public enum OutboxWrite<Record: SyncedRecord>: Sendable, Equatable {
     /// FULL commit's sync of the log takes the ones before with it).
     ///
     /// A confirmation lost that way is an answer lost on the wire: its operation is pending again
-    /// at the next start, counted as sent, and the sender recognises it as already applied on the
-    /// server (`ConflictResolution.resolve`, `SyncMachine.read(_:for:)`); a cached copy comes back with the next read. Everything
-    /// else must reach the disk: a send's count (after a crash the app must know the server may
-    /// hold the change), an operation's new base, an operation taken back by the user (lost, it
-    /// would be sent after all) or refused. Not waiting for the disk at every confirmation was
-    /// worth a fifth of a 10,000-rename replay's time (`proptui-bench --outbox-only`), where the
-    /// server's own commits wait for the same disk.
+    /// at the next start, counted as sent (its count reached the disk before it was sent), and the
+    /// sender recognises it as already applied on the server (`ConflictResolution.resolve`,
+    /// `SyncMachine.read(_:for:)`); a cached copy comes back with the next read. Everything else
+    /// must reach the disk: a send's count (after a crash the app must know the server may hold
+    /// the change), an operation's new base, an operation taken back by the user (lost, it would
+    /// be sent after all) or refused. Not waiting for the disk at every confirmation was worth a
+    /// fifth of a 10,000-rename replay's time (`proptui-bench --outbox-only`), where the server's
+    /// own commits wait for the same disk.
     var mustReachTheDisk: Bool {
         switch self {
         case .update, .counted, .settle: true
