@@ -18,9 +18,18 @@ struct CSVRows {
     mutating func next() -> Result<ImportRow, RowProblem>? {
         guard !finished else { return nil }
         if names == nil {
-            guard let header = try? reader.nextRecord() else {
+            let first: (line: Int, cells: [String])?
+            do {
+                first = try reader.nextRecord()
+            } catch {
+                // A header that cannot be read (a quote never closed) is that problem, not an empty file.
                 finished = true
-                return .failure(RowProblem(line: 0, message: "the file is empty: a CSV file starts with a header row naming the fields"))
+                return .failure(RowProblem(line: error.line, message: error.message))
+            }
+            guard let header = first else {
+                // An empty file has no rows, as an empty NDJSON file or `[]` has none.
+                finished = true
+                return nil
             }
             let read = header.cells.map { $0.trimmingCharacters(in: .whitespaces) }
             var seen: Set<String> = []

@@ -53,6 +53,18 @@ import Testing
         #expect(open == RowProblem(line: 4, message: "a quoted cell is never closed"))
     }
 
+    /// An empty file has no rows in every format (nothing to import, not a problem); a header
+    /// that cannot be read says why, not that the file is empty.
+    @Test func anEmptyFileHasNoRowsAndABrokenHeaderSaysWhy() {
+        for format in [ImportFormat.csv, .ndjson] {
+            #expect(rows("", format).isEmpty, "\(format)")
+        }
+        #expect(rows("name,note\n", .csv).isEmpty, "a header alone")
+        let broken = rows("\"name,note\n", .csv)
+        guard broken.count == 1, case .failure(let problem) = broken[0] else { Issue.record("\(broken)"); return }
+        #expect(problem == RowProblem(line: 1, message: "a quoted cell is never closed"))
+    }
+
     @Test func aJSONArraysRowsAreNamedByTheLineTheyStartOn() {
         let read = rows("[\n  {\"name\": \"a\"},\n  {\"name\":\n    \"b\"},\n  3\n]", .json)
         #expect(read.count == 3)
