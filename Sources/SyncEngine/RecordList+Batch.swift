@@ -92,7 +92,13 @@ extension RecordList {
         }
         var message = "Undid \(what)"
         if undone < batch.entries.count { message += " (\(Self.grouped(undone)) of them)" }
-        if deletes { message += renamed.isEmpty ? ": they are back" : ": they are back, as new records" }
+        if deletes {
+            // Only the deletes the server applied come back under new keys (versioned dialect); the
+            // ones dropped before they were sent keep theirs.
+            message += renamed.isEmpty ? ": they are back"
+                : renamed.count == undone ? ": they are back, as new records"
+                : ": they are back (\(Self.grouped(renamed.count)) of them as new records)"
+        }
         if let first = batch.notPossible.first { message += "; \(Self.grouped(refusals)) could not be: \(first)" }
         return .undone(message + ".", recordID: made.first ?? batch.entries[batch.entries.count - 1].recordID)
     }

@@ -79,14 +79,14 @@ struct Importer {
                 .invalidData,
                 wholeFile
                     ? "\(file) cannot be imported:\n\(listed)\nnothing was sent"
-                    : "\(rows) of \(checked.rows) row\(checked.rows == 1 ? "" : "s") of \(file) fail the checks of \(layout.model.name); nothing was sent (--skip-invalid imports the others):\n\(listed)")
+                    : "\(rows) of \(checked.rows) row\(checked.rows == 1 ? "" : "s") of \(file) \(rows == 1 ? "fails" : "fail") the checks of \(layout.model.name); nothing was sent (--skip-invalid imports the others):\n\(listed)")
         }
         do {
             try Data((skipped.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: report))
         } catch {
             throw ScriptFailure(.failure, "the report \(report) cannot be written: \(error.localizedDescription); nothing was sent")
         }
-        ScriptErrorOutput.note("skipping \(checked.invalidLines.count) row\(checked.invalidLines.count == 1 ? "" : "s") that fail the checks (listed with their problems in \(report)):\n"
+        ScriptErrorOutput.note("skipping \(checked.invalidLines.count) \(checked.invalidLines.count == 1 ? "row that fails" : "rows that fail") the checks (listed with their problems in \(report)):\n"
             + problems.prefix(20).map { "  " + $0.description }.joined(separator: "\n") + (problems.count > 20 ? "\n  …" : ""))
         return checked
     }
