@@ -45,7 +45,10 @@ extension BrowserState {
             if model == self.model, case .detail(let shown) = screen, shown.record.id == key, rows[model]?.row(key) == nil {
                 screen = .list
             }
-            show(message, .success)
+            // An undo whose changes are still on their way to the server is under way, not done:
+            // its batch says when it is (`BatchProgress.endText`).
+            let underWay = batches.contains { $0.model == model && $0.batch.kind == .undo && !$0.isFinished }
+            show(message, underWay ? .info : .success)
             if model == self.model {
                 selectedKey = key
                 selectionIsUntouched = false
