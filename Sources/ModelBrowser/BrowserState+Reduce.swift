@@ -173,10 +173,7 @@ extension BrowserState {
         // has selected a record (`n` selects the one it creates), the selection is the user's and
         // must stay on it, or the next `d` would delete another record.
         if selectionIsUntouched, loadStates[model] == .loading, shown.key(at: 0) != selectedKey { return select(index: 0) }
-        // Still at its place (after almost every key): no search. At a million rows the search
-        // (the id's index, then the order's chunks) is a dozen cache misses, a tenth of `G`'s frame.
-        if selectedIndexHint >= 0, selectedIndexHint < shown.count, shown.key(at: selectedIndexHint) == selectedKey { return }
-        if let index = shown.index(of: selectedKey) { selectedIndexHint = index }
+        if let index = position(of: selectedKey, in: shown) { selectedIndexHint = index }
     }
 
     /// A conflict settled (by `o`, `x` or a new edit: the row is no longer marked ⚡) or a row gone:

@@ -185,11 +185,16 @@ public struct BrowserState: Sendable {
     var selectedIndex: Int? {
         let shown = shownRows
         guard shown.count > 0 else { return nil }
-        if let selectedKey {
-            if selectedIndexHint < shown.count, selectedIndexHint >= 0, shown.key(at: selectedIndexHint) == selectedKey { return selectedIndexHint }
-            if let index = shown.index(of: selectedKey) { return index }
-        }
+        if let selectedKey, let index = position(of: selectedKey, in: shown) { return index }
         return min(max(0, selectedIndexHint), shown.count - 1)
+    }
+
+    /// Where `key` is shown: the position kept, when it still holds the key (after almost every
+    /// key: no search), else a search (O(log n); at a million rows the id's index, then the
+    /// order's chunks, a dozen cache misses). Nil: not shown.
+    func position(of key: RecordKey, in shown: ModelRows) -> Int? {
+        if selectedIndexHint >= 0, selectedIndexHint < shown.count, shown.key(at: selectedIndexHint) == key { return selectedIndexHint }
+        return shown.index(of: key)
     }
 
     var selectedRow: RecordRow<ModelRecord>? { selectedIndex.map { shownRows.row(at: $0) } }
