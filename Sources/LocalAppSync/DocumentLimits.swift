@@ -17,6 +17,9 @@ enum DocumentLimits {
             return syntaxLimit("More than \(limit) 'grammar' tokens have been presented.", line: line, column: column)
         case .nestedTooDeep(let limit, let line, let column)?:
             return syntaxLimit("More than \(limit) levels of nested brackets have been entered.", line: line, column: column)
+        case .unfinishedEscape(let text, let line, let column)?:
+            // graphql-java's lexer error for a token it cannot read.
+            return syntaxError("token recognition error at: '\(text)'", line: line, column: column)
         }
     }
 
@@ -49,10 +52,14 @@ enum DocumentLimits {
 
     /// graphql-java's words when its parser stops at a limit, in AppSync's syntax error shape.
     private static func syntaxLimit(_ what: String, line: Int, column: Int) -> Map {
+        syntaxError("\(what) To prevent Denial Of Service attacks, parsing has been cancelled.", line: line, column: column)
+    }
+
+    private static func syntaxError(_ message: String, line: Int, column: Int) -> Map {
         .dictionary([
             "path": .null,
             "locations": GraphQLErrorFormatter.locations([SourceLocation(line: line, column: column)]),
-            "message": .string("Invalid Syntax : \(what) To prevent Denial Of Service attacks, parsing has been cancelled."),
+            "message": .string("Invalid Syntax : \(message)"),
             "errorType": "InvalidSyntax",
         ])
     }

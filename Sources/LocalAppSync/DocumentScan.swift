@@ -6,11 +6,15 @@
 /// (SIGSEGV, the whole server). This scan is a loop with two counters, so the library never sees
 /// a document past the limits graphql-java's parser applies (`maxTokens`, `maxRuleDepth`). It
 /// reads tokens only as far as their extent (strings, comments, names, numbers); the parser
-/// reports any malformed text.
+/// reports any malformed text, except one it would trap on (`unfinishedEscape`).
 struct DocumentScan {
     enum Refusal: Equatable {
         case tooManyTokens(limit: Int, line: Int, column: Int)
         case nestedTooDeep(limit: Int, line: Int, column: Int)
+        /// A string whose last escape is cut by the end of the text (`"a\` or `"\u00`). The
+        /// library's lexer reads the escape's bytes without checking that they exist and traps,
+        /// which kills the server: found by `FuzzRequestTests` (a document cut at random).
+        case unfinishedEscape(text: String, line: Int, column: Int)
     }
 
     /// nil when the document is within both limits.
@@ -32,7 +36,12 @@ struct DocumentScan {
                 while index < text.count, text[index] != 0x0A, text[index] != 0x0D { index += 1 }
                 continue
             case UInt8(ascii: "\""):
-                index = endOfString(text, from: index)
+                guard let end = endOfString(text, from: index) else {
+                    let (line, column) = position(of: start, in: text)
+                    let cut = String(decoding: text[start...].prefix(40), as: UTF8.self)
+                    return .unfinishedEscape(text: cut, line: line, column: column)
+                }
+                index = end
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
                 depth += 1
                 index += 1
@@ -78,7 +87,9 @@ struct DocumentScan {
 
     /// Just past the string that starts at `index`: a block string (`"""`, where `\"""` does not
     /// end it) or a plain one (ended by an unescaped quote, or a line break the parser refuses).
-    private static func endOfString(_ text: [UInt8], from index: Int) -> Int {
+    /// nil when a plain string's escape runs past the end of the text: `\` with nothing after
+    /// it, or `\u` with fewer than four bytes after it.
+    private static func endOfString(_ text: [UInt8], from index: Int) -> Int? {
         let quote = UInt8(ascii: "\"")
         var index = index
         if index + 2 < text.count, text[index + 1] == quote, text[index + 2] == quote {
@@ -100,7 +111,10 @@ struct DocumentScan {
         while index < text.count {
             switch text[index] {
             case quote: return index + 1
-            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\\"):
+                let escapeLength = index + 1 < text.count && text[index + 1] == UInt8(ascii: "u") ? 6 : 2
+                guard index + escapeLength <= text.count else { return nil }
+                index += 2
             case 0x0A, 0x0D: return index
             default: index += 1
             }

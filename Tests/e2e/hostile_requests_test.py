@@ -63,6 +63,7 @@ HOSTILE = [
      "InvalidSyntax"),
     ("1,000 __schema aliases", body("{ " + " ".join("s%d: __schema { types { name fields { name } } }" % i for i in range(1000)) + " }"),
      "MappingTemplate"),
+    ("a string cut inside a \\u escape", body('{ getRealEstateProperty(id: "\\u00'), "InvalidSyntax"),
     ("16,000 tokens", body("{ " + " ".join(["__typename"] * 16_000) + " }"), "InvalidSyntax"),
     ("variables nested 400 deep", body(FILTER_QUERY, {"f": nested_filter(400)}), "MalformedHttpRequestException"),
     ("300 aliases in each record of a 1,000-record page",
