@@ -29,6 +29,9 @@ public protocol RecordCache<Record>: Sendable {
     func merge(_ records: [Record]) throws
     /// The end of a whole read: these records are gone, and the cache is marked refreshed.
     func remove(_ ids: [Record.ID], refreshedAt: Date, rowCount: Int) throws
+    /// After a whole read has ended, off the list's way: what a store keeps tidy (an index a
+    /// first load left to build, its log emptied into the file).
+    func tidyAfterWholeRead() async throws
     /// Forgets every cached record (the outbox stays).
     func clearCache() throws
 

@@ -110,7 +110,7 @@ extension RecordList {
             try? await Task.sleep(for: delay)
             guard let self, await self.wholeReadsBegun == readNumber else { return }
             // Its failure was said on the status line: so is its success ("Refreshed").
-            await self.refresh(askedByUser: true, attempt: attempt + 1)
+            _ = await self.refresh(askedByUser: true, attempt: attempt + 1)
         }
     }
 

@@ -65,6 +65,8 @@ public actor RecordList<Record: ListRecord> {
     let cachedCount: Int
     /// Reading the rest of the cache; a refresh waits for it (see `readRestOfCache`).
     var cacheReading: Task<Void, Never>?
+    /// The cache tidied after a whole read (`tidyCache`).
+    var cacheTidying: Task<Void, Never>?
 
     // MARK: Group commit (see +GroupCommit)
     /// The sender's outbox writes not committed yet, in order: the open group, number `openGroup`.
@@ -302,7 +304,9 @@ public actor RecordList<Record: ListRecord> {
             switch write {
             case .outbox(let write): try storage.commit([write])
             case .merge(let records): try storage.merge(records)
-            case .remove(let ids, let refreshedAt, let rowCount): try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
+            case .remove(let ids, let refreshedAt, let rowCount):
+                try storage.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
+                tidyCache()
             case .syncMarks(let lastSync, let baseSync): try storage.setSyncMarks(lastSync: lastSync, baseSync: baseSync)
             case .dialect(let dialect): try storage.setDialect(dialect)
             case .viewRead(let view): try storage.setViewRead(view)
@@ -311,6 +315,26 @@ public actor RecordList<Record: ListRecord> {
         } catch {
             logger.error("could not save \(write.summary): \(error)")
         }
+    }
+
+    /// Tidies the cache after a whole read (`RecordCache.tidyAfterWholeRead`) behind any tidying
+    /// still under way, without holding this actor: the list is loaded before its cache's index
+    /// is built.
+    func tidyCache() {
+        let previous = cacheTidying
+        cacheTidying = Task { [storage, logger] in
+            await previous?.value
+            do {
+                try await storage.tidyAfterWholeRead()
+            } catch {
+                logger.error("could not tidy the cache after a whole read: \(error)")
+            }
+        }
+    }
+
+    /// Waits until the cache is tidied after the last whole read (a test, the bench).
+    public func cacheTidied() async {
+        await cacheTidying?.value
     }
 
     func setBusy(_ busy: Bool) {

@@ -319,6 +319,29 @@ extension ModelCacheTests {
         #expect(again.first { $0.id == newer.id } == newer)
     }
 
+    /// A first load's end with nothing to delete does not wait for the index: the tidying after
+    /// it builds it (off the list's way), keeping the newest copy of a record a live event
+    /// appended in between, and empties the WAL.
+    @Test func aFirstLoadWithNothingToDeleteIsIndexedByTheTidyingAfterIt() async throws {
+        let storage = try SyncStorage(path: Self.temporaryPath())
+        let cache = try storage.cache(for: transactions)
+        let ids = (0..<ModelCache.appendingBatch).map { _ in UUID().uuidString.lowercased() }
+        try cache.merge(ids.map { rent($0, version: 1) })
+        try cache.remove([], refreshedAt: Date(timeIntervalSince1970: 1_800_000_000), rowCount: ids.count)
+        #expect(try keyIndexes(storage, "model_Transaction") == 0)
+        var event = rent(ids[7], version: 2)
+        event["description"] = .string("Rent, from a live event")
+        try cache.merge([event])
+        #expect(storage.walSize() > 0)
+
+        try await cache.tidyAfterWholeRead()
+        #expect(try keyIndexes(storage, "model_Transaction") == 1)
+        #expect(storage.walSize() == 0)
+        let read = try cache.load()
+        #expect(read.confirmed.count == ids.count && read.confirmed.first { $0.id == event.id } == event)
+        #expect(read.refreshedAt == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
     /// A process killed in the middle of a first load left rows without the index, a record
     /// twice: the next open builds it, the newer copy kept. A table made before the index was its
     /// own (`key TEXT PRIMARY KEY`) is made again when a first load finds it empty.

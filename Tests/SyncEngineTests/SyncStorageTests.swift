@@ -14,9 +14,9 @@ import Testing
         return folder.appendingPathComponent("outbox.sqlite").path
     }
 
-    /// The end of a whole read empties the WAL into the database, and so does a checkpoint (at
-    /// quit): the next start reads no WAL, and what was written is all there.
-    @Test func theEndOfAWholeReadLeavesNoWAL() throws {
+    /// The tidying after a whole read empties the WAL into the database, and so does a
+    /// checkpoint (at quit): the next start reads no WAL, and what was written is all there.
+    @Test func theTidyingAfterAWholeReadLeavesNoWAL() async throws {
         let path = temporaryPath()
         let records = (0..<3_000).map { property("p\($0)", name: "Villa \($0)", address: "\($0) Via Roma", version: 1) }
         do {
@@ -25,6 +25,7 @@ import Testing
             for page in stride(from: 0, to: records.count, by: 1_000) { try cache.merge(Array(records[page..<page + 1_000])) }
             #expect(storage.walSize() > 0)
             try cache.remove(["p0"], refreshedAt: Date(timeIntervalSince1970: 1_800_000_000), rowCount: records.count - 1)
+            try await cache.tidyAfterWholeRead()
             #expect(storage.walSize() == 0)
             try cache.merge([property("p1", name: "Villa Blu", version: 2)])
             #expect(storage.walSize() > 0)

@@ -173,6 +173,11 @@ final class KillableCache: RecordCache {
         try cache.remove(ids, refreshedAt: refreshedAt, rowCount: rowCount)
     }
 
+    func tidyAfterWholeRead() async throws {
+        try alive()
+        try await cache.tidyAfterWholeRead()
+    }
+
     func clearCache() throws {
         try alive()
         try cache.clearCache()
