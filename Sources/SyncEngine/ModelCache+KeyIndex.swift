@@ -11,9 +11,10 @@ import GRDB
 ///
 /// So a large batch merged into an empty table drops the index (`appendsWithoutKeyIndex`); rows
 /// are then appended, a record written twice meanwhile kept twice. Whatever needs the key (a
-/// removal, the end of the read, a start) builds the index first (`ensureKeyIndex`), keeping of
-/// each record the row an upsert would have kept: the newest version, the last written among
-/// equal ones. A crash before then leaves the table without it, and the next open builds it.
+/// removal, the tidying after the read, a start) builds the index first (`ensureKeyIndex`),
+/// keeping of each record the row an upsert would have kept: the newest version, the last
+/// written among equal ones. A crash before then leaves the table without it, and the next open
+/// builds it.
 extension ModelCache {
     /// The index on `key` (the table's only one), named with a dot: no model's table name has one.
     var keyIndex: String { Self.quoted("model_" + layout.model.name + ".key") }
