@@ -57,6 +57,13 @@ enum TransportFailure {
         }
     }
 
+    /// Why, in the user's words.
+    var reason: String {
+        switch self {
+        case .notConnected(let reason), .noAnswer(let reason): reason
+        }
+    }
+
     var appSyncFailure: AppSyncFailure {
         switch self {
         case .notConnected(let reason): .unreachable(reason)

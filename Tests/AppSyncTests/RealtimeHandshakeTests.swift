@@ -54,4 +54,20 @@ import Glibc
         }
         #expect(downs.allSatisfy { $0.contains("did not open within") }, "\(downs)")
     }
+
+    /// Nothing listening where the realtime socket goes (the server is down): said in the
+    /// sender's words, not as NIO prints its error (`SingleConnectionFailure(... errno: 111)`).
+    @Test(.timeLimit(.minutes(1))) func aRefusedSocketIsSaidInWordsNotAsAnErrno() async throws {
+        let port = try SilentListener().port  // closed again at once: nothing listens there
+        let url = try #require(URL(string: "ws://127.0.0.1:\(port)/graphql/realtime"))
+        let client = RealtimeClient(
+            url: url, subscriptions: [], retryPolicy: RetryPolicy(base: .milliseconds(10), cap: .milliseconds(20)),
+            handshakeTimeout: .seconds(5), authorize: { _ throws(AppSyncFailure) in ["x-api-key": "k"] })
+        defer { client.stop() }
+        for await event in client.start() {
+            guard case .disconnected(let reason, _) = event else { continue }
+            #expect(reason == "the realtime connection failed: the server refused the connection (nothing is listening there)", "\(reason)")
+            break
+        }
+    }
 }

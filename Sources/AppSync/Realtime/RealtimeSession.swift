@@ -129,7 +129,11 @@ final class RealtimeSession: Sendable {
     func outcome(after error: (any Error)?) -> RealtimeClient.Outcome {
         state.withLock { state in
             if let ending = state.ending { return ending }
-            let reason = error.map { "the realtime connection failed (\($0))" } ?? "the realtime server closed the connection"
+            // A failure below the WebSocket in the words the sender uses for requests; what
+            // NIO prints for it (`SingleConnectionFailure(... errno: 111)`) says nothing to a user.
+            let reason = error.map { error in
+                TransportFailure(error).map { "the realtime connection failed: \($0.reason)" } ?? "the realtime connection failed (\(error))"
+            } ?? "the realtime server closed the connection"
             return state.subscribed ? .subscribedThenLost(reason) : .failed(reason)
         }
     }
