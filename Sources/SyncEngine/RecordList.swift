@@ -243,6 +243,8 @@ public actor RecordList<Record: ListRecord> {
                 Task { await self.checkServer() }
             case .subscribe(let dialectChanged):
                 if dialectChanged || realtime == nil { restartLiveSync() }
+            case .reopenLiveSync:
+                if realtime != nil { restartLiveSync() }
             case .log(let level, let message):
                 logger.log(level: level, "\(message)")
             case .createPending(let id):

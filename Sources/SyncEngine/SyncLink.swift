@@ -26,6 +26,9 @@ struct SyncLink: Equatable {
         case resumeSending
         /// Say once that sending stopped for a reason only the user can fix.
         case reportStopped(AppSyncFailure)
+        /// Open the realtime socket again now: it went down with the server, which is back, and
+        /// its retry may be many seconds away.
+        case reopenLiveSync
     }
 
     /// Live sync's realtime socket.
@@ -74,12 +77,19 @@ struct SyncLink: Equatable {
     /// A request was answered (accepted, or refused for its content): the server is there and
     /// takes the credentials, so whatever stopped sending is over.
     mutating func answered() -> [Action] {
-        let actions: [Action] = switch state {
+        var actions: [Action] = switch state {
         case .connecting, .online: []
         case .paused: [.resumeSending]
         case .probing: [.stopProbing, .resumeSending]
         }
         state = .online
+        // A socket that went down during the outage is reopened, not said to be down: its reason
+        // is the outage's, and said again after "Back online" it made a server that came and went
+        // fill the messages with "Offline" and "Live sync down" in turn.
+        if !actions.isEmpty, case .down = liveSync {
+            liveSync = .closed
+            actions.append(.reopenLiveSync)
+        }
         return actions
     }
 

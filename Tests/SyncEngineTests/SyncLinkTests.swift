@@ -91,9 +91,15 @@ import Testing
         #expect(link.requests == .online, "requests still get through")
         _ = link.failed(.unreachable("refused"))
         #expect(link.shown == .offline("refused"), "offline says more")
-        _ = link.answered()
-        #expect(link.shown == .liveSyncDown("retrying in 4 s; connection refused"))
+        // The server is back: the socket that went down with it is opened again at once, not
+        // said to be down with the outage's reason.
+        #expect(link.answered() == [.resumeSending, .reopenLiveSync])
+        #expect(link.shown == .online)
         link.liveSync(.subscribed)
         #expect(link.shown == .online)
+        // Down while requests get through, it is said; an answer then changes nothing.
+        link.liveSync(.down("retrying in 2 s; connection reset"))
+        #expect(link.answered() == [])
+        #expect(link.shown == .liveSyncDown("retrying in 2 s; connection reset"))
     }
 }

@@ -28,6 +28,7 @@ extension SyncMachine {
                 enqueueEverythingPending()
                 actions += pump()
             case .reportStopped(let failure): actions.append(.log(.warning, "sending stopped: \(failure)"))
+            case .reopenLiveSync: actions.append(.reopenLiveSync)
             }
         }
         return actions + publishLink()

@@ -33,6 +33,8 @@ struct SyncMachine<Record: ListRecord> {
         case refresh
         /// Open live sync's socket in the current dialect, if it is wanted and not open in it yet.
         case subscribe(dialectChanged: Bool)
+        /// The server is back while the realtime socket waits out its retry: open it again now.
+        case reopenLiveSync
         case log(Logger.Level, String)
         /// A create is pending: other lists' children of this record wait for it (`CreateGate`).
         case createPending(Record.ID)
