@@ -365,6 +365,21 @@ typealias PropertyMachine = SyncMachine<ModelRecord>
         #expect(machine.isSubscribed)
     }
 
+    /// The socket went down with the server: when the probe finds the server back, the socket
+    /// is opened again at once and the header says online, never "live sync down" with the
+    /// outage's reason (which put Offline and Live sync down in turn in the messages).
+    @Test func aSocketThatWentDownWithTheServerIsReopenedWhenItIsBack() {
+        var machine = machine()
+        _ = machine.serverAnswered()
+        _ = machine.liveSyncDown("the realtime server closed the connection", retryIn: .seconds(1))
+        _ = machine.checked(.unreachable("connection refused"))
+        _ = machine.liveSyncDown("connection refused", retryIn: .seconds(10))
+        let back = machine.probed(.success(())).actions
+        #expect(back.contains(.reopenLiveSync))
+        #expect(emitted(back).contains(.connectivityChanged(.online)))
+        #expect(!emitted(back).contains { if case .connectivityChanged(.liveSyncDown) = $0 { true } else { false } })
+    }
+
     // MARK: - Live sync's catch-up
 
     @Test func eventsDuringACatchUpWaitAndGoOnTopOfIt() {
