@@ -10,8 +10,8 @@ public struct RecordBatch<ID: Hashable & Sendable>: Sendable, Equatable {
     /// For an undo: what the batch undone did (`.delete`, `.edit`).
     public let undoing: OperationKind?
     /// The records, each once, as their operations' answers will name them (an undone delete on
-    /// the versioned dialect: the new record's key).
-    public let recordIDs: [ID]
+    /// the versioned dialect: the new record's key). Set by the list once the changes are staged.
+    public internal(set) var recordIDs: [ID]
     /// Records an edit was asked to change that held its values already: left alone, not named.
     public let heldAlready: Int
     /// For an undo: the changes undone by dropping them before they were sent, which the server

@@ -13,7 +13,7 @@ extension RecordList {
     @discardableResult
     public func delete(_ ids: [Record.ID]) throws(InvalidInput) -> Int {
         let changes = Self.distinct(ids).compactMap { id in store.record(id).map { _ in (LocalChange<Record>.delete(id), OperationKind.delete) } }
-        return try applyBatch(changes, as: RecordBatchKind(kind: .delete)).count
+        return try applyBatch(changes, as: RecordBatch(kind: .delete, recordIDs: [])).count
     }
 
     /// Sets `patch`'s fields on every record of `ids` still there that does not hold them already.
@@ -29,21 +29,14 @@ extension RecordList {
             }
             return (.update(id, patch), current.kind(of: patch))
         }
-        return try applyBatch(changes, as: RecordBatchKind(kind: .edit, heldAlready: heldAlready)).count
-    }
-
-    /// What a batch's event names it (an undo also says what it undoes).
-    struct RecordBatchKind {
-        var kind: OperationKind
-        var undoing: OperationKind?
-        var heldAlready = 0
-        var notSent = 0
+        return try applyBatch(changes, as: RecordBatch(kind: .edit, recordIDs: [], heldAlready: heldAlready)).count
     }
 
     /// Stages every change, keeps them all in the outbox in one transaction (or none, and the
-    /// changes are taken back before anything is shown), then shows and sends them. An undo's
-    /// changes are not recorded for undo; any other batch is one step of the history.
-    func applyBatch(_ changes: [(LocalChange<Record>, OperationKind)], as batch: RecordBatchKind) throws(InvalidInput) -> [Record.ID] {
+    /// changes are taken back before anything is shown), then shows and sends them, named as
+    /// `batch` with the records staged. An undo's changes are not recorded for undo; any other
+    /// batch is one step of the history.
+    func applyBatch(_ changes: [(LocalChange<Record>, OperationKind)], as batch: RecordBatch<Record.ID>) throws(InvalidInput) -> [Record.ID] {
         var staged: [(SyncMachine<Record>.Staged, OperationKind)] = []
         staged.reserveCapacity(changes.count)
         for (change, kind) in changes {
@@ -59,10 +52,10 @@ extension RecordList {
             logger.error("could not save \(staged.count) changes: \(error)")
             throw InvalidInput(message: "The changes could not be saved, so none was made (\(error)).")
         }
-        let ids = staged.map { $0.0.operation.recordID }
-        runForTheUser(
-            [.emit(.batchStarted(RecordBatch(kind: batch.kind, undoing: batch.undoing, recordIDs: ids, heldAlready: batch.heldAlready, notSent: batch.notSent)))] + machine.commit(batch: staged))
-        return ids
+        var started = batch
+        started.recordIDs = staged.map { $0.0.operation.recordID }
+        runForTheUser([.emit(.batchStarted(started))] + machine.commit(batch: staged))
+        return started.recordIDs
     }
 
     /// `u` after a batch: the changes not sent yet are dropped, the others undone by their inverse
@@ -75,7 +68,7 @@ extension RecordList {
         var made: [Record.ID] = []
         do throws(InvalidInput) {
             made = try applyBatch(
-                batch.inverses.map { ($0.change, OperationKind.undo) }, as: RecordBatchKind(kind: .undo, undoing: deletes ? .delete : .edit, notSent: batch.dropped))
+                batch.inverses.map { ($0.change, OperationKind.undo) }, as: RecordBatch(kind: .undo, undoing: deletes ? .delete : .edit, recordIDs: [], notSent: batch.dropped))
         } catch {
             return .notPossible("Cannot undo \(what): \(error.message)")
         }
